@@ -1,0 +1,208 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+
+/// Reads a manifest's JSON tree into a ``RouteManifest``, collecting every problem instead of
+/// stopping at the first, so lint can report them all.
+struct ManifestReader {
+  private(set) var errors: [RoutingError] = []
+
+  private static let topKeys: Set<String> = ["version", "options", "routes"]
+  private static let routeKeys: Set<String> = [
+    "name", "pattern", "target", "presentation", "exposure", "priority", "defaults", "redirect",
+  ]
+
+  mutating func read(_ data: Data) -> RouteManifest {
+    var manifest = RouteManifest(routes: [])
+    let root: JSONValue
+    do {
+      root = try JSONValue.parse(data)
+    } catch {
+      errors.append(error)
+      return manifest
+    }
+    guard case .object(let object) = root else {
+      fail("the manifest must be a JSON object, not \(root.typeName)")
+      return manifest
+    }
+    for key in object.keys.sorted() where !Self.topKeys.contains(key) {
+      fail("unknown top-level field '\(key)' (known: options, routes, version)", field: key)
+    }
+    if let version = object["version"] {
+      if case .integer(1) = version {} else {
+        fail("unsupported manifest version \(describe(version)); this reader knows version 1", field: "version")
+      }
+    }
+    if let options = object["options"] { manifest.options = readOptions(options) }
+    guard let routes = object["routes"] else {
+      fail("the manifest has no 'routes' array", field: "routes")
+      return manifest
+    }
+    guard case .array(let items) = routes else {
+      fail("'routes' must be an array, not \(routes.typeName)", field: "routes")
+      return manifest
+    }
+    for (index, item) in items.enumerated() {
+      if let route = readRoute(item, index: index) { manifest.routes.append(route) }
+    }
+    return manifest
+  }
+
+  // MARK: - Options
+
+  private mutating func readOptions(_ value: JSONValue) -> MatchingOptions {
+    var options = MatchingOptions()
+    guard case .object(let object) = value else {
+      fail("'options' must be an object, not \(value.typeName)", field: "options")
+      return options
+    }
+    for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+      let field = "options.\(key)"
+      switch key {
+      case "host": enumOption(value, field: field).map { options.host = $0 }
+      case "trailingSlash": enumOption(value, field: field).map { options.trailingSlash = $0 }
+      case "emptySegments": enumOption(value, field: field).map { options.emptySegments = $0 }
+      case "caseSensitive": bool(value, field: field).map { options.caseSensitive = $0 }
+      case "decodePath": bool(value, field: field).map { options.decodePath = $0 }
+      case "plusAsSpace": bool(value, field: field).map { options.plusAsSpace = $0 }
+      case "fragmentAsQuery": bool(value, field: field).map { options.fragmentAsQuery = $0 }
+      case "maxURLLength": positive(value, field: field).map { options.maxURLLength = $0 }
+      case "maxSegmentLength": positive(value, field: field).map { options.maxSegmentLength = $0 }
+      default:
+        fail(
+          "unknown option '\(key)' (known: \(MatchingOptions.keys.sorted().joined(separator: ", ")))",
+          field: field)
+      }
+    }
+    return options
+  }
+
+  private mutating func enumOption<Value: RawRepresentable & CaseIterable>(
+    _ value: JSONValue, field: String
+  ) -> Value? where Value.RawValue == String {
+    let known = Value.allCases.map(\.rawValue)
+    guard case .string(let text) = value, let option = Value(rawValue: text) else {
+      fail("'\(field)' must be one of \(known.map { "\"\($0)\"" }.joined(separator: ", ")), not \(describe(value))", field: field)
+      return nil
+    }
+    return option
+  }
+
+  private mutating func bool(_ value: JSONValue, field: String, route: Int? = nil, name: String? = nil) -> Bool? {
+    guard case .bool(let flag) = value else {
+      fail("'\(field)' must be true or false, not \(describe(value))", field: field, route: route, name: name)
+      return nil
+    }
+    return flag
+  }
+
+  private mutating func positive(_ value: JSONValue, field: String) -> Int? {
+    guard case .integer(let number) = value, number > 0 else {
+      fail("'\(field)' must be a positive integer, not \(describe(value))", field: field)
+      return nil
+    }
+    return number
+  }
+
+  // MARK: - Routes
+
+  private mutating func readRoute(_ value: JSONValue, index: Int) -> ManifestRoute? {
+    guard case .object(let object) = value else {
+      fail("each route must be an object, not \(value.typeName)", route: index)
+      return nil
+    }
+    var name: String?
+    if case .string(let text)? = object["name"] { name = text }
+    var route = ManifestRoute(index: index, name: name, pattern: "")
+    let errorCount = errors.count
+    for key in object.keys.sorted() where !Self.routeKeys.contains(key) {
+      fail("unknown field '\(key)' (known: \(Self.routeKeys.sorted().joined(separator: ", ")))", field: key, route: index, name: name)
+    }
+    if let value = object["name"] { route.name = string(value, field: "name", route: index, name: name) }
+    if let value = object["pattern"] {
+      route.pattern = string(value, field: "pattern", route: index, name: name) ?? ""
+    } else {
+      fail("the route has no 'pattern'", field: "pattern", route: index, name: name)
+    }
+    if let value = object["target"] { route.target = string(value, field: "target", route: index, name: name) }
+    if let value = object["redirect"] { route.redirect = string(value, field: "redirect", route: index, name: name) }
+    if let value = object["presentation"], let text = string(value, field: "presentation", route: index, name: name) {
+      if ManifestRoute.isPresentation(text) {
+        route.presentation = text
+      } else {
+        fail(
+          "unknown presentation '\(text)' (known: \(ManifestRoute.plainPresentations.sorted().joined(separator: ", ")), present(style), custom(name))",
+          field: "presentation", route: index, name: name)
+      }
+    }
+    if let value = object["exposure"] {
+      if case .string(let text) = value, let exposure = Exposure(rawValue: text) {
+        route.exposure = exposure
+      } else {
+        fail("'exposure' must be \"internal\" or \"public\", not \(describe(value))", field: "exposure", route: index, name: name)
+      }
+    }
+    if let value = object["priority"] {
+      if case .integer(let priority) = value {
+        route.priority = priority
+      } else {
+        fail("'priority' must be an integer, not \(describe(value))", field: "priority", route: index, name: name)
+      }
+    }
+    if let value = object["defaults"] { route.defaults = defaults(value, route: index, name: name) }
+    return errors.count == errorCount ? route : nil
+  }
+
+  private mutating func string(_ value: JSONValue, field: String, route: Int, name: String?) -> String? {
+    guard case .string(let text) = value else {
+      fail("'\(field)' must be a string, not \(describe(value))", field: field, route: route, name: name)
+      return nil
+    }
+    return text
+  }
+
+  private mutating func defaults(_ value: JSONValue, route: Int, name: String?) -> [String: String] {
+    guard case .object(let object) = value else {
+      fail("'defaults' must be an object of strings, not \(value.typeName)", field: "defaults", route: route, name: name)
+      return [:]
+    }
+    var defaults: [String: String] = [:]
+    for (key, item) in object {
+      switch item {
+      case .string(let text): defaults[key] = text
+      case .integer(let number): defaults[key] = String(number)
+      case .number(let number): defaults[key] = String(number)
+      case .bool(let flag): defaults[key] = String(flag)
+      default:
+        fail("'defaults.\(key)' must be a string, number or boolean, not \(item.typeName)", field: "defaults.\(key)", route: route, name: name)
+      }
+    }
+    return defaults
+  }
+
+  // MARK: - Errors
+
+  private func describe(_ value: JSONValue) -> String {
+    switch value {
+    case .string(let text): return "\"\(text)\""
+    case .integer(let number): return String(number)
+    case .number(let number): return String(number)
+    case .bool(let flag): return String(flag)
+    default: return value.typeName
+    }
+  }
+
+  private mutating func fail(_ message: String, field: String? = nil, route: Int? = nil, name: String? = nil) {
+    errors.append(ManifestReader.error(message, field: field, route: route, name: name))
+  }
+
+  /// A manifest error whose message starts with where it is: `routes[3] ('user.profile')`.
+  static func error(_ message: String, field: String? = nil, route: Int? = nil, name: String? = nil) -> RoutingError {
+    var place = "manifest"
+    if let route { place = "routes[\(route)]" + (name.map { " ('\($0)')" } ?? "") }
+    if let field { place += " field '\(field)'" }
+    return RoutingError(.invalidManifest, "\(place): \(message)", routeIndex: route, routeName: name, field: field)
+  }
+}

@@ -1,0 +1,56 @@
+/// One route of a ``RouteManifest``: every field but `pattern` is optional.
+public struct ManifestRoute: Sendable, Hashable {
+  /// The route's position in the manifest's `routes` array.
+  public var index: Int
+  /// A unique name for URL generation, or `nil`.
+  public var name: String?
+  /// The pattern, as written in the manifest.
+  public var pattern: String
+  /// The module or handler the route opens, by identifier.
+  public var target: String?
+  /// How the target is shown: `push`, `present`, `present(style)`, `sheet`, `popover`,
+  /// `fullScreen`, `replaceRoot`, `addChild`, `show`, `showDetail`, `custom(name)` or `none`.
+  public var presentation: String?
+  /// Who may reach the route; ``Exposure/internal`` unless set.
+  public var exposure: Exposure
+  /// Higher wins before any other rule. Default 0.
+  public var priority: Int
+  /// Values for names the URL does not supply.
+  public var defaults: [String: String]
+  /// A URL template (a pattern whose parameters are filled from this route's) to send the
+  /// request to instead.
+  public var redirect: String?
+
+  /// Makes a route; only the pattern is required.
+  public init(
+    index: Int = 0, name: String? = nil, pattern: String, target: String? = nil,
+    presentation: String? = nil, exposure: Exposure = .internal, priority: Int = 0,
+    defaults: [String: String] = [:], redirect: String? = nil
+  ) {
+    self.index = index
+    self.name = name
+    self.pattern = pattern
+    self.target = target
+    self.presentation = presentation
+    self.exposure = exposure
+    self.priority = priority
+    self.defaults = defaults
+    self.redirect = redirect
+  }
+
+  /// The presentation names a manifest may use without an argument.
+  static let plainPresentations: Set<String> = [
+    "push", "present", "sheet", "popover", "fullScreen", "replaceRoot", "addChild", "show",
+    "showDetail", "none",
+  ]
+
+  /// Whether `value` names a presentation: a plain one, `present(style)` or `custom(name)`.
+  static func isPresentation(_ value: String) -> Bool {
+    if plainPresentations.contains(value) { return true }
+    for prefix in ["present(", "custom("] where value.hasPrefix(prefix) && value.hasSuffix(")") {
+      let argument = value.dropFirst(prefix.count).dropLast()
+      return !argument.isEmpty && argument.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
+    }
+    return false
+  }
+}

@@ -1,0 +1,145 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+extension RouteManifest {
+  /// Compiles the manifest into a route table whose payloads are the manifest's routes.
+  ///
+  /// - Throws: The first problem: an invalid pattern, a conflict, a duplicate name or a bad
+  ///   redirect, each naming the route index, name and field.
+  public func makeTable(parameterTypes: ParameterTypes = ParameterTypes()) throws(RoutingError) -> RouteTable<ManifestRoute> {
+    let table: RouteTable<ManifestRoute>
+    do {
+      table = try builder(parameterTypes).build()
+    } catch {
+      throw located(error)
+    }
+    if let problem = redirectDiagnostics(table).first(where: { $0.severity == .error }) { throw problem.error }
+    return table
+  }
+
+  /// Every problem lint reports for this manifest: errors that stop ``makeTable(parameterTypes:)``
+  /// and warnings (shadowed routes, risky or overlapping regexes, unreachable redirects).
+  public func diagnose(parameterTypes: ParameterTypes = ParameterTypes()) -> [Diagnostic] {
+    let builder = builder(parameterTypes)
+    var diagnostics = builder.diagnose().map { Diagnostic($0.severity, located($0.error)) }
+    if !diagnostics.contains(where: { $0.severity == .error }), let table = try? builder.build() {
+      diagnostics += redirectDiagnostics(table)
+    }
+    return diagnostics
+  }
+
+  /// Every problem in a manifest file's data: reading errors (JSON, unknown fields, types)
+  /// and, when it reads, those of ``diagnose(parameterTypes:)``.
+  public static func diagnose(data: Data, parameterTypes: ParameterTypes = ParameterTypes()) -> [Diagnostic] {
+    var reader = ManifestReader()
+    let manifest = reader.read(data)
+    return reader.errors.map { Diagnostic(.error, $0) } + manifest.diagnose(parameterTypes: parameterTypes)
+  }
+
+  private func builder(_ parameterTypes: ParameterTypes) -> RouteTableBuilder<ManifestRoute> {
+    var builder = RouteTableBuilder<ManifestRoute>(options: options)
+    builder.parameterTypes = parameterTypes
+    for route in routes {
+      builder.add(route.pattern, name: route.name, priority: route.priority, payload: route)
+    }
+    return builder
+  }
+
+  /// The error with the manifest position of its route (registration order is manifest order).
+  private func located(_ error: RoutingError) -> RoutingError {
+    guard let index = error.routeIndex, routes.indices.contains(index) else { return error }
+    let route = routes[index]
+    var copy = ManifestReader.error(error.message, field: error.field ?? "pattern", route: route.index, name: route.name)
+    copy.code = error.code
+    copy.pattern = error.pattern
+    copy.column = error.column
+    copy.parameter = error.parameter
+    return copy
+  }
+
+  // MARK: - Redirects
+
+  private func redirectDiagnostics(_ table: RouteTable<ManifestRoute>) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    for route in table.routes {
+      guard let redirect = route.payload.redirect else { continue }
+      let place = (route: route.payload.index, name: route.payload.name)
+      let target: RoutePattern
+      do {
+        target = try RoutePattern(redirect, options: options, parameterTypes: table.parameterTypes)
+      } catch {
+        var problem = ManifestReader.error(
+          "the redirect is not a valid URL template: \(error.message)", field: "redirect", route: place.route, name: place.name)
+        problem.code = .invalidRedirect
+        diagnostics.append(Diagnostic(.error, problem))
+        continue
+      }
+      let sourceKinds = Self.parameterKinds(route.pattern)
+      for (name, isRest) in Self.parameterKinds(target) where sourceKinds[name] != isRest {
+        let reason =
+          sourceKinds[name] == nil
+          ? "the redirect uses ':\(name)', which the route's pattern does not capture"
+          : "the redirect uses '\(name)' as \(isRest ? "a rest" : "one segment") but the route captures it as \(isRest ? "one segment" : "a rest")"
+        var problem = ManifestReader.error(reason, field: "redirect", route: place.route, name: place.name)
+        problem.code = .invalidRedirect
+        problem.parameter = name
+        diagnostics.append(Diagnostic(.error, problem))
+      }
+      if !table.routes.contains(where: { Self.mayMatch($0.pattern, target) }) {
+        var problem = ManifestReader.error(
+          "the redirect '\(redirect)' leads to no route of this manifest", field: "redirect", route: place.route, name: place.name)
+        problem.code = .unreachableRedirect
+        diagnostics.append(Diagnostic(.warning, problem))
+      }
+    }
+    return diagnostics
+  }
+
+  private static func parameterKinds(_ pattern: RoutePattern) -> [String: Bool] {
+    var kinds: [String: Bool] = [:]
+    for segment in pattern.segments {
+      switch segment.kind {
+      case .parameter(let parameter): kinds[parameter.name] = false
+      case .rest(let name?): kinds[name] = true
+      default: break
+      }
+    }
+    return kinds
+  }
+
+  /// Whether some URL the template can print might match `pattern`: literals must agree; a
+  /// parameter of the template may hold anything.
+  static func mayMatch(_ pattern: RoutePattern, _ template: RoutePattern) -> Bool {
+    if let scheme = pattern.scheme, scheme != template.scheme { return false }
+    if let host = pattern.host, host != template.host { return false }
+    return pattern.variants.contains { variant in
+      template.variants.contains { Self.mayMatch(variant.segments, $0.segments) }
+    }
+  }
+
+  private static func mayMatch(_ pattern: [PatternSegment], _ template: [PatternSegment]) -> Bool {
+    for (position, segment) in pattern.enumerated() {
+      if case .rest = segment.kind { return template.count > position }
+      guard position < template.count else { return false }
+      switch (segment.kind, template[position].kind) {
+      case (.literal(let expected), .literal(let written)):
+        if expected != written { return false }
+      case (.parameter(let parameter), .literal(let written)):
+        if parameter.matches(written) == false { return false }
+      case (.literal, .rest), (.parameter, .rest):
+        return true
+      default:
+        continue
+      }
+    }
+    return pattern.count == template.count
+  }
+}
+
+extension RoutingError.Code {
+  /// A redirect leads to no route of its manifest.
+  public static let unreachableRedirect: Self = "unreachableRedirect"
+}

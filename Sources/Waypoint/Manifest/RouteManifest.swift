@@ -1,0 +1,72 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// A route table as JSON, which an app can load at run time and replace while it runs.
+///
+/// ```swift
+/// let manifest = try RouteManifest(json: """
+///   { "version": 1,
+///     "routes": [ { "name": "user", "pattern": "myapp://user/<int:id>", "target": "UserProfile" } ] }
+///   """)
+/// let table = try manifest.makeTable()
+/// ```
+///
+/// Unknown keys are errors, so a typo never passes silently, and every error names the route's
+/// index, its name and the field.
+public struct RouteManifest: Sendable, Hashable {
+  /// The format version; only 1 exists.
+  public var version: Int
+  /// How URLs are read and compared.
+  public var options: MatchingOptions
+  /// The routes, in manifest order.
+  public var routes: [ManifestRoute]
+
+  /// Makes a manifest in code.
+  public init(version: Int = 1, options: MatchingOptions = MatchingOptions(), routes: [ManifestRoute]) {
+    self.version = version
+    self.options = options
+    self.routes = routes
+  }
+
+  /// Reads a manifest from JSON data.
+  ///
+  /// - Throws: ``RoutingError/Code-swift.struct/invalidManifest`` for the first problem, naming
+  ///   the route index, name and field.
+  public init(data: Data) throws(RoutingError) {
+    var reader = ManifestReader()
+    let manifest = reader.read(data)
+    if let first = reader.errors.first { throw first }
+    self = manifest
+  }
+
+  /// Reads a manifest from a JSON string.
+  public init(json: String) throws(RoutingError) {
+    try self.init(data: Data(json.utf8))
+  }
+
+  /// Reads a manifest from a file.
+  ///
+  /// - Throws: ``RoutingError/Code-swift.struct/invalidManifest`` when the file cannot be read or
+  ///   is not a valid manifest.
+  public init(contentsOf path: String) throws(RoutingError) {
+    try self.init(data: try Self.contents(ofFile: path))
+  }
+
+  /// The bytes of a manifest file.
+  ///
+  /// - Throws: ``RoutingError/Code-swift.struct/invalidManifest`` naming the file when it cannot
+  ///   be read.
+  public static func contents(ofFile path: String) throws(RoutingError) -> Data {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw RoutingError(.invalidManifest, "cannot read the manifest '\(path)': there is no such file")
+    }
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw RoutingError(.invalidManifest, "cannot read the manifest '\(path)': \(error)")
+    }
+  }
+}

@@ -1,0 +1,100 @@
+/// The one error type of Waypoint: a code that says what kind of failure it is, a message that
+/// names the URL, pattern, route or parameter at fault, and the same facts as fields.
+///
+/// Match on ``code`` to react to a failure; show ``message`` (or ``description``) to people.
+///
+/// ```swift
+/// do {
+///   let table = try builder.build()
+/// } catch let error where error.code == .conflict {
+///   print(error.message)  // names both patterns
+/// }
+/// ```
+public struct RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of failure an error is. Extensible: other modules add codes of their own.
+  public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+  {
+    /// The code's stable name, as printed by the CLI (`notFound`, `invalidURL`, …).
+    public var rawValue: String
+
+    /// Makes a code from its name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Makes a code from a string literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// The code's name.
+    public var description: String { rawValue }
+
+    /// The URL breaks a parsing rule or a limit (escapes, UTF-8, lengths, control characters).
+    public static let invalidURL: Code = "invalidURL"
+    /// No route matches the URL.
+    public static let notFound: Code = "notFound"
+    /// The route exists but the caller may not reach it.
+    public static let forbidden: Code = "forbidden"
+    /// A pattern is malformed; the error points at the column.
+    public static let invalidPattern: Code = "invalidPattern"
+    /// Two routes have the same shape in the same place and priority.
+    public static let conflict: Code = "conflict"
+    /// Two routes share a name.
+    public static let duplicateName: Code = "duplicateName"
+    /// A parameter value is missing or is rejected by its constraint or accessor.
+    public static let invalidParameter: Code = "invalidParameter"
+    /// No route has the name asked for.
+    public static let unknownRoute: Code = "unknownRoute"
+    /// A route manifest cannot be read or breaks the manifest format.
+    public static let invalidManifest: Code = "invalidManifest"
+    /// A route's redirect is malformed or uses parameters its route does not have.
+    public static let invalidRedirect: Code = "invalidRedirect"
+  }
+
+  /// What kind of failure this is.
+  public var code: Code
+  /// A sentence for people that names what is at fault.
+  public var message: String
+  /// The URL being parsed or matched, when there is one.
+  public var url: String?
+  /// The pattern at fault, when there is one.
+  public var pattern: String?
+  /// The 1-based column in ``pattern`` where the problem was found.
+  public var column: Int?
+  /// The parameter at fault, when there is one.
+  public var parameter: String?
+  /// The 0-based index of the route at fault in registration (or manifest) order.
+  public var routeIndex: Int?
+  /// The name of the route at fault, when it has one.
+  public var routeName: String?
+  /// The manifest field at fault (`pattern`, `priority`, …), when there is one.
+  public var field: String?
+
+  /// Makes an error; every fact but the code and message is optional.
+  public init(
+    _ code: Code, _ message: String, url: String? = nil, pattern: String? = nil,
+    column: Int? = nil, parameter: String? = nil, routeIndex: Int? = nil,
+    routeName: String? = nil, field: String? = nil
+  ) {
+    self.code = code
+    self.message = message
+    self.url = url
+    self.pattern = pattern
+    self.column = column
+    self.parameter = parameter
+    self.routeIndex = routeIndex
+    self.routeName = routeName
+    self.field = field
+  }
+
+  /// `code: message`.
+  public var description: String { "\(code): \(message)" }
+}
+
+extension RoutingError {
+  /// A copy that names the route it happened in, for errors raised while building a table.
+  func inRoute(index: Int, name: String?) -> RoutingError {
+    var copy = self
+    copy.routeIndex = copy.routeIndex ?? index
+    copy.routeName = copy.routeName ?? name
+    return copy
+  }
+}

@@ -1,0 +1,21 @@
+/// The parameter types a pattern may name, by name. Starts with the built-in types.
+public struct ParameterTypes: Sendable {
+  private var byName: [String: ParameterType]
+
+  /// The built-in types: `int`, `double`, `uuid`, `bool`, `string`.
+  public init() {
+    byName = [:]
+    for type in [ParameterType.int, .double, .uuid, .bool, .string] { byName[type.name] = type }
+  }
+
+  /// Adds `type`, replacing a type of the same name.
+  public mutating func register(_ type: ParameterType) {
+    byName[type.name] = type
+  }
+
+  /// The type named `name`, or `nil`.
+  public subscript(name: String) -> ParameterType? { byName[name] }
+
+  /// The names of every type, sorted.
+  public var names: [String] { byName.keys.sorted() }
+}

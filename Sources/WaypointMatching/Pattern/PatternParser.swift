@@ -1,0 +1,346 @@
+/// Reads the pattern language byte by byte (every syntax character is ASCII), so regexes may hold
+/// `/` and `(`, and every error can point at its column.
+struct PatternParser {
+  struct Parsed {
+    var scheme: String?
+    var host: String?
+    var segments: [PatternSegment] = []
+    var trailingSlash = false
+    var groupCount = 0
+  }
+
+  let source: String
+  let options: MatchingOptions
+  let types: ParameterTypes
+  private let bytes: [UInt8]
+  private var index = 0
+  private var openGroup: (number: Int, offset: Int, segments: Int)?
+  private var parsed = Parsed()
+
+  init(source: String, options: MatchingOptions, types: ParameterTypes) {
+    self.source = source
+    self.options = options
+    self.types = types
+    self.bytes = Array(source.utf8)
+  }
+
+  mutating func parse() throws(RoutingError) -> Parsed {
+    guard bytes.count <= RoutePattern.maxLength else {
+      throw error(at: 0, "the pattern is \(bytes.count) bytes, over the limit of \(RoutePattern.maxLength)")
+    }
+    var hostIsSegment = false
+    if let schemeEnd = schemeEnd() {
+      let scheme = text(0..<schemeEnd).lowercased()
+      parsed.scheme = scheme
+      index = schemeEnd + 3
+      hostIsSegment = options.host == .segment || (options.host == .auto && !["http", "https"].contains(scheme))
+      if !hostIsSegment { try parseHost() }
+    }
+    try parsePath(firstIsHost: hostIsSegment)
+    try check()
+    return parsed
+  }
+
+  // MARK: - Scheme and host
+
+  /// The offset of `://` when the pattern starts with a scheme.
+  private func schemeEnd() -> Int? {
+    guard let first = bytes.first, URLParser.isLetter(first) else { return nil }
+    var offset = 1
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte == UInt8(ascii: ":") {
+        return bytes[offset...].starts(with: "://".utf8) ? offset : nil
+      }
+      guard URLParser.isLetter(byte) || URLParser.isDigit(byte) || byte == UInt8(ascii: "+")
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      else { return nil }
+      offset += 1
+    }
+    return nil
+  }
+
+  private mutating func parseHost() throws(RoutingError) {
+    let start = index
+    while index < bytes.count, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "(") {
+      let byte = bytes[index]
+      let allowed =
+        URLParser.isLetter(byte) || URLParser.isDigit(byte) || byte >= 0x80
+        || "-._~%[]:".utf8.contains(byte)
+      guard allowed else {
+        throw error(at: index, "the host must be literal; '\(Character(Unicode.Scalar(byte)))' is not allowed in it")
+      }
+      index += 1
+    }
+    let raw = Substring(text(start..<index))
+    guard !raw.isEmpty else { return }
+    let host = URLParser.hostPart(of: raw)
+    guard let decoded = try? PercentCoding.decode(host, plusAsSpace: false) else {
+      throw error(at: start, "the host has an invalid percent-escape")
+    }
+    parsed.host = String(decoded.asciiLowercased())
+  }
+
+  // MARK: - Path
+
+  private mutating func parsePath(firstIsHost: Bool) throws(RoutingError) {
+    var nextIsHost = firstIsHost
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "/"):
+        index += 1
+        if index == bytes.count, !parsed.segments.isEmpty { parsed.trailingSlash = true }
+        nextIsHost = false
+      case UInt8(ascii: "("):
+        try openOptionalGroup()
+      case UInt8(ascii: ")"):
+        try closeOptionalGroup()
+      default:
+        let start = index
+        if let segment = try parseSegment(isHost: nextIsHost) {
+          parsed.segments.append(segment)
+          openGroup?.segments += 1
+        } else if openGroup != nil {
+          throw error(at: start, "empty segment")
+        }
+        nextIsHost = false
+      }
+    }
+    if let openGroup { throw error(at: openGroup.offset, "the optional group is never closed") }
+  }
+
+  private mutating func openOptionalGroup() throws(RoutingError) {
+    if openGroup != nil { throw error(at: index, "optional groups cannot nest") }
+    guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") else {
+      throw error(at: index, "an optional group starts with '/', as in '(/:id)'; write '\\(' for a literal '('")
+    }
+    openGroup = (parsed.groupCount, index, 0)
+    parsed.groupCount += 1
+    index += 1
+  }
+
+  private mutating func closeOptionalGroup() throws(RoutingError) {
+    guard let group = openGroup else {
+      throw error(at: index, "')' closes no optional group; write '\\)' for a literal ')'")
+    }
+    guard group.segments > 0 else { throw error(at: group.offset, "the optional group is empty") }
+    openGroup = nil
+    index += 1
+    if index < bytes.count, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "(") {
+      throw error(at: index, "expected '/', '(' or the end after an optional group")
+    }
+  }
+
+  private mutating func parseSegment(isHost: Bool) throws(RoutingError) -> PatternSegment? {
+    let start = index
+    let startColumn = column(of: start)
+    if bytes[index] == UInt8(ascii: "*") {
+      index += 1
+      let name = readName()
+      try expectSegmentEnd(after: "a rest segment ('*')")
+      return PatternSegment(kind: .rest(name: name), group: openGroup?.number, column: startColumn)
+    }
+    if bytes[index...].starts(with: "<path:".utf8) {
+      index += 6
+      guard let name = readName() else { throw error(at: index, "expected a parameter name after '<path:'") }
+      try expect(">", "to close '<path:\(name)'")
+      try expectSegmentEnd(after: "a rest segment ('<path:\(name)>')")
+      return PatternSegment(kind: .rest(name: name), group: openGroup?.number, column: startColumn)
+    }
+    var prefix: [UInt8] = []
+    var suffix: [UInt8] = []
+    var parameter: (name: String, constraint: ParameterConstraint, offset: Int)?
+    scan: while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "/"):
+        break scan
+      case UInt8(ascii: "("):
+        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") { break scan }
+        throw error(at: index, "'(' must start an optional group such as '(/:id)' or follow a parameter name as its regex; write '\\(' for a literal '('")
+      case UInt8(ascii: ")"):
+        if openGroup != nil { break scan }
+        throw error(at: index, "')' closes no optional group; write '\\)' for a literal ')'")
+      case UInt8(ascii: "\\"):
+        guard index + 1 < bytes.count else { throw error(at: index, "'\\' at the end of the pattern escapes nothing") }
+        if parameter == nil { prefix.append(bytes[index + 1]) } else { suffix.append(bytes[index + 1]) }
+        index += 2
+      case UInt8(ascii: "?"):
+        throw error(at: index, "a pattern cannot have a query ('?'); read query items from the match instead")
+      case UInt8(ascii: "#"):
+        throw error(at: index, "a pattern cannot have a fragment ('#')")
+      case UInt8(ascii: "*"):
+        throw error(at: index, "a rest ('*') must be a whole segment; write '\\*' for a literal '*'")
+      case UInt8(ascii: ":"), UInt8(ascii: "<"):
+        if parameter != nil { throw error(at: index, "a segment can hold only one parameter") }
+        let offset = index
+        let (name, constraint) = byte == UInt8(ascii: ":") ? try readColonParameter() : try readAngleParameter()
+        parameter = (name, constraint, offset)
+      default:
+        if parameter == nil { prefix.append(byte) } else { suffix.append(byte) }
+        index += 1
+      }
+    }
+    let prefixText = try literal(prefix, at: start, lowercase: isHost)
+    guard let parameter else {
+      if prefixText.isEmpty { return nil }
+      return PatternSegment(kind: .literal(prefixText), group: openGroup?.number, column: startColumn)
+    }
+    let value = Parameter(
+      name: parameter.name, prefix: prefixText, suffix: try literal(suffix, at: start, lowercase: isHost),
+      constraint: parameter.constraint)
+    return PatternSegment(kind: .parameter(value), group: openGroup?.number, column: column(of: parameter.offset))
+  }
+
+  /// `:name` or `:name(regex)`; the index is at ':'.
+  private mutating func readColonParameter() throws(RoutingError) -> (String, ParameterConstraint) {
+    index += 1
+    guard let name = readName() else {
+      throw error(at: index, "expected a parameter name ([A-Za-z_][A-Za-z0-9_]*) after ':'; write '\\:' for a literal ':'")
+    }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "(") else { return (name, .none) }
+    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") { return (name, .none) }
+    return (name, try readRegex())
+  }
+
+  /// `<name>` or `<type:name>`; the index is at '<'.
+  private mutating func readAngleParameter() throws(RoutingError) -> (String, ParameterConstraint) {
+    index += 1
+    let typeOffset = index
+    guard let first = readName() else { throw error(at: index, "expected a parameter name after '<'") }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ">") {
+      index += 1
+      return (first, .none)
+    }
+    try expect(":", "or '>' after '<\(first)'")
+    guard let name = readName() else { throw error(at: index, "expected a parameter name after '<\(first):'") }
+    try expect(">", "to close '<\(first):\(name)'")
+    if first == "path" {
+      throw error(at: typeOffset - 1, "'<path:\(name)>' (a rest) must be a whole segment")
+    }
+    guard let type = types[first] else {
+      throw error(at: typeOffset, "unknown parameter type '\(first)' (known: \(types.names.joined(separator: ", ")))")
+    }
+    return (name, type.name == "string" ? .none : ParameterConstraint(type: type))
+  }
+
+  /// A regex in parentheses, which may nest and hold escapes and character classes; the index is
+  /// at '('.
+  private mutating func readRegex() throws(RoutingError) -> ParameterConstraint {
+    let open = index
+    var depth = 0
+    var inClass = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\\") {
+        index += 2
+        continue
+      }
+      if inClass {
+        if byte == UInt8(ascii: "]") { inClass = false }
+      } else if byte == UInt8(ascii: "[") {
+        inClass = true
+        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "^") { index += 1 }
+        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "]") { index += 1 }
+      } else if byte == UInt8(ascii: "(") {
+        depth += 1
+      } else if byte == UInt8(ascii: ")") {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      index += 1
+    }
+    guard index < bytes.count else { throw error(at: open, "the regex is never closed") }
+    let regexSource = text(open + 1..<index)
+    index += 1
+    guard !regexSource.isEmpty else { throw error(at: open, "the regex is empty") }
+    do {
+      return ParameterConstraint(regex: try CompiledRegex(regexSource))
+    } catch {
+      throw self.error(at: open + 1, "invalid regex '\(regexSource)': \(error)")
+    }
+  }
+
+  private mutating func readName() -> String? {
+    let start = index
+    while index < bytes.count {
+      let byte = bytes[index]
+      let isNameByte =
+        URLParser.isLetter(byte) || byte == UInt8(ascii: "_") || (index > start && URLParser.isDigit(byte))
+      guard isNameByte else { break }
+      index += 1
+    }
+    return index > start ? text(start..<index) : nil
+  }
+
+  private mutating func expect(_ character: Character, _ context: String) throws(RoutingError) {
+    guard index < bytes.count, let ascii = character.asciiValue, bytes[index] == ascii else {
+      throw error(at: index, "expected '\(character)' \(context)")
+    }
+    index += 1
+  }
+
+  private func expectSegmentEnd(after what: String) throws(RoutingError) {
+    guard index < bytes.count else { return }
+    let byte = bytes[index]
+    let ends =
+      byte == UInt8(ascii: "/") || (byte == UInt8(ascii: ")") && openGroup != nil)
+      || (byte == UInt8(ascii: "(") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"))
+    if !ends { throw error(at: index, "\(what) must be a whole segment") }
+  }
+
+  /// Literal text as it is compared: percent-decoded (unless `decodePath` is off) and lowered
+  /// when literals (or hosts) compare case-insensitively.
+  private func literal(_ raw: [UInt8], at offset: Int, lowercase: Bool) throws(RoutingError) -> String {
+    var text = Substring(String(decoding: raw, as: UTF8.self))
+    if options.decodePath {
+      guard let decoded = try? PercentCoding.decode(text, plusAsSpace: false) else {
+        throw error(at: offset, "the segment has an invalid percent-escape")
+      }
+      text = decoded
+    }
+    if lowercase || !options.caseSensitive { text = text.asciiLowercased() }
+    return String(text)
+  }
+
+  // MARK: - Whole-pattern checks
+
+  private func check() throws(RoutingError) {
+    let segments = parsed.segments
+    guard segments.count <= RoutePattern.maxSegments else {
+      throw error(column: segments[RoutePattern.maxSegments].column, "a pattern can have at most \(RoutePattern.maxSegments) segments")
+    }
+    guard parsed.groupCount <= RoutePattern.maxGroups else {
+      throw error(column: 1, "a pattern can have at most \(RoutePattern.maxGroups) optional groups")
+    }
+    var seen = Set<String>()
+    for (position, segment) in segments.enumerated() {
+      if case .rest = segment.kind, position != segments.count - 1 {
+        throw error(column: segment.column, "a rest segment must be the last segment")
+      }
+      if let name = segment.parameterName, !seen.insert(name).inserted {
+        throw error(column: segment.column, "the parameter name '\(name)' is used twice")
+      }
+    }
+  }
+
+  // MARK: - Helpers
+
+  private func text(_ range: Range<Int>) -> String {
+    String(decoding: bytes[range], as: UTF8.self)
+  }
+
+  private func column(of offset: Int) -> Int {
+    String(decoding: bytes[..<min(offset, bytes.count)], as: UTF8.self).count + 1
+  }
+
+  private func error(at offset: Int, _ reason: String) -> RoutingError {
+    error(column: column(of: offset), reason)
+  }
+
+  private func error(column: Int, _ reason: String) -> RoutingError {
+    RoutingError(
+      .invalidPattern, "invalid pattern '\(source)' at column \(column): \(reason)", pattern: source,
+      column: column)
+  }
+}

@@ -1,0 +1,85 @@
+/// A route pattern, parsed and checked: scheme, host, segments and optional groups.
+///
+/// ```swift
+/// let pattern = try RoutePattern("myapp://user/<int:id>(/edit)")
+/// pattern.scheme          // "myapp"
+/// pattern.parameterNames  // ["id"]
+/// ```
+///
+/// The language is described in <doc:PatternLanguage>.
+public struct RoutePattern: Sendable, CustomStringConvertible {
+  /// The pattern as written.
+  public let source: String
+  /// The scheme in lowercase, or `nil` when the pattern matches any scheme (and none).
+  public let scheme: String?
+  /// The host in lowercase, when the host mode keeps hosts apart and the pattern names one.
+  public let host: String?
+  /// The segments, the host first when it serves as a segment.
+  public let segments: [PatternSegment]
+  /// Whether the pattern ends with `/` (significant only with a strict trailing slash).
+  public let hasTrailingSlash: Bool
+  /// How many optional groups the pattern has.
+  public let groupCount: Int
+  /// The options the pattern was read with.
+  public let options: MatchingOptions
+
+  /// The most optional groups a pattern may have (each doubles the route's variants).
+  public static let maxGroups = 8
+  /// The most segments a pattern may have.
+  public static let maxSegments = 128
+  /// The longest pattern accepted, in UTF-8 bytes.
+  public static let maxLength = 8192
+
+  /// Parses and checks `source`.
+  ///
+  /// - Parameters:
+  ///   - source: The pattern, e.g. `myapp://user/:id([0-9]+)`.
+  ///   - options: The options the pattern's table uses (host mode, case, decoding).
+  ///   - parameterTypes: The types `<type:name>` parameters may name.
+  /// - Throws: ``RoutingError/Code-swift.struct/invalidPattern`` quoting the pattern and the
+  ///   column of the problem.
+  public init(
+    _ source: String, options: MatchingOptions = MatchingOptions(),
+    parameterTypes: ParameterTypes = ParameterTypes()
+  ) throws(RoutingError) {
+    var parser = PatternParser(source: source, options: options, types: parameterTypes)
+    let parsed = try parser.parse()
+    self.source = source
+    self.scheme = parsed.scheme
+    self.host = parsed.host
+    self.segments = parsed.segments
+    self.hasTrailingSlash = parsed.trailingSlash
+    self.groupCount = parsed.groupCount
+    self.options = options
+  }
+
+  /// The names the pattern captures, in order (a named rest included).
+  public var parameterNames: [String] { segments.compactMap(\.parameterName) }
+
+  /// The pattern as written.
+  public var description: String { source }
+
+  /// Every combination of present and absent optional groups, most groups first and, among
+  /// those, earlier groups before later ones.
+  package var variants: [PatternVariant] {
+    let masks = (0..<(1 << groupCount)).sorted { lhs, rhs in
+      let (left, right) = (lhs.nonzeroBitCount, rhs.nonzeroBitCount)
+      if left != right { return left > right }
+      for group in 0..<groupCount where (lhs >> group) & 1 != (rhs >> group) & 1 {
+        return (lhs >> group) & 1 == 1
+      }
+      return false
+    }
+    return masks.map { mask in
+      PatternVariant(
+        mask: mask,
+        segments: segments.filter { segment in segment.group.map { (mask >> $0) & 1 == 1 } ?? true })
+    }
+  }
+}
+
+/// One way a pattern with optional groups can be spelled: the segments of the groups in `mask`.
+package struct PatternVariant: Sendable {
+  package let mask: Int
+  package let segments: [PatternSegment]
+}

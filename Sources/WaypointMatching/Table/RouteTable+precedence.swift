@@ -1,0 +1,34 @@
+extension RouteTable {
+  /// The routes in the order the matcher prefers them: priority, then restriction to a scheme
+  /// (then a host), then specificity segment by segment (with every optional group present),
+  /// then registration order.
+  public var routesInPrecedenceOrder: [Route<Payload>] {
+    routes.sorted { lhs, rhs in
+      if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
+      let (left, right) = (lhs.pattern.restriction, rhs.pattern.restriction)
+      if left != right { return left > right }
+      let (leftRanks, rightRanks) = (lhs.pattern.ranks, rhs.pattern.ranks)
+      for (l, r) in zip(leftRanks, rightRanks) where l != r { return l > r }
+      if leftRanks.count != rightRanks.count { return leftRanks.count > rightRanks.count }
+      return lhs.index < rhs.index
+    }
+  }
+}
+
+extension RoutePattern {
+  /// 2 when restricted to a scheme and host, 1 to a scheme, 0 to neither.
+  var restriction: Int {
+    (scheme == nil ? 0 : 1) + (host == nil ? 0 : 1)
+  }
+
+  /// Each segment's rank with every optional group present.
+  var ranks: [SegmentRank] {
+    segments.map { segment in
+      switch segment.kind {
+      case .literal: return .literal
+      case .parameter(let parameter): return parameter.rank
+      case .rest: return .rest
+      }
+    }
+  }
+}

@@ -1,0 +1,97 @@
+extension RouteTrie {
+  /// One step of the depth-first search: a node, the next segment, what to try next there, and
+  /// the parameter edge that led here (-1 for the root or a literal).
+  struct Frame {
+    var node: Int32
+    var segment: Int32
+    var phase: Int32
+    var edge: Int32
+  }
+
+  /// A terminal reached by the search, and where its rest starts, if it has one.
+  struct Hit {
+    let terminal: Int32
+    let restStart: Int?
+  }
+
+  /// A resumable search: call ``next(in:url:)`` until it returns `nil`. Hits come in precedence
+  /// order: at each node the literal child, then parameter children from most to least specific,
+  /// then the rest. Frames live in a caller-provided buffer, so a first-match lookup allocates
+  /// nothing here.
+  struct Search {
+    var frames: UnsafeMutableBufferPointer<Frame>
+    var depth = 0
+
+    init(frames: UnsafeMutableBufferPointer<Frame>, root: Int32) {
+      self.frames = frames
+      frames[0] = Frame(node: root, segment: 0, phase: 0, edge: -1)
+      depth = 1
+    }
+
+    /// Resumes a search whose frames are already in `frames`.
+    init(resuming frames: UnsafeMutableBufferPointer<Frame>, depth: Int) {
+      self.frames = frames
+      self.depth = depth
+    }
+
+    mutating func next(in trie: RouteTrie, url: ParsedURL) -> Hit? {
+      let segments = url.segments
+      let folded = url.foldedSegments ?? segments
+      let count = segments.count
+      let slash = url.options.trailingSlash == .strict && url.hasTrailingSlash
+      while depth > 0 {
+        let top = depth - 1
+        let frame = frames[top]
+        frames[top].phase += 1
+        let node = trie.nodes[Int(frame.node)]
+        let segment = Int(frame.segment)
+        switch frame.phase {
+        case 0:
+          let terminal = slash ? node.slashTerminal : node.terminal
+          if segment == count, terminal >= 0 { return Hit(terminal: terminal, restStart: nil) }
+        case 1:
+          if segment < count, let child = node.literals[folded[segment]] {
+            push(child, segment: segment + 1, edge: -1)
+          }
+        default:
+          let edgeIndex = Int(frame.phase) - 2
+          if edgeIndex < node.parameters.count {
+            let edge = node.parameters[edgeIndex]
+            if segment < count,
+              edge.parameter.value(in: segments[segment], folded: folded[segment]) != nil
+            {
+              push(edge.child, segment: segment + 1, edge: Int32(edgeIndex))
+            }
+          } else if edgeIndex == node.parameters.count {
+            let terminal = slash ? node.restSlashTerminal : node.restTerminal
+            if segment < count, terminal >= 0 { return Hit(terminal: terminal, restStart: segment) }
+          } else {
+            depth -= 1
+          }
+        }
+      }
+      return nil
+    }
+
+    private mutating func push(_ node: Int32, segment: Int, edge: Int32) {
+      frames[depth] = Frame(node: node, segment: Int32(segment), phase: 0, edge: edge)
+      depth += 1
+    }
+
+    /// The values captured on the path to the current hit, in order.
+    func capturedValues(in trie: RouteTrie, url: ParsedURL) -> [Substring] {
+      var values: [Substring] = []
+      let folded = url.foldedSegments ?? url.segments
+      for level in 1..<max(depth, 1) where frames[level].edge >= 0 {
+        let parent = trie.nodes[Int(frames[level - 1].node)]
+        let segment = Int(frames[level].segment) - 1
+        let parameter = parent.parameters[Int(frames[level].edge)].parameter
+        if let value = parameter.value(in: url.segments[segment], folded: folded[segment]) {
+          if values.isEmpty { values.reserveCapacity(depth) }
+          values.append(value)
+        }
+      }
+      return values
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/// The segment trie behind a ``RouteTable``: one node array shared by every layer, literal
+/// children in a hash map and parameter children ordered by specificity, so a lookup costs the
+/// URL's length and not the table's size.
+struct RouteTrie: Sendable {
+  struct Node: Sendable {
+    var literals: [Substring: Int32] = [:]
+    /// Ordered by rank (most specific first), then by the first route that added the edge.
+    var parameters: [Edge] = []
+    var terminal: Int32 = -1
+    var slashTerminal: Int32 = -1
+    var restTerminal: Int32 = -1
+    var restSlashTerminal: Int32 = -1
+  }
+
+  struct Edge: Sendable {
+    let parameter: Parameter
+    let shape: ParameterShape
+    let rank: SegmentRank
+    let firstRoute: Int
+    let child: Int32
+  }
+
+  /// The variants of one route that end at one place; a lookup that gets there takes the first.
+  struct Terminal: Sendable {
+    var route: Int
+    var entries: [Entry]
+  }
+
+  /// What a variant captures, in the order its parameters appear.
+  struct Entry: Sendable {
+    let names: [String]
+    let restName: String?
+  }
+
+  var nodes: [Node] = []
+  var terminals: [Terminal] = []
+  /// The most frames a search can stack: the longest variant plus the root.
+  var maxDepth = 1
+
+  mutating func makeRoot() -> Int32 {
+    nodes.append(Node())
+    return Int32(nodes.count - 1)
+  }
+
+  /// Adds one variant of route `route` under `root`. Returns the route it conflicts with, if
+  /// another route already ends at the same place.
+  mutating func insert(
+    _ variant: PatternVariant, route: Int, root: Int32, slash: Bool
+  ) -> Int? {
+    var node = root
+    var names: [String] = []
+    var restName: String?
+    var isRest = false
+    for segment in variant.segments {
+      switch segment.kind {
+      case .literal(let text):
+        node = literalChild(of: node, text)
+      case .parameter(let parameter):
+        names.append(parameter.name)
+        node = parameterChild(of: node, parameter, route: route)
+      case .rest(let name):
+        restName = name
+        isRest = true
+      }
+    }
+    maxDepth = max(maxDepth, variant.segments.count + 1)
+    let entry = Entry(names: names, restName: restName)
+    let slot = isRest ? (slash ? \Node.restSlashTerminal : \Node.restTerminal) : (slash ? \Node.slashTerminal : \Node.terminal)
+    let existing = nodes[Int(node)][keyPath: slot]
+    if existing < 0 {
+      terminals.append(Terminal(route: route, entries: [entry]))
+      nodes[Int(node)][keyPath: slot] = Int32(terminals.count - 1)
+      return nil
+    }
+    if terminals[Int(existing)].route == route {
+      terminals[Int(existing)].entries.append(entry)
+      return nil
+    }
+    return terminals[Int(existing)].route
+  }
+
+  private mutating func literalChild(of node: Int32, _ text: String) -> Int32 {
+    if let child = nodes[Int(node)].literals[Substring(text)] { return child }
+    let child = makeRoot()
+    nodes[Int(node)].literals[Substring(text)] = child
+    return child
+  }
+
+  private mutating func parameterChild(of node: Int32, _ parameter: Parameter, route: Int) -> Int32 {
+    let shape = parameter.shape
+    if let edge = nodes[Int(node)].parameters.first(where: { $0.shape == shape }) { return edge.child }
+    let child = makeRoot()
+    let edge = Edge(parameter: parameter, shape: shape, rank: parameter.rank, firstRoute: route, child: child)
+    let position = nodes[Int(node)].parameters.firstIndex { $0.rank < edge.rank } ?? nodes[Int(node)].parameters.count
+    nodes[Int(node)].parameters.insert(edge, at: position)
+    return child
+  }
+}
