@@ -75,6 +75,10 @@ struct PatternParser {
     let raw = Substring(text(start..<index))
     guard !raw.isEmpty else { return }
     let host = URLParser.hostPart(of: raw)
+    if host.utf8.first != UInt8(ascii: "["), let colon = host.utf8.firstIndex(of: UInt8(ascii: ":")) {
+      let offset = start + raw.utf8.distance(from: raw.startIndex, to: colon)
+      throw error(at: offset, "the host must be literal; a ':' in it may only start the port")
+    }
     guard let decoded = try? PercentCoding.decode(host, plusAsSpace: false) else {
       throw error(at: start, "the host has an invalid percent-escape")
     }

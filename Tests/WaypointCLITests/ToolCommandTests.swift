@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@Suite("waypoint lint, routes, url, demo")
+struct ToolCommandTests {
+  @Test("the bundled manifest lints clean")
+  func lintClean() throws {
+    let output = try CLIRunner.run(["lint"])
+    #expect(output.status == 0)
+    #expect(output.lines == ["the bundled example manifest: no problems"])
+    #expect(try CLIRunner.run(["lint", "--strict"]).status == 0)
+  }
+
+  @Test("warnings exit 0, or 1 with --strict; errors exit 1")
+  func lintStatus() throws {
+    let warned = try CLIRunner.temporaryFile(#"{"routes": [{"pattern": "/x/:v((a+)+)"}]}"#)
+    let warning = try CLIRunner.run(["lint", "--manifest", warned])
+    #expect(warning.status == 0)
+    #expect(warning.lines.first?.hasPrefix("warning: routes[0] field 'pattern': route '/x/:v((a+)+)': the regex '(a+)+'") == true)
+    #expect(warning.lines.last?.hasSuffix(": 0 error(s), 1 warning(s)") == true)
+    #expect(try CLIRunner.run(["lint", "--manifest", warned, "--strict"]).status == 1)
+    let broken = try CLIRunner.temporaryFile(
+      #"{"routes": [{"name": "a", "pattern": "/a/:x"}, {"name": "a", "pattern": "/a/:y"}, {"pattern": "/b", "oops": true}]}"#)
+    let errors = try CLIRunner.run(["lint", "--manifest", broken, "--format", "json"])
+    #expect(errors.status == 1)
+    let objects = try errors.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    #expect(objects.compactMap { $0?["code"] as? String } == ["invalidManifest", "duplicateName", "conflict"])
+    #expect(objects.compactMap { $0?["severity"] as? String } == ["error", "error", "error"])
+    #expect(objects.first??["route"] as? Int == 2)
+    #expect(objects.first??["field"] as? String == "oops")
+  }
+
+  @Test("an unreadable manifest is a usage error for lint too")
+  func lintMissing() throws {
+    #expect(try CLIRunner.run(["lint", "--manifest", "/no/such.json"]).status == 2)
+  }
+
+  @Test("routes lists the table in precedence order")
+  func routes() throws {
+    let output = try CLIRunner.run(["routes"])
+    #expect(output.status == 0)
+    let lines = output.lines
+    #expect(lines.first?.hasPrefix("#   PRIORITY  PATTERN") == true)
+    #expect(lines.dropFirst().first?.contains("notes://promo/:campaign") == true)
+    #expect(lines.last?.contains("notes://*") == true)
+    let editLine = try #require(lines.firstIndex { $0.contains("notes://note/<int:id>/edit") })
+    let showLine = try #require(lines.firstIndex { $0.contains("notes://note/<int:id> ") })
+    #expect(lines.count == 22)
+    #expect(editLine != showLine)
+  }
+
+  struct URLCase: Sendable, CustomTestStringConvertible {
+    let arguments: [String]
+    let status: Int32
+    let output: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  static let urlCases: [URLCase] = [
+    URLCase(arguments: ["note.show", "id=42"], status: 0, output: "notes://note/42"),
+    URLCase(arguments: ["files", "path=a b/c"], status: 0, output: "notes://files/a%20b/c"),
+    URLCase(arguments: ["folder", "folder=7f1c6a3e-1b2c-4d5e-8f90-123456789abc", "page=2"], status: 0, output: "notes://folder/7f1c6a3e-1b2c-4d5e-8f90-123456789abc/page/2"),
+    URLCase(arguments: ["search", "--query", "q=a&b", "--query", "x="], status: 0, output: "notes://search?q=a%26b&x="),
+    URLCase(arguments: ["web.note", "id=9"], status: 0, output: "https://notes.example.com/n/9"),
+    URLCase(arguments: ["note.show", "id=x"], status: 1, output: "does not satisfy <int:id>"),
+    URLCase(arguments: ["note.show"], status: 1, output: "the parameter 'id' is missing"),
+    URLCase(arguments: ["nope"], status: 1, output: "no route is named 'nope'"),
+    URLCase(arguments: ["note.show", "id"], status: 2, output: "expected key=value, got 'id'"),
+  ]
+
+  @Test("url prints a route's URL", arguments: urlCases)
+  func url(_ testCase: URLCase) throws {
+    let output = try CLIRunner.run(["url"] + testCase.arguments)
+    #expect(output.status == testCase.status)
+    if testCase.status == 0 {
+      #expect(output.lines == [testCase.output])
+    } else {
+      #expect(output.stderr.contains(testCase.output))
+    }
+  }
+
+  @Test("url output resolves back to the route and parameters")
+  func urlRoundTrip() throws {
+    let printed = try CLIRunner.run(["url", "attachment", "file=docs/read me.txt"]).lines.first ?? ""
+    let resolved = try CLIRunner.run(["resolve", "--format", "json", printed])
+    #expect(resolved.lines.first?.contains(#""name":"attachment""#) == true)
+    #expect(resolved.lines.first?.contains(#""rest":["docs","read me.txt"]"#) == true)
+  }
+
+  @Test("demo runs the tour")
+  func demo() throws {
+    let output = try CLIRunner.run(["demo"])
+    #expect(output.status == 0)
+    #expect(output.lines.first?.hasPrefix("Waypoint demo:") == true)
+    #expect(output.stdout.contains("✗ notFound: no route matches '/settings/privacy'"))
+  }
+}

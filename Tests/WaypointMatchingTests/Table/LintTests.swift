@@ -1,0 +1,60 @@
+import Testing
+
+@testable import WaypointMatching
+
+@Suite("Lint warnings")
+struct LintTests {
+  func warnings(_ patterns: [String], priorities: [String: Int] = [:]) -> [Diagnostic] {
+    var builder = RouteTableBuilder<String>()
+    for pattern in patterns { builder.add(pattern, priority: priorities[pattern] ?? 0, payload: pattern) }
+    return builder.diagnose().filter { $0.severity == .warning }
+  }
+
+  @Test("a route covered by a higher-priority route is shadowed")
+  func shadowedByPriority() {
+    let found = warnings(["/u/:id", "/u/me"], priorities: ["/u/:id": 1])
+    #expect(found.map(\.error.code) == [.shadowed])
+    #expect(found.first?.error.pattern == "/u/me")
+    #expect(found.first?.error.message.contains("'/u/:id'") == true)
+  }
+
+  @Test("a route covered by a scheme-restricted route of its scheme is shadowed")
+  func shadowedByScheme() {
+    #expect(warnings(["myapp://u/*rest", "myapp://u/a/b"]).isEmpty)
+    #expect(warnings(["/u/:id", "myapp://u/:x"]).isEmpty)
+    #expect(warnings(["myapp://u/:x", "/u/:id"]).isEmpty, "the unrestricted route still serves other schemes")
+  }
+
+  @Test("shadowing needs every spelling covered")
+  func optionalGroups() {
+    #expect(warnings(["/a/:x", "/a(/b)"], priorities: ["/a/:x": 1]).isEmpty, "'/a' is still reachable")
+    #expect(warnings(["/a/*r", "/a/b(/c)"], priorities: ["/a/*r": 1]).map(\.error.code) == [.shadowed])
+  }
+
+  @Test("constraints decide coverage of literals")
+  func constraints() {
+    #expect(warnings(["/p/<int:n>", "/p/42"], priorities: ["/p/<int:n>": 1]).map(\.error.code) == [.shadowed])
+    #expect(warnings(["/p/<int:n>", "/p/me"], priorities: ["/p/<int:n>": 1]).isEmpty)
+    #expect(warnings(["/p/<int:n>", "/p/:m"], priorities: ["/p/<int:n>": 1]).isEmpty)
+  }
+
+  @Test("regexes prone to catastrophic backtracking", arguments: ["(a+)+$", "(a*)*", "(a|aa)+", "(\\d+){2,}", "((ab)*c)*"])
+  func catastrophic(_ regex: String) {
+    let found = warnings(["/x/:v(\(regex))"])
+    #expect(found.map(\.error.code) == [.catastrophicRegex])
+    #expect(found.first?.error.parameter == "v")
+  }
+
+  @Test("safe regexes are not flagged", arguments: ["[0-9]+", "(ab)+", "a+b+", "[a-z]{2,3}(-[a-z]+)?", "\\(a+\\)+", "[(a+)+]"])
+  func safe(_ regex: String) {
+    #expect(warnings(["/x/:v(\(regex))"]).isEmpty)
+  }
+
+  @Test("overlapping regex routes at one place are flagged with a value both take")
+  func overlapping() {
+    let found = warnings(["/p/:n([0-9]+)", "/p/:h([0-9a-f]+)"])
+    #expect(found.map(\.error.code) == [.overlappingRegex])
+    #expect(found.first?.error.message.contains("'0'") == true)
+    #expect(warnings(["/p/:n([0-9]+)", "/p/:w([a-z]+)"]).isEmpty)
+  }
+}
