@@ -1,5 +1,6 @@
-/// How URLs are read and compared. Every option has the default of the design contract, so
-/// `MatchingOptions()` is what most apps want.
+/// How URLs are read and compared.
+///
+/// Every option has the default of the design contract, so `MatchingOptions()` is what most apps want.
 ///
 /// ```swift
 /// var options = MatchingOptions()
@@ -36,25 +37,41 @@ public struct MatchingOptions: Sendable, Hashable {
     case keep
   }
 
-  /// Where a URL's host goes. Default ``HostMode/auto``.
+  /// Where a URL's host goes.
+  ///
+  /// Default ``HostMode/auto``.
   public var host: HostMode = .auto
-  /// Whether path literals compare case-sensitively. Default `true`. Schemes and hosts always
-  /// compare case-insensitively.
+  /// Whether path literals compare case-sensitively.
+  ///
+  /// Default `true`. Schemes and hosts always compare case-insensitively.
   public var caseSensitive = true
-  /// Whether a trailing slash is significant. Default ``TrailingSlash/ignore``.
+  /// Whether a trailing slash is significant.
+  ///
+  /// Default ``TrailingSlash/ignore``.
   public var trailingSlash: TrailingSlash = .ignore
-  /// What happens to empty segments. Default ``EmptySegments/collapse``.
+  /// What happens to empty segments.
+  ///
+  /// Default ``EmptySegments/collapse``.
   public var emptySegments: EmptySegments = .collapse
-  /// Whether path segments are percent-decoded before matching. Default `true`.
+  /// Whether path segments are percent-decoded before matching.
+  ///
+  /// Default `true`.
   public var decodePath = true
-  /// Whether `+` in the query means a space (applied before percent-decoding, so `%2B` stays
-  /// `+`). Default `true`.
+  /// Whether `+` in the query means a space (applied before percent-decoding, so `%2B` stays `+`).
+  ///
+  /// Default `true`.
   public var plusAsSpace = true
-  /// Whether `key=value` pairs in the fragment are read as query items too. Default `false`.
+  /// Whether `key=value` pairs in the fragment are read as query items too.
+  ///
+  /// Default `false`.
   public var fragmentAsQuery = false
-  /// The longest URL accepted, in UTF-8 bytes. Default 8192.
+  /// The longest URL accepted, in UTF-8 bytes.
+  ///
+  /// Default 8192.
   public var maxURLLength = 8192
-  /// The longest path segment accepted, in UTF-8 bytes before decoding. Default 1024.
+  /// The longest path segment accepted, in UTF-8 bytes before decoding.
+  ///
+  /// Default 1024.
   public var maxSegmentLength = 1024
 
   /// Options with every default of the design contract.

@@ -32,7 +32,10 @@ struct LintCommand: ParsableCommand {
       }
     }
     if format == .text {
-      print(diagnostics.isEmpty ? "\(manifest.sourceName): no problems" : "\(manifest.sourceName): \(errors) error(s), \(warnings) warning(s)")
+      print(
+        diagnostics.isEmpty
+          ? "\(manifest.sourceName): no problems" : "\(manifest.sourceName): \(errors) error(s), \(warnings) warning(s)"
+      )
     }
     if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
   }

@@ -5,7 +5,8 @@ import WaypointExamples
 
 /// `--manifest FILE`, shared by every subcommand.
 struct ManifestOptions: ParsableArguments {
-  @Option(name: .long, help: ArgumentHelp("The route manifest (JSON). Default: the bundled example.", valueName: "file"))
+  @Option(
+    name: .long, help: ArgumentHelp("The route manifest (JSON). Default: the bundled example.", valueName: "file"))
   var manifest: String?
 
   /// The manifest's name for messages.

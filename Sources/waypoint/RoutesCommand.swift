@@ -15,7 +15,8 @@ struct RoutesCommand: ParsableCommand {
     let rows = table.routesInPrecedenceOrder.enumerated().map { rank, route in
       let entry = route.payload
       return [
-        String(rank + 1), String(route.priority), entry.pattern, entry.name ?? "-", entry.target ?? (entry.redirect.map { "→ \($0)" } ?? "-"),
+        String(rank + 1), String(route.priority), entry.pattern, entry.name ?? "-",
+        entry.target ?? (entry.redirect.map { "→ \($0)" } ?? "-"),
         entry.presentation ?? "-", entry.exposure.rawValue,
       ]
     }

@@ -14,7 +14,8 @@ struct URLCommand: ParsableCommand {
 
   @OptionGroup var manifest: ManifestOptions
 
-  @Option(name: .customLong("query"), help: ArgumentHelp("A query item to append (repeatable).", valueName: "key=value"))
+  @Option(
+    name: .customLong("query"), help: ArgumentHelp("A query item to append (repeatable).", valueName: "key=value"))
   var queryItems: [String] = []
 
   @Argument(help: "The route's name.")
@@ -28,10 +29,11 @@ struct URLCommand: ParsableCommand {
     guard let route = table.route(named: name) else {
       throw CommandFailure(message: "waypoint: no route is named '\(name)' in \(manifest.sourceName)", status: 1)
     }
-    let restNames = Set(route.pattern.segments.compactMap { segment -> String? in
-      if case .rest(let name) = segment.kind { return name }
-      return nil
-    })
+    let restNames = Set(
+      route.pattern.segments.compactMap { segment -> String? in
+        if case .rest(let name) = segment.kind { return name }
+        return nil
+      })
     var values: [String: ParameterValue] = [:]
     for (key, value) in try parameters.map(Self.pair) {
       values[key] = restNames.contains(key) ? .segments(value.split(separator: "/").map(String.init)) : .value(value)

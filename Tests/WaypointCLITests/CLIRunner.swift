@@ -6,11 +6,15 @@ enum CLIRunner {
     let status: Int32
     let stdout: String
     let stderr: String
-    var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    var lines: [String] {
+      stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    }
   }
 
   static var binary: URL {
-    let bundle = URL(fileURLWithPath: CommandLine.arguments[0], relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    let bundle = URL(
+      fileURLWithPath: CommandLine.arguments[0],
+      relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     return bundle.deletingLastPathComponent().appendingPathComponent("waypoint")
   }
 
@@ -30,7 +34,9 @@ enum CLIRunner {
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let err = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    return Output(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
   }
 
   /// Writes `text` to a new temporary file and returns its path.

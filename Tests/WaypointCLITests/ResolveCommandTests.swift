@@ -6,7 +6,8 @@ struct ResolveCommandTests {
   @Test("JSON lines follow the contract exactly, in input order")
   func jsonLines() throws {
     let output = try CLIRunner.run([
-      "resolve", "--format", "json", "notes://note/42?tag=a&tag=b#top", "notes://files/a/b%2Fc", "notes://n/7?ref=x", "/auth/google",
+      "resolve", "--format", "json", "notes://note/42?tag=a&tag=b#top", "notes://files/a/b%2Fc", "notes://n/7?ref=x",
+      "/auth/google",
     ])
     #expect(output.status == 0)
     #expect(
@@ -23,8 +24,13 @@ struct ResolveCommandTests {
     let output = try CLIRunner.run(["resolve", "--format", "json", "/nowhere", "/x/%zz", "notes://home"])
     #expect(output.status == 1)
     #expect(output.lines.count == 3)
-    #expect(output.lines[0] == #"{"url":"/nowhere","matched":false,"error":{"code":"notFound","message":"no route matches '/nowhere'"}}"#)
-    #expect(output.lines[1].hasPrefix(#"{"url":"/x/%zz","matched":false,"error":{"code":"invalidURL","message":"invalid URL '/x/%zz': invalid percent-escape '%zz'"#))
+    #expect(
+      output.lines[0]
+        == #"{"url":"/nowhere","matched":false,"error":{"code":"notFound","message":"no route matches '/nowhere'"}}"#)
+    #expect(
+      output.lines[1].hasPrefix(
+        #"{"url":"/x/%zz","matched":false,"error":{"code":"invalidURL","message":"invalid URL '/x/%zz': invalid percent-escape '%zz'"#
+      ))
     #expect(output.lines[2].contains(#""matched":true"#))
   }
 
@@ -41,10 +47,18 @@ struct ResolveCommandTests {
   func externalOrigin() throws {
     let inside = try CLIRunner.run(["resolve", "--format", "json", "/settings/privacy"])
     #expect(inside.status == 0)
-    let outside = try CLIRunner.run(["resolve", "--format", "json", "--origin", "external", "/settings/privacy", "/settingz/privacy"])
+    let outside = try CLIRunner.run([
+      "resolve", "--format", "json", "--origin", "external", "/settings/privacy", "/settingz/privacy",
+    ])
     #expect(outside.status == 1)
-    #expect(outside.lines[0] == #"{"url":"/settings/privacy","matched":false,"error":{"code":"notFound","message":"no route matches '/settings/privacy'"}}"#)
-    #expect(outside.lines[1] == #"{"url":"/settingz/privacy","matched":false,"error":{"code":"notFound","message":"no route matches '/settingz/privacy'"}}"#)
+    #expect(
+      outside.lines[0]
+        == #"{"url":"/settings/privacy","matched":false,"error":{"code":"notFound","message":"no route matches '/settings/privacy'"}}"#
+    )
+    #expect(
+      outside.lines[1]
+        == #"{"url":"/settingz/privacy","matched":false,"error":{"code":"notFound","message":"no route matches '/settingz/privacy'"}}"#
+    )
   }
 
   @Test("JSON strings are escaped")
@@ -81,7 +95,8 @@ struct ResolveCommandTests {
   @Test("a user manifest with its own options")
   func customManifest() throws {
     let path = try CLIRunner.temporaryFile(
-      #"{"options": {"caseSensitive": false, "trailingSlash": "strict"}, "routes": [{"name": "a", "pattern": "/Docs/:page/"}]}"#)
+      #"{"options": {"caseSensitive": false, "trailingSlash": "strict"}, "routes": [{"name": "a", "pattern": "/Docs/:page/"}]}"#
+    )
     let output = try CLIRunner.run(["resolve", "--manifest", path, "--format", "json", "/DOCS/Intro/", "/docs/intro"])
     #expect(output.status == 1)
     #expect(output.lines[0].contains(#""parameters":{"page":"Intro"}"#))

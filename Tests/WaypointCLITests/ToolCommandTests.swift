@@ -16,11 +16,14 @@ struct ToolCommandTests {
     let warned = try CLIRunner.temporaryFile(#"{"routes": [{"pattern": "/x/:v((a+)+)"}]}"#)
     let warning = try CLIRunner.run(["lint", "--manifest", warned])
     #expect(warning.status == 0)
-    #expect(warning.lines.first?.hasPrefix("warning: routes[0] field 'pattern': route '/x/:v((a+)+)': the regex '(a+)+'") == true)
+    #expect(
+      warning.lines.first?.hasPrefix("warning: routes[0] field 'pattern': route '/x/:v((a+)+)': the regex '(a+)+'")
+        == true)
     #expect(warning.lines.last?.hasSuffix(": 0 error(s), 1 warning(s)") == true)
     #expect(try CLIRunner.run(["lint", "--manifest", warned, "--strict"]).status == 1)
     let broken = try CLIRunner.temporaryFile(
-      #"{"routes": [{"name": "a", "pattern": "/a/:x"}, {"name": "a", "pattern": "/a/:y"}, {"pattern": "/b", "oops": true}]}"#)
+      #"{"routes": [{"name": "a", "pattern": "/a/:x"}, {"name": "a", "pattern": "/a/:y"}, {"pattern": "/b", "oops": true}]}"#
+    )
     let errors = try CLIRunner.run(["lint", "--manifest", broken, "--format", "json"])
     #expect(errors.status == 1)
     let objects = try errors.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
@@ -59,8 +62,11 @@ struct ToolCommandTests {
   static let urlCases: [URLCase] = [
     URLCase(arguments: ["note.show", "id=42"], status: 0, output: "notes://note/42"),
     URLCase(arguments: ["files", "path=a b/c"], status: 0, output: "notes://files/a%20b/c"),
-    URLCase(arguments: ["folder", "folder=7f1c6a3e-1b2c-4d5e-8f90-123456789abc", "page=2"], status: 0, output: "notes://folder/7f1c6a3e-1b2c-4d5e-8f90-123456789abc/page/2"),
-    URLCase(arguments: ["search", "--query", "q=a&b", "--query", "x="], status: 0, output: "notes://search?q=a%26b&x="),
+    URLCase(
+      arguments: ["folder", "folder=7f1c6a3e-1b2c-4d5e-8f90-123456789abc", "page=2"], status: 0,
+      output: "notes://folder/7f1c6a3e-1b2c-4d5e-8f90-123456789abc/page/2"),
+    URLCase(
+      arguments: ["search", "--query", "q=a&b", "--query", "x="], status: 0, output: "notes://search?q=a%26b&x="),
     URLCase(arguments: ["web.note", "id=9"], status: 0, output: "https://notes.example.com/n/9"),
     URLCase(arguments: ["note.show", "id=x"], status: 1, output: "does not satisfy <int:id>"),
     URLCase(arguments: ["note.show"], status: 1, output: "the parameter 'id' is missing"),

@@ -31,7 +31,8 @@ struct ManifestReader {
       fail("unknown top-level field '\(key)' (known: options, routes, version)", field: key)
     }
     if let version = object["version"] {
-      if case .integer(1) = version {} else {
+      if case .integer(1) = version {
+      } else {
         fail("unsupported manifest version \(describe(version)); this reader knows version 1", field: "version")
       }
     }
@@ -84,7 +85,9 @@ struct ManifestReader {
   ) -> Value? where Value.RawValue == String {
     let known = Value.allCases.map(\.rawValue)
     guard case .string(let text) = value, let option = Value(rawValue: text) else {
-      fail("'\(field)' must be one of \(known.map { "\"\($0)\"" }.joined(separator: ", ")), not \(describe(value))", field: field)
+      fail(
+        "'\(field)' must be one of \(known.map { "\"\($0)\"" }.joined(separator: ", ")), not \(describe(value))",
+        field: field)
       return nil
     }
     return option
@@ -118,7 +121,9 @@ struct ManifestReader {
     var route = ManifestRoute(index: index, name: name, pattern: "")
     let errorCount = errors.count
     for key in object.keys.sorted() where !Self.routeKeys.contains(key) {
-      fail("unknown field '\(key)' (known: \(Self.routeKeys.sorted().joined(separator: ", ")))", field: key, route: index, name: name)
+      fail(
+        "unknown field '\(key)' (known: \(Self.routeKeys.sorted().joined(separator: ", ")))", field: key, route: index,
+        name: name)
     }
     if let value = object["name"] { route.name = string(value, field: "name", route: index, name: name) }
     if let value = object["pattern"] {
@@ -141,7 +146,9 @@ struct ManifestReader {
       if case .string(let text) = value, let exposure = Exposure(rawValue: text) {
         route.exposure = exposure
       } else {
-        fail("'exposure' must be \"internal\" or \"public\", not \(describe(value))", field: "exposure", route: index, name: name)
+        fail(
+          "'exposure' must be \"internal\" or \"public\", not \(describe(value))", field: "exposure", route: index,
+          name: name)
       }
     }
     if let value = object["priority"] {
@@ -165,7 +172,8 @@ struct ManifestReader {
 
   private mutating func defaults(_ value: JSONValue, route: Int, name: String?) -> [String: String] {
     guard case .object(let object) = value else {
-      fail("'defaults' must be an object of strings, not \(value.typeName)", field: "defaults", route: route, name: name)
+      fail(
+        "'defaults' must be an object of strings, not \(value.typeName)", field: "defaults", route: route, name: name)
       return [:]
     }
     var defaults: [String: String] = [:]
@@ -176,7 +184,9 @@ struct ManifestReader {
       case .number(let number): defaults[key] = String(number)
       case .bool(let flag): defaults[key] = String(flag)
       default:
-        fail("'defaults.\(key)' must be a string, number or boolean, not \(item.typeName)", field: "defaults.\(key)", route: route, name: name)
+        fail(
+          "'defaults.\(key)' must be a string, number or boolean, not \(item.typeName)", field: "defaults.\(key)",
+          route: route, name: name)
       }
     }
     return defaults

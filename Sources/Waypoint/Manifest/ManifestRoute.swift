@@ -13,7 +13,9 @@ public struct ManifestRoute: Sendable, Hashable {
   public var presentation: String?
   /// Who may reach the route; ``Exposure/internal`` unless set.
   public var exposure: Exposure
-  /// Higher wins before any other rule. Default 0.
+  /// Higher wins before any other rule.
+  ///
+  /// Default 0.
   public var priority: Int
   /// Values for names the URL does not supply.
   public var defaults: [String: String]
@@ -49,7 +51,8 @@ public struct ManifestRoute: Sendable, Hashable {
     if plainPresentations.contains(value) { return true }
     for prefix in ["present(", "custom("] where value.hasPrefix(prefix) && value.hasSuffix(")") {
       let argument = value.dropFirst(prefix.count).dropLast()
-      return !argument.isEmpty && argument.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
+      return !argument.isEmpty
+        && argument.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
     }
     return false
   }

@@ -9,7 +9,9 @@ extension RouteManifest {
   ///
   /// - Throws: The first problem: an invalid pattern, a conflict, a duplicate name or a bad
   ///   redirect, each naming the route index, name and field.
-  public func makeTable(parameterTypes: ParameterTypes = ParameterTypes()) throws(RoutingError) -> RouteTable<ManifestRoute> {
+  public func makeTable(parameterTypes: ParameterTypes = ParameterTypes()) throws(RoutingError) -> RouteTable<
+    ManifestRoute
+  > {
     let table: RouteTable<ManifestRoute>
     do {
       table = try builder(parameterTypes).build()
@@ -52,7 +54,8 @@ extension RouteManifest {
   private func located(_ error: RoutingError) -> RoutingError {
     guard let index = error.routeIndex, routes.indices.contains(index) else { return error }
     let route = routes[index]
-    var copy = ManifestReader.error(error.message, field: error.field ?? "pattern", route: route.index, name: route.name)
+    var copy = ManifestReader.error(
+      error.message, field: error.field ?? "pattern", route: route.index, name: route.name)
     copy.code = error.code
     copy.pattern = error.pattern
     copy.column = error.column
@@ -72,7 +75,8 @@ extension RouteManifest {
         target = try RoutePattern(redirect, options: options, parameterTypes: table.parameterTypes)
       } catch {
         var problem = ManifestReader.error(
-          "the redirect is not a valid URL template: \(error.message)", field: "redirect", route: place.route, name: place.name)
+          "the redirect is not a valid URL template: \(error.message)", field: "redirect", route: place.route,
+          name: place.name)
         problem.code = .invalidRedirect
         diagnostics.append(Diagnostic(.error, problem))
         continue
@@ -90,7 +94,8 @@ extension RouteManifest {
       }
       if !table.routes.contains(where: { Self.mayMatch($0.pattern, target) }) {
         var problem = ManifestReader.error(
-          "the redirect '\(redirect)' leads to no route of this manifest", field: "redirect", route: place.route, name: place.name)
+          "the redirect '\(redirect)' leads to no route of this manifest", field: "redirect", route: place.route,
+          name: place.name)
         problem.code = .unreachableRedirect
         diagnostics.append(Diagnostic(.warning, problem))
       }

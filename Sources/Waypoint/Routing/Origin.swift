@@ -1,5 +1,6 @@
-/// Where a request to open a URL comes from. Links from outside the app reach only routes whose
-/// exposure is ``Exposure/public``.
+/// Where a request to open a URL comes from.
+///
+/// Links from outside the app reach only routes whose exposure is ``Exposure/public``.
 ///
 /// ```swift
 /// let origin: Origin = .external(sourceApplication: "com.example.mail")

@@ -11,7 +11,9 @@
 /// }
 /// ```
 public struct RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What kind of failure an error is. Extensible: other modules add codes of their own.
+  /// What kind of failure an error is.
+  ///
+  /// Extensible: other modules add codes of their own.
   public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible,
     ExpressibleByStringLiteral
   {

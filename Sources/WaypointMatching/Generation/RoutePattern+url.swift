@@ -7,6 +7,7 @@ extension RoutePattern {
   /// - Parameters:
   ///   - parameters: A value for each parameter to print; a rest takes a list of segments.
   ///   - query: Query items to append, in order.
+  /// - Returns: The URL, percent-encoded.
   /// - Throws: ``RoutingError/Code-swift.struct/invalidParameter`` naming the parameter when one
   ///   is missing, is unknown to the pattern, is rejected by its constraint, or is a single value
   ///   where a rest needs a list.
@@ -33,9 +34,11 @@ extension RoutePattern {
     url += printed.joined(separator: "/")
     if hasTrailingSlash, !printed.isEmpty { url += "/" }
     if !query.isEmpty {
-      url += "?" + query.map {
-        PercentCoding.encode($0.name, as: .queryItem) + "=" + PercentCoding.encode($0.value, as: .queryItem)
-      }.joined(separator: "&")
+      url +=
+        "?"
+        + query.map {
+          PercentCoding.encode($0.name, as: .queryItem) + "=" + PercentCoding.encode($0.value, as: .queryItem)
+        }.joined(separator: "&")
     }
     return url
   }
@@ -49,7 +52,8 @@ extension RoutePattern {
     return groups
   }
 
-  private func print(_ segment: PatternSegment, _ parameters: [String: ParameterValue]) throws(RoutingError) -> [String] {
+  private func print(_ segment: PatternSegment, _ parameters: [String: ParameterValue]) throws(RoutingError) -> [String]
+  {
     switch segment.kind {
     case .literal(let text):
       return [encode(text)]
@@ -60,9 +64,14 @@ extension RoutePattern {
       guard case .value(let value) = given else {
         throw parameterError(parameter.name, "the parameter '\(parameter.name)' takes one value, not a list")
       }
-      let accepted = value.isEmpty ? parameter.constraint.kind != .none && parameter.constraint.accepts("") : parameter.constraint.accepts(Substring(value))
+      let accepted =
+        value.isEmpty
+        ? parameter.constraint.kind != .none && parameter.constraint.accepts("")
+        : parameter.constraint.accepts(Substring(value))
       guard accepted else {
-        throw parameterError(parameter.name, "the value '\(value)' of parameter '\(parameter.name)' does not satisfy \(parameter.description)")
+        throw parameterError(
+          parameter.name,
+          "the value '\(value)' of parameter '\(parameter.name)' does not satisfy \(parameter.description)")
       }
       return [encode(parameter.prefix) + (try encodeValue(value, parameter.name)) + encode(parameter.suffix)]
     case .rest(let name):

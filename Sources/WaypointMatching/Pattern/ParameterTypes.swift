@@ -1,4 +1,6 @@
-/// The parameter types a pattern may name, by name. Starts with the built-in types.
+/// The parameter types a pattern may name, by name.
+///
+/// Starts with the built-in types.
 public struct ParameterTypes: Sendable {
   private var byName: [String: ParameterType]
 

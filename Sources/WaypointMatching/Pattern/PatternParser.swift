@@ -52,8 +52,9 @@ struct PatternParser {
       if byte == UInt8(ascii: ":") {
         return bytes[offset...].starts(with: "://".utf8) ? offset : nil
       }
-      guard URLParser.isLetter(byte) || URLParser.isDigit(byte) || byte == UInt8(ascii: "+")
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      guard
+        URLParser.isLetter(byte) || URLParser.isDigit(byte) || byte == UInt8(ascii: "+")
+          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
       else { return nil }
       offset += 1
     }
@@ -161,7 +162,10 @@ struct PatternParser {
         break scan
       case UInt8(ascii: "("):
         if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") { break scan }
-        throw error(at: index, "'(' must start an optional group such as '(/:id)' or follow a parameter name as its regex; write '\\(' for a literal '('")
+        throw error(
+          at: index,
+          "'(' must start an optional group such as '(/:id)' or follow a parameter name as its regex; write '\\(' for a literal '('"
+        )
       case UInt8(ascii: ")"):
         if openGroup != nil { break scan }
         throw error(at: index, "')' closes no optional group; write '\\)' for a literal ')'")
@@ -200,7 +204,8 @@ struct PatternParser {
   private mutating func readColonParameter() throws(RoutingError) -> (String, ParameterConstraint) {
     index += 1
     guard let name = readName() else {
-      throw error(at: index, "expected a parameter name ([A-Za-z_][A-Za-z0-9_]*) after ':'; write '\\:' for a literal ':'")
+      throw error(
+        at: index, "expected a parameter name ([A-Za-z_][A-Za-z0-9_]*) after ':'; write '\\:' for a literal ':'")
     }
     guard index < bytes.count, bytes[index] == UInt8(ascii: "(") else { return (name, .none) }
     if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") { return (name, .none) }
@@ -312,7 +317,9 @@ struct PatternParser {
   private func check() throws(RoutingError) {
     let segments = parsed.segments
     guard segments.count <= RoutePattern.maxSegments else {
-      throw error(column: segments[RoutePattern.maxSegments].column, "a pattern can have at most \(RoutePattern.maxSegments) segments")
+      throw error(
+        column: segments[RoutePattern.maxSegments].column,
+        "a pattern can have at most \(RoutePattern.maxSegments) segments")
     }
     guard parsed.groupCount <= RoutePattern.maxGroups else {
       throw error(column: 1, "a pattern can have at most \(RoutePattern.maxGroups) optional groups")

@@ -74,8 +74,9 @@ public struct Parameter: Sendable, CustomStringConvertible {
   /// The parameter's shape: everything but its name.
   var shape: ParameterShape { ParameterShape(prefix: prefix, suffix: suffix, constraint: constraint.kind) }
 
-  /// The captured value when `segment` matches, else `nil`. An empty value matches only a regex
-  /// that accepts `""`.
+  /// The captured value when `segment` matches, else `nil`.
+  ///
+  /// An empty value matches only a regex that accepts `""`.
   func value(in segment: Substring, folded: Substring) -> Substring? {
     guard folded.utf8.count >= prefix.utf8.count + suffix.utf8.count,
       folded.utf8.starts(with: prefix.utf8), folded.utf8.reversed().starts(with: suffix.utf8.reversed())

@@ -1,5 +1,6 @@
-/// The parameters a match captured from the path, in pattern order, decoded. A named rest is
-/// included, its segments joined with `/`.
+/// The parameters a match captured from the path, in pattern order, decoded.
+///
+/// A named rest is included, its segments joined with `/`.
 ///
 /// ```swift
 /// let match = try table.match("myapp://user/42/files/a/b")

@@ -6,7 +6,9 @@ public struct Route<Payload: Sendable>: Sendable {
   public let pattern: RoutePattern
   /// The route's unique name, used for URL generation, or `nil`.
   public let name: String?
-  /// The route's priority; higher wins before anything else. Default 0.
+  /// The route's priority; higher wins before anything else.
+  ///
+  /// Default 0.
   public let priority: Int
   /// What the caller registered with the route (a handler, a target, manifest fields…).
   public let payload: Payload

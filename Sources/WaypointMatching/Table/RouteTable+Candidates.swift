@@ -10,7 +10,9 @@ extension RouteTable {
       Iterator(table: table, url: url, roots: roots)
     }
 
-    /// The search's state. Not meant to be shared.
+    /// The search's state.
+    ///
+    /// Not meant to be shared.
     public struct Iterator: IteratorProtocol {
       let table: RouteTable
       let url: ParsedURL
@@ -24,7 +26,8 @@ extension RouteTable {
         self.table = table
         self.url = url
         self.roots = roots
-        self.frames = Array(repeating: RouteTrie.Frame(node: 0, segment: 0, phase: 0, edge: -1), count: table.trie.maxDepth + 1)
+        self.frames = Array(
+          repeating: RouteTrie.Frame(node: 0, segment: 0, phase: 0, edge: -1), count: table.trie.maxDepth + 1)
       }
 
       /// The next best route, or `nil` when there are no more.

@@ -35,11 +35,14 @@ extension RouteTable {
     for node in trie.nodes {
       let regexEdges = node.parameters.filter { if case .regex = $0.shape.constraint { true } else { false } }
       for (offset, earlier) in regexEdges.enumerated() {
-        for later in regexEdges.dropFirst(offset + 1) where earlier.shape.prefix == later.shape.prefix && earlier.shape.suffix == later.shape.suffix {
-          guard let sample = RegexRisk.probes.first(where: { probe in
-            earlier.parameter.value(in: Substring(probe), folded: Substring(probe)) != nil
-              && later.parameter.value(in: Substring(probe), folded: Substring(probe)) != nil
-          }) else { continue }
+        for later in regexEdges.dropFirst(offset + 1)
+        where earlier.shape.prefix == later.shape.prefix && earlier.shape.suffix == later.shape.suffix {
+          guard
+            let sample = RegexRisk.probes.first(where: { probe in
+              earlier.parameter.value(in: Substring(probe), folded: Substring(probe)) != nil
+                && later.parameter.value(in: Substring(probe), folded: Substring(probe)) != nil
+            })
+          else { continue }
           let (first, second) = (routes[earlier.firstRoute], routes[later.firstRoute])
           warnings.append(
             Diagnostic(
@@ -112,7 +115,9 @@ extension RouteTable {
   }
 
   /// Whether every URL the variant `inner` matches is matched by `outer`.
-  private func covers(_ outer: PatternVariant, _ inner: PatternVariant, _ outerPattern: RoutePattern, _ innerPattern: RoutePattern) -> Bool {
+  private func covers(
+    _ outer: PatternVariant, _ inner: PatternVariant, _ outerPattern: RoutePattern, _ innerPattern: RoutePattern
+  ) -> Bool {
     if options.trailingSlash == .strict, outerPattern.hasTrailingSlash != innerPattern.hasTrailingSlash { return false }
     let outerSegments = outer.segments
     let innerSegments = inner.segments

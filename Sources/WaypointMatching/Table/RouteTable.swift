@@ -1,5 +1,6 @@
-/// An immutable, `Sendable` table of routes compiled into a segment trie. Made by
-/// ``RouteTableBuilder/build()``; safe to share between threads and to swap atomically.
+/// An immutable, `Sendable` table of routes compiled into a segment trie.
+///
+/// Made by ``RouteTableBuilder/build()``; safe to share between threads and to swap atomically.
 ///
 /// ```swift
 /// var builder = RouteTableBuilder<String>()
@@ -53,8 +54,9 @@ public struct RouteTable<Payload: Sendable>: Sendable {
     match(try parse(url))
   }
 
-  /// The best route for an already parsed URL, or `nil`. A URL parsed with other options is
-  /// read again with the table's.
+  /// The best route for an already parsed URL, or `nil`.
+  ///
+  /// A URL parsed with other options is read again with the table's.
   public func match(_ url: ParsedURL) -> RouteMatch<Payload>? {
     guard url.options == options else { return (try? parse(url.string)).flatMap { match($0) } }
     return withUnsafeTemporaryAllocation(of: RouteTrie.Frame.self, capacity: trie.maxDepth + 1) {
@@ -72,8 +74,9 @@ public struct RouteTable<Payload: Sendable>: Sendable {
     }
   }
 
-  /// Every route that matches `url`, lazily, best first; a route appears once, with its best
-  /// spelling. Lets a later layer pass a request on when a handler declines.
+  /// Every route that matches `url`, lazily, best first; a route appears once, with its best spelling.
+  ///
+  /// Lets a later layer pass a request on when a handler declines.
   ///
   /// - Throws: ``RoutingError/Code-swift.struct/invalidURL`` when the URL breaks a parsing rule.
   public func candidates(for url: String) throws(RoutingError) -> Candidates {

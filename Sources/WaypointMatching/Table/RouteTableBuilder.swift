@@ -29,7 +29,9 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
     self.options = options
   }
 
-  /// Registers a route. The pattern is checked by ``build()``.
+  /// Registers a route.
+  ///
+  /// The pattern is checked by ``build()``.
   ///
   /// - Parameters:
   ///   - pattern: The route's pattern, e.g. `myapp://user/<int:id>(/edit)`.

@@ -14,10 +14,10 @@ extension RouteTrie {
     let restStart: Int?
   }
 
-  /// A resumable search: call ``next(in:url:)`` until it returns `nil`. Hits come in precedence
-  /// order: at each node the literal child, then parameter children from most to least specific,
-  /// then the rest. Frames live in a caller-provided buffer, so a first-match lookup allocates
-  /// nothing here.
+  /// A resumable search: call ``next(in:url:)`` until it returns `nil`.
+  ///
+  /// Hits come in precedence order: at each node the literal child, then parameter children from most to least
+  /// specific, then the rest. Frames live in a caller-provided buffer, so a first-match lookup allocates nothing here.
   struct Search {
     var frames: UnsafeMutableBufferPointer<Frame>
     var depth = 0

@@ -42,8 +42,9 @@ struct RouteTrie: Sendable {
     return Int32(nodes.count - 1)
   }
 
-  /// Adds one variant of route `route` under `root`. Returns the route it conflicts with, if
-  /// another route already ends at the same place.
+  /// Adds one variant of route `route` under `root`.
+  ///
+  /// Returns the route it conflicts with, if another route already ends at the same place.
   mutating func insert(
     _ variant: PatternVariant, route: Int, root: Int32, slash: Bool
   ) -> Int? {
@@ -65,7 +66,8 @@ struct RouteTrie: Sendable {
     }
     maxDepth = max(maxDepth, variant.segments.count + 1)
     let entry = Entry(names: names, restName: restName)
-    let slot = isRest ? (slash ? \Node.restSlashTerminal : \Node.restTerminal) : (slash ? \Node.slashTerminal : \Node.terminal)
+    let slot =
+      isRest ? (slash ? \Node.restSlashTerminal : \Node.restTerminal) : (slash ? \Node.slashTerminal : \Node.terminal)
     let existing = nodes[Int(node)][keyPath: slot]
     if existing < 0 {
       terminals.append(Terminal(route: route, entries: [entry]))

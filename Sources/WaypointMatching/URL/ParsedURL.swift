@@ -1,6 +1,7 @@
-/// A URL read by Waypoint's own parser under a set of ``MatchingOptions``: scheme, host, decoded
-/// path segments, query and fragment. Values are slices of the input where nothing had to be
-/// decoded, so reading a URL allocates little.
+/// A URL read by Waypoint's own parser under a set of ``MatchingOptions``: scheme, host, decoded path segments, query
+/// and fragment.
+///
+/// Values are slices of the input where nothing had to be decoded, so reading a URL allocates little.
 ///
 /// ```swift
 /// let url = try ParsedURL("myapp://user/42?tab=posts&tab=likes#top")
@@ -17,8 +18,9 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   let lowercasedScheme: Substring?
   /// The host in lowercase, when the host mode keeps it apart from the path.
   public let host: Substring?
-  /// The path segments, percent-decoded unless `decodePath` is off. When the host serves as the
-  /// first segment it is here, in lowercase.
+  /// The path segments, percent-decoded unless `decodePath` is off.
+  ///
+  /// When the host serves as the first segment it is here, in lowercase.
   public let segments: [Substring]
   /// The segments with ASCII letters lowered, when literals compare case-insensitively.
   let foldedSegments: [Substring]?
@@ -57,8 +59,9 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
     self.options = options
   }
 
-  /// The query items in order, decoded; a repeated key keeps every value. With
-  /// `fragmentAsQuery`, the fragment's `key=value` pairs follow the query's.
+  /// The query items in order, decoded; a repeated key keeps every value.
+  ///
+  /// With `fragmentAsQuery`, the fragment's `key=value` pairs follow the query's.
   public var queryItems: [QueryItem] {
     var items: [QueryItem] = []
     if let rawQuery { URLParser.appendItems(of: rawQuery, to: &items, options: options) }

@@ -8,8 +8,9 @@ enum PercentCoding {
     case invalidUTF8
   }
 
-  /// Decodes `%XX` escapes (and `+` as a space when asked). Returns the input itself when there is
-  /// nothing to decode, so the common case costs no allocation.
+  /// Decodes `%XX` escapes (and `+` as a space when asked).
+  ///
+  /// Returns the input itself when there is nothing to decode, so the common case costs no allocation.
   static func decode(_ text: Substring, plusAsSpace: Bool) throws(Failure) -> Substring {
     var needsWork = false
     for byte in text.utf8 where byte == UInt8(ascii: "%") || (plusAsSpace && byte == plus) {

@@ -1,4 +1,6 @@
-/// One `name=value` item of a URL's query, decoded. A key without `=` has the value `""`.
+/// One `name=value` item of a URL's query, decoded.
+///
+/// A key without `=` has the value `""`.
 public struct QueryItem: Sendable, Hashable, CustomStringConvertible {
   /// The decoded key.
   public var name: String

@@ -70,8 +70,9 @@ struct URLParser {
     while index < text.utf8.endIndex {
       let byte = text.utf8[index]
       if byte == UInt8(ascii: ":") { return text[text.startIndex..<index] }
-      guard isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+")
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      guard
+        isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+")
+          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
       else { return nil }
       index = text.utf8.index(after: index)
     }

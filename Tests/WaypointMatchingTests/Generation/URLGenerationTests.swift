@@ -28,7 +28,9 @@ struct URLGenerationTests {
     Case(pattern: "/caf%C3%A9", parameters: [:], url: "/caf%C3%A9"),
     Case(pattern: "/a/", parameters: [:], url: "/a/"),
     Case(pattern: "/", parameters: [:], url: "/"),
-    Case(pattern: "/s", parameters: [:], url: "/s?q=a%20b%26c&tag=x%2By", query: [QueryItem(name: "q", value: "a b&c"), QueryItem(name: "tag", value: "x+y")]),
+    Case(
+      pattern: "/s", parameters: [:], url: "/s?q=a%20b%26c&tag=x%2By",
+      query: [QueryItem(name: "q", value: "a b&c"), QueryItem(name: "tag", value: "x+y")]),
     Case(pattern: "/s/:v", parameters: ["v": "a%20b"], url: "/s/a%20b", options: options { $0.decodePath = false }),
   ]
 
@@ -48,14 +50,20 @@ struct URLGenerationTests {
 
   static let failures: [Failure] = [
     Failure(pattern: "/u/:id", parameters: [:], parameter: "id", reason: "the parameter 'id' is missing"),
-    Failure(pattern: "/u/<int:id>", parameters: ["id": "x"], parameter: "id", reason: "the value 'x' of parameter 'id' does not satisfy <int:id>"),
+    Failure(
+      pattern: "/u/<int:id>", parameters: ["id": "x"], parameter: "id",
+      reason: "the value 'x' of parameter 'id' does not satisfy <int:id>"),
     Failure(pattern: "/u/:id([0-9]+)", parameters: ["id": "1a"], parameter: "id", reason: "does not satisfy"),
     Failure(pattern: "/u/:id", parameters: ["id": ""], parameter: "id", reason: "does not satisfy"),
     Failure(pattern: "/u/:id", parameters: ["id": ["a"]], parameter: "id", reason: "takes one value, not a list"),
-    Failure(pattern: "/f/*rest", parameters: ["rest": "a/b"], parameter: "rest", reason: "needs a list of one or more segments"),
+    Failure(
+      pattern: "/f/*rest", parameters: ["rest": "a/b"], parameter: "rest",
+      reason: "needs a list of one or more segments"),
     Failure(pattern: "/f/*rest", parameters: ["rest": []], parameter: "rest", reason: "needs a list"),
     Failure(pattern: "/f/*", parameters: [:], parameter: "*", reason: "a bare '*' cannot be printed"),
-    Failure(pattern: "/u/:id", parameters: ["id": "1", "idd": "2"], parameter: "idd", reason: "the pattern has no parameter 'idd'"),
+    Failure(
+      pattern: "/u/:id", parameters: ["id": "1", "idd": "2"], parameter: "idd",
+      reason: "the pattern has no parameter 'idd'"),
   ]
 
   @Test("a bad parameter is an error naming it", arguments: failures)
@@ -65,7 +73,8 @@ struct URLGenerationTests {
       try pattern.url(parameters: testCase.parameters)
     } throws: { error in
       guard let error = error as? RoutingError else { return false }
-      return error.code == .invalidParameter && error.parameter == testCase.parameter && error.message.contains(testCase.reason)
+      return error.code == .invalidParameter && error.parameter == testCase.parameter
+        && error.message.contains(testCase.reason)
     }
   }
 
@@ -109,7 +118,8 @@ struct RoundTripTests {
   }
 
   static let patterns = [
-    "/user/:name", "myapp://note/:id/item-:part.json", "/files/:owner/*path", "/a(/:b)(/x/:c)", "https://example.com/:q",
+    "/user/:name", "myapp://note/:id/item-:part.json", "/files/:owner/*path", "/a(/:b)(/x/:c)",
+    "https://example.com/:q",
     "/v/<int:n>/:s", "/r/:word([^0-9]+)",
   ]
 
@@ -132,8 +142,12 @@ struct RoundTripTests {
         case .parameter(let parameter):
           if segment.group != nil, Bool.random(using: &generator) { continue }
           var value = Self.randomValue(&generator)
-          if case .type("int") = parameter.constraint.kind { value = String(Int.random(in: -999...999, using: &generator)) }
-          if case .regex = parameter.constraint.kind { value = value.filter { !$0.isNumber }.isEmpty ? "x" : value.filter { !$0.isNumber } }
+          if case .type("int") = parameter.constraint.kind {
+            value = String(Int.random(in: -999...999, using: &generator))
+          }
+          if case .regex = parameter.constraint.kind {
+            value = value.filter { !$0.isNumber }.isEmpty ? "x" : value.filter { !$0.isNumber }
+          }
           values[parameter.name] = .value(value)
           expected[parameter.name] = value
         default:

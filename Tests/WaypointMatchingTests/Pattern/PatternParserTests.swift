@@ -15,12 +15,16 @@ struct PatternParserTests {
   }
 
   static let valid: [Valid] = [
-    Valid(pattern: "myapp://user/login/:phone([0-9]+)", scheme: "myapp", host: nil, segments: ["user", "login", ":phone([0-9]+)"]),
+    Valid(
+      pattern: "myapp://user/login/:phone([0-9]+)", scheme: "myapp", host: nil,
+      segments: ["user", "login", ":phone([0-9]+)"]),
     Valid(pattern: "/user/:id", scheme: nil, host: nil, segments: ["user", ":id"]),
     Valid(pattern: "user/<id>", scheme: nil, host: nil, segments: ["user", ":id"]),
     Valid(pattern: "/u/:x", scheme: nil, host: nil, segments: ["u", ":x"]),
     Valid(pattern: "/n/<int:id>", scheme: nil, host: nil, segments: ["n", "<int:id>"]),
-    Valid(pattern: "/n/<double:d>/<uuid:u>/<bool:b>", scheme: nil, host: nil, segments: ["n", "<double:d>", "<uuid:u>", "<bool:b>"]),
+    Valid(
+      pattern: "/n/<double:d>/<uuid:u>/<bool:b>", scheme: nil, host: nil,
+      segments: ["n", "<double:d>", "<uuid:u>", "<bool:b>"]),
     Valid(pattern: "/n/<string:s>", scheme: nil, host: nil, segments: ["n", ":s"]),
     Valid(pattern: "/p/:id.html", scheme: nil, host: nil, segments: ["p", ":id.html"]),
     Valid(pattern: "/p/item-:id", scheme: nil, host: nil, segments: ["p", "item-:id"]),
@@ -43,9 +47,14 @@ struct PatternParserTests {
     Valid(pattern: "myapp://user(/:id)", scheme: "myapp", host: nil, segments: ["user", ":id?0"]),
     Valid(pattern: "https://Example.com:8443/a/:b", scheme: "https", host: "example.com", segments: ["a", ":b"]),
     Valid(pattern: "https:///a", scheme: "https", host: nil, segments: ["a"]),
-    Valid(pattern: "https://example.com/a", scheme: "https", host: nil, segments: ["example.com", "a"], options: options { $0.host = .segment }),
-    Valid(pattern: "myapp://user/42", scheme: "myapp", host: "user", segments: ["42"], options: options { $0.host = .host }),
-    Valid(pattern: "/User/Edit", scheme: nil, host: nil, segments: ["user", "edit"], options: options { $0.caseSensitive = false }),
+    Valid(
+      pattern: "https://example.com/a", scheme: "https", host: nil, segments: ["example.com", "a"],
+      options: options { $0.host = .segment }),
+    Valid(
+      pattern: "myapp://user/42", scheme: "myapp", host: "user", segments: ["42"], options: options { $0.host = .host }),
+    Valid(
+      pattern: "/User/Edit", scheme: nil, host: nil, segments: ["user", "edit"],
+      options: options { $0.caseSensitive = false }),
     Valid(pattern: "", scheme: nil, host: nil, segments: []),
     Valid(pattern: "/", scheme: nil, host: nil, segments: []),
   ]
@@ -118,7 +127,9 @@ struct PatternParserTests {
     Invalid(pattern: "/x/:a()", column: 6, reason: "the regex is empty"),
     Invalid(pattern: "/x/:a([0-9)", column: 6, reason: "never closed"),
     Invalid(pattern: "/x/:a(a{2,1})", column: 7, reason: "invalid regex 'a{2,1}'"),
-    Invalid(pattern: "/x/<nope:a>", column: 5, reason: "unknown parameter type 'nope' (known: bool, double, int, string, uuid)"),
+    Invalid(
+      pattern: "/x/<nope:a>", column: 5,
+      reason: "unknown parameter type 'nope' (known: bool, double, int, string, uuid)"),
     Invalid(pattern: "/x/<int:a", column: 10, reason: "expected '>'"),
     Invalid(pattern: "/x/<int:>", column: 9, reason: "expected a parameter name after '<int:'"),
     Invalid(pattern: "/x/<a b>", column: 6, reason: "expected ':' or '>'"),
@@ -160,7 +171,9 @@ struct PatternParserTests {
   }
 
   static let types: [TypeCase] = [
-    TypeCase(type: "int", accepted: ["0", "42", "-7", "+3", "9223372036854775807"], refused: ["", "4.2", "x", "9223372036854775808", "1e3"]),
+    TypeCase(
+      type: "int", accepted: ["0", "42", "-7", "+3", "9223372036854775807"],
+      refused: ["", "4.2", "x", "9223372036854775808", "1e3"]),
     TypeCase(type: "double", accepted: ["0", "3.14", "-2", "1e3"], refused: ["", "x", "inf", "nan", "1.2.3"]),
     TypeCase(
       type: "uuid", accepted: ["7f1c6a3e-1b2c-4d5e-8f90-123456789abc", "7F1C6A3E-1B2C-4D5E-8F90-123456789ABC"],

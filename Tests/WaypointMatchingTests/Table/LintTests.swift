@@ -38,14 +38,17 @@ struct LintTests {
     #expect(warnings(["/p/<int:n>", "/p/:m"], priorities: ["/p/<int:n>": 1]).isEmpty)
   }
 
-  @Test("regexes prone to catastrophic backtracking", arguments: ["(a+)+$", "(a*)*", "(a|aa)+", "(\\d+){2,}", "((ab)*c)*"])
+  @Test(
+    "regexes prone to catastrophic backtracking", arguments: ["(a+)+$", "(a*)*", "(a|aa)+", "(\\d+){2,}", "((ab)*c)*"])
   func catastrophic(_ regex: String) {
     let found = warnings(["/x/:v(\(regex))"])
     #expect(found.map(\.error.code) == [.catastrophicRegex])
     #expect(found.first?.error.parameter == "v")
   }
 
-  @Test("safe regexes are not flagged", arguments: ["[0-9]+", "(ab)+", "a+b+", "[a-z]{2,3}(-[a-z]+)?", "\\(a+\\)+", "[(a+)+]"])
+  @Test(
+    "safe regexes are not flagged",
+    arguments: ["[0-9]+", "(ab)+", "a+b+", "[a-z]{2,3}(-[a-z]+)?", "\\(a+\\)+", "[(a+)+]"])
   func safe(_ regex: String) {
     #expect(warnings(["/x/:v(\(regex))"]).isEmpty)
   }

@@ -21,18 +21,35 @@ struct PrecedenceTests {
     Case(rule: "plain > rest", patterns: ["/p/*rest", "/p/:n"], url: "/p/x", winner: "/p/:n"),
     Case(rule: "compared from the left", patterns: ["/:a/b", "/a/:b"], url: "/a/b", winner: "/a/:b"),
     Case(rule: "compared from the left", patterns: ["/:a/b/c", "/a/:b/:c"], url: "/a/b/c", winner: "/a/:b/:c"),
-    Case(rule: "priority first", patterns: ["/u/me", "/u/:id"], url: "/u/me", winner: "/u/:id", priorities: ["/u/:id": 1]),
+    Case(
+      rule: "priority first", patterns: ["/u/me", "/u/:id"], url: "/u/me", winner: "/u/:id", priorities: ["/u/:id": 1]),
     Case(rule: "negative priority last", patterns: ["/*", "/u/:id"], url: "/u/1", winner: "/u/:id"),
-    Case(rule: "priority beats scheme", patterns: ["myapp://u/:id", "/u/:id"], url: "myapp://u/1", winner: "/u/:id", priorities: ["/u/:id": 1]),
-    Case(rule: "scheme restriction beats specificity", patterns: ["/u/me", "myapp://u/:id"], url: "myapp://u/me", winner: "myapp://u/:id"),
-    Case(rule: "host restriction beats scheme alone", patterns: ["/:x/:y", "https:///a/:y", "https://example.com/:a/:b"], url: "https://example.com/a/b", winner: "https://example.com/:a/:b"),
-    Case(rule: "scheme restriction beats none", patterns: ["/a/:x", "https:///:a/:b"], url: "https://example.com/a/b", winner: "https:///:a/:b"),
-    Case(rule: "same-rank constraints: earlier registered", patterns: ["/p/:n([0-9]+)", "/p/:m([0-9a-f]+)"], url: "/p/12", winner: "/p/:n([0-9]+)"),
-    Case(rule: "same-rank constraints: earlier registered", patterns: ["/p/:m([0-9a-f]+)", "/p/:n([0-9]+)"], url: "/p/12", winner: "/p/:m([0-9a-f]+)"),
+    Case(
+      rule: "priority beats scheme", patterns: ["myapp://u/:id", "/u/:id"], url: "myapp://u/1", winner: "/u/:id",
+      priorities: ["/u/:id": 1]),
+    Case(
+      rule: "scheme restriction beats specificity", patterns: ["/u/me", "myapp://u/:id"], url: "myapp://u/me",
+      winner: "myapp://u/:id"),
+    Case(
+      rule: "host restriction beats scheme alone", patterns: ["/:x/:y", "https:///a/:y", "https://example.com/:a/:b"],
+      url: "https://example.com/a/b", winner: "https://example.com/:a/:b"),
+    Case(
+      rule: "scheme restriction beats none", patterns: ["/a/:x", "https:///:a/:b"], url: "https://example.com/a/b",
+      winner: "https:///:a/:b"),
+    Case(
+      rule: "same-rank constraints: earlier registered", patterns: ["/p/:n([0-9]+)", "/p/:m([0-9a-f]+)"], url: "/p/12",
+      winner: "/p/:n([0-9]+)"),
+    Case(
+      rule: "same-rank constraints: earlier registered", patterns: ["/p/:m([0-9a-f]+)", "/p/:n([0-9]+)"], url: "/p/12",
+      winner: "/p/:m([0-9a-f]+)"),
     Case(rule: "group present beats absent", patterns: ["/a(/b)/*r"], url: "/a/b/c", winner: "/a(/b)/*r"),
     Case(rule: "backtracking", patterns: ["/:provider", "/google/callback"], url: "/google", winner: "/:provider"),
-    Case(rule: "backtracking", patterns: ["/:provider", "/google/callback"], url: "/google/callback", winner: "/google/callback"),
-    Case(rule: "backtracking through a failed constraint", patterns: ["/a/b/<int:x>", "/a/:y/:z"], url: "/a/b/c", winner: "/a/:y/:z"),
+    Case(
+      rule: "backtracking", patterns: ["/:provider", "/google/callback"], url: "/google/callback",
+      winner: "/google/callback"),
+    Case(
+      rule: "backtracking through a failed constraint", patterns: ["/a/b/<int:x>", "/a/:y/:z"], url: "/a/b/c",
+      winner: "/a/:y/:z"),
     Case(rule: "backtracking into a rest", patterns: ["/a/b/c", "/a/*r"], url: "/a/b/d", winner: "/a/*r"),
   ]
 
@@ -71,7 +88,8 @@ struct PrecedenceTests {
   @Test("the precedence listing orders routes as the matcher does")
   func listing() throws {
     let table = try makeTable(["/*r", "/u/:id", "/u/me", "myapp://u/:id", "/u/<int:id>", "/x"], priorities: ["/x": 5])
-    #expect(table.routesInPrecedenceOrder.map(\.payload) == ["/x", "myapp://u/:id", "/u/me", "/u/<int:id>", "/u/:id", "/*r"])
+    #expect(
+      table.routesInPrecedenceOrder.map(\.payload) == ["/x", "myapp://u/:id", "/u/me", "/u/<int:id>", "/u/:id", "/*r"])
   }
 }
 
@@ -130,7 +148,8 @@ struct BuildTests {
     #expect {
       try builder.build()
     } throws: { error in
-      (error as? RoutingError).map { $0.code == .invalidPattern && $0.message.hasSuffix("(and 2 more problems)") } ?? false
+      (error as? RoutingError).map { $0.code == .invalidPattern && $0.message.hasSuffix("(and 2 more problems)") }
+        ?? false
     }
     let diagnostics = builder.diagnose()
     #expect(diagnostics.map(\.error.code) == [.invalidPattern, .duplicateName, .conflict])

@@ -36,18 +36,25 @@ struct URLParserTests {
     Case(url: "", scheme: nil, host: nil, segments: []),
     Case(url: "/", scheme: nil, host: nil, segments: []),
     // segment and host modes
-    Case(url: "https://example.com/a", options: options { $0.host = .segment }, scheme: "https", host: nil, segments: ["example.com", "a"]),
+    Case(
+      url: "https://example.com/a", options: options { $0.host = .segment }, scheme: "https", host: nil,
+      segments: ["example.com", "a"]),
     Case(url: "myapp://user/42", options: options { $0.host = .host }, scheme: "myapp", host: "user", segments: ["42"]),
     // split before decoding: %2F stays inside a segment
     Case(url: "/files/a%2Fb/c", scheme: nil, host: nil, segments: ["files", "a/b", "c"]),
     Case(url: "/a%20b/caf%C3%A9/na%C3%AFve", scheme: nil, host: nil, segments: ["a b", "café", "naïve"]),
     Case(url: "/a+b", scheme: nil, host: nil, segments: ["a+b"]),
-    Case(url: "/files/a%2Fb", options: options { $0.decodePath = false }, scheme: nil, host: nil, segments: ["files", "a%2Fb"]),
+    Case(
+      url: "/files/a%2Fb", options: options { $0.decodePath = false }, scheme: nil, host: nil,
+      segments: ["files", "a%2Fb"]),
     // trailing slash and empty segments
     Case(url: "/a/", scheme: nil, host: nil, segments: ["a"], trailingSlash: true),
     Case(url: "/a//b", scheme: nil, host: nil, segments: ["a", "b"]),
-    Case(url: "/a//b", options: options { $0.emptySegments = .keep }, scheme: nil, host: nil, segments: ["a", "", "b"]),
-    Case(url: "/a//", options: options { $0.emptySegments = .keep }, scheme: nil, host: nil, segments: ["a", ""], trailingSlash: true),
+    Case(
+      url: "/a//b", options: options { $0.emptySegments = .keep }, scheme: nil, host: nil, segments: ["a", "", "b"]),
+    Case(
+      url: "/a//", options: options { $0.emptySegments = .keep }, scheme: nil, host: nil, segments: ["a", ""],
+      trailingSlash: true),
     // query and fragment never reach the path
     Case(url: "/a/b?x=/c#/d", scheme: nil, host: nil, segments: ["a", "b"]),
     Case(url: "myapp://user?x=1", scheme: "myapp", host: nil, segments: ["user"]),
@@ -112,8 +119,12 @@ struct URLParserTests {
     Invalid(url: "https://ex%zzample.com/", rule: "in the host"),
     Invalid(url: "/a\u{0}b", rule: "control character 0x0 at byte 2"),
     Invalid(url: "/a\nb", rule: "control character 0xA"),
-    Invalid(url: "/" + String(repeating: "a", count: 8192), rule: "the URL is 8193 bytes, over the maxURLLength limit of 8192"),
-    Invalid(url: "/a/" + String(repeating: "b", count: 1025), rule: "path segment 2 is 1025 bytes, over the maxSegmentLength limit of 1024"),
+    Invalid(
+      url: "/" + String(repeating: "a", count: 8192), rule: "the URL is 8193 bytes, over the maxURLLength limit of 8192"
+    ),
+    Invalid(
+      url: "/a/" + String(repeating: "b", count: 1025),
+      rule: "path segment 2 is 1025 bytes, over the maxSegmentLength limit of 1024"),
     Invalid(url: "/abcdef", options: options { $0.maxSegmentLength = 3 }, rule: "maxSegmentLength limit of 3"),
     Invalid(url: "/abcdef", options: options { $0.maxURLLength = 4 }, rule: "maxURLLength limit of 4"),
     Invalid(url: "/a/%2", options: options { $0.decodePath = false }, rule: "invalid percent-escape"),

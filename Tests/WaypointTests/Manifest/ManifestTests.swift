@@ -43,7 +43,8 @@ struct ManifestTests {
     let manifest = try RouteManifest(json: #"{"routes": [{"pattern": "/a"}]}"#)
     #expect(manifest.routes == [ManifestRoute(index: 0, pattern: "/a")])
     #expect(manifest.options == MatchingOptions())
-    let options = try RouteManifest(json: #"{"options": {"host": "segment", "caseSensitive": false}, "routes": []}"#).options
+    let options = try RouteManifest(json: #"{"options": {"host": "segment", "caseSensitive": false}, "routes": []}"#)
+      .options
     #expect(options.host == .segment)
     #expect(!options.caseSensitive)
     #expect(options.trailingSlash == .ignore)
@@ -66,36 +67,64 @@ struct ManifestTests {
     Invalid(json: #"{"version": 2, "routes": []}"#, message: "unsupported manifest version 2", field: "version"),
     Invalid(json: #"{"version": 1}"#, message: "has no 'routes' array", field: "routes"),
     Invalid(json: #"{"routes": {}}"#, message: "'routes' must be an array", field: "routes"),
-    Invalid(json: #"{"options": {"host": "hots"}, "routes": []}"#, message: #"'options.host' must be one of "auto", "segment", "host", not "hots""#, field: "options.host"),
-    Invalid(json: #"{"options": {"trailingslash": "strict"}, "routes": []}"#, message: "unknown option 'trailingslash'", field: "options.trailingslash"),
-    Invalid(json: #"{"options": {"maxURLLength": 0}, "routes": []}"#, message: "must be a positive integer", field: "options.maxURLLength"),
-    Invalid(json: #"{"options": {"decodePath": "yes"}, "routes": []}"#, message: "must be true or false", field: "options.decodePath"),
-    Invalid(json: #"{"routes": [{"pattern": "/a", "nmae": "x"}]}"#, message: "routes[0] field 'nmae': unknown field 'nmae'", route: 0, field: "nmae"),
-    Invalid(json: #"{"routes": [{"pattern": "/a"}, {"name": "b", "pattern": "/b", "priority": "high"}]}"#, message: "routes[1] ('b') field 'priority': 'priority' must be an integer, not \"high\"", route: 1, name: "b", field: "priority"),
-    Invalid(json: #"{"routes": [{"name": "c"}]}"#, message: "routes[0] ('c') field 'pattern': the route has no 'pattern'", route: 0, name: "c", field: "pattern"),
-    Invalid(json: #"{"routes": [{"pattern": 3}]}"#, message: "'pattern' must be a string, not 3", route: 0, field: "pattern"),
-    Invalid(json: #"{"routes": [{"pattern": "/a", "exposure": "private"}]}"#, message: "'exposure' must be \"internal\" or \"public\"", route: 0, field: "exposure"),
-    Invalid(json: #"{"routes": [{"pattern": "/a", "presentation": "pushh"}]}"#, message: "unknown presentation 'pushh'", route: 0, field: "presentation"),
-    Invalid(json: #"{"routes": [{"pattern": "/a", "defaults": {"x": [1]}}]}"#, message: "'defaults.x' must be a string, number or boolean", route: 0, field: "defaults.x"),
+    Invalid(
+      json: #"{"options": {"host": "hots"}, "routes": []}"#,
+      message: #"'options.host' must be one of "auto", "segment", "host", not "hots""#, field: "options.host"),
+    Invalid(
+      json: #"{"options": {"trailingslash": "strict"}, "routes": []}"#, message: "unknown option 'trailingslash'",
+      field: "options.trailingslash"),
+    Invalid(
+      json: #"{"options": {"maxURLLength": 0}, "routes": []}"#, message: "must be a positive integer",
+      field: "options.maxURLLength"),
+    Invalid(
+      json: #"{"options": {"decodePath": "yes"}, "routes": []}"#, message: "must be true or false",
+      field: "options.decodePath"),
+    Invalid(
+      json: #"{"routes": [{"pattern": "/a", "nmae": "x"}]}"#, message: "routes[0] field 'nmae': unknown field 'nmae'",
+      route: 0, field: "nmae"),
+    Invalid(
+      json: #"{"routes": [{"pattern": "/a"}, {"name": "b", "pattern": "/b", "priority": "high"}]}"#,
+      message: "routes[1] ('b') field 'priority': 'priority' must be an integer, not \"high\"", route: 1, name: "b",
+      field: "priority"),
+    Invalid(
+      json: #"{"routes": [{"name": "c"}]}"#, message: "routes[0] ('c') field 'pattern': the route has no 'pattern'",
+      route: 0, name: "c", field: "pattern"),
+    Invalid(
+      json: #"{"routes": [{"pattern": 3}]}"#, message: "'pattern' must be a string, not 3", route: 0, field: "pattern"),
+    Invalid(
+      json: #"{"routes": [{"pattern": "/a", "exposure": "private"}]}"#,
+      message: "'exposure' must be \"internal\" or \"public\"", route: 0, field: "exposure"),
+    Invalid(
+      json: #"{"routes": [{"pattern": "/a", "presentation": "pushh"}]}"#, message: "unknown presentation 'pushh'",
+      route: 0, field: "presentation"),
+    Invalid(
+      json: #"{"routes": [{"pattern": "/a", "defaults": {"x": [1]}}]}"#,
+      message: "'defaults.x' must be a string, number or boolean", route: 0, field: "defaults.x"),
     Invalid(json: #"{"routes": ["/a"]}"#, message: "each route must be an object", route: 0),
     Invalid(
-      json: #"{"routes": [{"name": "p", "pattern": "/a/:"}]}"#, message: "routes[0] ('p') field 'pattern': invalid pattern '/a/:' at column 5",
+      json: #"{"routes": [{"name": "p", "pattern": "/a/:"}]}"#,
+      message: "routes[0] ('p') field 'pattern': invalid pattern '/a/:' at column 5",
       route: 0, name: "p", field: "pattern", code: .invalidPattern),
     Invalid(
-      json: #"{"routes": [{"name": "a", "pattern": "/a/:x"}, {"name": "b", "pattern": "/a/:y"}]}"#, message: "routes '/a/:x' (a) and '/a/:y' (b) conflict",
+      json: #"{"routes": [{"name": "a", "pattern": "/a/:x"}, {"name": "b", "pattern": "/a/:y"}]}"#,
+      message: "routes '/a/:x' (a) and '/a/:y' (b) conflict",
       route: 1, name: "b", field: "pattern", code: .conflict),
     Invalid(
-      json: #"{"routes": [{"name": "a", "pattern": "/a"}, {"name": "a", "pattern": "/b"}]}"#, message: "the name 'a' is used by route 1",
+      json: #"{"routes": [{"name": "a", "pattern": "/a"}, {"name": "a", "pattern": "/b"}]}"#,
+      message: "the name 'a' is used by route 1",
       route: 1, name: "a", field: "pattern", code: .duplicateName),
     Invalid(
       json: #"{"routes": [{"name": "r", "pattern": "/a/:x", "redirect": "/b/:y"}, {"pattern": "/b/:y"}]}"#,
-      message: "routes[0] ('r') field 'redirect': the redirect uses ':y', which the route's pattern does not capture", route: 0, name: "r",
+      message: "routes[0] ('r') field 'redirect': the redirect uses ':y', which the route's pattern does not capture",
+      route: 0, name: "r",
       field: "redirect", code: .invalidRedirect),
     Invalid(
-      json: #"{"routes": [{"pattern": "/a/:x", "redirect": "/b/*x"}, {"pattern": "/b/*x"}]}"#, message: "as a rest but the route captures it as one segment",
+      json: #"{"routes": [{"pattern": "/a/:x", "redirect": "/b/*x"}, {"pattern": "/b/*x"}]}"#,
+      message: "as a rest but the route captures it as one segment",
       route: 0, field: "redirect", code: .invalidRedirect),
     Invalid(
-      json: #"{"routes": [{"pattern": "/a", "redirect": "/b("}]}"#, message: "the redirect is not a valid URL template", route: 0, field: "redirect",
+      json: #"{"routes": [{"pattern": "/a", "redirect": "/b("}]}"#, message: "the redirect is not a valid URL template",
+      route: 0, field: "redirect",
       code: .invalidRedirect),
   ]
 
@@ -105,7 +134,8 @@ struct ManifestTests {
       try RouteManifest(json: testCase.json).makeTable()
     } throws: { error in
       guard let error = error as? RoutingError else { return false }
-      return error.code == testCase.code && error.message.contains(testCase.message) && error.routeIndex == testCase.route
+      return error.code == testCase.code && error.message.contains(testCase.message)
+        && error.routeIndex == testCase.route
         && error.routeName == testCase.name && error.field == testCase.field
     }
   }
@@ -122,7 +152,9 @@ struct ManifestTests {
       """#
     let diagnostics = RouteManifest.diagnose(data: Data(json.utf8))
     #expect(diagnostics.map(\.error.code) == [.invalidManifest, .catastrophicRegex, .shadowed, .unreachableRedirect])
-    #expect(diagnostics.map(\.error.routeIndex) == [0, 3, 2, 3], "a route that cannot be read does not hide the others' problems")
+    #expect(
+      diagnostics.map(\.error.routeIndex) == [0, 3, 2, 3],
+      "a route that cannot be read does not hide the others' problems")
     let clean = RouteManifest.diagnose(data: Data(json.replacingOccurrences(of: #", "bogus": 1"#, with: "").utf8))
     #expect(clean.map(\.error.code) == [.catastrophicRegex, .shadowed, .unreachableRedirect])
     #expect(clean.allSatisfy { $0.severity == .warning })
@@ -132,7 +164,9 @@ struct ManifestTests {
   @Test("resolving from outside reaches only public routes and answers as for an unknown URL")
   func exposure() throws {
     let manifest = try RouteManifest(
-      json: #"{"routes": [{"pattern": "/secret"}, {"pattern": "/open", "exposure": "public"}, {"pattern": "/:any", "exposure": "public", "priority": -1}]}"#)
+      json:
+        #"{"routes": [{"pattern": "/secret"}, {"pattern": "/open", "exposure": "public"}, {"pattern": "/:any", "exposure": "public", "priority": -1}]}"#
+    )
     let table = try manifest.makeTable()
     #expect(table.resolve("/secret").match?.payload.pattern == "/secret")
     #expect(table.resolve("/secret", origin: .external()).match?.payload.pattern == "/:any")
@@ -156,7 +190,10 @@ struct ManifestTests {
     #expect(RouteManifest.diagnose(data: data).isEmpty)
     let manifest = try ExampleManifest.load()
     let patterns = manifest.routes.map(\.pattern).joined(separator: " ")
-    for form in [":phone(", "<int:", "<uuid:", "<bool:", "<double:", "<tag>", ".pdf", "note-:", "*path", "<path:", "(/", "\\:", "https://", "notes://*"] {
+    for form in [
+      ":phone(", "<int:", "<uuid:", "<bool:", "<double:", "<tag>", ".pdf", "note-:", "*path", "<path:", "(/", "\\:",
+      "https://", "notes://*",
+    ] {
       #expect(patterns.contains(form), "\(form)")
     }
     _ = try manifest.makeTable()
