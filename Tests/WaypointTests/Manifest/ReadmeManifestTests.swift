@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import Waypoint
+
+/// The README's manifest example, compiled and checked.
+@Suite("README manifest example")
+struct ReadmeManifestTests {
+  @Test("loading a manifest file and resolving an external link")
+  func manifestExample() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).json").path
+    try Data(
+      """
+      {
+        "version": 1,
+        "options": { "host": "auto", "caseSensitive": true, "trailingSlash": "ignore" },
+        "routes": [
+          { "name": "user.profile", "pattern": "myapp://user/<int:id>", "target": "UserProfile",
+            "presentation": "push", "exposure": "public", "priority": 0, "defaults": { "tab": "posts" } },
+          { "name": "legacy.profile", "pattern": "myapp://profile/:id", "redirect": "myapp://user/:id" }
+        ]
+      }
+      """.utf8
+    ).write(to: URL(fileURLWithPath: path))
+
+    let table = try RouteManifest(contentsOf: path).makeTable()
+    let resolution = table.resolve("myapp://user/42", origin: .external())
+    #expect(resolution.match?.payload.target == "UserProfile")
+    #expect(resolution.parameters.map(\.name) == ["id", "tab"])
+    #expect(resolution.parameters.map(\.value) == ["42", "posts"])
+  }
+}
