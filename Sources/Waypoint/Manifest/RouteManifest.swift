@@ -33,7 +33,7 @@ public struct RouteManifest: Sendable, Hashable {
 
   /// Reads a manifest from JSON data.
   ///
-  /// - Throws: ``RoutingError/Code-swift.struct/invalidManifest`` for the first problem, naming
+  /// - Throws: `invalidManifest` for the first problem, naming
   ///   the route index, name and field.
   public init(data: Data) throws(RoutingError) {
     var reader = ManifestReader()
@@ -49,7 +49,7 @@ public struct RouteManifest: Sendable, Hashable {
 
   /// Reads a manifest from a file.
   ///
-  /// - Throws: ``RoutingError/Code-swift.struct/invalidManifest`` when the file cannot be read or
+  /// - Throws: `invalidManifest` when the file cannot be read or
   ///   is not a valid manifest.
   public init(contentsOf path: String) throws(RoutingError) {
     try self.init(data: try Self.contents(ofFile: path))
@@ -57,7 +57,7 @@ public struct RouteManifest: Sendable, Hashable {
 
   /// The bytes of a manifest file.
   ///
-  /// - Throws: ``RoutingError/Code-swift.struct/invalidManifest`` naming the file when it cannot
+  /// - Throws: `invalidManifest` naming the file when it cannot
   ///   be read.
   public static func contents(ofFile path: String) throws(RoutingError) -> Data {
     guard FileManager.default.fileExists(atPath: path) else {

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds the DocC catalogs with warnings as errors (broken symbol links fail). The docs plugin is
+# added to a temporary copy of the package, so the package itself does not depend on it.
+# Usage: Scripts/docs.sh [target ...]   (default: WaypointMatching Waypoint)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(WaypointMatching Waypoint)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+tar --exclude='./.build*' --exclude='./.git' -cf - . | tar -xf - -C "$work"
+cat >> "$work/Package.swift" <<'SWIFT'
+
+package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
+SWIFT
+for target in "${targets[@]}"; do
+  echo "==> documentation for $target"
+  (cd "$work" && swift package --scratch-path "$work/.build" generate-documentation --target "$target" --warnings-as-errors 2>&1 | grep -vE "^\[[0-9]+/[0-9]+\]|^Build|^Building|^Write" || true; test "${PIPESTATUS[0]}" = 0)
+done
+echo "docs: ok (${targets[*]})"
