@@ -45,7 +45,10 @@ extension RouteTable {
               let route = table.trie.terminals[Int(hit.terminal)].route
               if seen.insert(route).inserted {
                 depth = search.depth
-                return table.makeMatch(hit, search: search, url: url)
+                let found = RouteTrie.Found(
+                  terminal: hit.terminal, values: search.capturedValues(in: table.trie, url: url),
+                  restStart: hit.restStart)
+                return table.makeMatch(found, url: url)
               }
             }
             depth = 0

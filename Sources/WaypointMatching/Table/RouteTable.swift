@@ -25,19 +25,6 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   let levels: [PriorityLevel]
   let routesByName: [String: Int]
 
-  /// The roots of the trie for one priority, by the scheme and host they are restricted to.
-  struct PriorityLevel: Sendable {
-    var priority: Int
-    var schemes: [Substring: SchemeRoots] = [:]
-    var anyScheme: Int32 = -1
-  }
-
-  /// The roots for one scheme: by host, and for any host.
-  struct SchemeRoots: Sendable {
-    var hosts: [Substring: Int32] = [:]
-    var anyHost: Int32 = -1
-  }
-
   /// Reads `url` with the table's options.
   ///
   /// - Throws: ``RoutingError/Code-swift.struct/invalidURL`` naming the broken rule.
@@ -59,19 +46,8 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   /// A URL parsed with other options is read again with the table's.
   public func match(_ url: ParsedURL) -> RouteMatch<Payload>? {
     guard url.options == options else { return (try? parse(url.string)).flatMap { match($0) } }
-    return withUnsafeTemporaryAllocation(of: RouteTrie.Frame.self, capacity: trie.maxDepth + 1) {
-      frames in
-      var found: RouteMatch<Payload>?
-      forEachRoot(of: url) { root in
-        var search = RouteTrie.Search(frames: frames, root: root)
-        if let hit = search.next(in: trie, url: url) {
-          found = makeMatch(hit, search: search, url: url)
-          return false
-        }
-        return true
-      }
-      return found
-    }
+    guard let found = trie.firstMatch(url, levels: levels) else { return nil }
+    return makeMatch(found, url: url)
   }
 
   /// Every route that matches `url`, lazily, best first; a route appears once, with its best spelling.
@@ -88,7 +64,7 @@ public struct RouteTable<Payload: Sendable>: Sendable {
     let url = url.options == options ? url : ((try? parse(url.string)) ?? url)
     var roots: [Int32] = []
     if url.options == options {
-      forEachRoot(of: url) { root in
+      PriorityLevel.forEachRoot(of: url, in: levels) { root in
         roots.append(root)
         return true
       }
@@ -101,26 +77,12 @@ public struct RouteTable<Payload: Sendable>: Sendable {
     routesByName[name].map { routes[$0] }
   }
 
-  /// Calls `body` with each trie root that may serve `url`, in precedence order, until it
-  /// returns `false`.
-  @discardableResult
-  func forEachRoot(of url: ParsedURL, _ body: (Int32) -> Bool) -> Bool {
-    for level in levels {
-      if let scheme = url.lowercasedScheme, let roots = level.schemes[scheme] {
-        if let host = url.host, let root = roots.hosts[host], !body(root) { return false }
-        if roots.anyHost >= 0, !body(roots.anyHost) { return false }
-      }
-      if level.anyScheme >= 0, !body(level.anyScheme) { return false }
-    }
-    return true
-  }
-
-  func makeMatch(_ hit: RouteTrie.Hit, search: RouteTrie.Search, url: ParsedURL) -> RouteMatch<Payload> {
-    let terminal = trie.terminals[Int(hit.terminal)]
+  func makeMatch(_ found: RouteTrie.Found, url: ParsedURL) -> RouteMatch<Payload> {
+    let terminal = trie.terminals[Int(found.terminal)]
     let entry = terminal.entries[0]
     let parameters = PathParameters(
-      names: entry.names, values: search.capturedValues(in: trie, url: url), restName: entry.restName,
-      rest: hit.restStart.map { url.segments[$0...] })
-    return RouteMatch(route: routes[terminal.route], url: url, parameters: parameters, restStart: hit.restStart)
+      names: entry.names, values: found.values, restName: entry.restName,
+      rest: found.restStart.map { url.segments[$0...] })
+    return RouteMatch(route: routes[terminal.route], url: url, parameters: parameters, restStart: found.restStart)
   }
 }

@@ -120,8 +120,8 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
     return (table, errors)
   }
 
-  private static func levels(_ roots: [LayerKey: Int32]) -> [RouteTable<Payload>.PriorityLevel] {
-    var byPriority: [Int: RouteTable<Payload>.PriorityLevel] = [:]
+  private static func levels(_ roots: [LayerKey: Int32]) -> [PriorityLevel] {
+    var byPriority: [Int: PriorityLevel] = [:]
     for (key, root) in roots {
       var level = byPriority[key.priority] ?? .init(priority: key.priority)
       if let scheme = key.scheme {

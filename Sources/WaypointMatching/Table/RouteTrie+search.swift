@@ -14,6 +14,28 @@ extension RouteTrie {
     let restStart: Int?
   }
 
+  /// A terminal found, with the values captured on the way to it.
+  struct Found {
+    let terminal: Int32
+    let values: [Substring]
+    let restStart: Int?
+  }
+
+  /// The best terminal for `url` over every root that may serve it, or `nil`.
+  func firstMatch(_ url: ParsedURL, levels: [PriorityLevel]) -> Found? {
+    withUnsafeTemporaryAllocation(of: Frame.self, capacity: maxDepth + 1) { frames in
+      var found: Found?
+      PriorityLevel.forEachRoot(of: url, in: levels) { root in
+        var search = Search(frames: frames, root: root)
+        guard let hit = search.next(in: self, url: url) else { return true }
+        found = Found(
+          terminal: hit.terminal, values: search.capturedValues(in: self, url: url), restStart: hit.restStart)
+        return false
+      }
+      return found
+    }
+  }
+
   /// A resumable search: call ``next(in:url:)`` until it returns `nil`.
   ///
   /// Hits come in precedence order: at each node the literal child, then parameter children from most to least
@@ -35,6 +57,11 @@ extension RouteTrie {
     }
 
     mutating func next(in trie: RouteTrie, url: ParsedURL) -> Hit? {
+      trie.nodes.withUnsafeBufferPointer { nodes in next(nodes: nodes, url: url) }
+    }
+
+    private mutating func next(nodes: UnsafeBufferPointer<Node>, url: ParsedURL) -> Hit? {
+      guard let base = nodes.baseAddress else { return nil }
       let segments = url.segments
       let folded = url.foldedSegments ?? segments
       let count = segments.count
@@ -43,27 +70,27 @@ extension RouteTrie {
         let top = depth - 1
         let frame = frames[top]
         frames[top].phase += 1
-        let node = trie.nodes[Int(frame.node)]
+        let node = base + Int(frame.node)
         let segment = Int(frame.segment)
         switch frame.phase {
         case 0:
-          let terminal = slash ? node.slashTerminal : node.terminal
+          let terminal = slash ? node.pointee.slashTerminal : node.pointee.terminal
           if segment == count, terminal >= 0 { return Hit(terminal: terminal, restStart: nil) }
         case 1:
-          if segment < count, let child = node.literals[folded[segment]] {
+          if segment < count, let child = node.pointee.literals[folded[segment]] {
             push(child, segment: segment + 1, edge: -1)
           }
         default:
           let edgeIndex = Int(frame.phase) - 2
-          if edgeIndex < node.parameters.count {
-            let edge = node.parameters[edgeIndex]
+          if edgeIndex < node.pointee.parameters.count {
+            let edge = node.pointee.parameters[edgeIndex]
             if segment < count,
               edge.parameter.value(in: segments[segment], folded: folded[segment]) != nil
             {
               push(edge.child, segment: segment + 1, edge: Int32(edgeIndex))
             }
-          } else if edgeIndex == node.parameters.count {
-            let terminal = slash ? node.restSlashTerminal : node.restTerminal
+          } else if edgeIndex == node.pointee.parameters.count {
+            let terminal = slash ? node.pointee.restSlashTerminal : node.pointee.restTerminal
             if segment < count, terminal >= 0 { return Hit(terminal: terminal, restStart: segment) }
           } else {
             depth -= 1

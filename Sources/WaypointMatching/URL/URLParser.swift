@@ -6,7 +6,15 @@ struct URLParser {
   let options: MatchingOptions
 
   func parse() throws(RoutingError) -> ParsedURL {
-    try checkLimitsAndCharacters()
+    var parser = self
+    parser.hasEscapes = try checkLimitsAndCharacters()
+    return try parser.split()
+  }
+
+  /// Whether the URL holds a `%` anywhere; when it does not, no part needs decoding or checking.
+  private(set) var hasEscapes = true
+
+  private func split() throws(RoutingError) -> ParsedURL {
     var rest = Substring(string)
     var fragment: Substring?
     if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
@@ -39,10 +47,10 @@ struct URLParser {
       }
     }
     let trailing = try appendPathSegments(of: rest, to: &segments)
-    if let query { try validateItems(of: query, part: "query") }
-    if let fragment {
-      try validateComponent(fragment, plusAsSpace: false, part: "fragment")
-      if options.fragmentAsQuery { try validateItems(of: fragment, part: "fragment") }
+    if hasEscapes, let query { try validateItems(of: query, part: .query) }
+    if hasEscapes, let fragment {
+      try validateComponent(fragment, plusAsSpace: false, part: .fragment)
+      if options.fragmentAsQuery { try validateItems(of: fragment, part: .fragment) }
     }
     return ParsedURL(
       string: string, scheme: scheme, host: host, segments: segments,
@@ -105,18 +113,27 @@ struct URLParser {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
 
-  private func checkLimitsAndCharacters() throws(RoutingError) {
+  /// Checks the length and refuses control characters; returns whether the URL holds a `%`.
+  private func checkLimitsAndCharacters() throws(RoutingError) -> Bool {
     let length = string.utf8.count
     guard length <= options.maxURLLength else {
       throw invalid("the URL is \(length) bytes, over the maxURLLength limit of \(options.maxURLLength)")
     }
-    var offset = 0
-    for byte in string.utf8 {
-      if byte < 0x20 || byte == 0x7F {
-        throw invalid("control character 0x\(String(byte, radix: 16, uppercase: true)) at byte \(offset)")
+    let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> (control: Int?, percent: Bool) in
+      var percent = false
+      for (offset, byte) in bytes.enumerated() {
+        if byte < 0x20 || byte == 0x7F { return (offset, percent) }
+        if byte == UInt8(ascii: "%") { percent = true }
       }
-      offset += 1
+      return (nil, percent)
     }
+    var text = string
+    let (control, percent) = text.withUTF8(scan)
+    if let control {
+      let byte = Array(string.utf8)[control]
+      throw invalid("control character 0x\(String(byte, radix: 16, uppercase: true)) at byte \(control)")
+    }
+    return percent
   }
 
   /// Appends the path's segments; returns whether the path ended with a slash.
@@ -124,11 +141,11 @@ struct URLParser {
     of path: Substring, to segments: inout [Substring]
   ) throws(RoutingError) -> Bool {
     var body = path
-    if body.utf8.first == UInt8(ascii: "/") { body = body.dropFirst() }
+    if body.utf8.first == UInt8(ascii: "/") { body = body[body.utf8.index(after: body.startIndex)...] }
     var trailing = false
     if body.utf8.last == UInt8(ascii: "/") {
       trailing = true
-      body = body.dropLast()
+      body = body[..<body.utf8.index(before: body.endIndex)]
     }
     if body.isEmpty { return trailing }
     var start = body.startIndex
@@ -159,31 +176,33 @@ struct URLParser {
   }
 
   private func decodeSegment(_ raw: Substring, index: Int) throws(RoutingError) -> Substring {
+    guard hasEscapes else { return raw }
     guard options.decodePath else {
-      try validateComponent(raw, plusAsSpace: false, part: "path segment \(index + 1)")
+      try validateComponent(raw, plusAsSpace: false, part: .segment(index))
       return raw
     }
-    return try decode(raw, plusAsSpace: false, part: "path segment \(index + 1)")
+    return try decode(raw, plusAsSpace: false, part: .segment(index))
   }
 
   private func decodeHost(_ raw: Substring) throws(RoutingError) -> Substring {
-    try decode(raw, plusAsSpace: false, part: "host").asciiLowercased()
+    guard hasEscapes else { return raw.asciiLowercased() }
+    return try decode(raw, plusAsSpace: false, part: .host).asciiLowercased()
   }
 
   private func validateComponent(
-    _ raw: Substring, plusAsSpace: Bool, part: String
+    _ raw: Substring, plusAsSpace: Bool, part: Part
   ) throws(RoutingError) {
     _ = try decode(raw, plusAsSpace: plusAsSpace, part: part)
   }
 
-  private func validateItems(of text: Substring, part: String) throws(RoutingError) {
+  private func validateItems(of text: Substring, part: Part) throws(RoutingError) {
     for item in text.split(separator: "&", omittingEmptySubsequences: true) {
       try validateComponent(item, plusAsSpace: options.plusAsSpace, part: part)
     }
   }
 
   private func decode(
-    _ raw: Substring, plusAsSpace: Bool, part: String
+    _ raw: Substring, plusAsSpace: Bool, part: Part
   ) throws(RoutingError) -> Substring {
     do {
       return try PercentCoding.decode(raw, plusAsSpace: plusAsSpace)
@@ -195,6 +214,23 @@ struct URLParser {
           "invalid percent-escape '\(String(decoding: escape, as: UTF8.self))' in the \(part)")
       case .invalidUTF8:
         throw invalid("the \(part) does not decode to valid UTF-8")
+      }
+    }
+  }
+
+  /// The part of a URL an error is in; named only when an error is raised.
+  enum Part: CustomStringConvertible {
+    case segment(Int)
+    case host
+    case query
+    case fragment
+
+    var description: String {
+      switch self {
+      case .segment(let index): return "path segment \(index + 1)"
+      case .host: return "host"
+      case .query: return "query"
+      case .fragment: return "fragment"
       }
     }
   }

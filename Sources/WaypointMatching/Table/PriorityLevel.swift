@@ -1,0 +1,28 @@
+/// The trie roots for one priority, by the scheme and host their routes are restricted to.
+///
+/// Not generic, so a lookup never asks the runtime for generic metadata.
+struct PriorityLevel: Sendable {
+  var priority: Int
+  var schemes: [Substring: SchemeRoots] = [:]
+  var anyScheme: Int32 = -1
+
+  /// The roots for one scheme: by host, and for any host.
+  struct SchemeRoots: Sendable {
+    var hosts: [Substring: Int32] = [:]
+    var anyHost: Int32 = -1
+  }
+
+  /// Calls `body` with each trie root that may serve `url`, in precedence order, until it
+  /// returns `false`.
+  @discardableResult
+  static func forEachRoot(of url: ParsedURL, in levels: [PriorityLevel], _ body: (Int32) -> Bool) -> Bool {
+    for level in levels {
+      if let scheme = url.lowercasedScheme, let roots = level.schemes[scheme] {
+        if let host = url.host, let root = roots.hosts[host], !body(root) { return false }
+        if roots.anyHost >= 0, !body(roots.anyHost) { return false }
+      }
+      if level.anyScheme >= 0, !body(level.anyScheme) { return false }
+    }
+    return true
+  }
+}
