@@ -1,6 +1,6 @@
 /// A named type for typed parameters (`<int:id>`): which segment values it accepts.
 ///
-/// Built in: `int`, `double`, `uuid`, `bool` and `string`. Add your own to a builder:
+/// Built in: `int`, `double`, `float`, `uuid`, `bool` and `string`. Add your own to a builder:
 ///
 /// ```swift
 /// var builder = RouteTableBuilder<String>()
@@ -27,6 +27,14 @@ public struct ParameterType: Sendable {
   /// A finite decimal number: `3.14`, `-2`, `1e3`.
   public static let double = ParameterType("double") { value in
     guard let number = Double(value) else { return false }
+    return number.isFinite
+  }
+
+  /// A finite number that fits in `Float`, such as `1.5` or `-2e3`.
+  ///
+  /// Lets URLNavigator tables carry over.
+  public static let float = ParameterType("float") { value in
+    guard let number = Float(value) else { return false }
     return number.isFinite
   }
 

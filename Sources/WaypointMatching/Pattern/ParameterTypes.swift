@@ -4,10 +4,10 @@
 public struct ParameterTypes: Sendable {
   private var byName: [String: ParameterType]
 
-  /// The built-in types: `int`, `double`, `uuid`, `bool`, `string`.
+  /// The built-in types: `int`, `double`, `float`, `uuid`, `bool`, `string`.
   public init() {
     byName = [:]
-    for type in [ParameterType.int, .double, .uuid, .bool, .string] { byName[type.name] = type }
+    for type in [ParameterType.int, .double, .float, .uuid, .bool, .string] { byName[type.name] = type }
   }
 
   /// Adds `type`, replacing a type of the same name.

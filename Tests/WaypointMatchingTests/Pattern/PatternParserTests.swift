@@ -129,7 +129,7 @@ struct PatternParserTests {
     Invalid(pattern: "/x/:a(a{2,1})", column: 7, reason: "invalid regex 'a{2,1}'"),
     Invalid(
       pattern: "/x/<nope:a>", column: 5,
-      reason: "unknown parameter type 'nope' (known: bool, double, int, string, uuid)"),
+      reason: "unknown parameter type 'nope' (known: bool, double, float, int, string, uuid)"),
     Invalid(pattern: "/x/<int:a", column: 10, reason: "expected '>'"),
     Invalid(pattern: "/x/<int:>", column: 9, reason: "expected a parameter name after '<int:'"),
     Invalid(pattern: "/x/<a b>", column: 6, reason: "expected ':' or '>'"),
@@ -178,6 +178,7 @@ struct PatternParserTests {
     TypeCase(
       type: "uuid", accepted: ["7f1c6a3e-1b2c-4d5e-8f90-123456789abc", "7F1C6A3E-1B2C-4D5E-8F90-123456789ABC"],
       refused: ["7f1c6a3e1b2c4d5e8f90123456789abc", "7f1c6a3e-1b2c-4d5e-8f90-123456789abg", ""]),
+    TypeCase(type: "float", accepted: ["1.5", "-2e3", "0"], refused: ["", "1e39", "x", "inf"]),
     TypeCase(type: "bool", accepted: ["true", "false", "TRUE", "1", "0"], refused: ["yes", "2", ""]),
     TypeCase(type: "string", accepted: ["a", "any thing"], refused: [""]),
   ]
