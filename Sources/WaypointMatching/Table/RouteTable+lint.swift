@@ -4,6 +4,18 @@ extension RouteTable {
     catastrophicRegexWarnings() + overlappingRegexWarnings() + shadowedWarnings()
   }
 
+  /// A warning about `route`, naming its pattern, index and name.
+  private func warning(
+    _ code: RoutingError.Code, _ message: String, _ route: Route<Payload>, column: Int? = nil,
+    parameter: String? = nil
+  ) -> Diagnostic {
+    Diagnostic(
+      .warning,
+      RoutingError(
+        code, message, pattern: route.pattern.source, column: column, parameter: parameter, routeIndex: route.index,
+        routeName: route.name))
+  }
+
   // MARK: - Catastrophic backtracking
 
   private func catastrophicRegexWarnings() -> [Diagnostic] {
@@ -14,15 +26,12 @@ extension RouteTable {
           RegexRisk.hasNestedRepeat(source)
         else { continue }
         warnings.append(
-          Diagnostic(
-            .warning,
-            RoutingError(
-              .catastrophicRegex,
-              "route \(describe(route)): the regex '\(source)' of parameter '\(parameter.name)' repeats a "
-                + "group that itself repeats or alternates, which can take exponential time on a long "
-                + "segment that almost matches; rewrite it without the nested repeat",
-              pattern: route.pattern.source, column: segment.column, parameter: parameter.name,
-              routeIndex: route.index, routeName: route.name)))
+          warning(
+            .catastrophicRegex,
+            "route \(describe(route)): the regex '\(source)' of parameter '\(parameter.name)' repeats a "
+              + "group that itself repeats or alternates, which can take exponential time on a long "
+              + "segment that almost matches; rewrite it without the nested repeat",
+            route, column: segment.column, parameter: parameter.name))
       }
     }
     return warnings
@@ -45,13 +54,11 @@ extension RouteTable {
           else { continue }
           let (first, second) = (routes[earlier.firstRoute], routes[later.firstRoute])
           warnings.append(
-            Diagnostic(
-              .warning,
-              RoutingError(
-                .overlappingRegex,
-                "routes \(describe(first)) and \(describe(second)) have regex parameters at the same place "
-                  + "that both match '\(sample)'; \(describe(first)) wins because it was registered first",
-                pattern: second.pattern.source, routeIndex: second.index, routeName: second.name)))
+            warning(
+              .overlappingRegex,
+              "routes \(describe(first)) and \(describe(second)) have regex parameters at the same place "
+                + "that both match '\(sample)'; \(describe(first)) wins because it was registered first",
+              second))
         }
       }
     }
@@ -94,13 +101,11 @@ extension RouteTable {
       }
       guard everySpellingCovered, let firstRival else { continue }
       warnings.append(
-        Diagnostic(
-          .warning,
-          RoutingError(
-            .shadowed,
-            "route \(describe(route)) can never match: route \(describe(routes[firstRival])) matches every "
-              + "URL it does and ranks above it",
-            pattern: route.pattern.source, routeIndex: route.index, routeName: route.name)))
+        warning(
+          .shadowed,
+          "route \(describe(route)) can never match: route \(describe(routes[firstRival])) matches every "
+            + "URL it does and ranks above it",
+          route))
     }
     return warnings
   }
