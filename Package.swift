@@ -14,14 +14,24 @@ let package = Package(
   products: [
     .library(name: "WaypointMatching", targets: ["WaypointMatching"]),
     .library(name: "Waypoint", targets: ["Waypoint"]),
+    .library(name: "WaypointSignedLinks", targets: ["WaypointSignedLinks"]),
     .executable(name: "waypoint", targets: ["waypoint"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     .target(name: "WaypointMatching"),
-    .target(name: "Waypoint", dependencies: ["WaypointMatching"]),
+    .target(
+      name: "Waypoint",
+      dependencies: ["WaypointMatching", .product(name: "Logging", package: "swift-log")]
+    ),
+    .target(
+      name: "WaypointSignedLinks",
+      dependencies: ["Waypoint", .product(name: "Crypto", package: "swift-crypto")]
+    ),
     .target(
       name: "WaypointExamples",
       dependencies: ["Waypoint"],
@@ -39,6 +49,7 @@ let package = Package(
     .testTarget(name: "WaypointMatchingTests", dependencies: ["WaypointMatching"]),
     .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointExamples"]),
     .testTarget(name: "WaypointCLITests", dependencies: ["waypoint"]),
+    .testTarget(name: "WaypointSignedLinksTests", dependencies: ["WaypointSignedLinks"]),
   ],
   swiftLanguageModes: [.v6]
 )

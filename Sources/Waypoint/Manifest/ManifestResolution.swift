@@ -32,16 +32,8 @@ public struct ManifestResolution: Sendable {
     guard let match, let template = match.route.payload.redirect,
       let pattern = try? RoutePattern(template, options: match.url.options)
     else { return nil }
-    var values: [String: ParameterValue] = [:]
-    let wanted = Set(pattern.parameterNames)
-    for (name, value) in match.parameters where wanted.contains(name) { values[name] = .value(value) }
-    if let restName = match.parameters.restName, wanted.contains(restName), let rest = match.rest {
-      values[restName] = .segments(rest)
-    }
-    guard var url = try? pattern.url(parameters: values) else { return nil }
-    if let query = match.url.rawQuery { url += "?" + query }
-    if let fragment = match.url.rawFragment { url += "#" + fragment }
-    return url
+    let parameters = Dictionary(match.parameters.map { ($0.name, $0.value) }) { first, _ in first }
+    return RedirectTemplate.fill(pattern, parameters: parameters, rest: match.rest, url: match.url)
   }
 }
 

@@ -71,26 +71,17 @@ extension RouteManifest {
       guard let redirect = route.payload.redirect else { continue }
       let place = (route: route.payload.index, name: route.payload.name)
       let target: RoutePattern
-      do {
-        target = try RoutePattern(redirect, options: options, parameterTypes: table.parameterTypes)
-      } catch {
-        var problem = ManifestReader.error(
-          "the redirect is not a valid URL template: \(error.message)", field: "redirect", route: place.route,
-          name: place.name)
+      switch RedirectTemplate.check(
+        redirect, from: route.pattern.source, options: options, parameterTypes: table.parameterTypes)
+      {
+      case .success(let pattern):
+        target = pattern
+      case .failure(let reason):
+        var problem = ManifestReader.error(reason.message, field: "redirect", route: place.route, name: place.name)
         problem.code = .invalidRedirect
+        problem.parameter = reason.parameter
         diagnostics.append(Diagnostic(.error, problem))
         continue
-      }
-      let sourceKinds = Self.parameterKinds(route.pattern)
-      for (name, isRest) in Self.parameterKinds(target) where sourceKinds[name] != isRest {
-        let reason =
-          sourceKinds[name] == nil
-          ? "the redirect uses ':\(name)', which the route's pattern does not capture"
-          : "the redirect uses '\(name)' as \(isRest ? "a rest" : "one segment") but the route captures it as \(isRest ? "one segment" : "a rest")"
-        var problem = ManifestReader.error(reason, field: "redirect", route: place.route, name: place.name)
-        problem.code = .invalidRedirect
-        problem.parameter = name
-        diagnostics.append(Diagnostic(.error, problem))
       }
       if !table.routes.contains(where: { Self.mayMatch($0.pattern, target) }) {
         var problem = ManifestReader.error(
@@ -101,18 +92,6 @@ extension RouteManifest {
       }
     }
     return diagnostics
-  }
-
-  private static func parameterKinds(_ pattern: RoutePattern) -> [String: Bool] {
-    var kinds: [String: Bool] = [:]
-    for segment in pattern.segments {
-      switch segment.kind {
-      case .parameter(let parameter): kinds[parameter.name] = false
-      case .rest(let name?): kinds[name] = true
-      default: break
-      }
-    }
-    return kinds
   }
 
   /// Whether some URL the template can print might match `pattern`: literals must agree; a

@@ -1,5 +1,5 @@
 /// Percent-decoding and -encoding on UTF-8 bytes, without Foundation.
-enum PercentCoding {
+package enum PercentCoding {
   /// Why a component could not be decoded.
   enum Failure: Error {
     /// A `%` not followed by two hex digits, at this UTF-8 offset within the component.
@@ -48,7 +48,7 @@ enum PercentCoding {
   }
 
   /// Which bytes stand for themselves in an encoded component.
-  enum Component {
+  package enum Component {
     /// A path segment: RFC 3986 `pchar` minus `+`, which some readers take for a space.
     case pathSegment
     /// A query key or value: unreserved characters only, so `&`, `=`, `+` and `#` are escaped.
@@ -56,7 +56,7 @@ enum PercentCoding {
   }
 
   /// Encodes every byte that may not stand for itself in `component` as `%XX`.
-  static func encode(_ text: some StringProtocol, as component: Component) -> String {
+  package static func encode(_ text: some StringProtocol, as component: Component) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     for byte in text.utf8 {

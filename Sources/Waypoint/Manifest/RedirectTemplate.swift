@@ -1,0 +1,74 @@
+/// A redirect's target: a pattern whose parameters are filled from the matching route's.
+enum RedirectTemplate {
+  /// Why a redirect template is refused.
+  struct Problem: Error {
+    let message: String
+    var parameter: String?
+  }
+
+  /// Parses `template` and checks that it uses only parameters that `source` captures, each as
+  /// the same kind (one segment or a rest).
+  static func check(
+    _ template: String, from source: String, options: MatchingOptions, parameterTypes: ParameterTypes
+  ) -> Result<RoutePattern, Problem> {
+    let target: RoutePattern
+    do {
+      target = try RoutePattern(template, options: options, parameterTypes: parameterTypes)
+    } catch {
+      return .failure(Problem(message: "the redirect is not a valid URL template: \(error.message)"))
+    }
+    // A source that does not parse is reported by the table itself.
+    guard let sourcePattern = try? RoutePattern(source, options: options, parameterTypes: parameterTypes) else {
+      return .success(target)
+    }
+    let sourceKinds = kinds(sourcePattern)
+    for (name, isRest) in kinds(target) where sourceKinds[name] != isRest {
+      let reason =
+        sourceKinds[name] == nil
+        ? "the redirect uses ':\(name)', which the route's pattern does not capture"
+        : "the redirect uses '\(name)' as \(isRest ? "a rest" : "one segment") but the route captures it as \(isRest ? "one segment" : "a rest")"
+      return .failure(Problem(message: reason, parameter: name))
+    }
+    return .success(target)
+  }
+
+  /// The target URL for a match: the template filled from the match's parameters, with the
+  /// original query and fragment kept; `nil` when a value does not fit the template.
+  static func fill(_ template: RoutePattern, parameters: [String: String], rest: [String]?, url: ParsedURL) -> String? {
+    var values: [String: ParameterValue] = [:]
+    for segment in template.segments {
+      switch segment.kind {
+      case .parameter(let parameter): values[parameter.name] = parameters[parameter.name].map(ParameterValue.value)
+      case .rest(let name?): values[name] = rest.map(ParameterValue.segments)
+      default: break
+      }
+    }
+    guard var filled = try? template.url(parameters: values) else { return nil }
+    if let query = url.rawQuery { filled += "?" + query }
+    if let fragment = url.rawFragment { filled += "#" + fragment }
+    return filled
+  }
+
+  private static func kinds(_ pattern: RoutePattern) -> [String: Bool] {
+    var kinds: [String: Bool] = [:]
+    for segment in pattern.segments {
+      switch segment.kind {
+      case .parameter(let parameter): kinds[parameter.name] = false
+      case .rest(let name?): kinds[name] = true
+      default: break
+      }
+    }
+    return kinds
+  }
+}
+
+extension RouteManifest {
+  /// ``RedirectTemplate/check(_:from:options:parameterTypes:)`` with the problem as text.
+  static func checkRedirect(
+    _ template: String, from source: String, options: MatchingOptions, parameterTypes: ParameterTypes
+  ) -> Result<RoutePattern, RoutingError> {
+    RedirectTemplate.check(template, from: source, options: options, parameterTypes: parameterTypes).mapError {
+      RoutingError(.invalidRedirect, $0.message, parameter: $0.parameter)
+    }
+  }
+}

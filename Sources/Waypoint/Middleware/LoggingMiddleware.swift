@@ -1,0 +1,43 @@
+public import Logging
+
+/// Logs every request that reaches it, with its route, origin, outcome and duration, on swift-log.
+///
+/// ```swift
+/// builder.use(LoggingMiddleware(logger: Logger(label: "app.links")))
+/// ```
+public struct LoggingMiddleware: RouteMiddleware {
+  /// Where the lines go.
+  public let logger: Logger
+  /// The level of a successful open; failures log at `error`.
+  public let level: Logger.Level
+
+  /// Logs to `logger` at `level`.
+  public init(logger: Logger, level: Logger.Level = .info) {
+    self.logger = logger
+    self.level = level
+  }
+
+  /// Logs the request, then its outcome.
+  public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let metadata: Logger.Metadata = [
+      "url": "\(request.url.string)", "origin": "\(request.origin)",
+      "route": "\(request.route?.description ?? "fallback")",
+    ]
+    do {
+      let result = try await next(request)
+      var done = metadata
+      done["duration"] = "\(clock.now - start)"
+      if let redirect = result.redirect { done["redirect"] = "\(redirect)" }
+      logger.log(level: level, "opened link", metadata: done)
+      return result
+    } catch {
+      var failed = metadata
+      failed["error"] = "\(error)"
+      failed["duration"] = "\(clock.now - start)"
+      logger.error("link failed", metadata: failed)
+      throw error
+    }
+  }
+}

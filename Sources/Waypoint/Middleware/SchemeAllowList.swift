@@ -1,0 +1,35 @@
+/// Refuses links whose scheme is not on a list, with `forbidden`.
+///
+/// ```swift
+/// builder.use(SchemeAllowList(["notes", "https"]))   // for external links only, by default
+/// ```
+public struct SchemeAllowList: RouteMiddleware {
+  /// The allowed schemes, in lowercase.
+  public let schemes: Set<String>
+  /// Whether in-app paths without a scheme (`/user/42`) pass.
+  public let allowsNoScheme: Bool
+  /// Whether the list applies to internal origins too.
+  public let appliesToInternal: Bool
+
+  /// A list of allowed schemes; by default it checks external links only and lets in-app paths pass.
+  public init(_ schemes: [String], allowsNoScheme: Bool = true, appliesToInternal: Bool = false) {
+    self.schemes = Set(schemes.map { $0.lowercased() })
+    self.allowsNoScheme = allowsNoScheme
+    self.appliesToInternal = appliesToInternal
+  }
+
+  /// Refuses the request when its scheme is not allowed, else goes on.
+  public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
+    guard request.origin.isExternal || appliesToInternal else { return try await next(request) }
+    guard let scheme = request.url.scheme?.lowercased() else {
+      if allowsNoScheme { return try await next(request) }
+      throw RoutingError(
+        .forbidden, "links without a scheme are not allowed: '\(request.url.string)'", url: request.url.string)
+    }
+    guard schemes.contains(scheme) else {
+      throw RoutingError(
+        .forbidden, "the scheme '\(scheme)' of '\(request.url.string)' is not allowed", url: request.url.string)
+    }
+    return try await next(request)
+  }
+}

@@ -1,0 +1,86 @@
+/// The callback URLs a link asks for (x-callback-url's `x-success`, `x-error`, `x-cancel`, and a
+/// configurable key such as WLRRoute's `callback`).
+public struct CallbackURLs: Sendable, Hashable {
+  /// Called with the result's query items when the handler succeeds.
+  public var success: String?
+  /// Called with `errorCode` and `errorMessage` when the request fails.
+  public var error: String?
+  /// Called when the handler cancels.
+  public var cancel: String?
+
+  /// Callback URLs; none by default.
+  public init(success: String? = nil, error: String? = nil, cancel: String? = nil) {
+    self.success = success
+    self.error = error
+    self.cancel = cancel
+  }
+
+  /// Whether the link asked for no callback.
+  public var isEmpty: Bool { success == nil && error == nil && cancel == nil }
+}
+
+/// Which query keys carry callback URLs, and which callback URLs the router may open.
+///
+/// Nothing is allowed by default: a link that asks for a callback to a scheme or host not on the
+/// list fails with `callbackNotAllowed` before any handler runs, so a link can never turn the app
+/// into an open redirect.
+///
+/// ```swift
+/// builder.callbacks = CallbackPolicy(allowing: ["notes", "https://partner.example.com"])
+/// ```
+public struct CallbackPolicy: Sendable, Hashable {
+  /// The key of the success callback. Default `x-success`.
+  public var successKey = "x-success"
+  /// The key of the error callback. Default `x-error`.
+  public var errorKey = "x-error"
+  /// The key of the cancel callback. Default `x-cancel`.
+  public var cancelKey = "x-cancel"
+  /// Another key read as the success callback when `successKey` is absent, e.g. `callback`.
+  public var customSuccessKey: String?
+  /// Allowed destinations: a scheme (`notes`) allows any callback with that scheme; a scheme and
+  /// host (`https://partner.example.com`) allows only that host.
+  public var allowed: [String]
+
+  /// A policy allowing callbacks to `allowed`.
+  public init(allowing allowed: [String] = [], customSuccessKey: String? = nil) {
+    self.allowed = allowed
+    self.customSuccessKey = customSuccessKey
+  }
+
+  /// Whether `url` may be opened as a callback.
+  public func allows(_ url: String) -> Bool {
+    guard let parsed = try? ParsedURL(url, options: Self.hostOptions), let scheme = parsed.scheme?.lowercased()
+    else { return false }
+    let host = parsed.host.map { String($0) }
+    return allowed.contains { entry in
+      let parts = entry.lowercased().split(separator: "://", maxSplits: 1).map(String.init)
+      guard parts.first == scheme else { return false }
+      return parts.count == 1 || parts[1] == host
+    }
+  }
+
+  /// The callbacks `query` asks for.
+  func callbacks(in query: [QueryItem]) -> CallbackURLs {
+    func first(_ key: String?) -> String? { key.flatMap { key in query.first { $0.name == key }?.value } }
+    return CallbackURLs(
+      success: first(successKey) ?? first(customSuccessKey), error: first(errorKey), cancel: first(cancelKey))
+  }
+
+  private static let hostOptions: MatchingOptions = {
+    var options = MatchingOptions()
+    options.host = .host
+    return options
+  }()
+}
+
+/// Opens callback URLs; inject your app's opener (`UIApplication.open`, a test recorder…).
+public protocol CallbackOpener: Sendable {
+  /// Opens `url`.
+  func open(_ url: String) async
+}
+
+/// A value that knows the query items it becomes in a success callback.
+public protocol CallbackQueryRepresentable: Sendable {
+  /// The items appended to the success callback URL.
+  var callbackQueryItems: [QueryItem] { get }
+}

@@ -1,0 +1,38 @@
+import Synchronization
+
+/// Hands events to every `AsyncStream` subscriber and numbers the opens. Shared by every copy of
+/// a router (and by a holder across replacements).
+final class EventHub: Sendable {
+  private struct State {
+    var subscribers: [Int: AsyncStream<RouteEvent>.Continuation] = [:]
+    var nextSubscriber = 0
+  }
+
+  private let state = Mutex(State())
+  private let openCounter = Atomic<UInt64>(0)
+
+  /// A new number for an open.
+  func nextOpenID() -> UInt64 {
+    openCounter.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+
+  /// A stream of every event from now on; it ends when the consumer stops.
+  func stream(bufferingNewest limit: Int) -> AsyncStream<RouteEvent> {
+    let (stream, continuation) = AsyncStream.makeStream(of: RouteEvent.self, bufferingPolicy: .bufferingNewest(limit))
+    let key = state.withLock { state in
+      defer { state.nextSubscriber += 1 }
+      state.subscribers[state.nextSubscriber] = continuation
+      return state.nextSubscriber
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: key) }
+    }
+    return stream
+  }
+
+  /// Sends `event` to every subscriber.
+  func send(_ event: RouteEvent) {
+    let subscribers = state.withLock { Array($0.subscribers.values) }
+    for subscriber in subscribers { subscriber.yield(event) }
+  }
+}

@@ -1,0 +1,63 @@
+/// One moment in the life of an open: prepare → will → did, or failed.
+public struct RouteEvent: Sendable, CustomStringConvertible {
+  /// Which moment.
+  public enum Phase: String, Sendable, Hashable {
+    /// `open` was called.
+    case prepare
+    /// A route (or the fallback) was chosen and is about to run; observers may veto.
+    case will
+    /// The handler returned.
+    case did
+    /// The open failed.
+    case failed
+  }
+
+  /// The open this event belongs to; every event of one open has the same number.
+  public let openID: UInt64
+  /// Which moment.
+  public let phase: Phase
+  /// The URL being opened (after redirects, for `will`, `did` and `failed`).
+  public let url: String
+  /// Where the request comes from.
+  public let origin: Origin
+  /// The route chosen, when one was.
+  public let route: MatchedRoute?
+  /// The time since `prepare`, for `did` and `failed`.
+  public let duration: Duration?
+  /// Why the open failed, for `failed`.
+  public let error: RoutingError?
+
+  /// `phase url → route`.
+  public var description: String {
+    "#\(openID) \(phase.rawValue) \(url)" + (route.map { " → \($0)" } ?? "") + (error.map { " ✗ \($0.code)" } ?? "")
+  }
+}
+
+/// Watches every open. Called synchronously, in registration order; keep the work short.
+///
+/// ```swift
+/// struct Analytics: RouteObserver {
+///   func didOpen(_ event: RouteEvent) { track(event.route?.name, event.duration) }
+/// }
+/// ```
+public protocol RouteObserver: Sendable {
+  /// `open` was called.
+  func prepare(_ event: RouteEvent)
+  /// A route was chosen; throw to veto (the open fails with your error; other errors become `rejected`).
+  func willOpen(_ request: RouteRequest) throws
+  /// The handler returned.
+  func didOpen(_ event: RouteEvent)
+  /// The open failed.
+  func failed(_ event: RouteEvent)
+}
+
+extension RouteObserver {
+  /// Does nothing.
+  public func prepare(_ event: RouteEvent) {}
+  /// Allows the open.
+  public func willOpen(_ request: RouteRequest) throws {}
+  /// Does nothing.
+  public func didOpen(_ event: RouteEvent) {}
+  /// Does nothing.
+  public func failed(_ event: RouteEvent) {}
+}

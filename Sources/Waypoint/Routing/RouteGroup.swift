@@ -1,0 +1,98 @@
+/// Routes that share a path prefix and middleware; made by ``RouterBuilder/group(_:middleware:_:)``.
+///
+/// ```swift
+/// builder.group("/shop", middleware: [RequireSignIn(session: session)]) { shop in
+///   shop.add("/cart") { _ in Cart.current }
+///   shop.add("/item/<int:id>") { request in try Item(id: request.int("id")) }
+/// }
+/// ```
+public struct RouteGroup: Sendable {
+  /// The prefix every pattern in the group starts with.
+  public let prefix: String
+  let middleware: [any RouteMiddleware]
+  var registrations: [RouteRegistration] = []
+  var problems: [RoutingError] = []
+
+  init(prefix: String, middleware: [any RouteMiddleware]) {
+    self.prefix = prefix
+    self.middleware = middleware
+  }
+
+  /// Registers a route whose requests `handler` handles.
+  ///
+  /// - Parameters:
+  ///   - pattern: The pattern after the group's prefix, e.g. `/item/<int:id>`.
+  ///   - name: A unique name, for URL generation and messages.
+  ///   - priority: Higher wins before any other rule.
+  ///   - exposure: Who may reach the route; links from outside reach only public routes.
+  ///   - defaults: Values for names the URL does not supply.
+  ///   - handler: What handles the requests.
+  public mutating func add(
+    _ pattern: String, name: String? = nil, priority: Int = 0, exposure: Exposure = .internal,
+    defaults: [String: String] = [:], handler: any RouteHandler
+  ) {
+    guard let full = join(pattern) else { return }
+    registrations.append(
+      RouteRegistration(
+        pattern: full, name: name, priority: priority, exposure: exposure, defaults: defaults, presentation: nil,
+        target: nil, action: .handler(handler), middleware: middleware, place: "route '\(full)'"))
+  }
+
+  /// Registers a route handled by a closure, which may decline requests with `canHandle`.
+  public mutating func add(
+    _ pattern: String, name: String? = nil, priority: Int = 0, exposure: Exposure = .internal,
+    defaults: [String: String] = [:], canHandle: @escaping @Sendable (RouteRequest) -> Bool = { _ in true },
+    _ body: @escaping @Sendable (RouteRequest) async throws -> any Sendable
+  ) {
+    add(
+      pattern, name: name, priority: priority, exposure: exposure, defaults: defaults,
+      handler: ClosureHandler(canHandle: canHandle, body))
+  }
+
+  /// Registers a route that sends its requests to `template`, filled from its parameters.
+  public mutating func redirect(
+    _ pattern: String, to template: String, name: String? = nil, exposure: Exposure = .internal
+  ) {
+    guard let full = join(pattern) else { return }
+    registrations.append(
+      RouteRegistration(
+        pattern: full, name: name, priority: 0, exposure: exposure, defaults: [:], presentation: nil, target: nil,
+        action: .redirect(template), middleware: middleware, place: "route '\(full)'"))
+  }
+
+  /// A nested group: its prefix follows this one's and its middleware runs inside this one's.
+  public mutating func group(
+    _ prefix: String, middleware: [any RouteMiddleware] = [], _ body: (inout RouteGroup) -> Void
+  ) {
+    guard let full = join(prefix) else { return }
+    var inner = RouteGroup(prefix: full, middleware: self.middleware + middleware)
+    body(&inner)
+    registrations += inner.registrations
+    problems += inner.problems
+  }
+
+  /// Adds registrations made elsewhere under this group's prefix and middleware.
+  mutating func adopt(_ others: [RouteRegistration], extraMiddleware: [any RouteMiddleware]) {
+    for var registration in others {
+      guard let full = join(registration.pattern) else { continue }
+      registration.pattern = full
+      registration.middleware = middleware + extraMiddleware + registration.middleware
+      registrations.append(registration)
+    }
+  }
+
+  /// `prefix + pattern`; a pattern with its own scheme cannot go under a prefix.
+  private mutating func join(_ pattern: String) -> String? {
+    if prefix.isEmpty { return pattern }
+    if pattern.contains("://") {
+      problems.append(
+        RoutingError(
+          .invalidPattern, "the route '\(pattern)' names a scheme, so it cannot go under the prefix '\(prefix)'",
+          pattern: pattern))
+      return nil
+    }
+    let head = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+    if pattern.isEmpty || pattern == "/" { return head.isEmpty ? "/" : head }
+    return head + (pattern.hasPrefix("/") || pattern.hasPrefix("(") ? pattern : "/" + pattern)
+  }
+}

@@ -1,0 +1,36 @@
+/// The rest of the chain after a middleware: the next middleware, and at the end the handler.
+public typealias RouteNext = @Sendable (RouteRequest) async throws -> RouteResult
+
+/// A step every request passes through on its way to the handler. It may rewrite the request
+/// (add extras, change parameters), redirect it, reject it, or observe it and its result.
+///
+/// ```swift
+/// struct RequireSignIn: RouteMiddleware {
+///   let session: Session
+///   func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
+///     guard await session.isSignedIn else {
+///       return .redirect(to: "myapp://login?next=\(request.url.string)", from: request)
+///     }
+///     return try await next(request)
+///   }
+/// }
+/// ```
+public protocol RouteMiddleware: Sendable {
+  /// Handles `request`, calling `next` to go on (or not, to short-circuit).
+  func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult
+}
+
+/// A middleware made of a closure.
+public struct ClosureMiddleware: RouteMiddleware {
+  private let body: @Sendable (RouteRequest, RouteNext) async throws -> RouteResult
+
+  /// A middleware that runs `body`.
+  public init(_ body: @escaping @Sendable (RouteRequest, RouteNext) async throws -> RouteResult) {
+    self.body = body
+  }
+
+  /// Runs the body.
+  public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
+    try await body(request, next)
+  }
+}

@@ -1,0 +1,48 @@
+/// An immutable, `Sendable` URL router: a compiled route table with handlers, middleware,
+/// observers and callback rules. Made by ``RouterBuilder/build()``; share it freely.
+///
+/// ```swift
+/// let result = try await router.open("myapp://user/42", origin: .external(sourceApplication: "com.example.mail"))
+/// router.canOpen("myapp://nowhere")  // false, with no side effects
+/// ```
+public struct Router: Sendable {
+  let table: RouteTable<RouteEntry>
+  let middleware: [any RouteMiddleware]
+  let observers: [any RouteObserver]
+  let fallback: (any RouteHandler)?
+  let callbacks: CallbackPolicy
+  let callbackOpener: (any CallbackOpener)?
+  let maxRedirects: Int
+  let hub: EventHub
+
+  /// The routes, in registration order.
+  public var routes: [MatchedRoute] { table.routes.map(\.payload.route) }
+
+  /// The routes in the order the matcher prefers them.
+  public var routesInPrecedenceOrder: [MatchedRoute] { table.routesInPrecedenceOrder.map(\.payload.route) }
+
+  /// How URLs are read and compared.
+  public var options: MatchingOptions { table.options }
+
+  /// Prints the URL of the route named `name`.
+  ///
+  /// - Throws: `unknownRoute`, or `invalidParameter` naming the parameter at fault.
+  public func url(
+    for name: String, parameters: [String: ParameterValue] = [:], query: [QueryItem] = []
+  ) throws(RoutingError) -> String {
+    try table.url(for: name, parameters: parameters, query: query)
+  }
+
+  /// Every event of every open from now on (prepare, will, did, failed), for analytics. The
+  /// stream keeps the newest `limit` events when its consumer falls behind.
+  public func events(bufferingNewest limit: Int = 1024) -> AsyncStream<RouteEvent> {
+    hub.stream(bufferingNewest: limit)
+  }
+
+  /// The same router reporting its events to `hub`.
+  func reporting(to hub: EventHub) -> Router {
+    Router(
+      table: table, middleware: middleware, observers: observers, fallback: fallback, callbacks: callbacks,
+      callbackOpener: callbackOpener, maxRedirects: maxRedirects, hub: hub)
+  }
+}

@@ -1,0 +1,139 @@
+/// Collects routes, middleware and observers, then builds an immutable ``Router``.
+///
+/// ```swift
+/// var builder = RouterBuilder()
+/// builder.use(LoggingMiddleware(logger: Logger(label: "links")))
+/// builder.add("myapp://user/<int:id>", name: "user", exposure: .public) { request in
+///   try await Profiles.load(id: request.int("id"))
+/// }
+/// builder.group("/shop", middleware: [RequireSignIn()]) { shop in
+///   shop.add("/cart") { _ in Cart.current }
+/// }
+/// let router = try builder.build()
+/// let result = try await router.open("myapp://user/42", origin: .external())
+/// ```
+public struct RouterBuilder: Sendable {
+  /// How URLs are read and compared. Adding a manifest sets them to the manifest's.
+  public var options: MatchingOptions
+  /// The types `<type:name>` parameters may name.
+  public var parameterTypes = ParameterTypes()
+  /// Which callback keys are read and which callback URLs may be opened (none, by default).
+  public var callbacks = CallbackPolicy()
+  /// Opens callback URLs; without one, callbacks are checked but not opened.
+  public var callbackOpener: (any CallbackOpener)?
+  /// The most redirects one open may follow. Default 8.
+  public var maxRedirects = 8
+  /// Handles URLs no route matches, through the global middleware; without one they fail with `notFound`.
+  public var fallback: (any RouteHandler)?
+  private(set) var middleware: [any RouteMiddleware] = []
+  private(set) var observers: [any RouteObserver] = []
+  var root = RouteGroup(prefix: "", middleware: [])
+  var targets: [String: any RouteHandler] = [:]
+  var problems: [RoutingError] = []
+  private(set) var manifests: [RouteManifest] = []
+
+  /// An empty builder.
+  public init(options: MatchingOptions = MatchingOptions()) {
+    self.options = options
+  }
+
+  /// Appends a middleware to the global chain; the first added runs first.
+  public mutating func use(_ middleware: any RouteMiddleware) {
+    self.middleware.append(middleware)
+  }
+
+  /// Adds an observer of every open.
+  public mutating func observe(_ observer: any RouteObserver) {
+    observers.append(observer)
+  }
+
+  /// Registers a route whose requests `handler` handles; see ``RouteGroup/add(_:name:priority:exposure:defaults:handler:)``.
+  public mutating func add(
+    _ pattern: String, name: String? = nil, priority: Int = 0, exposure: Exposure = .internal,
+    defaults: [String: String] = [:], handler: any RouteHandler
+  ) {
+    root.add(pattern, name: name, priority: priority, exposure: exposure, defaults: defaults, handler: handler)
+  }
+
+  /// Registers a route handled by a closure, which may decline requests with `canHandle`.
+  public mutating func add(
+    _ pattern: String, name: String? = nil, priority: Int = 0, exposure: Exposure = .internal,
+    defaults: [String: String] = [:], canHandle: @escaping @Sendable (RouteRequest) -> Bool = { _ in true },
+    _ body: @escaping @Sendable (RouteRequest) async throws -> any Sendable
+  ) {
+    root.add(
+      pattern, name: name, priority: priority, exposure: exposure, defaults: defaults, canHandle: canHandle, body)
+  }
+
+  /// Registers a route that sends its requests to `template`, filled from its parameters.
+  public mutating func redirect(
+    _ pattern: String, to template: String, name: String? = nil, exposure: Exposure = .internal
+  ) {
+    root.redirect(pattern, to: template, name: name, exposure: exposure)
+  }
+
+  /// Registers routes under a shared prefix and middleware.
+  public mutating func group(
+    _ prefix: String, middleware: [any RouteMiddleware] = [], _ body: (inout RouteGroup) -> Void
+  ) {
+    root.group(prefix, middleware: middleware, body)
+  }
+
+  /// Mounts a feature's routes under `prefix`: its global middleware runs for its routes only,
+  /// inside this builder's; its targets join this builder's. Its options and observers are not used.
+  public mutating func mount(_ prefix: String, _ feature: RouterBuilder) {
+    root.group(prefix) { group in group.adopt(feature.allRegistrations(), extraMiddleware: feature.middleware) }
+    for (name, handler) in feature.targets { register(target: name, handler: handler) }
+    problems += feature.problems
+  }
+
+  /// Registers the handler for manifest routes whose `target` is `name`.
+  public mutating func register(target name: String, handler: any RouteHandler) {
+    if targets[name] != nil {
+      problems.append(RoutingError(.duplicateName, "the target '\(name)' has two handlers"))
+    }
+    targets[name] = handler
+  }
+
+  /// Registers a closure as the handler for manifest routes whose `target` is `name`.
+  public mutating func register(
+    target name: String, canHandle: @escaping @Sendable (RouteRequest) -> Bool = { _ in true },
+    _ body: @escaping @Sendable (RouteRequest) async throws -> any Sendable
+  ) {
+    register(target: name, handler: ClosureHandler(canHandle: canHandle, body))
+  }
+
+  /// Adds a manifest's routes; each route's `target` must name a handler registered with
+  /// ``register(target:handler:)`` by the time of ``build()``. The builder takes the manifest's options.
+  public mutating func add(_ manifest: RouteManifest) {
+    manifests.append(manifest)
+    options = manifest.options
+  }
+
+  /// The same builder with its manifests replaced, for swapping a server-driven table at run time.
+  public func replacingManifests(with manifests: [RouteManifest]) -> RouterBuilder {
+    var copy = self
+    copy.manifests = []
+    for manifest in manifests { copy.add(manifest) }
+    return copy
+  }
+
+  /// The code routes and the manifests' routes, in registration order.
+  func allRegistrations() -> [RouteRegistration] {
+    var all = root.registrations
+    for (number, manifest) in manifests.enumerated() {
+      let suffix = manifests.count > 1 ? " of manifest \(number + 1)" : ""
+      for route in manifest.routes {
+        let place = "routes[\(route.index)]" + (route.name.map { " ('\($0)')" } ?? "") + suffix
+        let action: RouteRegistration.Action =
+          route.redirect.map { .redirect($0) } ?? .target(route.target ?? "")
+        all.append(
+          RouteRegistration(
+            pattern: route.pattern, name: route.name, priority: route.priority, exposure: route.exposure,
+            defaults: route.defaults, presentation: route.presentation, target: route.target, action: action,
+            middleware: [], place: place))
+      }
+    }
+    return all
+  }
+}

@@ -1,0 +1,70 @@
+import Synchronization
+
+/// Holds the current ``Router`` and swaps it for a new one while opens are in flight: each open
+/// takes one router at its start and uses it to the end, so it sees one consistent table.
+///
+/// ```swift
+/// let holder = try RouterHolder(builder: builder)       // code routes + a bundled manifest
+/// let result = try await holder.open("myapp://promo/spring")
+/// try holder.replace(manifest: downloadedManifest)      // server-driven routes, swapped atomically
+/// ```
+///
+/// A lock is held only to read or swap the router reference, never while matching or handling.
+public final class RouterHolder: Sendable {
+  private let current: Mutex<Router>
+  private let builder: RouterBuilder?
+  private let hub = EventHub()
+
+  /// Holds `router`.
+  public init(_ router: Router) {
+    self.current = Mutex(router.reporting(to: hub))
+    self.builder = nil
+  }
+
+  /// Builds `builder` and holds the result; ``replace(manifest:)`` rebuilds with the same code
+  /// routes, middleware and handlers.
+  ///
+  /// - Throws: What ``RouterBuilder/build()`` throws.
+  public init(builder: RouterBuilder) throws(RoutingError) {
+    let router = try builder.build()
+    self.current = Mutex(router.reporting(to: hub))
+    self.builder = builder
+  }
+
+  /// The router every new open uses.
+  public var router: Router { current.withLock { $0 } }
+
+  /// Makes `router` the one every new open uses; opens in flight finish with the old one.
+  public func replace(with router: Router) {
+    let reporting = router.reporting(to: hub)
+    current.withLock { $0 = reporting }
+  }
+
+  /// Rebuilds the held builder with `manifest` in place of its manifests and swaps the result in.
+  ///
+  /// - Throws: `invalidManifest` when the holder was not made from a builder, or what
+  ///   ``RouterBuilder/build()`` throws; the current router then stays.
+  public func replace(manifest: RouteManifest) throws(RoutingError) {
+    guard let builder else {
+      throw RoutingError(.invalidManifest, "this holder was made from a router, not a builder; use replace(with:)")
+    }
+    replace(with: try builder.replacingManifests(with: [manifest]).build())
+  }
+
+  /// Opens `url` with the current router; see ``Router/open(_:origin:extras:)``.
+  public func open(
+    _ url: String, origin: Origin = .internal, extras: [String: any Sendable] = [:]
+  ) async throws(RoutingError) -> RouteResult {
+    try await router.open(url, origin: origin, extras: extras)
+  }
+
+  /// Asks the current router; see ``Router/canOpen(_:origin:)``.
+  public func canOpen(_ url: String, origin: Origin = .internal) -> Bool {
+    router.canOpen(url, origin: origin)
+  }
+
+  /// Every event of every open, whichever router served it.
+  public func events(bufferingNewest limit: Int = 1024) -> AsyncStream<RouteEvent> {
+    hub.stream(bufferingNewest: limit)
+  }
+}
