@@ -47,9 +47,15 @@ let package = Package(
       ]
     ),
     .testTarget(name: "WaypointMatchingTests", dependencies: ["WaypointMatching"]),
-    .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointExamples"]),
+    .testTarget(
+      name: "WaypointTests",
+      dependencies: ["Waypoint", "WaypointExamples", .product(name: "Logging", package: "swift-log")]
+    ),
     .testTarget(name: "WaypointCLITests", dependencies: ["waypoint"]),
-    .testTarget(name: "WaypointSignedLinksTests", dependencies: ["WaypointSignedLinks"]),
+    .testTarget(
+      name: "WaypointSignedLinksTests",
+      dependencies: ["WaypointSignedLinks", .product(name: "Crypto", package: "swift-crypto")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

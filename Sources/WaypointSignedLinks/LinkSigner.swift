@@ -25,6 +25,12 @@ public struct LinkSigner: Sendable {
     self.format = format
   }
 
+  /// A signer with a key made of `secret`'s bytes (at least 32 of them are recommended).
+  public init(secret: [UInt8], format: SignedLinkFormat = SignedLinkFormat()) {
+    self.key = secret
+    self.format = format
+  }
+
   /// `url` with an expiry and a signature added as its last query items, before any fragment.
   ///
   /// - Throws: `invalidParameter` when the link already has an expiry or signature item.

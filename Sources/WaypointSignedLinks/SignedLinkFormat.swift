@@ -14,9 +14,13 @@ internal import Crypto
 /// canonical: notes://note/42?ref=mail&exp=1767225600#top
 /// ```
 public struct SignedLinkFormat: Sendable, Hashable {
-  /// The query key of the signature. Default `sig`.
+  /// The query key of the signature.
+  ///
+  /// Default `sig`.
   public var signatureKey = "sig"
-  /// The query key of the expiry, in Unix seconds. Default `exp`.
+  /// The query key of the expiry, in Unix seconds.
+  ///
+  /// Default `exp`.
   public var expiryKey = "exp"
 
   /// The default format: `exp` and `sig`.

@@ -7,9 +7,10 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-/// Lets through only links signed with one of its keys and not yet expired; anything else is
-/// `rejected` with the reason (no signature, no or bad expiry, a signature that does not match,
-/// expired). See ``SignedLinkFormat`` for what the signature covers.
+/// Lets through only links signed with one of its keys and not yet expired; anything else is `rejected` with the reason
+/// (no signature, no or bad expiry, a signature that does not match, expired).
+///
+/// See ``SignedLinkFormat`` for what the signature covers.
 ///
 /// ```swift
 /// builder.use(SignedLinkMiddleware(keys: [current, previous]))   // external links only, by default
@@ -33,6 +34,18 @@ public struct SignedLinkMiddleware: RouteMiddleware {
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.keys = keys.map(SignedLinkFormat.bytes(of:))
+    self.format = format
+    self.appliesTo = appliesTo
+    self.now = now
+  }
+
+  /// A middleware accepting links signed with any of `secrets` (each a key's bytes).
+  public init(
+    secrets: [[UInt8]], format: SignedLinkFormat = SignedLinkFormat(),
+    appliesTo: @escaping @Sendable (RouteRequest) -> Bool = { $0.origin.isExternal },
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.keys = secrets
     self.format = format
     self.appliesTo = appliesTo
     self.now = now

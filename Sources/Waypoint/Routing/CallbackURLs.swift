@@ -29,13 +29,19 @@ public struct CallbackURLs: Sendable, Hashable {
 /// builder.callbacks = CallbackPolicy(allowing: ["notes", "https://partner.example.com"])
 /// ```
 public struct CallbackPolicy: Sendable, Hashable {
-  /// The key of the success callback. Default `x-success`.
+  /// The key of the success callback.
+  ///
+  /// Default `x-success`.
   public var successKey = "x-success"
-  /// The key of the error callback. Default `x-error`.
+  /// The key of the error callback.
+  ///
+  /// Default `x-error`.
   public var errorKey = "x-error"
-  /// The key of the cancel callback. Default `x-cancel`.
+  /// The key of the cancel callback.
+  ///
+  /// Default `x-cancel`.
   public var cancelKey = "x-cancel"
-  /// Another key read as the success callback when `successKey` is absent, e.g. `callback`.
+  /// Another key read as the success callback when `successKey` is absent, such as `callback`.
   public var customSuccessKey: String?
   /// Allowed destinations: a scheme (`notes`) allows any callback with that scheme; a scheme and
   /// host (`https://partner.example.com`) allows only that host.

@@ -1,7 +1,8 @@
 import Synchronization
 
-/// Hands events to every `AsyncStream` subscriber and numbers the opens. Shared by every copy of
-/// a router (and by a holder across replacements).
+/// Hands events to every `AsyncStream` subscriber and numbers the opens.
+///
+/// Shared by every copy of a router (and by a holder across replacements).
 final class EventHub: Sendable {
   private struct State {
     var subscribers: [Int: AsyncStream<RouteEvent>.Continuation] = [:]

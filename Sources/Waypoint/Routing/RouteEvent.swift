@@ -33,7 +33,9 @@ public struct RouteEvent: Sendable, CustomStringConvertible {
   }
 }
 
-/// Watches every open. Called synchronously, in registration order; keep the work short.
+/// Watches every open.
+///
+/// Called synchronously, in registration order; keep the work short.
 ///
 /// ```swift
 /// struct Analytics: RouteObserver {

@@ -1,8 +1,9 @@
 /// The rest of the chain after a middleware: the next middleware, and at the end the handler.
 public typealias RouteNext = @Sendable (RouteRequest) async throws -> RouteResult
 
-/// A step every request passes through on its way to the handler. It may rewrite the request
-/// (add extras, change parameters), redirect it, reject it, or observe it and its result.
+/// A step every request passes through on its way to the handler.
+///
+/// It may rewrite the request (add extras, change parameters), redirect it, reject it, or observe it and its result.
 ///
 /// ```swift
 /// struct RequireSignIn: RouteMiddleware {

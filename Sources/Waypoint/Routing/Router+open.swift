@@ -81,6 +81,7 @@ extension Router {
   }
 
   /// Whether `open` would find a route for `url` from `origin` (the fallback handler aside).
+  ///
   /// Shares the matching code with `open` and runs no handler, middleware or observer.
   public func canOpen(_ url: String, origin: Origin = .internal) -> Bool {
     guard let (_, entry) = try? choose(url, origin: origin, extras: [:], useFallback: false) else { return false }

@@ -1,5 +1,6 @@
-/// An immutable, `Sendable` URL router: a compiled route table with handlers, middleware,
-/// observers and callback rules. Made by ``RouterBuilder/build()``; share it freely.
+/// An immutable, `Sendable` URL router: a compiled route table with handlers, middleware, observers and callback rules.
+///
+/// Made by ``RouterBuilder/build()``; share it freely.
 ///
 /// ```swift
 /// let result = try await router.open("myapp://user/42", origin: .external(sourceApplication: "com.example.mail"))
@@ -33,8 +34,9 @@ public struct Router: Sendable {
     try table.url(for: name, parameters: parameters, query: query)
   }
 
-  /// Every event of every open from now on (prepare, will, did, failed), for analytics. The
-  /// stream keeps the newest `limit` events when its consumer falls behind.
+  /// Every event of every open from now on (prepare, will, did, failed), for analytics.
+  ///
+  /// The stream keeps the newest `limit` events when its consumer falls behind.
   public func events(bufferingNewest limit: Int = 1024) -> AsyncStream<RouteEvent> {
     hub.stream(bufferingNewest: limit)
   }

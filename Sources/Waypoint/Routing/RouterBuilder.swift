@@ -13,7 +13,9 @@
 /// let result = try await router.open("myapp://user/42", origin: .external())
 /// ```
 public struct RouterBuilder: Sendable {
-  /// How URLs are read and compared. Adding a manifest sets them to the manifest's.
+  /// How URLs are read and compared.
+  ///
+  /// Adding a manifest sets them to the manifest's.
   public var options: MatchingOptions
   /// The types `<type:name>` parameters may name.
   public var parameterTypes = ParameterTypes()
@@ -21,7 +23,9 @@ public struct RouterBuilder: Sendable {
   public var callbacks = CallbackPolicy()
   /// Opens callback URLs; without one, callbacks are checked but not opened.
   public var callbackOpener: (any CallbackOpener)?
-  /// The most redirects one open may follow. Default 8.
+  /// The most redirects one open may follow.
+  ///
+  /// Default 8.
   public var maxRedirects = 8
   /// Handles URLs no route matches, through the global middleware; without one they fail with `notFound`.
   public var fallback: (any RouteHandler)?
@@ -79,8 +83,10 @@ public struct RouterBuilder: Sendable {
     root.group(prefix, middleware: middleware, body)
   }
 
-  /// Mounts a feature's routes under `prefix`: its global middleware runs for its routes only,
-  /// inside this builder's; its targets join this builder's. Its options and observers are not used.
+  /// Mounts a feature's routes under `prefix`: its global middleware runs for its routes only, inside this builder's;
+  /// its targets join this builder's.
+  ///
+  /// Its options and observers are not used.
   public mutating func mount(_ prefix: String, _ feature: RouterBuilder) {
     root.group(prefix) { group in group.adopt(feature.allRegistrations(), extraMiddleware: feature.middleware) }
     for (name, handler) in feature.targets { register(target: name, handler: handler) }
@@ -103,8 +109,10 @@ public struct RouterBuilder: Sendable {
     register(target: name, handler: ClosureHandler(canHandle: canHandle, body))
   }
 
-  /// Adds a manifest's routes; each route's `target` must name a handler registered with
-  /// ``register(target:handler:)`` by the time of ``build()``. The builder takes the manifest's options.
+  /// Adds a manifest's routes; each route's `target` must name a handler registered with ``register(target:handler:)``
+  /// by the time of ``build()``.
+  ///
+  /// The builder takes the manifest's options.
   public mutating func add(_ manifest: RouteManifest) {
     manifests.append(manifest)
     options = manifest.options

@@ -1,0 +1,153 @@
+import Testing
+import Waypoint
+
+@Suite("Composition")
+struct CompositionTests {
+  @Test("groups prefix their routes and nest")
+  func groups() async throws {
+    var builder = RouterBuilder()
+    builder.group("/shop") { shop in
+      shop.add("/cart", name: "cart") { _ in "cart" }
+      shop.add("", name: "shop") { _ in "shop" }
+      shop.group("item") { item in item.add("<int:id>", name: "item") { request in "item \(request["id"] ?? "")" } }
+    }
+    let router = try builder.build()
+    #expect(router.routes.map(\.pattern) == ["/shop/cart", "/shop", "/shop/item/<int:id>"])
+    #expect(try await router.open("/shop/item/3").value(as: String.self) == "item 3")
+    #expect(try await router.open("/shop/cart").value(as: String.self) == "cart")
+    #expect(try router.url(for: "item", parameters: ["id": "9"]) == "/shop/item/9")
+  }
+
+  @Test("a feature router mounts under a prefix with its own middleware and targets")
+  func mount() async throws {
+    let recorder = Recorder()
+    var notes = RouterBuilder()
+    notes.use(TracingMiddleware(name: "notes", recorder: recorder))
+    notes.add("/:id", name: "note") { request in "note \(request["id"] ?? "")" }
+    notes.register(target: "NoteList") { _ in "list" }
+    var app = RouterBuilder()
+    app.use(TracingMiddleware(name: "app", recorder: recorder))
+    app.add("/home") { _ in "home" }
+    app.mount("/notes", notes)
+    app.add(try RouteManifest(json: #"{"routes": [{"pattern": "/all", "target": "NoteList"}]}"#))
+    let router = try app.build()
+    #expect(try await router.open("/notes/4").value(as: String.self) == "note 4")
+    #expect(recorder.all == ["app in", "notes in", "notes out", "app out"])
+    #expect(try await router.open("/home").value(as: String.self) == "home")
+    #expect(recorder.all.count == 6, "the feature's middleware runs for its routes only")
+    #expect(try await router.open("/all").value(as: String.self) == "list")
+  }
+
+  @Test("a route under a prefix cannot name a scheme; build problems are reported together")
+  func problems() {
+    var builder = RouterBuilder()
+    builder.group("/shop") { shop in shop.add("myapp://x") { _ in 1 } }
+    builder.add("/a(") { _ in 1 }
+    #expect {
+      try builder.build()
+    } throws: { error in
+      guard let error = error as? RoutingError else { return false }
+      return error.code == .invalidPattern && error.message.hasSuffix("(and 1 more problems)")
+    }
+  }
+}
+
+@Suite("Routers from manifests")
+struct ManifestRouterTests {
+  static let json = """
+    {"routes": [
+      {"name": "note", "pattern": "notes://note/<int:id>", "target": "NoteEditor", "presentation": "push",
+       "exposure": "public", "defaults": {"mode": "read"}},
+      {"name": "legacy", "pattern": "notes://n/<int:id>", "redirect": "notes://note/:id", "exposure": "public"},
+      {"name": "settings", "pattern": "/settings", "target": "Settings"}
+    ]}
+    """
+
+  @Test("manifest targets run handlers registered in code, with the route's fields")
+  func targets() async throws {
+    var builder = RouterBuilder()
+    builder.register(target: "NoteEditor") { request in
+      "\(request.route?.target ?? "") \(request.route?.presentation ?? "") \(try request.int("id")) \(request["mode"] ?? "")"
+    }
+    builder.register(target: "Settings") { _ in "settings" }
+    builder.add(try RouteManifest(json: Self.json))
+    let router = try builder.build()
+    #expect(
+      try await router.open("notes://note/3", origin: .external()).value(as: String.self) == "NoteEditor push 3 read")
+    #expect(try await router.open("notes://n/3?mode=edit").value(as: String.self) == "NoteEditor push 3 edit")
+    #expect(await failure(of: "/settings", on: router, origin: .external())?.code == .notFound)
+  }
+
+  @Test("a target with no handler is a build error naming the route")
+  func missingHandler() throws {
+    var builder = RouterBuilder()
+    builder.register(target: "NoteEditor") { _ in 1 }
+    builder.add(try RouteManifest(json: Self.json))
+    #expect {
+      try builder.build()
+    } throws: { error in
+      guard let error = error as? RoutingError else { return false }
+      return error.code == .missingHandler && error.routeName == "settings"
+        && error.message.hasPrefix("routes[2] ('settings'): the target 'Settings' has no handler")
+    }
+  }
+
+  @Test("conflicts between code routes and manifest routes name both")
+  func conflicts() throws {
+    var builder = RouterBuilder()
+    builder.register(target: "NoteEditor") { _ in 1 }
+    builder.register(target: "Settings") { _ in 1 }
+    builder.add("notes://note/<int:x>") { _ in 2 }
+    builder.add(try RouteManifest(json: Self.json))
+    #expect {
+      try builder.build()
+    } throws: { error in
+      guard let error = error as? RoutingError else { return false }
+      return error.code == .conflict && error.message.contains("routes[0] ('note')")
+        && error.message.contains("'notes://note/<int:x>'")
+    }
+  }
+}
+
+@Suite("Runtime replacement")
+struct HolderTests {
+  @Test("opens in flight finish on the table they started with; new opens use the new one")
+  func replaceWhileOpening() async throws {
+    let gate = AsyncStream<Void>.makeStream()
+    var builder = RouterBuilder()
+    builder.register(target: "Promo") { request in
+      if request["wait"] != nil { for await _ in gate.stream { break } }
+      return "v1 \(request["campaign"] ?? "")"
+    }
+    builder.add(try RouteManifest(json: #"{"routes": [{"pattern": "/promo/:campaign", "target": "Promo"}]}"#))
+    let holder = try RouterHolder(builder: builder)
+    let events = holder.events()
+    let inFlight = Task { try await holder.open("/promo/spring?wait=1").value(as: String.self) }
+    try await Task.sleep(for: .milliseconds(50))
+    try holder.replace(
+      manifest: try RouteManifest(json: #"{"routes": [{"pattern": "/sale/:campaign", "target": "Promo"}]}"#))
+    #expect(!holder.canOpen("/promo/spring"))
+    #expect(try await holder.open("/sale/summer").value(as: String.self) == "v1 summer")
+    gate.continuation.yield()
+    #expect(try await inFlight.value == "v1 spring")
+    var phases: [RouteEvent.Phase] = []
+    for await event in events {
+      phases.append(event.phase)
+      if phases.filter({ $0 == .did }).count == 2 { break }
+    }
+    #expect(phases.filter { $0 == .prepare }.count == 2, "one event stream across replacements")
+  }
+
+  @Test("a failed replacement keeps the current router")
+  func failedReplacement() async throws {
+    var builder = RouterBuilder()
+    builder.add("/a") { _ in "a" }
+    let holder = try RouterHolder(builder: builder)
+    #expect(throws: RoutingError.self) {
+      try holder.replace(manifest: try RouteManifest(json: #"{"routes": [{"pattern": "/b", "target": "Nope"}]}"#))
+    }
+    #expect(try await holder.open("/a").value(as: String.self) == "a")
+    let plain = RouterHolder(try builder.build())
+    #expect(throws: RoutingError.self) { try plain.replace(manifest: RouteManifest(routes: [])) }
+  }
+}

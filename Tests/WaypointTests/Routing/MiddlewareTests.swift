@@ -1,0 +1,137 @@
+import Logging
+import Synchronization
+import Testing
+import Waypoint
+
+@Suite("Middleware")
+struct MiddlewareTests {
+  @Test("global middleware runs first, in order, then group middleware, then the handler")
+  func order() async throws {
+    let recorder = Recorder()
+    var builder = RouterBuilder()
+    builder.use(TracingMiddleware(name: "global1", recorder: recorder))
+    builder.use(TracingMiddleware(name: "global2", recorder: recorder))
+    builder.group("/shop", middleware: [TracingMiddleware(name: "shop", recorder: recorder)]) { shop in
+      shop.group("/admin", middleware: [TracingMiddleware(name: "admin", recorder: recorder)]) { admin in
+        admin.add("/users") { _ in
+          recorder.record("handler")
+          return 0
+        }
+      }
+    }
+    _ = try await builder.build().open("/shop/admin/users")
+    #expect(
+      recorder.all == [
+        "global1 in", "global2 in", "shop in", "admin in", "handler", "admin out", "shop out", "global2 out",
+        "global1 out",
+      ])
+  }
+
+  @Test("a middleware can short-circuit, rewrite the request, or reject with a reason")
+  func shortCircuitRewriteReject() async throws {
+    var builder = RouterBuilder()
+    builder.use(
+      ClosureMiddleware { request, next in
+        if request.url.string.hasSuffix("cached") { return RouteResult("from cache", for: request) }
+        if request.url.string.hasSuffix("blocked") { throw RoutingError.rejected("blocked by policy") }
+        var rewritten = request
+        rewritten.extras["user"] = "ann"
+        return try await next(rewritten)
+      })
+    builder.add("/:what") { request in "\(request["what"] ?? "") for \(request["user"] ?? "nobody")" }
+    let router = try builder.build()
+    #expect(try await router.open("/cached").value(as: String.self) == "from cache")
+    #expect(try await router.open("/page").value(as: String.self) == "page for ann")
+    let rejected = await failure(of: "/blocked", on: router)
+    #expect(rejected?.code == .rejected)
+    #expect(rejected?.message == "blocked by policy")
+  }
+
+  @Test("a middleware can redirect; the target passes through every middleware again")
+  func redirect() async throws {
+    let recorder = Recorder()
+    var builder = RouterBuilder()
+    builder.use(TracingMiddleware(name: "log", recorder: recorder))
+    builder.group(
+      "/private",
+      middleware: [
+        ClosureMiddleware { request, next in
+          guard request.extras["signedIn"] as? Bool == true else {
+            return .redirect(to: "/login?next=\(request.url.string)", from: request)
+          }
+          return try await next(request)
+        }
+      ]
+    ) { group in group.add("/notes") { _ in "notes" } }
+    builder.add("/login") { request in "login, then \(request["next"] ?? "")" }
+    let router = try builder.build()
+    let result = try await router.open("/private/notes")
+    #expect(try result.value(as: String.self) == "login, then /private/notes")
+    #expect(result.url == "/login?next=/private/notes")
+    #expect(recorder.all == ["log in", "log out", "log in", "log out"])
+    #expect(try await router.open("/private/notes", extras: ["signedIn": true]).value(as: String.self) == "notes")
+  }
+
+  @Test("an error from a middleware that is not a RoutingError is middlewareFailed")
+  func middlewareFailed() async throws {
+    struct Broken: Error {}
+    var builder = RouterBuilder()
+    builder.use(ClosureMiddleware { _, _ in throw Broken() })
+    builder.add("/a") { _ in 1 }
+    #expect(await failure(of: "/a", on: try builder.build())?.code == .middlewareFailed)
+  }
+
+  @Test("the scheme allow-list refuses other schemes from outside with forbidden")
+  func schemeAllowList() async throws {
+    var builder = RouterBuilder()
+    builder.use(SchemeAllowList(["notes"]))
+    builder.add("/a", exposure: .public) { _ in "ok" }
+    let router = try builder.build()
+    #expect(try await router.open("notes://a", origin: .external()).value(as: String.self) == "ok")
+    #expect(try await router.open("/a", origin: .external()).value(as: String.self) == "ok")
+    #expect(try await router.open("evil://a").value(as: String.self) == "ok", "internal links pass by default")
+    let refused = await failure(of: "evil://a", on: router, origin: .external())
+    #expect(refused?.code == .forbidden)
+    #expect(refused?.message.contains("the scheme 'evil'") == true)
+    var strict = RouterBuilder()
+    strict.use(SchemeAllowList(["notes"], allowsNoScheme: false, appliesToInternal: true))
+    strict.add("/a") { _ in "ok" }
+    #expect(await failure(of: "/a", on: try strict.build())?.code == .forbidden)
+  }
+
+  @Test("the logging middleware logs each open and each failure on swift-log")
+  func logging() async throws {
+    let recorder = Recorder()
+    let logger = Logger(label: "test") { _ in CapturingLogHandler(recorder: recorder) }
+    var builder = RouterBuilder()
+    builder.use(LoggingMiddleware(logger: logger))
+    builder.add("/a", name: "a") { _ in 1 }
+    builder.add("/fail") { _ in throw RoutingError.rejected("no") }
+    let router = try builder.build()
+    _ = try await router.open("/a")
+    _ = await failure(of: "/fail", on: router)
+    let lines = recorder.all
+    #expect(lines.count == 2)
+    #expect(lines[0].hasPrefix("info opened link"))
+    #expect(lines[0].contains("url=/a") && lines[0].contains("route=a (/a)") && lines[0].contains("duration="))
+    #expect(lines[1].hasPrefix("error link failed"))
+    #expect(lines[1].contains("rejected: no"))
+  }
+}
+
+/// A log handler that records `level message key=value…` lines.
+struct CapturingLogHandler: LogHandler {
+  let recorder: Recorder
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .trace
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    let pairs = (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    recorder.record("\(event.level) \(event.message) " + pairs.joined(separator: " "))
+  }
+}

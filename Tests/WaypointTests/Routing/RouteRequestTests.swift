@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import Waypoint
+
+@Suite("Requests")
+struct RouteRequestTests {
+  func request(_ url: String, extras: [String: any Sendable] = [:]) throws -> RouteRequest {
+    RouteRequest(
+      url: try ParsedURL(url), route: MatchedRoute(pattern: "/u/:id"), parameters: ["id": "42"], extras: extras,
+      defaults: ["id": "0", "tab": "posts", "mode": "read"])
+  }
+
+  @Test("merged lookup: extras > path > query > defaults; a query never overrides a path parameter")
+  func precedence() throws {
+    let plain = try request("/u/42?id=99&tab=likes")
+    #expect(plain["id"] == "42")
+    #expect(plain["tab"] == "likes")
+    #expect(plain["mode"] == "read")
+    #expect(plain["missing"] == nil)
+    let withExtras = try request("/u/42?id=99", extras: ["id": 7, "tab": "extra"])
+    #expect(withExtras.value("id") as? Int == 7)
+    #expect(withExtras["tab"] == "extra")
+    #expect(try withExtras.int("id") == 7)
+  }
+
+  @Test("typed accessors convert")
+  func typed() throws {
+    let request = RouteRequest(
+      url: try ParsedURL("/x?n=42&d=2.5&b=YES&u=7F1C6A3E-1B2C-4D5E-8F90-123456789ABC&f=1.5"),
+      extras: ["id": UUID(uuidString: "7f1c6a3e-1b2c-4d5e-8f90-123456789abc") as any Sendable])
+    #expect(try request.int("n") == 42)
+    #expect(try request.double("d") == 2.5)
+    #expect(try request.bool("b"))
+    #expect(try request.uuid("u").uuidString == "7F1C6A3E-1B2C-4D5E-8F90-123456789ABC")
+    #expect(try request.uuid("id").uuidString == "7F1C6A3E-1B2C-4D5E-8F90-123456789ABC")
+    #expect(try request.value("f", as: Float.self) == 1.5)
+    #expect(try request.string("n") == "42")
+    #expect(request.queryValues("n") == ["42"])
+  }
+
+  struct Bad: Sendable, CustomTestStringConvertible {
+    let name: String
+    let message: String
+    var testDescription: String { name }
+  }
+
+  static let bad = [
+    Bad(name: "n", message: "the parameter 'n' of '/x?n=abc&b=maybe&u=nope' is 'abc', which is not a Int"),
+    Bad(name: "b", message: "is 'maybe', which is not a Bool"),
+    Bad(name: "u", message: "is 'nope', which is not a UUID"),
+    Bad(name: "missing", message: "'/x?n=abc&b=maybe&u=nope' has no parameter 'missing'"),
+  ]
+
+  @Test("typed accessors throw invalidParameter naming the parameter and the value", arguments: bad)
+  func invalid(_ testCase: Bad) throws {
+    let request = RouteRequest(url: try ParsedURL("/x?n=abc&b=maybe&u=nope"))
+    let attempts: [() throws -> Void] = [
+      { _ = try request.int(testCase.name) }, { _ = try request.bool(testCase.name) },
+      { _ = try request.uuid(testCase.name) },
+    ]
+    let messages = attempts.compactMap { attempt -> RoutingError? in
+      do {
+        try attempt()
+        return nil
+      } catch {
+        return error as? RoutingError
+      }
+    }
+    #expect(
+      messages.contains {
+        $0.message.contains(testCase.message) && $0.parameter == testCase.name && $0.code == .invalidParameter
+      })
+  }
+}
