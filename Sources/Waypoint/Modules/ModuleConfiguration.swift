@@ -1,0 +1,74 @@
+/// A module's configuration: values with defaults, and required values marked with
+/// ``Required``, which the caller fills in `make(_:configure:)`.
+///
+/// ```swift
+/// struct NoteEditorConfiguration: ModuleConfiguration {
+///   @Required var noteID: Int?
+///   var mode = "read"
+/// }
+/// ```
+///
+/// The registry refuses to make the module while a required value is missing, with
+/// `missingConfiguration` naming the values, so a factory only ever sees a filled configuration.
+public protocol ModuleConfiguration: Sendable {
+  /// A configuration with every default and no required value set.
+  init()
+
+  /// The names of required values that are still missing; by default, every ``Required`` property
+  /// that was not set.
+  func missingValues() -> [String]
+}
+
+extension ModuleConfiguration {
+  /// Every ``Required`` property that was not set.
+  public func missingValues() -> [String] {
+    Mirror(reflecting: self).children.compactMap { child in
+      guard let required = child.value as? any RequiredValue, !required.isSet, let label = child.label else { return nil }
+      return label.hasPrefix("_") ? String(label.dropFirst()) : label
+    }
+  }
+}
+
+/// The configuration of a module that needs none.
+public struct NoConfiguration: ModuleConfiguration {
+  /// Nothing to configure.
+  public init() {}
+}
+
+/// Marks a configuration value the caller must set.
+@propertyWrapper
+public struct Required<Value: Sendable>: Sendable, RequiredValue {
+  private var value: Value?
+
+  /// Not set yet.
+  public init() {}
+
+  /// Set to `wrappedValue`, unless it is `nil`.
+  public init(wrappedValue: Value?) { self.value = wrappedValue }
+
+  /// The value, or `nil` until the caller sets it; a factory gets it set.
+  public var wrappedValue: Value? {
+    get { value }
+    set { value = newValue }
+  }
+
+  /// Whether the value was set.
+  public var isSet: Bool { value != nil }
+}
+
+/// What ``ModuleConfiguration/missingValues()`` looks for.
+public protocol RequiredValue {
+  /// Whether the value was set.
+  var isSet: Bool { get }
+}
+
+extension ModuleConfiguration {
+  /// The value at `keyPath`, or `missingConfiguration` naming it: for factories that unwrap
+  /// ``Required`` values.
+  public func require<Value>(_ keyPath: KeyPath<Self, Value?>, _ name: String) throws(RoutingError) -> Value {
+    guard let value = self[keyPath: keyPath] else {
+      throw RoutingError(.missingConfiguration, "the configuration \(Self.self) has no value for '\(name)'", parameter: name)
+    }
+    return value
+  }
+}

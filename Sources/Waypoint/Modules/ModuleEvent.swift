@@ -1,0 +1,78 @@
+/// A moment in a module's life, for ``ModuleObserver``s.
+public struct ModuleEvent: Sendable, CustomStringConvertible {
+  /// Which moment.
+  public enum Phase: String, Sendable, Hashable {
+    /// The registry is about to make (or hand out) the module.
+    case willMake
+    /// The module is made and prepared.
+    case didMake
+    /// The module is about to be shown.
+    case willPerform
+    /// The module is shown.
+    case didPerform
+    /// The module is about to be removed.
+    case willRemove
+    /// The module was removed.
+    case didRemove
+  }
+
+  /// Which moment.
+  public let phase: Phase
+  /// The module's key.
+  public let key: ModuleKey
+  /// The module's string identifier, when it has one.
+  public let identifier: String?
+  /// The module whose factory asked for this one, or `nil` when the caller of `make` did.
+  public let requester: ModuleKey?
+
+  /// Makes an event.
+  public init(phase: Phase, key: ModuleKey, identifier: String?, requester: ModuleKey?) {
+    self.phase = phase
+    self.key = key
+    self.identifier = identifier
+    self.requester = requester
+  }
+
+  /// `phase key (asked by requester)`.
+  public var description: String {
+    "\(phase.rawValue) \(key)" + (requester.map { " (asked by \($0))" } ?? "")
+  }
+}
+
+/// Watches modules being made (and, with navigation, shown and removed).
+///
+/// Called synchronously on the thread that makes the module.
+public protocol ModuleObserver: Sendable {
+  /// A module is about to be made; the default does nothing.
+  func willMake(_ event: ModuleEvent)
+  /// A module was made and prepared (by its module and by the caller); the default does nothing.
+  func didMake(_ event: ModuleEvent)
+  /// A navigation moment (perform, remove); the default does nothing.
+  func observe(_ event: ModuleEvent)
+}
+
+extension ModuleObserver {
+  /// Does nothing.
+  public func willMake(_ event: ModuleEvent) {}
+  /// Does nothing.
+  public func didMake(_ event: ModuleEvent) {}
+  /// Does nothing.
+  public func observe(_ event: ModuleEvent) {}
+}
+
+extension RoutingError.Code {
+  /// No module is registered (or adapted) for the key or identifier.
+  public static let notRegistered: Self = "notRegistered"
+  /// A module's required configuration values were not set.
+  public static let missingConfiguration: Self = "missingConfiguration"
+  /// Making a module needs the module itself, through its dependencies.
+  public static let dependencyCycle: Self = "dependencyCycle"
+  /// Adapters lead round in a circle.
+  public static let adapterCycle: Self = "adapterCycle"
+  /// Two registrations share a key or an identifier.
+  public static let duplicateRegistration: Self = "duplicateRegistration"
+  /// A factory threw an error that is not a ``RoutingError``.
+  public static let factoryFailed: Self = "factoryFailed"
+  /// A declared dependency is not registered.
+  public static let missingDependency: Self = "missingDependency"
+}

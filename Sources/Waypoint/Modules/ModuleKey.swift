@@ -1,0 +1,33 @@
+/// The identity of a module: a type (a protocol existential such as `(any LoginViewInput).self`,
+/// or a concrete type), compared by `ObjectIdentifier`, never by its name.
+public struct ModuleKey: Hashable, Sendable, CustomStringConvertible {
+  private let id: ObjectIdentifier
+  /// The type's name, for messages only.
+  public let name: String
+
+  /// The key of `type`.
+  public init<Key>(_ type: Key.Type) {
+    self.id = ObjectIdentifier(type)
+    self.name = String(describing: type)
+  }
+
+  /// The type's name.
+  public var description: String { name }
+
+  /// Keys compare by type identity alone.
+  public static func == (lhs: ModuleKey, rhs: ModuleKey) -> Bool { lhs.id == rhs.id }
+
+  /// Hashes the type identity.
+  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// How long a made module lives.
+public enum ModuleScope: String, Sendable, Hashable, CaseIterable {
+  /// A new instance for every `make`.
+  case transient
+  /// One instance, made on first use (exactly once, even when many tasks ask at the same moment)
+  /// and kept for the registry's life.
+  case shared
+  /// One instance while someone holds it; made again after the last holder lets go. Needs a class.
+  case weak
+}

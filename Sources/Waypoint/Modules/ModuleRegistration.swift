@@ -1,0 +1,30 @@
+/// A made module, kept without knowing its type.
+struct ModuleInstance: @unchecked Sendable {
+  // Safety: the registry only stores an instance and hands it back to callers; whether the
+  // instance itself may be used from several threads is its module's business, as with any
+  // dependency container.
+  let value: Any
+}
+
+/// One registered module, type-erased.
+struct ModuleRegistration: Sendable {
+  let key: ModuleKey
+  let identifier: String?
+  let scope: ModuleScope
+  let configurationType: any ModuleConfiguration.Type
+  let dependencies: [ModuleKey]
+  let factory: @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance
+  /// The module's own preparation, run after the factory.
+  let prepare: (@Sendable (ModuleInstance, ModuleResolver) throws -> ModuleInstance)?
+  /// Present when the key's type is `Sendable`, for lookups by identifier.
+  let sendable: (@Sendable (ModuleInstance) -> any Sendable)?
+  /// Whether this registration may replace an earlier one of the same key or identifier.
+  let overrides: Bool
+}
+
+/// A required interface served by another key's module.
+struct ModuleAdapter: Sendable {
+  let required: ModuleKey
+  let provided: ModuleKey
+  let convert: @Sendable (ModuleInstance) throws -> ModuleInstance
+}

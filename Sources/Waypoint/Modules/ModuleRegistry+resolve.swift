@@ -1,0 +1,90 @@
+extension ModuleRegistry {
+  /// The instance for `key`: made (or taken from its scope's store), or made for the key it is
+  /// adapted to and converted.
+  func instance(_ key: ModuleKey, chain: [ModuleKey], configure: ErasedConfigure) throws(RoutingError) -> ModuleInstance {
+    if chain.contains(key) {
+      let loop = (chain + [key]).map(\.name).joined(separator: " → ")
+      throw RoutingError(.dependencyCycle, "making '\(key)' needs '\(key)' itself: \(loop)")
+    }
+    if let registration = registrations[key] {
+      willMake(registration, chain: chain)
+      switch registration.scope {
+      case .transient:
+        return try create(registration, chain: chain, configure: configure)
+      case .shared, .weak:
+        return try store.instance(for: key, scope: registration.scope) { () throws(RoutingError) -> ModuleInstance in
+          try create(registration, chain: chain, configure: configure)
+        }.instance
+      }
+    }
+    if let adapter = adapters[key] {
+      let provided = try instance(adapter.provided, chain: chain + [key], configure: configure)
+      do {
+        return try adapter.convert(provided)
+      } catch let error as RoutingError {
+        throw error
+      } catch {
+        throw RoutingError(.factoryFailed, "adapting '\(adapter.provided)' to '\(key)' failed: \(error)\(Self.askedBy(chain))")
+      }
+    }
+    throw RoutingError(.notRegistered, "no module is registered for '\(key)'\(Self.askedBy(chain))")
+  }
+
+  /// Runs the factory and the module's own preparation, with a filled configuration.
+  private func create(
+    _ registration: ModuleRegistration, chain: [ModuleKey], configure: ErasedConfigure
+  ) throws(RoutingError) -> ModuleInstance {
+    let key = registration.key
+    var configuration = registration.configurationType.init()
+    try configure(&configuration)
+    let missing = configuration.missingValues()
+    guard missing.isEmpty else {
+      throw RoutingError(
+        .missingConfiguration,
+        "the module '\(key)' needs \(missing.map { "'\($0)'" }.joined(separator: ", ")) in its configuration "
+          + "\(type(of: configuration)); set \(missing.count == 1 ? "it" : "them") in make(_:configure:)\(Self.askedBy(chain))",
+        parameter: missing.first)
+    }
+    let resolver = ModuleResolver(registry: self, chain: chain + [key])
+    do {
+      var instance = try registration.factory(resolver, configuration)
+      if let prepare = registration.prepare { instance = try prepare(instance, resolver) }
+      return instance
+    } catch let error as RoutingError {
+      throw error
+    } catch {
+      throw RoutingError(.factoryFailed, "the factory of '\(key)' failed: \(error)\(Self.askedBy(chain))")
+    }
+  }
+
+  func key(for identifier: String) throws(RoutingError) -> ModuleKey {
+    guard let key = identifiers[identifier] else {
+      throw RoutingError(.notRegistered, "no module is registered with the identifier '\(identifier)'", routeName: identifier)
+    }
+    return key
+  }
+
+  func cast<Value>(_ instance: ModuleInstance, to type: Value.Type, key: ModuleKey) throws(RoutingError) -> Value {
+    guard let value = instance.value as? Value else {
+      throw RoutingError(
+        .typeMismatch, "the module made for '\(key)' is a \(Swift.type(of: instance.value)), not a \(Value.self)")
+    }
+    return value
+  }
+
+  private func willMake(_ registration: ModuleRegistration, chain: [ModuleKey]) {
+    let event = ModuleEvent(phase: .willMake, key: registration.key, identifier: registration.identifier, requester: chain.last)
+    for entry in builder.observers where entry.key == nil || entry.key == registration.key { entry.observer.willMake(event) }
+  }
+
+  func didMake(_ key: ModuleKey, chain: [ModuleKey]) {
+    let identifier = registrations[key]?.identifier
+    let event = ModuleEvent(phase: .didMake, key: key, identifier: identifier, requester: chain.last)
+    for entry in builder.observers where entry.key == nil || entry.key == key { entry.observer.didMake(event) }
+  }
+
+  /// ` (asked by A → B)`, or nothing for the caller of `make`.
+  static func askedBy(_ chain: [ModuleKey]) -> String {
+    chain.isEmpty ? "" : " (asked by \(chain.map(\.name).joined(separator: " → ")))"
+  }
+}

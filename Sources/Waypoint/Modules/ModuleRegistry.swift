@@ -1,0 +1,141 @@
+/// An immutable, `Sendable` registry of modules: a feature asks for another by interface and gets
+/// a made, configured and prepared destination, never importing the other feature.
+///
+/// ```swift
+/// let login = try registry.make((any LoginViewInput).self)
+/// let editor = try registry.make(NoteEditor.self) { (config: inout NoteEditorConfiguration) in
+///   config.noteID = 42
+/// } prepare: { editor in
+///   editor.delegate = self
+/// }
+/// ```
+///
+/// Preparation runs in a fixed order: the factory, the module's own `prepare`, the caller's
+/// `prepare`, then observers' `didMake`.
+public struct ModuleRegistry: Sendable {
+  let builder: ModuleRegistryBuilder
+  let registrations: [ModuleKey: ModuleRegistration]
+  let identifiers: [String: ModuleKey]
+  let adapters: [ModuleKey: ModuleAdapter]
+  let store = InstanceStore()
+
+  init(builder: ModuleRegistryBuilder) {
+    self.builder = builder
+    var registrations: [ModuleKey: ModuleRegistration] = [:]
+    var identifiers: [String: ModuleKey] = [:]
+    for registration in builder.registrations {
+      registrations[registration.key] = registration
+      if let identifier = registration.identifier { identifiers[identifier] = registration.key }
+    }
+    self.registrations = registrations
+    self.identifiers = identifiers
+    self.adapters = Dictionary(builder.adapters.map { ($0.required, $0) }) { _, later in later }
+  }
+
+  /// The registered keys, sorted by name.
+  public var keys: [ModuleKey] { registrations.keys.sorted { $0.name < $1.name } }
+
+  /// Whether a module is registered or adapted for `key`.
+  public func contains<Key>(_ key: Key.Type) -> Bool {
+    registrations[ModuleKey(key)] != nil || adapters[ModuleKey(key)] != nil
+  }
+
+  /// Makes the module for `key`.
+  ///
+  /// - Throws: `notRegistered` naming the key, `missingConfiguration`, `dependencyCycle` with the
+  ///   chain, `factoryFailed`, or `typeMismatch`.
+  public func make<Key>(_ key: Key.Type) throws(RoutingError) -> Key {
+    try make(key, chain: [], configure: Self.unconfigured, prepare: { _ in })
+  }
+
+  /// Makes the module for `key`, letting the caller fill its configuration and prepare it before
+  /// it is returned.
+  public func make<Key, Configuration: ModuleConfiguration>(
+    _ key: Key.Type, configure: (inout Configuration) -> Void, prepare: (inout Key) throws -> Void = { _ in }
+  ) throws(RoutingError) -> Key {
+    try make(
+      key, chain: [],
+      configure: { (configuration: inout any ModuleConfiguration) throws(RoutingError) in
+        try Self.apply(configure, to: &configuration)
+      }, prepare: prepare)
+  }
+
+  /// Makes the module for `key` and lets the caller prepare it before it is returned.
+  public func make<Key>(_ key: Key.Type, prepare: (inout Key) throws -> Void) throws(RoutingError) -> Key {
+    try make(key, chain: [], configure: Self.unconfigured, prepare: prepare)
+  }
+
+  /// Makes the module registered under `identifier`, as `any Sendable`.
+  ///
+  /// - Throws: `notRegistered`, or `typeMismatch` when the module's type is not `Sendable` (ask with
+  ///   ``make(identifier:as:)`` instead).
+  public func make(identifier: String) throws(RoutingError) -> any Sendable {
+    let key = try key(for: identifier)
+    guard let erase = registrations[key]?.sendable else {
+      throw RoutingError(
+        .typeMismatch, "the module '\(key)' (identifier '\(identifier)') is not Sendable; use make(identifier:as:)",
+        routeName: identifier)
+    }
+    return erase(try instance(key, chain: [], configure: Self.unconfigured))
+  }
+
+  /// Makes the module registered under `identifier`, as `type`.
+  ///
+  /// - Throws: `notRegistered`, or `typeMismatch` naming both types.
+  public func make<Value>(identifier: String, as type: Value.Type) throws(RoutingError) -> Value {
+    let key = try key(for: identifier)
+    return try cast(try instance(key, chain: [], configure: Self.unconfigured), to: type, key: key)
+  }
+
+  /// A copy with some registrations replaced (and its own shared instances), for tests: no
+  /// global state, so tests running in parallel can use different fakes.
+  ///
+  /// ```swift
+  /// let registry = try app.replacing { $0.register((any LoginService).self, overriding: true) { _ in FakeLogin() } }
+  /// ```
+  public func replacing(_ changes: (inout ModuleRegistryBuilder) -> Void) throws(RoutingError) -> ModuleRegistry {
+    var copy = builder
+    changes(&copy)
+    return try copy.build()
+  }
+
+  /// Tells the observers of `key` about a navigation moment.
+  package func notify(_ event: ModuleEvent) {
+    for entry in builder.observers where entry.key == nil || entry.key == event.key { entry.observer.observe(event) }
+  }
+
+  // MARK: - Resolution
+
+  typealias ErasedConfigure = (inout any ModuleConfiguration) throws(RoutingError) -> Void
+
+  /// Leaves a configuration as it is.
+  static func unconfigured(_ configuration: inout any ModuleConfiguration) throws(RoutingError) {}
+
+  /// Runs the caller's `configure` on the module's configuration, when the types agree.
+  static func apply<Configuration: ModuleConfiguration>(
+    _ configure: (inout Configuration) -> Void, to configuration: inout any ModuleConfiguration
+  ) throws(RoutingError) {
+    guard var typed = configuration as? Configuration else {
+      throw RoutingError(
+        .typeMismatch, "the module's configuration is \(type(of: configuration)), not \(Configuration.self)")
+    }
+    configure(&typed)
+    configuration = typed
+  }
+
+  func make<Key>(
+    _ key: Key.Type, chain: [ModuleKey], configure: ErasedConfigure, prepare: (inout Key) throws -> Void
+  ) throws(RoutingError) -> Key {
+    let moduleKey = ModuleKey(key)
+    var made = try cast(try instance(moduleKey, chain: chain, configure: configure), to: key, key: moduleKey)
+    do {
+      try prepare(&made)
+    } catch let error as RoutingError {
+      throw error
+    } catch {
+      throw RoutingError(.factoryFailed, "preparing '\(moduleKey)' failed: \(error)\(Self.askedBy(chain))")
+    }
+    didMake(moduleKey, chain: chain)
+    return made
+  }
+}

@@ -1,0 +1,133 @@
+/// Collects module registrations and adapters, then builds an immutable ``ModuleRegistry``.
+///
+/// ```swift
+/// var builder = ModuleRegistryBuilder()
+/// builder.register((any LoginService).self, scope: .shared) { _ in LiveLoginService() }
+/// builder.register((any LoginViewInput).self, identifier: "Login") { resolver in
+///   LoginViewController(service: try resolver.make((any LoginService).self))
+/// }
+/// builder.adapt((any NoteListLoginInput).self, to: (any LoginViewInput).self) { $0 }
+/// let registry = try builder.build()
+/// ```
+public struct ModuleRegistryBuilder: Sendable {
+  var registrations: [ModuleRegistration] = []
+  var adapters: [ModuleAdapter] = []
+  var observers: [(key: ModuleKey?, observer: any ModuleObserver)] = []
+
+  /// An empty builder.
+  public init() {}
+
+  /// Registers a module for `key`.
+  ///
+  /// - Parameters:
+  ///   - key: The interface (`(any LoginViewInput).self`) or type the module is asked for by.
+  ///   - identifier: A string for manifests' `target`s and lookups by name.
+  ///   - scope: How long a made module lives.
+  ///   - dependencies: Keys the factory asks for, checked at build.
+  ///   - overriding: Whether this registration replaces an earlier one of the same key or identifier.
+  ///   - prepare: The module's own preparation, run after the factory and before the caller's.
+  ///   - factory: Makes the module; it may ask the resolver for its dependencies.
+  public mutating func register<Key>(
+    _ key: Key.Type, identifier: String? = nil, scope: ModuleScope = .transient, dependencies: [ModuleKey] = [],
+    overriding: Bool = false, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
+    factory: @escaping @Sendable (ModuleResolver) throws -> Key
+  ) {
+    add(
+      key, NoConfiguration.self, identifier: identifier, scope: scope, dependencies: dependencies,
+      overriding: overriding, prepare: prepare, sendable: nil) { resolver, _ in try factory(resolver) }
+  }
+
+  /// Registers a `Sendable` module, which lookups by identifier can also return as `any Sendable`.
+  public mutating func register<Key: Sendable>(
+    _ key: Key.Type, identifier: String? = nil, scope: ModuleScope = .transient, dependencies: [ModuleKey] = [],
+    overriding: Bool = false, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
+    factory: @escaping @Sendable (ModuleResolver) throws -> Key
+  ) {
+    add(
+      key, NoConfiguration.self, identifier: identifier, scope: scope, dependencies: dependencies,
+      overriding: overriding, prepare: prepare, sendable: Self.eraser(Key.self)) { resolver, _ in try factory(resolver) }
+  }
+
+  /// Registers a module that takes a configuration, which the caller fills in `make(_:configure:)`.
+  public mutating func register<Key, Configuration: ModuleConfiguration>(
+    _ key: Key.Type, configuration: Configuration.Type, identifier: String? = nil, scope: ModuleScope = .transient,
+    dependencies: [ModuleKey] = [], overriding: Bool = false,
+    prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
+    factory: @escaping @Sendable (ModuleResolver, Configuration) throws -> Key
+  ) {
+    add(
+      key, configuration, identifier: identifier, scope: scope, dependencies: dependencies, overriding: overriding,
+      prepare: prepare, sendable: nil, factory: factory)
+  }
+
+  /// Registers a `Sendable` module that takes a configuration.
+  public mutating func register<Key: Sendable, Configuration: ModuleConfiguration>(
+    _ key: Key.Type, configuration: Configuration.Type, identifier: String? = nil, scope: ModuleScope = .transient,
+    dependencies: [ModuleKey] = [], overriding: Bool = false,
+    prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
+    factory: @escaping @Sendable (ModuleResolver, Configuration) throws -> Key
+  ) {
+    add(
+      key, configuration, identifier: identifier, scope: scope, dependencies: dependencies, overriding: overriding,
+      prepare: prepare, sendable: Self.eraser(Key.self), factory: factory)
+  }
+
+  /// Serves a consumer's required interface with the module registered (or adapted) for
+  /// `provided`, converted by `convert`. Write `{ $0 }` when the provided type already conforms:
+  /// the compiler then checks the conformance.
+  public mutating func adapt<Required, Provided>(
+    _ required: Required.Type, to provided: Provided.Type,
+    _ convert: @escaping @Sendable (Provided) throws -> Required
+  ) {
+    let (requiredKey, providedKey) = (ModuleKey(required), ModuleKey(provided))
+    adapters.append(
+      ModuleAdapter(required: requiredKey, provided: providedKey) { instance in
+        guard let typed = instance.value as? Provided else {
+          throw RoutingError(
+            .typeMismatch, "the module made for '\(providedKey)' is a \(type(of: instance.value)), not a \(providedKey)")
+        }
+        return ModuleInstance(value: try convert(typed))
+      })
+  }
+
+  /// Adds an observer of every module, or only of `key`'s.
+  public mutating func observe(_ observer: any ModuleObserver, for key: ModuleKey? = nil) {
+    observers.append((key, observer))
+  }
+
+  // MARK: - Registration core
+
+  private static func eraser<Key: Sendable>(_: Key.Type) -> @Sendable (ModuleInstance) -> any Sendable {
+    { instance in (instance.value as? Key).map { $0 as any Sendable } ?? ModuleInstance(value: instance.value) }
+  }
+
+  private mutating func add<Key, Configuration: ModuleConfiguration>(
+    _ key: Key.Type, _ configuration: Configuration.Type, identifier: String?, scope: ModuleScope,
+    dependencies: [ModuleKey], overriding: Bool, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?,
+    sendable: (@Sendable (ModuleInstance) -> any Sendable)?,
+    factory: @escaping @Sendable (ModuleResolver, Configuration) throws -> Key
+  ) {
+    let moduleKey = ModuleKey(key)
+    let erasedFactory: @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance = {
+      resolver, given in
+      guard let typed = given as? Configuration else {
+        throw RoutingError(
+          .typeMismatch, "the module '\(moduleKey)' is configured with \(Configuration.self), not \(type(of: given))")
+      }
+      return ModuleInstance(value: try factory(resolver, typed))
+    }
+    var erasedPrepare: (@Sendable (ModuleInstance, ModuleResolver) throws -> ModuleInstance)?
+    if let prepare {
+      erasedPrepare = { (instance: ModuleInstance, resolver: ModuleResolver) throws -> ModuleInstance in
+        guard var typed = instance.value as? Key else { return instance }
+        try prepare(&typed, resolver)
+        return ModuleInstance(value: typed)
+      }
+    }
+    registrations.append(
+      ModuleRegistration(
+        key: moduleKey, identifier: identifier, scope: scope, configurationType: configuration,
+        dependencies: dependencies, factory: erasedFactory, prepare: erasedPrepare, sendable: sendable,
+        overrides: overriding))
+  }
+}

@@ -1,0 +1,27 @@
+/// What a factory uses to make its own dependencies; it knows who asked, so cycles and errors
+/// name the whole chain.
+public struct ModuleResolver: Sendable {
+  let registry: ModuleRegistry
+  let chain: [ModuleKey]
+
+  /// The module being made, whose factory holds this resolver.
+  public var requester: ModuleKey? { chain.last }
+
+  /// Makes the module for `key`, as a dependency of the module being made.
+  ///
+  /// - Throws: `notRegistered`, `dependencyCycle`, `missingConfiguration`, `factoryFailed`…, naming the chain.
+  public func make<Key>(_ key: Key.Type) throws(RoutingError) -> Key {
+    try registry.make(key, chain: chain, configure: ModuleRegistry.unconfigured, prepare: { _ in })
+  }
+
+  /// Makes the module for `key` with a configuration, as a dependency.
+  public func make<Key, Configuration: ModuleConfiguration>(
+    _ key: Key.Type, configure: (inout Configuration) -> Void
+  ) throws(RoutingError) -> Key {
+    try registry.make(
+      key, chain: chain,
+      configure: { (configuration: inout any ModuleConfiguration) throws(RoutingError) in
+        try ModuleRegistry.apply(configure, to: &configuration)
+      }, prepare: { _ in })
+  }
+}
