@@ -23,6 +23,7 @@ final class InstanceStore: Sendable {
   private let creation = NSRecursiveLock()
 
   /// The instance for `key`, made with `make` when there is none (or the weak one is gone).
+  ///
   /// Returns whether it was made now.
   func instance(
     for key: ModuleKey, scope: ModuleScope, make: () throws(RoutingError) -> ModuleInstance
@@ -35,7 +36,9 @@ final class InstanceStore: Sendable {
     if scope == .weak {
       guard type(of: instance.value) is AnyClass else {
         throw RoutingError(
-          .typeMismatch, "the module '\(key)' has the weak scope, but its factory made a \(type(of: instance.value)), which is not a class")
+          .typeMismatch,
+          "the module '\(key)' has the weak scope, but its factory made a \(type(of: instance.value)), which is not a class"
+        )
       }
       let box = WeakBox(instance.value as AnyObject)
       instances.withLock { $0[key] = .weak(box) }

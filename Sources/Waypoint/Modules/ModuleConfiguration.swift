@@ -23,7 +23,9 @@ extension ModuleConfiguration {
   /// Every ``Required`` property that was not set.
   public func missingValues() -> [String] {
     Mirror(reflecting: self).children.compactMap { child in
-      guard let required = child.value as? any RequiredValue, !required.isSet, let label = child.label else { return nil }
+      guard let required = child.value as? any RequiredValue, !required.isSet, let label = child.label else {
+        return nil
+      }
       return label.hasPrefix("_") ? String(label.dropFirst()) : label
     }
   }
@@ -67,7 +69,8 @@ extension ModuleConfiguration {
   /// ``Required`` values.
   public func require<Value>(_ keyPath: KeyPath<Self, Value?>, _ name: String) throws(RoutingError) -> Value {
     guard let value = self[keyPath: keyPath] else {
-      throw RoutingError(.missingConfiguration, "the configuration \(Self.self) has no value for '\(name)'", parameter: name)
+      throw RoutingError(
+        .missingConfiguration, "the configuration \(Self.self) has no value for '\(name)'", parameter: name)
     }
     return value
   }

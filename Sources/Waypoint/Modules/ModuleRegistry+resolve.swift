@@ -1,7 +1,8 @@
 extension ModuleRegistry {
   /// The instance for `key`: made (or taken from its scope's store), or made for the key it is
   /// adapted to and converted.
-  func instance(_ key: ModuleKey, chain: [ModuleKey], configure: ErasedConfigure) throws(RoutingError) -> ModuleInstance {
+  func instance(_ key: ModuleKey, chain: [ModuleKey], configure: ErasedConfigure) throws(RoutingError) -> ModuleInstance
+  {
     if chain.contains(key) {
       let loop = (chain + [key]).map(\.name).joined(separator: " → ")
       throw RoutingError(.dependencyCycle, "making '\(key)' needs '\(key)' itself: \(loop)")
@@ -24,7 +25,8 @@ extension ModuleRegistry {
       } catch let error as RoutingError {
         throw error
       } catch {
-        throw RoutingError(.factoryFailed, "adapting '\(adapter.provided)' to '\(key)' failed: \(error)\(Self.askedBy(chain))")
+        throw RoutingError(
+          .factoryFailed, "adapting '\(adapter.provided)' to '\(key)' failed: \(error)\(Self.askedBy(chain))")
       }
     }
     throw RoutingError(.notRegistered, "no module is registered for '\(key)'\(Self.askedBy(chain))")
@@ -59,7 +61,8 @@ extension ModuleRegistry {
 
   func key(for identifier: String) throws(RoutingError) -> ModuleKey {
     guard let key = identifiers[identifier] else {
-      throw RoutingError(.notRegistered, "no module is registered with the identifier '\(identifier)'", routeName: identifier)
+      throw RoutingError(
+        .notRegistered, "no module is registered with the identifier '\(identifier)'", routeName: identifier)
     }
     return key
   }
@@ -73,8 +76,11 @@ extension ModuleRegistry {
   }
 
   private func willMake(_ registration: ModuleRegistration, chain: [ModuleKey]) {
-    let event = ModuleEvent(phase: .willMake, key: registration.key, identifier: registration.identifier, requester: chain.last)
-    for entry in builder.observers where entry.key == nil || entry.key == registration.key { entry.observer.willMake(event) }
+    let event = ModuleEvent(
+      phase: .willMake, key: registration.key, identifier: registration.identifier, requester: chain.last)
+    for entry in builder.observers where entry.key == nil || entry.key == registration.key {
+      entry.observer.willMake(event)
+    }
   }
 
   func didMake(_ key: ModuleKey, chain: [ModuleKey]) {

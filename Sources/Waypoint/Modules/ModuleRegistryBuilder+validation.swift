@@ -11,7 +11,8 @@ extension ModuleRegistryBuilder {
       guard problems.count > 1 else { throw first }
       var combined = first
       combined.message =
-        "\(problems.count) problems in the module registry:\n" + problems.map { "- \($0.message)" }.joined(separator: "\n")
+        "\(problems.count) problems in the module registry:\n"
+        + problems.map { "- \($0.message)" }.joined(separator: "\n")
       throw combined
     }
     return ModuleRegistry(builder: self)
@@ -24,7 +25,10 @@ extension ModuleRegistryBuilder {
     var identifiers: [String: ModuleKey] = [:]
     for registration in registrations {
       if keys[registration.key] != nil, !registration.overrides {
-        problems.append(RoutingError(.duplicateRegistration, "the key '\(registration.key)' is registered twice; pass overriding: true to replace it"))
+        problems.append(
+          RoutingError(
+            .duplicateRegistration,
+            "the key '\(registration.key)' is registered twice; pass overriding: true to replace it"))
       }
       keys[registration.key] = registration
       if let identifier = registration.identifier {
@@ -73,7 +77,8 @@ extension ModuleRegistryBuilder {
           let loop = Array(path[loopStart...]) + [next]
           if loop.allSatisfy({ !reported.contains($0) }) {
             problems.append(
-              RoutingError(.adapterCycle, "adapters go round in a circle: \(loop.map(\.name).joined(separator: " → "))"))
+              RoutingError(.adapterCycle, "adapters go round in a circle: \(loop.map(\.name).joined(separator: " → "))")
+            )
           }
           reported.formUnion(loop)
           break

@@ -34,7 +34,8 @@ public struct ModuleRegistryBuilder: Sendable {
   ) {
     add(
       key, NoConfiguration.self, identifier: identifier, scope: scope, dependencies: dependencies,
-      overriding: overriding, prepare: prepare, sendable: nil) { resolver, _ in try factory(resolver) }
+      overriding: overriding, prepare: prepare, sendable: nil
+    ) { resolver, _ in try factory(resolver) }
   }
 
   /// Registers a `Sendable` module, which lookups by identifier can also return as `any Sendable`.
@@ -45,7 +46,8 @@ public struct ModuleRegistryBuilder: Sendable {
   ) {
     add(
       key, NoConfiguration.self, identifier: identifier, scope: scope, dependencies: dependencies,
-      overriding: overriding, prepare: prepare, sendable: Self.eraser(Key.self)) { resolver, _ in try factory(resolver) }
+      overriding: overriding, prepare: prepare, sendable: Self.eraser(Key.self)
+    ) { resolver, _ in try factory(resolver) }
   }
 
   /// Registers a module that takes a configuration, which the caller fills in `make(_:configure:)`.
@@ -72,9 +74,10 @@ public struct ModuleRegistryBuilder: Sendable {
       prepare: prepare, sendable: Self.eraser(Key.self), factory: factory)
   }
 
-  /// Serves a consumer's required interface with the module registered (or adapted) for
-  /// `provided`, converted by `convert`. Write `{ $0 }` when the provided type already conforms:
-  /// the compiler then checks the conformance.
+  /// Serves a consumer's required interface with the module registered (or adapted) for `provided`.
+  ///
+  /// `convert` turns the provided module into the required interface. Write `{ $0 }` when the
+  /// provided type already conforms: the compiler then checks the conformance.
   public mutating func adapt<Required, Provided>(
     _ required: Required.Type, to provided: Provided.Type,
     _ convert: @escaping @Sendable (Provided) throws -> Required
@@ -84,7 +87,8 @@ public struct ModuleRegistryBuilder: Sendable {
       ModuleAdapter(required: requiredKey, provided: providedKey) { instance in
         guard let typed = instance.value as? Provided else {
           throw RoutingError(
-            .typeMismatch, "the module made for '\(providedKey)' is a \(type(of: instance.value)), not a \(providedKey)")
+            .typeMismatch, "the module made for '\(providedKey)' is a \(type(of: instance.value)), not a \(providedKey)"
+          )
         }
         return ModuleInstance(value: try convert(typed))
       })

@@ -1,0 +1,48 @@
+import Synchronization
+import Waypoint
+
+protocol LoginService: Sendable {
+  func signIn(_ user: String) -> Bool
+}
+
+struct FakeLoginService: LoginService {
+  let accepts: Bool
+  func signIn(_ user: String) -> Bool { accepts }
+}
+
+/// A class module, so tests can compare identities.
+final class Counter: Sendable {
+  let number: Int
+  init(_ number: Int) { self.number = number }
+}
+
+/// Counts how many times something happened, from any task.
+final class Tally: Sendable {
+  private let count = Atomic<Int>(0)
+  func increment() -> Int { count.wrappingAdd(1, ordering: .relaxed).newValue }
+  var value: Int { count.load(ordering: .relaxed) }
+}
+
+/// An observer that records make events.
+struct MakeRecorder: ModuleObserver {
+  let recorder: Recorder
+  func willMake(_ event: ModuleEvent) {
+    recorder.record("will \(event.key.name) by \(event.requester?.name ?? "caller")")
+  }
+  func didMake(_ event: ModuleEvent) { recorder.record("did \(event.key.name)") }
+}
+
+/// The error `body` throws, or `nil`.
+func registryError(_ body: () throws -> Void) -> RoutingError? {
+  do {
+    try body()
+    return nil
+  } catch {
+    return error as? RoutingError
+  }
+}
+
+/// A module that is not `Sendable`, like most view controllers.
+final class NotSendableView {
+  var title = "view"
+}

@@ -1,0 +1,170 @@
+import Synchronization
+import Testing
+import Waypoint
+
+@Suite("Module registry: making modules")
+struct ModuleRegistryTests {
+  @Test("a protocol key or a concrete type gives the destination typed as the key")
+  func make() throws {
+    var builder = ModuleRegistryBuilder()
+    builder.register((any LoginService).self) { _ in FakeLoginService(accepts: true) }
+    builder.register(Counter.self) { _ in Counter(1) }
+    let registry = try builder.build()
+    let service: any LoginService = try registry.make((any LoginService).self)
+    #expect(service.signIn("ann"))
+    #expect(try registry.make(Counter.self).number == 1)
+    #expect(registry.contains((any LoginService).self))
+    #expect(!registry.contains(String.self))
+  }
+
+  @Test("an unregistered key is notRegistered, naming the key and who asked")
+  func notRegistered() throws {
+    var builder = ModuleRegistryBuilder()
+    builder.register(Counter.self) { resolver in
+      _ = try resolver.make((any LoginService).self)
+      return Counter(0)
+    }
+    let registry = try builder.build()
+    let direct = registryError { _ = try registry.make(String.self) }
+    #expect(direct?.code == .notRegistered)
+    #expect(direct?.message == "no module is registered for 'String'")
+    let nested = registryError { _ = try registry.make(Counter.self) }
+    #expect(nested?.message == "no module is registered for 'LoginService' (asked by Counter)")
+  }
+
+  @Test("lookups by identifier return any Sendable or a requested type")
+  func identifiers() throws {
+    var builder = ModuleRegistryBuilder()
+    builder.register(Counter.self, identifier: "Counter") { _ in Counter(5) }
+    builder.register((any LoginService).self, identifier: "Login") { _ in FakeLoginService(accepts: false) }
+    builder.register(NotSendableView.self, identifier: "View") { _ in NotSendableView() }
+    let registry = try builder.build()
+    #expect((try registry.make(identifier: "Counter") as? Counter)?.number == 5)
+    #expect(try registry.make(identifier: "Counter", as: Counter.self).number == 5)
+    #expect(try !registry.make(identifier: "Login", as: (any LoginService).self).signIn("x"))
+    #expect((try registry.make(identifier: "Login") as? any LoginService)?.signIn("x") == false)
+    #expect(registryError { _ = try registry.make(identifier: "View") }?.code == .typeMismatch)
+    #expect(try registry.make(identifier: "View", as: NotSendableView.self).title == "view")
+    #expect(registryError { _ = try registry.make(identifier: "Counter", as: String.self) }?.code == .typeMismatch)
+    #expect(registryError { _ = try registry.make(identifier: "Nope") }?.code == .notRegistered)
+  }
+
+  @Test("a factory error is factoryFailed naming the key; a RoutingError passes through")
+  func factoryFailed() throws {
+    struct Broken: Error {}
+    var builder = ModuleRegistryBuilder()
+    builder.register(Counter.self) { _ in throw Broken() }
+    builder.register(String.self) { _ in throw RoutingError.rejected("no strings today") }
+    let registry = try builder.build()
+    let failed = registryError { _ = try registry.make(Counter.self) }
+    #expect(failed?.code == .factoryFailed)
+    #expect(failed?.message.hasPrefix("the factory of 'Counter' failed") == true)
+    #expect(registryError { _ = try registry.make(String.self) }?.message == "no strings today")
+  }
+}
+
+@Suite("Module registry: configuration")
+struct ModuleConfigurationTests {
+  struct EditorConfiguration: ModuleConfiguration {
+    @Required var noteID: Int?
+    @Required var folder: String?
+    var mode = "read"
+  }
+
+  struct Editor: Sendable, Equatable {
+    let noteID: Int
+    let folder: String
+    let mode: String
+  }
+
+  func registry() throws -> ModuleRegistry {
+    var builder = ModuleRegistryBuilder()
+    builder.register(Editor.self, configuration: EditorConfiguration.self) { _, configuration in
+      Editor(
+        noteID: try configuration.require(\.noteID, "noteID"), folder: try configuration.require(\.folder, "folder"),
+        mode: configuration.mode)
+    }
+    return try builder.build()
+  }
+
+  @Test("the caller fills the configuration; defaults stay")
+  func filled() throws {
+    let editor = try registry().make(Editor.self) { (configuration: inout EditorConfiguration) in
+      configuration.noteID = 42
+      configuration.folder = "inbox"
+    }
+    #expect(editor == Editor(noteID: 42, folder: "inbox", mode: "read"))
+  }
+
+  @Test("a missing required value is missingConfiguration naming every missing value, before the factory runs")
+  func missing() throws {
+    let registry = try registry()
+    let error = registryError {
+      _ = try registry.make(Editor.self) { (configuration: inout EditorConfiguration) in configuration.mode = "edit" }
+    }
+    #expect(error?.code == .missingConfiguration)
+    #expect(error?.message.contains("needs 'noteID', 'folder' in its configuration") == true)
+    #expect(registryError { _ = try registry.make(Editor.self) }?.code == .missingConfiguration)
+    #expect(EditorConfiguration().missingValues() == ["noteID", "folder"])
+  }
+
+  @Test("configuring with another configuration type is typeMismatch")
+  func wrongType() throws {
+    let error = registryError {
+      _ = try registry().make(Editor.self) { (_: inout NoConfiguration) in }
+    }
+    #expect(error?.code == .typeMismatch)
+  }
+}
+
+@Suite("Module registry: scopes")
+struct ModuleScopeTests {
+  @Test("transient makes a new instance each time; shared makes one")
+  func transientAndShared() throws {
+    let tally = Tally()
+    var builder = ModuleRegistryBuilder()
+    builder.register(Counter.self) { _ in Counter(tally.increment()) }
+    builder.register(String.self, scope: .shared) { _ in "shared \(tally.increment())" }
+    let registry = try builder.build()
+    #expect(try registry.make(Counter.self) !== registry.make(Counter.self))
+    #expect(try registry.make(String.self) == registry.make(String.self))
+  }
+
+  @Test("concurrent first use of a shared module creates it exactly once")
+  func sharedOnce() async throws {
+    let tally = Tally()
+    var builder = ModuleRegistryBuilder()
+    builder.register(Counter.self, scope: .shared) { resolver in
+      Counter(tally.increment() + (try resolver.make(Int.self)))
+    }
+    builder.register(Int.self, scope: .shared) { _ in
+      _ = tally.increment()
+      return 1000
+    }
+    let registry = try builder.build()
+    let identities = await withTaskGroup(of: ObjectIdentifier?.self) { group in
+      for _ in 0..<200 { group.addTask { (try? registry.make(Counter.self)).map(ObjectIdentifier.init) } }
+      var seen = Set<ObjectIdentifier?>()
+      for await identity in group { seen.insert(identity) }
+      return seen
+    }
+    #expect(identities.count == 1)
+    #expect(!identities.contains(nil))
+    #expect(tally.value == 2, "Counter and Int were each made once")
+  }
+
+  @Test("weak is shared while someone holds it and made again after")
+  func weak() throws {
+    let tally = Tally()
+    var builder = ModuleRegistryBuilder()
+    builder.register(Counter.self, scope: .weak) { _ in Counter(tally.increment()) }
+    builder.register(String.self, scope: .weak) { _ in "not a class" }
+    let registry = try builder.build()
+    var held: Counter? = try registry.make(Counter.self)
+    #expect(try registry.make(Counter.self) === held)
+    #expect(held?.number == 1)
+    held = nil
+    #expect(try registry.make(Counter.self).number == 2)
+    #expect(registryError { _ = try registry.make(String.self) }?.code == .typeMismatch)
+  }
+}
