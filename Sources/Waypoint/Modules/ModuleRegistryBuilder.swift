@@ -94,6 +94,25 @@ public struct ModuleRegistryBuilder: Sendable {
       })
   }
 
+  /// Declares that the module registered (or adapted) for `provided` already conforms to `required`.
+  ///
+  /// The conformance is checked with a cast when the module is made, and a module that does not
+  /// conform is `typeMismatch` naming both. Prefer ``adapt(_:to:_:)`` with `{ $0 }` where the
+  /// provided type is known at compile time: the compiler then checks it.
+  public mutating func adapt<Required, Provided>(_ required: Required.Type, to provided: Provided.Type) {
+    let (requiredKey, providedKey) = (ModuleKey(required), ModuleKey(provided))
+    adapters.append(
+      ModuleAdapter(required: requiredKey, provided: providedKey) { instance in
+        guard let conforming = instance.value as? Required else {
+          throw RoutingError(
+            .typeMismatch,
+            "the module made for '\(providedKey)' is a \(type(of: instance.value)), which does not conform to '\(requiredKey)'"
+          )
+        }
+        return ModuleInstance(value: conforming)
+      })
+  }
+
   /// Adds an observer of every module, or only of `key`'s.
   public mutating func observe(_ observer: any ModuleObserver, for key: ModuleKey? = nil) {
     observers.append((key, observer))

@@ -97,6 +97,19 @@ struct ModuleGraphTests {
     #expect(try registry.make((any ModuleB).self) is ImplB)
   }
 
+  @Test("an adapter without a closure casts when made, and names both types when the cast fails")
+  func castingAdapter() throws {
+    var builder = ModuleRegistryBuilder()
+    builder.register(ImplA.self) { _ in ImplA() }
+    builder.adapt((any ModuleA).self, to: ImplA.self)
+    builder.adapt((any ModuleB).self, to: ImplA.self)
+    let registry = try builder.build()
+    #expect(try registry.make((any ModuleA).self) is ImplA)
+    let error = registryError { _ = try registry.make((any ModuleB).self) }
+    #expect(error?.code == .typeMismatch)
+    #expect(error?.message == "the module made for 'ImplA' is a ImplA, which does not conform to 'ModuleB'")
+  }
+
   @Test("build reports every problem at once, each naming the registrations involved")
   func validation() {
     var builder = ModuleRegistryBuilder()
