@@ -11,7 +11,7 @@ struct ManifestReader {
 
   private static let topKeys: Set<String> = ["version", "options", "routes"]
   private static let routeKeys: Set<String> = [
-    "name", "pattern", "target", "presentation", "exposure", "priority", "defaults", "redirect",
+    "name", "pattern", "target", "presentation", "exposure", "priority", "defaults", "redirect", "under",
   ]
 
   mutating func read(_ data: Data) -> RouteManifest {
@@ -159,6 +159,19 @@ struct ManifestReader {
       }
     }
     if let value = object["defaults"] { route.defaults = defaults(value, route: index, name: name) }
+    if let value = object["under"] {
+      let modules: [String]? =
+        if case .array(let items) = value {
+          items.compactMap { item -> String? in if case .string(let text) = item { text } else { nil } }
+        } else {
+          nil
+        }
+      if let modules, case .array(let items) = value, modules.count == items.count {
+        route.under = modules
+      } else {
+        fail("'under' must be an array of module identifiers (strings)", field: "under", route: index, name: name)
+      }
+    }
     return errors.count == errorCount ? route : nil
   }
 

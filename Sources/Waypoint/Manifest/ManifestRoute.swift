@@ -19,6 +19,9 @@ public struct ManifestRoute: Sendable, Hashable {
   public var priority: Int
   /// Values for names the URL does not supply.
   public var defaults: [String: String]
+  /// The modules that must be under this route's screen, bottom first: opening the link from a
+  /// cold start builds them (the first as the root).
+  public var under: [String]
   /// A URL template (a pattern whose parameters are filled from this route's) to send the
   /// request to instead.
   public var redirect: String?
@@ -27,7 +30,7 @@ public struct ManifestRoute: Sendable, Hashable {
   public init(
     index: Int = 0, name: String? = nil, pattern: String, target: String? = nil,
     presentation: String? = nil, exposure: Exposure = .internal, priority: Int = 0,
-    defaults: [String: String] = [:], redirect: String? = nil
+    defaults: [String: String] = [:], redirect: String? = nil, under: [String] = []
   ) {
     self.index = index
     self.name = name
@@ -38,6 +41,7 @@ public struct ManifestRoute: Sendable, Hashable {
     self.priority = priority
     self.defaults = defaults
     self.redirect = redirect
+    self.under = under
   }
 
   /// The presentation names a manifest may use without an argument.

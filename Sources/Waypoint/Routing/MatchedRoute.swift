@@ -12,11 +12,13 @@ public struct MatchedRoute: Sendable, Hashable, CustomStringConvertible {
   public var exposure: Exposure
   /// The route's priority.
   public var priority: Int
+  /// The modules that must be under the route's screen (its deep-link path), bottom first.
+  public var under: [String]
 
   /// Makes a description of a route.
   public init(
     name: String? = nil, pattern: String, target: String? = nil, presentation: String? = nil,
-    exposure: Exposure = .internal, priority: Int = 0
+    exposure: Exposure = .internal, priority: Int = 0, under: [String] = []
   ) {
     self.name = name
     self.pattern = pattern
@@ -24,6 +26,7 @@ public struct MatchedRoute: Sendable, Hashable, CustomStringConvertible {
     self.presentation = presentation
     self.exposure = exposure
     self.priority = priority
+    self.under = under
   }
 
   /// The pattern, and the name when there is one.

@@ -16,6 +16,7 @@ struct RouteRegistration: Sendable {
   var defaults: [String: String]
   var presentation: String?
   var target: String?
+  var under: [String] = []
   var action: Action
   /// Group middleware, outermost first.
   var middleware: [any RouteMiddleware]

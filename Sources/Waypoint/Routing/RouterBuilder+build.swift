@@ -68,7 +68,8 @@ extension RouterBuilder {
     }
     let route = MatchedRoute(
       name: registration.name, pattern: registration.pattern, target: registration.target,
-      presentation: registration.presentation, exposure: registration.exposure, priority: registration.priority)
+      presentation: registration.presentation, exposure: registration.exposure, priority: registration.priority,
+      under: registration.under)
     return .success(
       RouteEntry(
         route: route, handler: handler, redirect: redirect, middleware: registration.middleware,

@@ -138,8 +138,8 @@ public struct RouterBuilder: Sendable {
         all.append(
           RouteRegistration(
             pattern: route.pattern, name: route.name, priority: route.priority, exposure: route.exposure,
-            defaults: route.defaults, presentation: route.presentation, target: route.target, action: action,
-            middleware: [], place: place))
+            defaults: route.defaults, presentation: route.presentation, target: route.target, under: route.under,
+            action: action, middleware: [], place: place))
       }
     }
     return all

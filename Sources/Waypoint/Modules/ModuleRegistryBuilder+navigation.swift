@@ -1,0 +1,33 @@
+extension ModuleRegistryBuilder {
+  /// Restricts the presentations `key`'s module supports; showing it any other way is
+  /// `unsupportedPresentation`.
+  public mutating func restrict<Key>(_ key: Key.Type, to presentations: Set<Presentation.Kind>) {
+    presentationRestrictions[ModuleKey(key)] = presentations
+  }
+
+  /// Registers how a deep link's request fills `key`'s configuration: the URL's parameters reach
+  /// the module through this closure when a route's target is the module.
+  ///
+  /// ```swift
+  /// builder.bind(NoteEditor.self, configuration: NoteEditorConfiguration.self) { request, configuration in
+  ///   configuration.noteID = try request.int("id")
+  /// }
+  /// ```
+  public mutating func bind<Key, Configuration: ModuleConfiguration>(
+    _ key: Key.Type, configuration: Configuration.Type,
+    _ binding: @escaping @Sendable (RouteRequest, inout Configuration) throws -> Void
+  ) {
+    let moduleKey = ModuleKey(key)
+    bindings[moduleKey] = { request, erased in
+      guard var typed = erased as? Configuration else {
+        throw RoutingError(
+          .typeMismatch, "the binding of '\(moduleKey)' fills \(Configuration.self), but the module is configured with \(type(of: erased))")
+      }
+      try binding(request, &typed)
+      erased = typed
+    }
+  }
+}
+
+/// Fills a module's configuration from a request.
+typealias ModuleBinding = @Sendable (RouteRequest, inout any ModuleConfiguration) throws -> Void

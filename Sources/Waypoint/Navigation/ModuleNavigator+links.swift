@@ -1,0 +1,61 @@
+extension ModuleNavigator {
+  /// Shows the module a deep link targets: builds the screens its route declares under it (from a
+  /// cold start), binds the request into the module's configuration, and performs the route's
+  /// presentation from the top screen, or from the screen in the request's `source` extra.
+  ///
+  /// The URL's parameters (path, then query, then defaults) stay on the screen and the performed route.
+  public func open(_ request: RouteRequest, identifier: String) async throws(RoutingError) -> PerformedRoute {
+    let presentation = request.route?.presentation.flatMap(Presentation.init) ?? .push
+    try await buildPath(request.route?.under ?? [], for: request)
+    return try await route(
+      identifier: identifier, presentation, from: request.extras["source"] as? String,
+      parameters: Self.parameters(of: request), request: request)
+  }
+
+  /// Registers a handler for every identifier of the registry, so manifest routes whose
+  /// `target` is a module open it.
+  public func registerTargets(in builder: inout RouterBuilder) {
+    for identifier in registry.identifiers.keys.sorted() {
+      builder.register(target: identifier, handler: ModuleRouteHandler(navigator: self, identifier: identifier))
+    }
+  }
+
+  /// Ensures the root stack starts with the `path` modules: from an empty state, the first
+  /// becomes the root and the rest are pushed; a stack that is a prefix of the path is
+  /// completed; any other stack is left alone, so a link never throws away what the user has.
+  private func buildPath(_ path: [String], for request: RouteRequest) async throws(RoutingError) {
+    guard !path.isEmpty else { return }
+    let stack = navigator.state.stack.map(\.module)
+    guard stack.count < path.count, Array(path.prefix(stack.count)) == stack, navigator.state.presented == nil else { return }
+    for (index, module) in path.enumerated().dropFirst(stack.count) {
+      _ = try await route(identifier: module, index == 0 ? .replaceRoot : .push, request: request)
+    }
+  }
+
+  static func parameters(of request: RouteRequest) -> [String: String] {
+    var parameters = request.defaults
+    for item in request.query.reversed() { parameters[item.name] = item.value }
+    for (name, value) in request.parameters { parameters[name] = value }
+    return parameters
+  }
+}
+
+/// A route handler that shows a module: what ``ModuleNavigator/registerTargets(in:)`` registers
+/// for manifest targets. Its value is the ``PerformedRoute``.
+public struct ModuleRouteHandler: RouteHandler {
+  /// Where the module is shown.
+  public let navigator: ModuleNavigator
+  /// The module's identifier.
+  public let identifier: String
+
+  /// A handler showing `identifier`'s module.
+  public init(navigator: ModuleNavigator, identifier: String) {
+    self.navigator = navigator
+    self.identifier = identifier
+  }
+
+  /// Shows the module and returns its ``PerformedRoute``.
+  public func handle(_ request: RouteRequest) async throws -> any Sendable {
+    try await navigator.open(request, identifier: identifier)
+  }
+}

@@ -1,0 +1,124 @@
+/// Shows modules: makes them through a ``ModuleRegistry`` and performs them on a ``Navigator``,
+/// returning a ``PerformedRoute`` that can remove them again.
+///
+/// ```swift
+/// let modules = ModuleNavigator(registry: registry, navigator: HeadlessNavigator())
+/// let list = try await modules.route(NoteList.self, .replaceRoot)
+/// let editor = try await modules.route(NoteEditor.self, .push, parameters: ["id": "42"]) {
+///   (configuration: inout NoteEditorConfiguration) in configuration.noteID = 42
+/// }
+/// try await editor.remove()   // pops, without the caller knowing it was a push
+/// ```
+///
+/// Order: the factory, the module's prepare, the caller's prepare, `didMake`, then `willPerform`
+/// and `didPerform`.
+@MainActor
+public final class ModuleNavigator {
+  /// Where modules come from.
+  public let registry: ModuleRegistry
+  /// Where they are shown.
+  public let navigator: any Navigator
+
+  /// A module navigator over `registry` and `navigator`.
+  public init(registry: ModuleRegistry, navigator: any Navigator) {
+    self.registry = registry
+    self.navigator = navigator
+  }
+
+  /// Makes and shows `key`'s module.
+  ///
+  /// - Parameters:
+  ///   - key: The module's key.
+  ///   - presentation: How to show it.
+  ///   - source: The screen to show it from; `nil` for the top screen.
+  ///   - parameters: Parameters to keep on the screen and the performed route.
+  ///   - prepare: The caller's preparation, after the module's own.
+  /// - Throws: `unsupportedPresentation`, the registry's errors, or the navigator's (`invalidSource`…).
+  public func route<Key>(
+    _ key: Key.Type, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
+    prepare: (inout Key) throws -> Void = { _ in }
+  ) async throws(RoutingError) -> PerformedRoute {
+    let moduleKey = ModuleKey(key)
+    try checkPresentation(presentation, for: moduleKey)
+    let made = try registry.make(key, chain: [], configure: ModuleRegistry.unconfigured, prepare: prepare)
+    return try await perform(
+      ModuleInstance(value: made), key: moduleKey, presentation: presentation, source: source, parameters: parameters,
+      routeName: nil)
+  }
+
+  /// Makes `key`'s module with a configuration the caller fills, and shows it.
+  public func route<Key, Configuration: ModuleConfiguration>(
+    _ key: Key.Type, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
+    configure: (inout Configuration) -> Void, prepare: (inout Key) throws -> Void = { _ in }
+  ) async throws(RoutingError) -> PerformedRoute {
+    let moduleKey = ModuleKey(key)
+    try checkPresentation(presentation, for: moduleKey)
+    let made = try registry.make(
+      key, chain: [],
+      configure: { (configuration: inout any ModuleConfiguration) throws(RoutingError) in
+        try ModuleRegistry.apply(configure, to: &configuration)
+      }, prepare: prepare)
+    return try await perform(
+      ModuleInstance(value: made), key: moduleKey, presentation: presentation, source: source, parameters: parameters,
+      routeName: nil)
+  }
+
+  /// Makes and shows the module registered under `identifier`; with a `request`, the module's
+  /// binding fills its configuration from it.
+  public func route(
+    identifier: String, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
+    request: RouteRequest? = nil
+  ) async throws(RoutingError) -> PerformedRoute {
+    let key = try registry.key(for: identifier)
+    try checkPresentation(presentation, for: key)
+    let binding = request.flatMap { request in registry.builder.bindings[key].map { (request, $0) } }
+    let instance = try registry.instance(
+      key, chain: [],
+      configure: { (configuration: inout any ModuleConfiguration) throws(RoutingError) in
+        guard let (request, bind) = binding else { return }
+        do {
+          try bind(request, &configuration)
+        } catch let error as RoutingError {
+          throw error
+        } catch {
+          throw RoutingError(.invalidParameter, "binding '\(request.url.string)' into '\(key)' failed: \(error)", url: request.url.string)
+        }
+      })
+    registry.didMake(key, chain: [])
+    return try await perform(
+      instance, key: key, presentation: presentation, source: source, parameters: parameters,
+      routeName: request?.route.map { $0.name ?? $0.pattern })
+  }
+
+  // MARK: - Performing
+
+  private func perform(
+    _ instance: ModuleInstance, key: ModuleKey, presentation: Presentation, source: String?,
+    parameters: [String: String], routeName: String?
+  ) async throws(RoutingError) -> PerformedRoute {
+    let identifier = registry.registrations[key]?.identifier
+    let module = identifier ?? key.name
+    let screen = Screen(id: "\(module)#\(nextNumber())", module: module, parameters: parameters, route: routeName)
+    let registry = self.registry
+    let route = PerformedRoute(
+      screen: screen, presentation: presentation, source: source, key: key, instance: instance, navigator: navigator
+    ) { phase in
+      registry.notify(ModuleEvent(phase: phase, key: key, identifier: identifier, requester: nil))
+    }
+    try await route.perform()
+    return route
+  }
+
+  private func checkPresentation(_ presentation: Presentation, for key: ModuleKey) throws(RoutingError) {
+    guard let allowed = registry.builder.presentationRestrictions[key], !allowed.contains(presentation.kind) else { return }
+    throw RoutingError(
+      .unsupportedPresentation,
+      "'\(key)' supports \(allowed.map(\.rawValue).sorted().joined(separator: ", ")), not \(presentation)")
+  }
+
+  /// One more than the highest screen number shown, so numbers stay unique after a restore.
+  private func nextNumber() -> Int {
+    let numbers = navigator.state.allScreens.compactMap { screen in screen.id.split(separator: "#").last.flatMap { Int($0) } }
+    return (numbers.max() ?? 0) + 1
+  }
+}

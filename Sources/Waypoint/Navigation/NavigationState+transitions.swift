@@ -1,0 +1,152 @@
+extension NavigationState {
+  /// Applies `transition` with the rules a real UI has, and returns what was done.
+  ///
+  /// - Throws: `invalidSource` when the source is not on screen, is covered by a presentation, is
+  ///   already presenting, is not the top of its stack (for a push), or has no navigation stack.
+  public mutating func apply(_ transition: NavigationTransition) throws(RoutingError) -> NavigationChange {
+    let screen = transition.screen
+    if contains(screen.id) { throw Self.invalid("a screen with the id '\(screen.id)' is already shown") }
+    switch transition.presentation.kind {
+    case .replaceRoot:
+      let previous = self
+      self = NavigationState(stack: [screen])
+      return .replacedRoot(screen: screen.id, previous: previous)
+    case .none:
+      return .nothing(screen: screen.id)
+    default:
+      break
+    }
+    let depth = depthCount - 1
+    guard let sourceID = transition.source ?? topScreen?.id else {
+      throw Self.invalid("there is no screen to show '\(screen.module)' from; show a root first (replaceRoot)")
+    }
+    guard self[depth: depth].allScreens.contains(where: { $0.id == sourceID }) else {
+      throw Self.invalid(
+        contains(sourceID)
+          ? "'\(sourceID)' is covered by a presentation; it cannot show '\(screen.module)'"
+          : "the source '\(sourceID)' is not on screen")
+    }
+    switch transition.presentation {
+    case .push:
+      return try push(screen, from: sourceID, depth: depth)
+    case .show:
+      return self[depth: depth].hasNavigationStack
+        ? try push(screen, from: sourceID, depth: depth)
+        : present(screen, as: .present(style: "automatic"), from: sourceID, depth: depth)
+    case .addChild:
+      guard self[depth: depth].modifyScreen(sourceID, { $0.children.append(screen) }) else {
+        throw Self.invalid("the source '\(sourceID)' is not on screen")
+      }
+      return .addedChild(screen: screen.id, parent: sourceID)
+    case .showDetail:
+      let previous = self[depth: depth].detail
+      self[depth: depth].detail = screen
+      return .replacedDetail(screen: screen.id, previous: previous)
+    default:
+      return present(screen, as: transition.presentation, from: sourceID, depth: depth)
+    }
+  }
+
+  /// Undoes `change` with its inverse: pop, dismiss, remove the child, restore the detail or the
+  /// previous root.
+  ///
+  /// - Throws: `screenGone` when the screen the change showed is no longer where it was put.
+  public mutating func revert(_ change: NavigationChange) throws(RoutingError) {
+    switch change {
+    case .pushed(let id):
+      for depth in 0..<depthCount {
+        guard let index = self[depth: depth].stack.firstIndex(where: { $0.id == id }) else { continue }
+        let removed = Set(self[depth: depth].stack[index...].map(\.id))
+        self[depth: depth].stack.removeSubrange(index...)
+        if let source = self[depth: depth].presented?.source, removed.contains(source) { self[depth: depth].presented = nil }
+        return
+      }
+    case .presented(let id):
+      for depth in 0..<depthCount where self[depth: depth].presented?.state.stack.first?.id == id {
+        self[depth: depth].presented = nil
+        return
+      }
+    case .replacedRoot(let id, let previous):
+      if stack.first?.id == id {
+        self = previous
+        return
+      }
+    case .addedChild(let id, let parent):
+      for depth in 0..<depthCount where self[depth: depth].modifyScreen(parent, { $0.children.removeAll { $0.id == id } }) {
+        return
+      }
+    case .replacedDetail(let id, let previous):
+      for depth in 0..<depthCount where self[depth: depth].detail?.id == id {
+        self[depth: depth].detail = previous
+        return
+      }
+    case .nothing:
+      break
+    }
+    throw RoutingError(.screenGone, "'\(change.screen)' is no longer where it was shown, so it cannot be removed")
+  }
+
+  /// Whether ``revert(_:)`` would succeed now.
+  public func canRevert(_ change: NavigationChange) -> Bool {
+    if case .nothing = change { return false }
+    var copy = self
+    return (try? copy.revert(change)) != nil
+  }
+
+  // MARK: - Steps
+
+  private mutating func push(_ screen: Screen, from sourceID: String, depth: Int) throws(RoutingError) -> NavigationChange {
+    let container = self[depth: depth]
+    guard container.hasNavigationStack else {
+      throw Self.invalid("cannot push '\(screen.module)' from '\(sourceID)': it has no navigation stack (it is a popover)")
+    }
+    guard container.stack.last?.id == sourceID else {
+      throw Self.invalid("cannot push '\(screen.module)' from '\(sourceID)': it is not the top of its navigation stack")
+    }
+    self[depth: depth].stack.append(screen)
+    return .pushed(screen: screen.id)
+  }
+
+  private mutating func present(
+    _ screen: Screen, as presentation: Presentation, from sourceID: String, depth: Int
+  ) -> NavigationChange {
+    let state = NavigationState(stack: [screen], hasNavigationStack: presentation.kind != .popover)
+    self[depth: depth].presented = PresentedState(presentation: presentation, source: sourceID, state: state)
+    return .presented(screen: screen.id)
+  }
+
+  /// How many states are stacked: this one and each presented one.
+  var depthCount: Int { 1 + (presented?.state.depthCount ?? 0) }
+
+  /// The state at `depth` (0 is this one, 1 what it presents…).
+  subscript(depth depth: Int) -> NavigationState {
+    get { depth == 0 ? self : (presented?.state[depth: depth - 1] ?? self) }
+    set {
+      if depth == 0 {
+        self = newValue
+      } else if var inner = presented {
+        inner.state[depth: depth - 1] = newValue
+        presented = inner
+      }
+    }
+  }
+
+  /// Runs `body` on the screen with `id` in the stack or among children; returns whether it was found.
+  mutating func modifyScreen(_ id: String, _ body: (inout Screen) -> Void) -> Bool {
+    func visit(_ screens: inout [Screen]) -> Bool {
+      for index in screens.indices {
+        if screens[index].id == id {
+          body(&screens[index])
+          return true
+        }
+        if visit(&screens[index].children) { return true }
+      }
+      return false
+    }
+    return visit(&stack)
+  }
+
+  private static func invalid(_ message: String) -> RoutingError {
+    RoutingError(.invalidSource, message)
+  }
+}

@@ -1,0 +1,83 @@
+/// The whole navigation hierarchy as a value: a stack of screens, a detail screen, and an
+/// optional presented state over it (recursively, with its presentation).
+///
+/// It is `Codable`, so a hierarchy can be saved as JSON and restored, `Equatable`, so two states
+/// can be compared in tests, and its ``stack`` can back a SwiftUI `NavigationStack(path:)`.
+public struct NavigationState: Sendable, Codable, Equatable {
+  /// The navigation stack, root first.
+  public var stack: [Screen]
+  /// The screen in the detail column, for ``Presentation/showDetail``.
+  public var detail: Screen?
+  /// Whether screens can be pushed here (a popover has no navigation stack).
+  public var hasNavigationStack: Bool
+  private var presentedStorage: [PresentedState]
+
+  /// A state with `stack` and nothing presented.
+  public init(stack: [Screen] = [], detail: Screen? = nil, hasNavigationStack: Bool = true, presented: PresentedState? = nil) {
+    self.stack = stack
+    self.detail = detail
+    self.hasNavigationStack = hasNavigationStack
+    self.presentedStorage = presented.map { [$0] } ?? []
+  }
+
+  /// What is presented over this state, if anything.
+  public var presented: PresentedState? {
+    get { presentedStorage.first }
+    set { presentedStorage = newValue.map { [$0] } ?? [] }
+  }
+
+  /// The top screen of the topmost presented state, or of this one.
+  public var topScreen: Screen? {
+    presented?.state.topScreen ?? stack.last
+  }
+
+  /// Every screen, depth first: stacks, children, detail, then what is presented.
+  public var allScreens: [Screen] {
+    func flatten(_ screen: Screen) -> [Screen] { [screen] + screen.children.flatMap(flatten) }
+    return stack.flatMap(flatten) + (detail.map(flatten) ?? []) + (presented?.state.allScreens ?? [])
+  }
+
+  /// Whether a screen with `id` is anywhere in the hierarchy.
+  public func contains(_ id: String) -> Bool {
+    allScreens.contains { $0.id == id }
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case stack, detail, hasNavigationStack, presented
+  }
+
+  /// Decodes a state; missing keys take their defaults.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    stack = try container.decodeIfPresent([Screen].self, forKey: .stack) ?? []
+    detail = try container.decodeIfPresent(Screen.self, forKey: .detail)
+    hasNavigationStack = try container.decodeIfPresent(Bool.self, forKey: .hasNavigationStack) ?? true
+    presentedStorage = try container.decodeIfPresent(PresentedState.self, forKey: .presented).map { [$0] } ?? []
+  }
+
+  /// Encodes a state.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(stack, forKey: .stack)
+    try container.encodeIfPresent(detail, forKey: .detail)
+    try container.encode(hasNavigationStack, forKey: .hasNavigationStack)
+    try container.encodeIfPresent(presented, forKey: .presented)
+  }
+}
+
+/// A state presented over another, and how.
+public struct PresentedState: Sendable, Codable, Equatable {
+  /// How it was presented.
+  public var presentation: Presentation
+  /// The screen it was presented from.
+  public var source: String?
+  /// What it shows.
+  public var state: NavigationState
+
+  /// Makes a presented state.
+  public init(presentation: Presentation, source: String?, state: NavigationState) {
+    self.presentation = presentation
+    self.source = source
+    self.state = state
+  }
+}

@@ -1,0 +1,58 @@
+/// A request to show a screen: what, how, and from which screen.
+public struct NavigationTransition: Sendable, Equatable {
+  /// How to show it.
+  public var presentation: Presentation
+  /// What to show.
+  public var screen: Screen
+  /// The screen to show it from; `nil` means the top screen.
+  public var source: String?
+
+  /// Makes a transition.
+  public init(_ presentation: Presentation, screen: Screen, from source: String? = nil) {
+    self.presentation = presentation
+    self.screen = screen
+    self.source = source
+  }
+}
+
+/// What a transition really did, so it can be undone by its inverse.
+public enum NavigationChange: Sendable, Equatable {
+  /// The screen was pushed (undo: pop to below it).
+  case pushed(screen: String)
+  /// The screen was presented (undo: dismiss).
+  case presented(screen: String)
+  /// The screen became the root (undo: restore the previous hierarchy).
+  case replacedRoot(screen: String, previous: NavigationState)
+  /// The screen was added as a child of `parent` (undo: remove the child).
+  case addedChild(screen: String, parent: String)
+  /// The screen took the detail column (undo: put the previous detail back).
+  case replacedDetail(screen: String, previous: Screen?)
+  /// Nothing was shown (`none`).
+  case nothing(screen: String)
+
+  /// The screen the change showed.
+  public var screen: String {
+    switch self {
+    case .pushed(let screen), .presented(let screen), .replacedRoot(let screen, _), .addedChild(let screen, _),
+      .replacedDetail(let screen, _), .nothing(let screen):
+      return screen
+    }
+  }
+}
+
+extension RoutingError.Code {
+  /// The source screen is not on screen, is covered, or cannot show the destination that way.
+  public static let invalidSource: Self = "invalidSource"
+  /// The module does not support the presentation asked for.
+  public static let unsupportedPresentation: Self = "unsupportedPresentation"
+  /// A transition started while another was still in flight.
+  public static let unbalancedTransition: Self = "unbalancedTransition"
+  /// A route was performed while it was already routing.
+  public static let overRoute: Self = "overRoute"
+  /// A route was performed twice without being removed in between.
+  public static let alreadyPerformed: Self = "alreadyPerformed"
+  /// A route was removed before it was performed.
+  public static let notPerformed: Self = "notPerformed"
+  /// A route was removed after its screen had already gone.
+  public static let screenGone: Self = "screenGone"
+}

@@ -1,0 +1,85 @@
+public import Observation
+
+/// Applies navigation transitions. UIKit and SwiftUI adapters implement it over real views;
+/// ``HeadlessNavigator`` implements it over a ``NavigationState`` alone.
+@MainActor
+public protocol Navigator: AnyObject {
+  /// What is shown now.
+  var state: NavigationState { get }
+  /// Shows a screen and returns what was really done.
+  func apply(_ transition: NavigationTransition) async throws(RoutingError) -> NavigationChange
+  /// Undoes a change with its inverse.
+  func revert(_ change: NavigationChange) async throws(RoutingError)
+}
+
+/// A navigator without views: it keeps a ``NavigationState`` (observable, for SwiftUI bindings and
+/// tests), enforces the rules a real UI has, and can pretend transitions take time.
+///
+/// ```swift
+/// let navigator = HeadlessNavigator()
+/// _ = try await navigator.apply(NavigationTransition(.replaceRoot, screen: Screen(id: "List#1", module: "List")))
+/// print(navigator.state.tree)
+/// ```
+@MainActor
+@Observable
+public final class HeadlessNavigator: Navigator {
+  /// What is shown now.
+  public private(set) var state: NavigationState
+  /// How long each transition pretends to animate; `nil` (the default) makes them instant.
+  /// While one is in flight, another fails with `unbalancedTransition`.
+  public var transitionDuration: Duration?
+  /// Every change applied, in order (reverts included, as `revert` entries).
+  public private(set) var log: [String] = []
+  private var inFlight = false
+
+  /// A navigator showing `state` (nothing, by default).
+  public init(state: NavigationState = NavigationState()) {
+    self.state = state
+  }
+
+  /// Applies `transition` to the state.
+  ///
+  /// - Throws: `unbalancedTransition` while another transition is in flight, or what
+  ///   ``NavigationState/apply(_:)`` throws.
+  public func apply(_ transition: NavigationTransition) async throws(RoutingError) -> NavigationChange {
+    try begin("\(transition.presentation) \(transition.screen.module)")
+    defer { inFlight = false }
+    var next = state
+    let change = try next.apply(transition)
+    await animate()
+    state = next
+    log.append("\(transition.presentation) \(transition.screen.id)" + (transition.source.map { " from \($0)" } ?? ""))
+    return change
+  }
+
+  /// Undoes `change`.
+  ///
+  /// - Throws: `unbalancedTransition` while another transition is in flight, or `screenGone`.
+  public func revert(_ change: NavigationChange) async throws(RoutingError) {
+    try begin("removing \(change.screen)")
+    defer { inFlight = false }
+    var next = state
+    try next.revert(change)
+    await animate()
+    state = next
+    log.append("remove \(change.screen)")
+  }
+
+  /// Replaces the whole state, as when restoring a saved hierarchy.
+  public func restore(_ state: NavigationState) {
+    self.state = state
+    log.append("restore")
+  }
+
+  private func begin(_ what: String) throws(RoutingError) {
+    guard !inFlight else {
+      throw RoutingError(.unbalancedTransition, "cannot start '\(what)' while another transition is in flight")
+    }
+    inFlight = true
+  }
+
+  private func animate() async {
+    guard let transitionDuration else { return }
+    try? await Task.sleep(for: transitionDuration)
+  }
+}
