@@ -18,6 +18,7 @@ public final class ModuleNavigator {
   public let registry: ModuleRegistry
   /// Where they are shown.
   public let navigator: any Navigator
+  private var lastNumber = 0
 
   /// A module navigator over `registry` and `navigator`.
   public init(registry: ModuleRegistry, navigator: any Navigator) {
@@ -116,9 +117,11 @@ public final class ModuleNavigator {
       "'\(key)' supports \(allowed.map(\.rawValue).sorted().joined(separator: ", ")), not \(presentation)")
   }
 
-  /// One more than the highest screen number shown, so numbers stay unique after a restore.
+  /// A screen number never used before by this navigator, and above every number shown (so
+  /// numbers stay unique after a restore): a stale performed route can never match a new screen.
   private func nextNumber() -> Int {
-    let numbers = navigator.state.allScreens.compactMap { screen in screen.id.split(separator: "#").last.flatMap { Int($0) } }
-    return (numbers.max() ?? 0) + 1
+    let shown = navigator.state.allScreens.compactMap { screen in screen.id.split(separator: "#").last.flatMap { Int($0) } }
+    lastNumber = max(lastNumber, shown.max() ?? 0) + 1
+    return lastNumber
   }
 }

@@ -21,10 +21,11 @@ extension NavigationState {
       throw Self.invalid("there is no screen to show '\(screen.module)' from; show a root first (replaceRoot)")
     }
     guard self[depth: depth].allScreens.contains(where: { $0.id == sourceID }) else {
+      guard let covering = presentingDepth(of: sourceID).flatMap({ self[depth: $0].presented?.state.stack.first }) else {
+        throw Self.invalid("the source '\(sourceID)' is not on screen")
+      }
       throw Self.invalid(
-        contains(sourceID)
-          ? "'\(sourceID)' is covered by a presentation; it cannot show '\(screen.module)'"
-          : "the source '\(sourceID)' is not on screen")
+        "'\(sourceID)' is already presenting '\(covering.id)'; it cannot show '\(screen.module)' until that is dismissed")
     }
     switch transition.presentation {
     case .push:
@@ -113,6 +114,14 @@ extension NavigationState {
     let state = NavigationState(stack: [screen], hasNavigationStack: presentation.kind != .popover)
     self[depth: depth].presented = PresentedState(presentation: presentation, source: sourceID, state: state)
     return .presented(screen: screen.id)
+  }
+
+  /// The depth of the state whose screens include `id`, when that state is presenting something.
+  private func presentingDepth(of id: String) -> Int? {
+    (0..<depthCount).first { depth in
+      let container = self[depth: depth]
+      return container.presented != nil && (container.stack + (container.detail.map { [$0] } ?? [])).contains { $0.id == id }
+    }
   }
 
   /// How many states are stacked: this one and each presented one.

@@ -1,0 +1,171 @@
+import Testing
+import Waypoint
+
+final class ListScreen {}
+final class EditorScreen {
+  var title = ""
+}
+
+struct EditorConfiguration: ModuleConfiguration {
+  @Required var noteID: Int?
+  var mode = "read"
+}
+
+struct PhaseRecorder: ModuleObserver {
+  let recorder: Recorder
+  func willMake(_ event: ModuleEvent) { recorder.record("willMake \(event.key.name)") }
+  func didMake(_ event: ModuleEvent) { recorder.record("didMake \(event.key.name)") }
+  func observe(_ event: ModuleEvent) { recorder.record("\(event.phase.rawValue) \(event.key.name)") }
+}
+
+@MainActor
+func makeModules(_ recorder: Recorder = Recorder(), navigator: HeadlessNavigator = HeadlessNavigator()) throws -> ModuleNavigator {
+  var builder = ModuleRegistryBuilder()
+  builder.observe(PhaseRecorder(recorder: recorder))
+  builder.register(ListScreen.self, identifier: "NoteList") { _ in ListScreen() }
+  builder.register(EditorScreen.self, configuration: EditorConfiguration.self, identifier: "NoteEditor") { _, configuration in
+    let editor = EditorScreen()
+    editor.title = "note \(configuration.noteID ?? 0) \(configuration.mode)"
+    return editor
+  }
+  builder.bind(EditorScreen.self, configuration: EditorConfiguration.self) { request, configuration in
+    configuration.noteID = try request.int("id")
+    configuration.mode = request["mode"] ?? "read"
+  }
+  builder.restrict(EditorScreen.self, to: [.push, .sheet, .replaceRoot, .show])
+  return ModuleNavigator(registry: try builder.build(), navigator: navigator)
+}
+
+@MainActor
+@Suite("Performed routes")
+struct PerformedRouteTests {
+  @Test("perform → routed, remove → removed, with the inverse of what was done")
+  func lifecycle() async throws {
+    let modules = try makeModules()
+    let list = try await modules.route(ListScreen.self, .replaceRoot)
+    let editor = try await modules.route(EditorScreen.self, .push, parameters: ["id": "42"]) { (configuration: inout EditorConfiguration) in
+      configuration.noteID = 42
+    }
+    #expect(list.state == .routed && editor.state == .routed)
+    #expect(editor.parameters == ["id": "42"])
+    #expect(editor.destination(as: EditorScreen.self)?.title == "note 42 read")
+    #expect(modules.navigator.state.stack.map(\.id) == ["NoteList#1", "NoteEditor#2"])
+    #expect(editor.canRemove)
+    try await editor.remove()
+    #expect(editor.state == .removed)
+    #expect(modules.navigator.state.stack.map(\.id) == ["NoteList#1"])
+    try await editor.perform()
+    #expect(editor.state == .routed)
+    #expect(modules.navigator.state.stack.map(\.id) == ["NoteList#1", "NoteEditor#2"])
+  }
+
+  @Test("a presented module is dismissed and a new root restores the previous one, without the caller knowing which")
+  func inverse() async throws {
+    let modules = try makeModules()
+    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    let before = modules.navigator.state
+    let sheet = try await modules.route(identifier: "NoteList", .sheet)
+    #expect(modules.navigator.state.presented?.presentation == .sheet)
+    try await sheet.remove()
+    #expect(modules.navigator.state == before)
+    let root = try await modules.route(identifier: "NoteList", .replaceRoot)
+    #expect(modules.navigator.state.stack.map(\.id) == ["NoteList#3"], "numbers are never reused")
+    try await root.remove()
+    #expect(modules.navigator.state == before)
+    #expect(!sheet.canRemove)
+  }
+
+  @Test("state-machine errors: perform twice, remove before perform or twice, remove after the screen is gone")
+  func errors() async throws {
+    let modules = try makeModules()
+    let list = try await modules.route(ListScreen.self, .replaceRoot)
+    await #expect(throws: RoutingError.self) { try await list.perform() }
+    do {
+      try await list.perform()
+    } catch {
+      #expect(error.code == .alreadyPerformed)
+    }
+    let pushed = try await modules.route(identifier: "NoteList", .push)
+    try await pushed.remove()
+    do {
+      try await pushed.remove()
+      Issue.record("removed twice")
+    } catch {
+      #expect(error.code == .notPerformed)
+    }
+    let again = try await modules.route(identifier: "NoteList", .push)
+    _ = try await modules.route(identifier: "NoteList", .replaceRoot)
+    #expect(!again.canRemove)
+    do {
+      try await again.remove()
+      Issue.record("removed a gone screen")
+    } catch {
+      #expect(error.code == .screenGone)
+    }
+    let nothing = try await modules.route(identifier: "NoteList", .none)
+    #expect(nothing.state == .routed && !nothing.canRemove)
+  }
+
+  @Test("a route performed while routing is overRoute; a transition during another is unbalancedTransition")
+  func inFlight() async throws {
+    let navigator = HeadlessNavigator()
+    let modules = try makeModules(navigator: navigator)
+    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    navigator.transitionDuration = .milliseconds(100)
+    let slow = Task { try await modules.route(identifier: "NoteList", .push) }
+    try await Task.sleep(for: .milliseconds(20))
+    do {
+      _ = try await modules.route(identifier: "NoteList", .sheet)
+      Issue.record("a second transition started while one was in flight")
+    } catch {
+      #expect(error.code == .unbalancedTransition)
+    }
+    let route = try await slow.value
+    navigator.transitionDuration = .milliseconds(100)
+    let removing = Task { try await route.remove() }
+    try await Task.sleep(for: .milliseconds(20))
+    #expect(route.state == .removing)
+    do {
+      try await route.perform()
+      Issue.record("performed while removing")
+    } catch {
+      #expect(error.code == .overRoute)
+    }
+    try await removing.value
+    #expect(route.state == .removed)
+  }
+
+  @Test("unsupported presentations and invalid sources are refused before anything is shown")
+  func refused() async throws {
+    let recorder = Recorder()
+    let modules = try makeModules(recorder)
+    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    do {
+      _ = try await modules.route(EditorScreen.self, .popover) { (configuration: inout EditorConfiguration) in configuration.noteID = 1 }
+      Issue.record("popover was allowed")
+    } catch {
+      #expect(error.code == .unsupportedPresentation)
+      #expect(error.message == "'EditorScreen' supports push, replaceRoot, sheet, show, not popover")
+    }
+    do {
+      _ = try await modules.route(ListScreen.self, .push, from: "Nowhere#9")
+      Issue.record("an invalid source was allowed")
+    } catch {
+      #expect(error.code == .invalidSource)
+    }
+    #expect(modules.navigator.state.stack.count == 1)
+  }
+
+  @Test("observers see make, then perform, then remove, in order")
+  func observerOrder() async throws {
+    let recorder = Recorder()
+    let modules = try makeModules(recorder)
+    let list = try await modules.route(ListScreen.self, .replaceRoot)
+    try await list.remove()
+    #expect(
+      recorder.all == [
+        "willMake ListScreen", "didMake ListScreen", "willPerform ListScreen", "didPerform ListScreen",
+        "willRemove ListScreen", "didRemove ListScreen",
+      ])
+  }
+}
