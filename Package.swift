@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "WaypointMatching", targets: ["WaypointMatching"]),
     .library(name: "Waypoint", targets: ["Waypoint"]),
     .library(name: "WaypointSignedLinks", targets: ["WaypointSignedLinks"]),
+    .library(name: "WaypointTesting", targets: ["WaypointTesting"]),
     .executable(name: "waypoint", targets: ["waypoint"]),
   ],
   dependencies: [
@@ -32,6 +33,7 @@ let package = Package(
       name: "WaypointSignedLinks",
       dependencies: ["Waypoint", .product(name: "Crypto", package: "swift-crypto")]
     ),
+    .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
     .target(
       name: "WaypointExamples",
       dependencies: ["Waypoint"],
@@ -52,6 +54,7 @@ let package = Package(
       dependencies: ["Waypoint", "WaypointExamples", .product(name: "Logging", package: "swift-log")]
     ),
     .testTarget(name: "WaypointCLITests", dependencies: ["waypoint"]),
+    .testTarget(name: "WaypointTestingTests", dependencies: ["WaypointTesting"]),
     .testTarget(
       name: "WaypointSignedLinksTests",
       dependencies: ["WaypointSignedLinks", .product(name: "Crypto", package: "swift-crypto")]

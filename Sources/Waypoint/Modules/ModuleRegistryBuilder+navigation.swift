@@ -21,7 +21,9 @@ extension ModuleRegistryBuilder {
     bindings[moduleKey] = { request, erased in
       guard var typed = erased as? Configuration else {
         throw RoutingError(
-          .typeMismatch, "the binding of '\(moduleKey)' fills \(Configuration.self), but the module is configured with \(type(of: erased))")
+          .typeMismatch,
+          "the binding of '\(moduleKey)' fills \(Configuration.self), but the module is configured with \(type(of: erased))"
+        )
       }
       try binding(request, &typed)
       erased = typed

@@ -26,7 +26,9 @@ extension ModuleNavigator {
   private func buildPath(_ path: [String], for request: RouteRequest) async throws(RoutingError) {
     guard !path.isEmpty else { return }
     let stack = navigator.state.stack.map(\.module)
-    guard stack.count < path.count, Array(path.prefix(stack.count)) == stack, navigator.state.presented == nil else { return }
+    guard stack.count < path.count, Array(path.prefix(stack.count)) == stack, navigator.state.presented == nil else {
+      return
+    }
     for (index, module) in path.enumerated().dropFirst(stack.count) {
       _ = try await route(identifier: module, index == 0 ? .replaceRoot : .push, request: request)
     }

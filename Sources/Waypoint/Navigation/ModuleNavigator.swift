@@ -82,7 +82,9 @@ public final class ModuleNavigator {
         } catch let error as RoutingError {
           throw error
         } catch {
-          throw RoutingError(.invalidParameter, "binding '\(request.url.string)' into '\(key)' failed: \(error)", url: request.url.string)
+          throw RoutingError(
+            .invalidParameter, "binding '\(request.url.string)' into '\(key)' failed: \(error)", url: request.url.string
+          )
         }
       })
     registry.didMake(key, chain: [])
@@ -111,7 +113,9 @@ public final class ModuleNavigator {
   }
 
   private func checkPresentation(_ presentation: Presentation, for key: ModuleKey) throws(RoutingError) {
-    guard let allowed = registry.builder.presentationRestrictions[key], !allowed.contains(presentation.kind) else { return }
+    guard let allowed = registry.builder.presentationRestrictions[key], !allowed.contains(presentation.kind) else {
+      return
+    }
     throw RoutingError(
       .unsupportedPresentation,
       "'\(key)' supports \(allowed.map(\.rawValue).sorted().joined(separator: ", ")), not \(presentation)")
@@ -120,7 +124,9 @@ public final class ModuleNavigator {
   /// A screen number never used before by this navigator, and above every number shown (so
   /// numbers stay unique after a restore): a stale performed route can never match a new screen.
   private func nextNumber() -> Int {
-    let shown = navigator.state.allScreens.compactMap { screen in screen.id.split(separator: "#").last.flatMap { Int($0) } }
+    let shown = navigator.state.allScreens.compactMap { screen in
+      screen.id.split(separator: "#").last.flatMap { Int($0) }
+    }
     lastNumber = max(lastNumber, shown.max() ?? 0) + 1
     return lastNumber
   }

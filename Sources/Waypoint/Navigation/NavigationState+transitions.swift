@@ -21,11 +21,13 @@ extension NavigationState {
       throw Self.invalid("there is no screen to show '\(screen.module)' from; show a root first (replaceRoot)")
     }
     guard self[depth: depth].allScreens.contains(where: { $0.id == sourceID }) else {
-      guard let covering = presentingDepth(of: sourceID).flatMap({ self[depth: $0].presented?.state.stack.first }) else {
+      guard let covering = presentingDepth(of: sourceID).flatMap({ self[depth: $0].presented?.state.stack.first })
+      else {
         throw Self.invalid("the source '\(sourceID)' is not on screen")
       }
       throw Self.invalid(
-        "'\(sourceID)' is already presenting '\(covering.id)'; it cannot show '\(screen.module)' until that is dismissed")
+        "'\(sourceID)' is already presenting '\(covering.id)'; it cannot show '\(screen.module)' until that is dismissed"
+      )
     }
     switch transition.presentation {
     case .push:
@@ -59,7 +61,9 @@ extension NavigationState {
         guard let index = self[depth: depth].stack.firstIndex(where: { $0.id == id }) else { continue }
         let removed = Set(self[depth: depth].stack[index...].map(\.id))
         self[depth: depth].stack.removeSubrange(index...)
-        if let source = self[depth: depth].presented?.source, removed.contains(source) { self[depth: depth].presented = nil }
+        if let source = self[depth: depth].presented?.source, removed.contains(source) {
+          self[depth: depth].presented = nil
+        }
         return
       }
     case .presented(let id):
@@ -73,7 +77,8 @@ extension NavigationState {
         return
       }
     case .addedChild(let id, let parent):
-      for depth in 0..<depthCount where self[depth: depth].modifyScreen(parent, { $0.children.removeAll { $0.id == id } }) {
+      for depth in 0..<depthCount
+      where self[depth: depth].modifyScreen(parent, { $0.children.removeAll { $0.id == id } }) {
         return
       }
     case .replacedDetail(let id, let previous):
@@ -96,10 +101,13 @@ extension NavigationState {
 
   // MARK: - Steps
 
-  private mutating func push(_ screen: Screen, from sourceID: String, depth: Int) throws(RoutingError) -> NavigationChange {
+  private mutating func push(_ screen: Screen, from sourceID: String, depth: Int) throws(RoutingError)
+    -> NavigationChange
+  {
     let container = self[depth: depth]
     guard container.hasNavigationStack else {
-      throw Self.invalid("cannot push '\(screen.module)' from '\(sourceID)': it has no navigation stack (it is a popover)")
+      throw Self.invalid(
+        "cannot push '\(screen.module)' from '\(sourceID)': it has no navigation stack (it is a popover)")
     }
     guard container.stack.last?.id == sourceID else {
       throw Self.invalid("cannot push '\(screen.module)' from '\(sourceID)': it is not the top of its navigation stack")
@@ -120,7 +128,8 @@ extension NavigationState {
   private func presentingDepth(of id: String) -> Int? {
     (0..<depthCount).first { depth in
       let container = self[depth: depth]
-      return container.presented != nil && (container.stack + (container.detail.map { [$0] } ?? [])).contains { $0.id == id }
+      return container.presented != nil
+        && (container.stack + (container.detail.map { [$0] } ?? [])).contains { $0.id == id }
     }
   }
 

@@ -13,7 +13,9 @@ public struct NavigationState: Sendable, Codable, Equatable {
   private var presentedStorage: [PresentedState]
 
   /// A state with `stack` and nothing presented.
-  public init(stack: [Screen] = [], detail: Screen? = nil, hasNavigationStack: Bool = true, presented: PresentedState? = nil) {
+  public init(
+    stack: [Screen] = [], detail: Screen? = nil, hasNavigationStack: Bool = true, presented: PresentedState? = nil
+  ) {
     self.stack = stack
     self.detail = detail
     self.hasNavigationStack = hasNavigationStack

@@ -98,7 +98,8 @@ public enum Presentation: Sendable, Hashable, Codable, CustomStringConvertible {
   public init(from decoder: any Decoder) throws {
     let text = try decoder.singleValueContainer().decode(String.self)
     guard let presentation = Presentation(text) else {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown presentation '\(text)'"))
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "unknown presentation '\(text)'"))
     }
     self = presentation
   }

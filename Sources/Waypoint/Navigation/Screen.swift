@@ -12,7 +12,9 @@ public struct Screen: Sendable, Codable, Hashable, Identifiable, CustomStringCon
   public var children: [Screen]
 
   /// Makes a screen.
-  public init(id: String, module: String, parameters: [String: String] = [:], route: String? = nil, children: [Screen] = []) {
+  public init(
+    id: String, module: String, parameters: [String: String] = [:], route: String? = nil, children: [Screen] = []
+  ) {
     self.id = id
     self.module = module
     self.parameters = parameters

@@ -27,6 +27,21 @@ public struct RouteEvent: Sendable, CustomStringConvertible {
   /// Why the open failed, for `failed`.
   public let error: RoutingError?
 
+  /// Makes an event; the router makes them, tests and recorders may make their own.
+  public init(
+    openID: UInt64 = 0, phase: Phase, url: String, origin: Origin, route: MatchedRoute? = nil,
+    duration: Duration? = nil,
+    error: RoutingError? = nil
+  ) {
+    self.openID = openID
+    self.phase = phase
+    self.url = url
+    self.origin = origin
+    self.route = route
+    self.duration = duration
+    self.error = error
+  }
+
   /// `phase url → route`.
   public var description: String {
     "#\(openID) \(phase.rawValue) \(url)" + (route.map { " → \($0)" } ?? "") + (error.map { " ✗ \($0.code)" } ?? "")

@@ -30,7 +30,8 @@ struct DeepLinkNavigationTests {
     let performed = try result.value(as: PerformedRoute.self)
     #expect(performed.destination(as: EditorScreen.self)?.title == "note 42 edit")
     #expect(performed.presentation == .push)
-    #expect(performed.parameters == ["id": "42", "mode": "edit", "ref": "mail"], "the URL's parameters stay on the route")
+    #expect(
+      performed.parameters == ["id": "42", "mode": "edit", "ref": "mail"], "the URL's parameters stay on the route")
     #expect(modules.navigator.state.topScreen?.parameters["id"] == "42", "and on the screen")
     #expect(modules.navigator.state.topScreen?.route == "note")
     #expect(modules.navigator.state.stack.map(\.id) == ["NoteList#1", "NoteEditor#2"])
@@ -45,7 +46,9 @@ struct DeepLinkNavigationTests {
     #expect(modules.navigator.state.stack[0].parameters.isEmpty, "the screens under it do not take its parameters")
     #expect(modules.navigator.state.stack[1].parameters == ["id": "7", "mode": "read"])
     _ = try await router.open("notes://note/8")
-    #expect(modules.navigator.state.stack.map(\.module) == ["NoteList", "NoteEditor", "NoteEditor"], "an existing path is kept")
+    #expect(
+      modules.navigator.state.stack.map(\.module) == ["NoteList", "NoteEditor", "NoteEditor"],
+      "an existing path is kept")
   }
 
   @Test("a link can name its source screen; presentation errors surface as the open's error")

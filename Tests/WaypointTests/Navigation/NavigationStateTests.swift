@@ -70,11 +70,21 @@ struct NavigationStateTests {
   }
 
   static let invalid: [Invalid] = [
-    Invalid(name: "source not on screen", transition: NavigationTransition(.push, screen: screen("X#5"), from: "Nope#1"), message: "the source 'Nope#1' is not on screen"),
-    Invalid(name: "covered source", transition: NavigationTransition(.push, screen: screen("X#5"), from: "List#1"), message: "'List#1' is already presenting 'Menu#2'"),
-    Invalid(name: "push onto a popover", transition: NavigationTransition(.push, screen: screen("X#5")), message: "it has no navigation stack (it is a popover)"),
-    Invalid(name: "second presentation", transition: NavigationTransition(.sheet, screen: screen("X#5"), from: "List#1"), message: "'List#1' is already presenting 'Menu#2'; it cannot show 'X' until that is dismissed"),
-    Invalid(name: "duplicate id", transition: NavigationTransition(.sheet, screen: screen("Menu#2")), message: "a screen with the id 'Menu#2' is already shown"),
+    Invalid(
+      name: "source not on screen", transition: NavigationTransition(.push, screen: screen("X#5"), from: "Nope#1"),
+      message: "the source 'Nope#1' is not on screen"),
+    Invalid(
+      name: "covered source", transition: NavigationTransition(.push, screen: screen("X#5"), from: "List#1"),
+      message: "'List#1' is already presenting 'Menu#2'"),
+    Invalid(
+      name: "push onto a popover", transition: NavigationTransition(.push, screen: screen("X#5")),
+      message: "it has no navigation stack (it is a popover)"),
+    Invalid(
+      name: "second presentation", transition: NavigationTransition(.sheet, screen: screen("X#5"), from: "List#1"),
+      message: "'List#1' is already presenting 'Menu#2'; it cannot show 'X' until that is dismissed"),
+    Invalid(
+      name: "duplicate id", transition: NavigationTransition(.sheet, screen: screen("Menu#2")),
+      message: "a screen with the id 'Menu#2' is already shown"),
   ]
 
   @Test("invalid sources are refused with invalidSource", arguments: invalid)
@@ -94,7 +104,9 @@ struct NavigationStateTests {
   func pushRules() throws {
     var state = try rooted()
     _ = try state.apply(NavigationTransition(.push, screen: screen("Editor#2")))
-    #expect(throws: RoutingError.self) { try state.apply(NavigationTransition(.push, screen: screen("X#3"), from: "List#1")) }
+    #expect(throws: RoutingError.self) {
+      try state.apply(NavigationTransition(.push, screen: screen("X#3"), from: "List#1"))
+    }
     var empty = NavigationState()
     #expect(throws: RoutingError.self) { try empty.apply(NavigationTransition(.push, screen: screen("X#3"))) }
   }
@@ -123,7 +135,12 @@ struct NavigationStateTests {
     #expect(state.tree.contains("⇡ present(pageSheet) from Editor#2"))
   }
 
-  @Test("presentations read and print their string form", arguments: ["push", "present", "present(formSheet)", "sheet", "popover", "fullScreen", "replaceRoot", "addChild", "show", "showDetail", "custom(banner)", "none"])
+  @Test(
+    "presentations read and print their string form",
+    arguments: [
+      "push", "present", "present(formSheet)", "sheet", "popover", "fullScreen", "replaceRoot", "addChild", "show",
+      "showDetail", "custom(banner)", "none",
+    ])
   func strings(_ text: String) throws {
     #expect(try #require(Presentation(text)).description == text)
   }

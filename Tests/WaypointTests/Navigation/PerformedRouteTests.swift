@@ -19,11 +19,14 @@ struct PhaseRecorder: ModuleObserver {
 }
 
 @MainActor
-func makeModules(_ recorder: Recorder = Recorder(), navigator: HeadlessNavigator = HeadlessNavigator()) throws -> ModuleNavigator {
+func makeModules(_ recorder: Recorder = Recorder(), navigator: HeadlessNavigator = HeadlessNavigator()) throws
+  -> ModuleNavigator
+{
   var builder = ModuleRegistryBuilder()
   builder.observe(PhaseRecorder(recorder: recorder))
   builder.register(ListScreen.self, identifier: "NoteList") { _ in ListScreen() }
-  builder.register(EditorScreen.self, configuration: EditorConfiguration.self, identifier: "NoteEditor") { _, configuration in
+  builder.register(EditorScreen.self, configuration: EditorConfiguration.self, identifier: "NoteEditor") {
+    _, configuration in
     let editor = EditorScreen()
     editor.title = "note \(configuration.noteID ?? 0) \(configuration.mode)"
     return editor
@@ -43,7 +46,8 @@ struct PerformedRouteTests {
   func lifecycle() async throws {
     let modules = try makeModules()
     let list = try await modules.route(ListScreen.self, .replaceRoot)
-    let editor = try await modules.route(EditorScreen.self, .push, parameters: ["id": "42"]) { (configuration: inout EditorConfiguration) in
+    let editor = try await modules.route(EditorScreen.self, .push, parameters: ["id": "42"]) {
+      (configuration: inout EditorConfiguration) in
       configuration.noteID = 42
     }
     #expect(list.state == .routed && editor.state == .routed)
@@ -141,7 +145,9 @@ struct PerformedRouteTests {
     let modules = try makeModules(recorder)
     _ = try await modules.route(ListScreen.self, .replaceRoot)
     do {
-      _ = try await modules.route(EditorScreen.self, .popover) { (configuration: inout EditorConfiguration) in configuration.noteID = 1 }
+      _ = try await modules.route(EditorScreen.self, .popover) { (configuration: inout EditorConfiguration) in
+        configuration.noteID = 1
+      }
       Issue.record("popover was allowed")
     } catch {
       #expect(error.code == .unsupportedPresentation)

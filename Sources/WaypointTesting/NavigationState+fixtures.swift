@@ -1,0 +1,46 @@
+public import Waypoint
+
+extension NavigationState {
+  /// A state for tests: a stack of the given modules (numbered `Module#1`, `Module#2`, …), and
+  /// optionally something presented over it.
+  ///
+  /// ```swift
+  /// let expected = NavigationState.fixture(["NoteList", "NoteEditor"], presenting: (.sheet, ["Login"]))
+  /// ```
+  public static func fixture(
+    _ modules: [String], presenting: (presentation: Presentation, modules: [String])? = nil
+  ) -> NavigationState {
+    var number = 0
+    func screens(_ names: [String]) -> [Screen] {
+      names.map { name in
+        number += 1
+        return Screen(id: "\(name)#\(number)", module: name)
+      }
+    }
+    var state = NavigationState(stack: screens(modules))
+    if let presenting {
+      state.presented = PresentedState(
+        presentation: presenting.presentation, source: state.stack.last?.id,
+        state: NavigationState(
+          stack: screens(presenting.modules), hasNavigationStack: presenting.presentation.kind != .popover))
+    }
+    return state
+  }
+
+  /// The shape of the hierarchy by module names, for assertions that ignore ids and parameters:
+  /// `["NoteList", "NoteEditor", "sheet: Login"]`.
+  public var outline: [String] {
+    var lines = stack.map(\.module)
+    if let detail { lines.append("detail: \(detail.module)") }
+    if let presented {
+      lines += presented.state.outline.map { "\(presented.presentation): \($0)" }
+    }
+    return lines
+  }
+
+  /// Whether the hierarchy has the same shape as `other`: the same modules, presentations and
+  /// nesting, whatever the screen ids and parameters.
+  public func hasSameShape(as other: NavigationState) -> Bool {
+    outline == other.outline
+  }
+}

@@ -1,0 +1,67 @@
+public import Waypoint
+
+/// A navigator for tests: it applies transitions like ``HeadlessNavigator`` and records each one,
+/// so a test can check what was shown, how, and in which order.
+///
+/// ```swift
+/// let navigator = RecordingNavigator()
+/// let modules = ModuleNavigator(registry: registry, navigator: navigator)
+/// _ = try await router.open("notes://note/42")
+/// #expect(navigator.records == [.applied(.push, "NoteEditor#2")])
+/// ```
+@MainActor
+public final class RecordingNavigator: Navigator {
+  /// One thing the navigator did.
+  public enum Record: Sendable, Equatable, CustomStringConvertible {
+    /// A screen was shown with a presentation.
+    case applied(Presentation, String)
+    /// A change was undone.
+    case reverted(String)
+    /// A transition was refused, with the error's code.
+    case refused(Presentation, RoutingError.Code)
+
+    /// `push NoteEditor#2`, `remove NoteEditor#2`, `refused push: invalidSource`.
+    public var description: String {
+      switch self {
+      case .applied(let presentation, let screen): return "\(presentation) \(screen)"
+      case .reverted(let screen): return "remove \(screen)"
+      case .refused(let presentation, let code): return "refused \(presentation): \(code)"
+      }
+    }
+  }
+
+  private let inner: HeadlessNavigator
+  /// Everything the navigator did, in order.
+  public private(set) var records: [Record] = []
+
+  /// A recording navigator starting from `state`.
+  public init(state: NavigationState = NavigationState()) {
+    inner = HeadlessNavigator(state: state)
+  }
+
+  /// What is shown now.
+  public var state: NavigationState { inner.state }
+
+  /// Applies and records `transition`.
+  public func apply(_ transition: NavigationTransition) async throws(RoutingError) -> NavigationChange {
+    do {
+      let change = try await inner.apply(transition)
+      records.append(.applied(transition.presentation, transition.screen.id))
+      return change
+    } catch {
+      records.append(.refused(transition.presentation, error.code))
+      throw error
+    }
+  }
+
+  /// Undoes and records `change`.
+  public func revert(_ change: NavigationChange) async throws(RoutingError) {
+    try await inner.revert(change)
+    records.append(.reverted(change.screen))
+  }
+
+  /// Replaces the state, as when restoring a saved hierarchy.
+  public func restore(_ state: NavigationState) {
+    inner.restore(state)
+  }
+}

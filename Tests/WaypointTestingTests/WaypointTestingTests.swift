@@ -1,0 +1,73 @@
+import Testing
+import Waypoint
+import WaypointTesting
+
+final class Page {}
+
+@MainActor
+@Suite("WaypointTesting")
+struct WaypointTestingTests {
+  func setUp() throws -> (RecordingNavigator, ModuleNavigator, ModuleEventRecorder) {
+    let events = ModuleEventRecorder()
+    var builder = ModuleRegistryBuilder()
+    builder.observe(events)
+    builder.register(Page.self, identifier: "Page") { _ in Page() }
+    let navigator = RecordingNavigator()
+    return (navigator, ModuleNavigator(registry: try builder.build(), navigator: navigator), events)
+  }
+
+  @Test("the recording navigator records transitions, removals and refusals")
+  func records() async throws {
+    let (navigator, modules, _) = try setUp()
+    _ = try await modules.route(Page.self, .replaceRoot)
+    let sheet = try await modules.route(Page.self, .sheet)
+    try await sheet.remove()
+    _ = try? await modules.route(Page.self, .push, from: "Missing#1")
+    #expect(
+      navigator.records == [
+        .applied(.replaceRoot, "Page#1"), .applied(.sheet, "Page#2"), .reverted("Page#2"),
+        .refused(.push, .invalidSource),
+      ])
+    #expect(
+      navigator.records.map(\.description) == [
+        "replaceRoot Page#1", "sheet Page#2", "remove Page#2", "refused push: invalidSource",
+      ])
+  }
+
+  @Test("module events come in make, perform, remove order")
+  func moduleEvents() async throws {
+    let (_, modules, events) = try setUp()
+    let page = try await modules.route(Page.self, .replaceRoot)
+    try await page.remove()
+    #expect(
+      events.lines == [
+        "willMake Page", "didMake Page", "willPerform Page", "didPerform Page", "willRemove Page", "didRemove Page",
+      ])
+  }
+
+  @Test("fixtures build states, and shapes compare without ids")
+  func fixtures() async throws {
+    let (navigator, modules, _) = try setUp()
+    _ = try await modules.route(Page.self, .replaceRoot)
+    _ = try await modules.route(Page.self, .push)
+    _ = try await modules.route(Page.self, .sheet)
+    let expected = NavigationState.fixture(["Page", "Page"], presenting: (.sheet, ["Page"]))
+    #expect(navigator.state.hasSameShape(as: expected))
+    #expect(navigator.state.outline == ["Page", "Page", "sheet: Page"])
+    #expect(expected.presented?.source == "Page#2")
+    #expect(!navigator.state.hasSameShape(as: .fixture(["Page"])))
+  }
+
+  @Test("the route event recorder sees every phase and one outcome per open")
+  func routeEvents() async throws {
+    let events = RouteEventRecorder()
+    var builder = RouterBuilder()
+    builder.observe(events)
+    builder.add("/a") { _ in 1 }
+    let router = try builder.build()
+    _ = try await router.open("/a")
+    _ = try? await router.open("/b")
+    #expect(events.phases == [.prepare, .will, .did, .prepare, .failed])
+    #expect(events.outcomes.count == 2)
+  }
+}
