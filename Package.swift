@@ -36,9 +36,9 @@ let package = Package(
     .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
     .target(
       name: "WaypointExamples",
-      dependencies: ["Waypoint"],
+      dependencies: ["Waypoint", "WaypointSignedLinks"],
       path: "Examples",
-      resources: [.copy("routes.json")]
+      resources: [.copy("routes.json"), .copy("NotesApp/notes-app.json")]
     ),
     .executableTarget(
       name: "waypoint",

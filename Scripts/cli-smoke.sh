@@ -27,5 +27,6 @@ set -e
 "$bin" lint --strict >/dev/null || fail "lint --strict on the bundled manifest failed"
 "$bin" routes | head -2 | tail -1 | grep -q 'notes://promo/:campaign' || fail "routes does not list the priority-10 route first"
 [ "$("$bin" url note.show id=42)" = "notes://note/42" ] || fail "url note.show id=42"
-"$bin" demo | grep -q '✗ notFound' || fail "demo does not show an external link refused"
+"$bin" demo | grep -q 'restored state equals the saved one: true' || fail "demo does not restore its saved state"
+"$bin" demo --tour | grep -q '✗ notFound' || fail "demo --tour does not show an external link refused"
 echo "cli-smoke: ok (resolve, lint, routes, url, demo)"

@@ -51,10 +51,14 @@ public struct SignedLinkMiddleware: RouteMiddleware {
     self.now = now
   }
 
-  /// Checks the signature and expiry of requests it applies to, then goes on.
+  /// Checks the signature and expiry of requests it applies to, then goes on without the
+  /// expiry and signature items in the request's query (the URL keeps them).
   public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
-    if appliesTo(request) { try verify(request.url.string) }
-    return try await next(request)
+    guard appliesTo(request) else { return try await next(request) }
+    try verify(request.url.string)
+    var verified = request
+    verified.query.removeAll { $0.name == format.signatureKey || $0.name == format.expiryKey }
+    return try await next(verified)
   }
 
   /// Checks `url`'s signature, then its expiry.

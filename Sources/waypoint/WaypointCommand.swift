@@ -3,7 +3,7 @@ import Foundation
 
 /// The `waypoint` command: resolves, lints and prints routes of a manifest, and runs the demo.
 @main
-struct WaypointCommand: ParsableCommand {
+struct WaypointCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "waypoint",
     abstract: "Resolve URLs against a Waypoint route manifest, lint it, list it, print URLs from it.",
@@ -13,10 +13,14 @@ struct WaypointCommand: ParsableCommand {
 
   /// Runs the command with the exit codes of the CLI contract: usage and manifest errors exit 2,
   /// not ArgumentParser's 64.
-  static func main() {
+  static func main() async {
     do {
       var command = try parseAsRoot()
-      try command.run()
+      if var asynchronous = command as? any AsyncParsableCommand {
+        try await asynchronous.run()
+      } else {
+        try command.run()
+      }
     } catch let failure as CommandFailure {
       if !failure.message.isEmpty { standardError(failure.message) }
       Foundation.exit(failure.status)

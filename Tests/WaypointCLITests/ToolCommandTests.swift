@@ -93,11 +93,15 @@ struct ToolCommandTests {
     #expect(resolved.lines.first?.contains(#""rest":["docs","read me.txt"]"#) == true)
   }
 
-  @Test("demo runs the tour")
+  @Test("demo runs the notes app; demo --tour runs the link tour")
   func demo() throws {
     let output = try CLIRunner.run(["demo"])
     #expect(output.status == 0)
-    #expect(output.lines.first?.hasPrefix("Waypoint demo:") == true)
-    #expect(output.stdout.contains("✗ notFound: no route matches '/settings/privacy'"))
+    #expect(output.lines.first == "Waypoint demo: the notes app, run headlessly")
+    #expect(output.stdout.contains("restored state equals the saved one: true"))
+    let tour = try CLIRunner.run(["demo", "--tour"])
+    #expect(tour.status == 0)
+    #expect(tour.lines.first?.hasPrefix("Waypoint demo: 16 links") == true)
+    #expect(tour.stdout.contains("✗ notFound: no route matches '/settings/privacy'"))
   }
 }

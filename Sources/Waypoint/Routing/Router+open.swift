@@ -234,7 +234,7 @@ extension Router {
   }
 
   /// `url` with `items` added to its query, before any fragment.
-  static func appending(_ items: [QueryItem], to url: String) -> String {
+  package static func appending(_ items: [QueryItem], to url: String) -> String {
     guard !items.isEmpty else { return url }
     let encoded = items.map {
       PercentCoding.encode($0.name, as: .queryItem) + "=" + PercentCoding.encode($0.value, as: .queryItem)

@@ -1,0 +1,94 @@
+public import Foundation
+import Waypoint
+import WaypointSignedLinks
+
+/// The walk `waypoint demo` takes through the notes app, printing the navigation tree after
+/// each step.
+@MainActor
+public enum NotesDemo {
+  /// The moment the demo runs at, so signed links and their expiry print the same every time.
+  public nonisolated static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+  /// Runs the demo and hands each printed line to `write`.
+  public static func run(write: (String) -> Void) async throws {
+    let app = try NotesApp(now: { now })
+    let signer = LinkSigner(secret: NotesApp.linkSecret)
+    var step = 0
+    func show(_ title: String?, _ url: String, _ origin: Origin = .internal) async -> RouteResult? {
+      if let title {
+        step += 1
+        write("")
+        write("\(step). \(title)")
+      }
+      write("   open \(url)  [\(origin)]")
+      do {
+        let result = try await app.router.open(url, origin: origin)
+        if result.url != url { write("   ↪ redirected to \(result.url)") }
+        if let performed = result.value as? PerformedRoute {
+          write("   → \(performed.presentation) \(performed.screen)")
+        }
+        tree(app, write)
+        return result
+      } catch {
+        write("   ✗ \(error.code): \(error.message)")
+        return nil
+      }
+    }
+
+    write("Waypoint demo: the notes app, run headlessly")
+    _ = await show("Cold start: the note list becomes the root", "notes://notes")
+
+    let login = await show("Signed out: middleware sends the user to login, keeping the target", "notes://note/42/edit")
+    if let login = login?.value as? PerformedRoute, let next = login.parameters["next"] {
+      step += 1
+      write("")
+      write("\(step). Ann signs in; login is dismissed and the original target opens")
+      app.loginService.signIn("ann")
+      try await login.remove()
+      write("   removed \(login.screen.id) (it was a \(login.presentation))")
+      _ = await show(nil, next)
+    }
+
+    let settings = await show("Signed in: settings, an internal route, from inside the app", "notes://settings/privacy")
+    if let settings = settings?.value as? PerformedRoute {
+      step += 1
+      write("")
+      write("\(step). The settings route is removed without knowing how it was shown")
+      try await settings.remove()
+      write("   removed \(settings.screen.id) (it was a \(settings.presentation))")
+      tree(app, write)
+    }
+
+    _ = await show(
+      "An external link to an internal route is refused like an unknown one", "notes://note/42/edit", .external())
+    let signed = try signer.sign("notes://note/7?ref=mail", expiresAt: now.addingTimeInterval(3600))
+    let opened = await show(
+      "A signed external link is accepted", signed, .external(sourceApplication: "com.example.mail"))
+    let tampered = signed.replacingOccurrences(of: "note/7", with: "note/8")
+    _ = await show(
+      "The same link, tampered with, is refused", tampered, .external(sourceApplication: "com.example.mail"))
+    if let opened = opened?.value as? PerformedRoute {
+      step += 1
+      write("")
+      write("\(step). The note opened by the signed link is removed")
+      try await opened.remove()
+      write("   removed \(opened.screen.id) (it was a \(opened.presentation))")
+      tree(app, write)
+    }
+
+    step += 1
+    write("")
+    write("\(step). The final state is saved as JSON and restored")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let json = try encoder.encode(app.navigator.state)
+    write("   " + String(decoding: json, as: UTF8.self))
+    let restored = HeadlessNavigator()
+    restored.restore(try JSONDecoder().decode(NavigationState.self, from: json))
+    write("   restored state equals the saved one: \(restored.state == app.navigator.state)")
+  }
+
+  private static func tree(_ app: NotesApp, _ write: (String) -> Void) {
+    for line in app.navigator.state.tree.split(separator: "\n") { write("   │ " + line) }
+  }
+}

@@ -1,0 +1,40 @@
+import Testing
+import Waypoint
+import WaypointExamples
+
+@MainActor
+@Suite("The notes app demo")
+struct NotesDemoTests {
+  func output() async throws -> String {
+    var lines: [String] = []
+    try await NotesDemo.run { lines.append($0) }
+    return lines.joined(separator: "\n")
+  }
+
+  @Test("every step of the demo shows what it promises")
+  func steps() async throws {
+    let text = try await output()
+    let expectations = [
+      "1. Cold start: the note list becomes the root\n   open notes://notes  [internal]\n   → replaceRoot NoteList#1\n   │ ▸ NoteList#1",
+      "↪ redirected to notes://login?next=notes%3A%2F%2Fnote%2F42%2Fedit\n   → sheet Login#2 {next=notes://note/42/edit}",
+      "   │   ⇡ sheet from NoteList#1\n   │     ▸ Login#2 {next=notes://note/42/edit}",
+      "removed Login#2 (it was a sheet)\n   open notes://note/42/edit  [internal]\n   → push NoteEditor#3 {id=42, mode=edit}",
+      "   │     ⇡ present(formSheet) from NoteEditor#3\n   │       ▸ Settings#4 {section=privacy}",
+      "removed Settings#4 (it was a present(formSheet))",
+      "open notes://note/42/edit  [external]\n   ✗ notFound: no route matches 'notes://note/42/edit'",
+      "→ push NoteEditor#5 {id=7, mode=read, ref=mail}",
+      "✗ rejected: refused signed link 'notes://note/8?",
+      "the signature does not match",
+      "removed NoteEditor#5 (it was a push)",
+      "restored state equals the saved one: true",
+    ]
+    for expected in expectations { #expect(text.contains(expected), "\(expected)") }
+  }
+
+  @Test("the demo ends where it should: the note list with the edited note on it")
+  func finalState() async throws {
+    let text = try await output()
+    #expect(text.hasSuffix("restored state equals the saved one: true"))
+    #expect(text.contains(#"{"hasNavigationStack":true,"stack":[{"children":[],"id":"NoteList#1""#))
+  }
+}
