@@ -1,6 +1,6 @@
 public import Waypoint
 
-/// A navigator for tests: it applies transitions like ``HeadlessNavigator`` and records each one,
+/// A navigator for tests: it applies transitions like `HeadlessNavigator` and records each one,
 /// so a test can check what was shown, how, and in which order.
 ///
 /// ```swift

@@ -102,10 +102,13 @@ struct SignedLinkTests {
     var builder = RouterBuilder()
     builder.use(SignedLinkMiddleware(keys: [Self.key], now: { Self.now }))
     builder.add("notes://note/<int:id>", exposure: .public) { request in try request.int("id") }
+    builder.add("notes://query", exposure: .public) { request in request.query.map(\.name) }
     let router = try builder.build()
     let signed = try signer.sign("notes://note/5", expiresAt: Self.later)
     #expect(try await router.open(signed, origin: .external()).value(as: Int.self) == 5)
     #expect(try await router.open("notes://note/5").value(as: Int.self) == 5)
+    let names = try await router.open(try signer.sign("notes://query?a=1", expiresAt: Self.later), origin: .external())
+    #expect(try names.value(as: [String].self) == ["a"], "handlers do not see exp and sig")
     do {
       _ = try await router.open("notes://note/5", origin: .external())
       Issue.record("an unsigned external link was accepted")

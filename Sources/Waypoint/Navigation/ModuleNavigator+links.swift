@@ -42,8 +42,10 @@ extension ModuleNavigator {
   }
 }
 
-/// A route handler that shows a module: what ``ModuleNavigator/registerTargets(in:)`` registers
-/// for manifest targets. Its value is the ``PerformedRoute``.
+/// A route handler that shows a module.
+///
+/// ``ModuleNavigator/registerTargets(in:)`` registers one for each manifest target. Its value is
+/// the ``PerformedRoute``.
 public struct ModuleRouteHandler: RouteHandler {
   /// Where the module is shown.
   public let navigator: ModuleNavigator

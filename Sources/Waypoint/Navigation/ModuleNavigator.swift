@@ -34,6 +34,7 @@ public final class ModuleNavigator {
   ///   - source: The screen to show it from; `nil` for the top screen.
   ///   - parameters: Parameters to keep on the screen and the performed route.
   ///   - prepare: The caller's preparation, after the module's own.
+  /// - Returns: The performed route, which can remove the module later.
   /// - Throws: `unsupportedPresentation`, the registry's errors, or the navigator's (`invalidSource`…).
   public func route<Key>(
     _ key: Key.Type, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],

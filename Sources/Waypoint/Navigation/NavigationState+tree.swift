@@ -1,5 +1,7 @@
 extension NavigationState {
-  /// The hierarchy as indented lines, for logs, tests and the demo:
+  /// The hierarchy as indented lines, for logs, tests and the demo.
+  ///
+  /// For example:
   ///
   /// ```
   /// ▸ NoteList#1

@@ -1,7 +1,9 @@
 public import Observation
 
-/// Applies navigation transitions. UIKit and SwiftUI adapters implement it over real views;
-/// ``HeadlessNavigator`` implements it over a ``NavigationState`` alone.
+/// Applies navigation transitions.
+///
+/// UIKit and SwiftUI adapters implement it over real views; ``HeadlessNavigator`` implements it
+/// over a ``NavigationState`` alone.
 @MainActor
 public protocol Navigator: AnyObject {
   /// What is shown now.
@@ -25,8 +27,10 @@ public protocol Navigator: AnyObject {
 public final class HeadlessNavigator: Navigator {
   /// What is shown now.
   public private(set) var state: NavigationState
-  /// How long each transition pretends to animate; `nil` (the default) makes them instant.
-  /// While one is in flight, another fails with `unbalancedTransition`.
+  /// How long each transition pretends to animate.
+  ///
+  /// `nil` (the default) makes them instant. While one is in flight, another fails with
+  /// `unbalancedTransition`.
   public var transitionDuration: Duration?
   /// Every change applied, in order (reverts included, as `revert` entries).
   public private(set) var log: [String] = []

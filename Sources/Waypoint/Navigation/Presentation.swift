@@ -85,7 +85,7 @@ public enum Presentation: Sendable, Hashable, Codable, CustomStringConvertible {
     return nil
   }
 
-  /// The string form: `present(formSheet)`, `push`…
+  /// The string form, such as `present(formSheet)` or `push`.
   public var description: String {
     switch self {
     case .present(let style): return style == "automatic" ? "present" : "present(\(style))"
