@@ -1,0 +1,148 @@
+import Foundation
+import RoutingKit
+import Waypoint
+
+/// Workloads 1–3 and 6: the deep-link table (`modules` × `entries` routes mixing
+/// `/module{m}/screen{s}/:id`, `/module{m}/screen{s}/:id/detail{s}` and `/module{m}/static{s}`)
+/// and random lookups with 10% misses, the same for every router.
+public struct DeepLinkWorkload {
+  /// One route: its segments, and the number it returns.
+  public struct RouteSpec {
+    public let segments: [String]
+    public let payload: Int
+    public var pattern: String { "/" + segments.joined(separator: "/") }
+  }
+
+  public let routes: [RouteSpec]
+  /// The lookup URLs, as full strings (Waypoint's input).
+  public let urls: [String]
+  /// The same lookups split into segments (routing-kit's input).
+  public let splitPaths: [[String]]
+  /// The payload each lookup must find, or `nil` for a miss.
+  public let expected: [Int?]
+  /// The `id` each hit must capture, or `nil`.
+  public let expectedIDs: [String?]
+
+  public init(modules: Int, entries: Int = 100, lookups: Int = 10_000, seed: UInt64 = 42) {
+    var routes: [RouteSpec] = []
+    routes.reserveCapacity(modules * entries)
+    for module in 0..<modules {
+      for entry in 0..<entries {
+        let segments: [String]
+        switch entry % 3 {
+        case 0: segments = ["module\(module)", "screen\(entry)", ":id"]
+        case 1: segments = ["module\(module)", "screen\(entry)", ":id", "detail\(entry)"]
+        default: segments = ["module\(module)", "static\(entry)"]
+        }
+        routes.append(RouteSpec(segments: segments, payload: routes.count))
+      }
+    }
+    var generator = SeededGenerator(seed: seed)
+    var urls: [String] = []
+    var split: [[String]] = []
+    var expected: [Int?] = []
+    var ids: [String?] = []
+    for index in 0..<lookups {
+      let route = routes[Int.random(in: 0..<routes.count, using: &generator)]
+      let id = String(Int.random(in: 1...999_999, using: &generator))
+      var segments = route.segments.map { $0 == ":id" ? id : $0 }
+      let miss = index % 10 == 9
+      if miss { segments[1] = "missing\(index)" }
+      urls.append("/" + segments.joined(separator: "/"))
+      split.append(segments)
+      expected.append(miss ? nil : route.payload)
+      ids.append(miss || !route.segments.contains(":id") ? nil : id)
+    }
+    self.routes = routes
+    self.urls = urls
+    self.splitPaths = split
+    self.expected = expected
+    self.expectedIDs = ids
+  }
+
+  /// The lookups that hit.
+  public var hitIndices: [Int] { expected.indices.filter { expected[$0] != nil } }
+
+  // MARK: Waypoint
+
+  public func buildWaypoint() throws -> RouteTable<Int> {
+    var builder = RouteTableBuilder<Int>()
+    for route in routes { builder.add(route.pattern, payload: route.payload) }
+    return try builder.build()
+  }
+
+  /// Matches every URL from its full string and reads the `id` parameter; returns a checksum.
+  public static func lookUp(_ table: RouteTable<Int>, _ urls: [String]) -> Int {
+    var checksum = 0
+    for url in urls {
+      guard let match = try? table.match(url) else { continue }
+      checksum &+= match.payload &+ (match.parameters["id"]?.utf8.count ?? 0)
+    }
+    return checksum
+  }
+
+  // MARK: routing-kit
+
+  public func buildRoutingKit() -> TrieRouter<Int> {
+    let router = TrieRouter(Int.self)
+    for route in routes {
+      router.register(
+        route.payload, at: route.segments.map { $0.hasPrefix(":") ? .parameter(String($0.dropFirst())) : .constant($0) }
+      )
+    }
+    return router
+  }
+
+  /// Routes every pre-split path with one reused `Parameters` and reads `id`; returns a checksum.
+  public static func lookUp(_ router: TrieRouter<Int>, _ paths: [[String]]) -> Int {
+    var checksum = 0
+    var parameters = Parameters()
+    for path in paths {
+      guard let payload = router.route(path: path, parameters: &parameters) else { continue }
+      checksum &+= payload &+ (parameters.get("id")?.utf8.count ?? 0)
+    }
+    return checksum
+  }
+
+  // MARK: WLRRoute-style linear scan
+
+  /// One compiled regex per route, tried in turn: what WLRRoute and URLNavigator do.
+  public func buildRegexScan() throws -> [(NSRegularExpression, Int)] {
+    try routes.map { route in
+      let body = route.segments.map { $0 == ":id" ? "([^/]+)" : NSRegularExpression.escapedPattern(for: $0) }
+      return (try NSRegularExpression(pattern: "^/" + body.joined(separator: "/") + "$"), route.payload)
+    }
+  }
+
+  public static func lookUp(_ scan: [(NSRegularExpression, Int)], _ urls: [String]) -> Int {
+    var checksum = 0
+    for url in urls {
+      let range = NSRange(url.startIndex..., in: url)
+      for (regex, payload) in scan where regex.firstMatch(in: url, range: range) != nil {
+        checksum &+= payload
+        break
+      }
+    }
+    return checksum
+  }
+
+  /// Checks that Waypoint and routing-kit give the expected answer on every lookup.
+  public func verify(_ table: RouteTable<Int>, _ router: TrieRouter<Int>) -> [String] {
+    var problems: [String] = []
+    var parameters = Parameters()
+    for index in urls.indices {
+      let match = try? table.match(urls[index])
+      let kit = router.route(path: splitPaths[index], parameters: &parameters)
+      if match?.payload != expected[index] {
+        problems.append("Waypoint: \(urls[index]) → \(String(describing: match?.payload))")
+      }
+      if kit != expected[index] { problems.append("routing-kit: \(urls[index]) → \(String(describing: kit))") }
+      if let id = expectedIDs[index] {
+        if match?.parameters["id"] != id { problems.append("Waypoint id for \(urls[index])") }
+        if parameters.get("id") != id { problems.append("routing-kit id for \(urls[index])") }
+      }
+      if problems.count > 10 { break }
+    }
+    return problems
+  }
+}

@@ -1,0 +1,158 @@
+// Waypoint against routing-kit and Swinject, interleaved in one process, medians over rounds.
+// Synchronous on purpose, so it also runs under callgrind. Usage: compare [--rounds N] [--quick]
+import AllocationCounter
+import Foundation
+import Workloads
+
+let arguments = CommandLine.arguments
+let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 5
+let quick = arguments.contains("--quick")
+precondition(rounds >= 1, "--rounds takes a positive number")
+
+var rows: [(String, String, String, String)] = []
+func row(_ workload: String, _ waypoint: String, _ peer: String, _ note: String = "") {
+  rows.append((workload, waypoint, peer, note))
+}
+func ns(_ value: Double) -> String {
+  value >= 10_000 ? String(format: "%.1f µs", value / 1000) : String(format: "%.0f ns", value)
+}
+
+/// Medians of `a` and `b` per item, run interleaved (a, b, a, b…) for `rounds` rounds.
+func interleaved(items: Int, _ a: () -> Int, _ b: () -> Int) -> (Double, Double) {
+  var first: [Double] = []
+  var second: [Double] = []
+  for _ in 0..<rounds {
+    let (x, tx) = timed(a)
+    let (y, ty) = timed(b)
+    keep(x)
+    keep(y)
+    first.append(tx / Double(items))
+    second.append(ty / Double(items))
+  }
+  return (median(first), median(second))
+}
+
+func medianTime(_ body: () -> Void) -> Double {
+  median((0..<rounds).map { _ in timed(body).1 })
+}
+
+// MARK: Workload 1: the deep-link table, with a correctness check first
+
+let deepLinks = DeepLinkWorkload(modules: 100)
+let table = try deepLinks.buildWaypoint()
+let kit = deepLinks.buildRoutingKit()
+let problems = deepLinks.verify(table, kit)
+guard problems.isEmpty else {
+  print("Waypoint and routing-kit disagree with the expected answers:\n" + problems.joined(separator: "\n"))
+  exit(1)
+}
+_ = DeepLinkWorkload.lookUp(table, deepLinks.urls)
+_ = DeepLinkWorkload.lookUp(kit, deepLinks.splitPaths)
+let (waypointLookup, kitLookup) = interleaved(
+  items: deepLinks.urls.count, { DeepLinkWorkload.lookUp(table, deepLinks.urls) },
+  { DeepLinkWorkload.lookUp(kit, deepLinks.splitPaths) })
+row(
+  "1. deep links, 10,000 routes, lookup", ns(waypointLookup), ns(kitLookup),
+  "Waypoint from the URL string; routing-kit from pre-split segments")
+
+let hits = deepLinks.hitIndices.map { deepLinks.urls[$0] }
+let before = waypoint_allocation_count()
+keep(DeepLinkWorkload.lookUp(table, hits))
+let allocationsPerLookup = Double(waypoint_allocation_count() - before) / Double(hits.count)
+row(
+  "1. allocations per successful lookup", String(format: "%.2f", allocationsPerLookup), "-",
+  "counted by interposing malloc")
+
+// MARK: Workloads 2 and 3: scale and build time
+
+var lookupBySize: [Int: Double] = [:]
+var buildNanosPerRoute: [Int: Double] = [:]
+for modules in quick ? [1, 10, 100] : [1, 10, 100, 1000] {
+  let workload = DeepLinkWorkload(modules: modules, lookups: 10_000)
+  let routeCount = workload.routes.count
+  let waypointBuild = medianTime { keep(try? workload.buildWaypoint()) }
+  let kitBuild = medianTime { keep(workload.buildRoutingKit()) }
+  buildNanosPerRoute[routeCount] = waypointBuild / Double(routeCount)
+  row(
+    "3. build \(routeCount) routes, per route", ns(waypointBuild / Double(routeCount)),
+    ns(kitBuild / Double(routeCount)))
+  let sized = try workload.buildWaypoint()
+  let sizedKit = workload.buildRoutingKit()
+  let (waypointTime, kitTime) = interleaved(
+    items: workload.urls.count, { DeepLinkWorkload.lookUp(sized, workload.urls) },
+    { DeepLinkWorkload.lookUp(sizedKit, workload.splitPaths) })
+  lookupBySize[routeCount] = waypointTime
+  row("2. lookup at \(routeCount) routes", ns(waypointTime), ns(kitTime))
+}
+
+// MARK: Workload 4: a realistic app table
+
+let app = AppWorkload()
+let appTable = try app.buildWaypoint()
+let appLookup = medianTime { keep(AppWorkload.lookUp(appTable, app.urls)) } / Double(app.urls.count)
+let appBuild = medianTime { keep(try? app.buildWaypoint()) } / Double(app.patterns.count)
+row(
+  "4. app table (\(app.patterns.count) routes), lookup", ns(appLookup), "-",
+  "regex, typed, optional groups, queries, escapes")
+row("4. app table, build per route", ns(appBuild), "-")
+
+// MARK: Workload 5: module resolution
+
+let registry = try ResolutionWorkload.waypointRegistry()
+let container = ResolutionWorkload.swinjectContainer()
+let resolutions = 20_000
+var resolveRatio = Double.nan
+for (name, waypoint, swinject) in [
+  (
+    "transient, no dependencies", { ResolutionWorkload.resolve(Leaf.self, in: registry, times: resolutions) },
+    { ResolutionWorkload.resolve(Leaf.self, in: container, times: resolutions) }
+  ),
+  (
+    "transient, three dependencies", { ResolutionWorkload.resolve(Composite.self, in: registry, times: resolutions) },
+    { ResolutionWorkload.resolve(Composite.self, in: container, times: resolutions) }
+  ),
+  (
+    "shared", { ResolutionWorkload.resolve(Singleton.self, in: registry, times: resolutions) },
+    { ResolutionWorkload.resolve(Singleton.self, in: container, times: resolutions) }
+  ),
+] as [(String, () -> Int, () -> Int)] {
+  let (ours, theirs) = interleaved(items: resolutions, waypoint, swinject)
+  if name.hasPrefix("transient, no") { resolveRatio = ours / theirs }
+  row("5. resolve \(name)", ns(ours), ns(theirs), "peer: Swinject 2.10.0")
+}
+
+// MARK: Workload 6: one regex per route, tried in turn
+
+for modules in quick ? [1, 10] : [1, 10, 100] {
+  let workload = DeepLinkWorkload(modules: modules, lookups: modules >= 100 ? 100 : 1000)
+  let scan = try workload.buildRegexScan()
+  let perLookup = medianTime { keep(DeepLinkWorkload.lookUp(scan, workload.urls)) } / Double(workload.urls.count)
+  let sized = try workload.buildWaypoint()
+  let ours = medianTime { keep(DeepLinkWorkload.lookUp(sized, workload.urls)) } / Double(workload.urls.count)
+  row(
+    "6. regex scan at \(workload.routes.count) routes", ns(ours), ns(perLookup),
+    "peer: NSRegularExpression per route (WLRRoute-style)")
+}
+
+// MARK: Report
+
+let header = ("workload", "Waypoint", "peer", "")
+let widths = [rows.map(\.0.count).max() ?? 0, 10, 10]
+func pad(_ text: String, _ width: Int) -> String {
+  text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0)
+}
+print([pad(header.0, widths[0]), pad(header.1, widths[1]), pad(header.2, widths[2])].joined(separator: "  "))
+for (workload, waypoint, peer, note) in rows {
+  print([pad(workload, widths[0]), pad(waypoint, widths[1]), pad(peer, widths[2]), note].joined(separator: "  "))
+}
+print("")
+print("rounds: \(rounds) (medians), peer for lookups: routing-kit 4.9.3")
+let largest = lookupBySize.keys.max() ?? 0
+print(String(format: "lookup-ratio-vs-routing-kit: %.3f", waypointLookup / kitLookup))
+print(String(format: "build-ns-per-route: %.0f", buildNanosPerRoute[9_900] ?? buildNanosPerRoute[10_000] ?? .nan))
+print(
+  String(
+    format: "scale-ratio-%dk-vs-100: %.3f", largest / 1000,
+    (lookupBySize[largest] ?? .nan) / (lookupBySize[99] ?? lookupBySize[100] ?? .nan)))
+print(String(format: "allocs-per-lookup: %.2f", allocationsPerLookup))
+print(String(format: "resolve-ratio-vs-swinject: %.3f", resolveRatio))
