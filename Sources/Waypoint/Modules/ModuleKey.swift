@@ -2,14 +2,16 @@
 /// or a concrete type), compared by `ObjectIdentifier`, never by its name.
 public struct ModuleKey: Hashable, Sendable, CustomStringConvertible {
   private let id: ObjectIdentifier
-  /// The type's name, for messages only.
-  public let name: String
+  private let type: any Any.Type
 
-  /// The key of `type`.
+  /// The key of `type`. Cheap: the name is only worked out when a message needs it.
   public init<Key>(_ type: Key.Type) {
     self.id = ObjectIdentifier(type)
-    self.name = String(describing: type)
+    self.type = type
   }
+
+  /// The type's name, for messages only.
+  public var name: String { String(describing: type) }
 
   /// The type's name.
   public var description: String { name }

@@ -6,8 +6,9 @@ struct ModuleInstance: @unchecked Sendable {
   let value: Any
 }
 
-/// One registered module, type-erased.
-struct ModuleRegistration: Sendable {
+/// One registered module, type-erased. A class, so a lookup hands out one reference instead of
+/// copying every field.
+final class ModuleRegistration: Sendable {
   let key: ModuleKey
   let identifier: String?
   let scope: ModuleScope
@@ -20,6 +21,27 @@ struct ModuleRegistration: Sendable {
   let sendable: (@Sendable (ModuleInstance) -> any Sendable)?
   /// Whether this registration may replace an earlier one of the same key or identifier.
   let overrides: Bool
+
+  init(
+    key: ModuleKey, identifier: String?, scope: ModuleScope, configurationType: any ModuleConfiguration.Type,
+    dependencies: [ModuleKey],
+    factory: @escaping @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance,
+    prepare: (@Sendable (ModuleInstance, ModuleResolver) throws -> ModuleInstance)?,
+    sendable: (@Sendable (ModuleInstance) -> any Sendable)?, overrides: Bool
+  ) {
+    self.key = key
+    self.identifier = identifier
+    self.scope = scope
+    self.configurationType = configurationType
+    self.dependencies = dependencies
+    self.factory = factory
+    self.prepare = prepare
+    self.sendable = sendable
+    self.overrides = overrides
+  }
+
+  /// Whether the module takes no configuration, so there is nothing to check.
+  var isUnconfigured: Bool { configurationType == NoConfiguration.self }
 }
 
 /// A required interface served by another key's module.

@@ -1,8 +1,9 @@
 extension ModuleRegistry {
   /// The instance for `key`: made (or taken from its scope's store), or made for the key it is
   /// adapted to and converted.
-  func instance(_ key: ModuleKey, chain: [ModuleKey], configure: ErasedConfigure) throws(RoutingError) -> ModuleInstance
-  {
+  func instance(
+    _ key: ModuleKey, chain: [ModuleKey], configure: ErasedConfigure, configures: Bool = true
+  ) throws(RoutingError) -> ModuleInstance {
     if chain.contains(key) {
       let loop = (chain + [key]).map(\.name).joined(separator: " → ")
       throw RoutingError(.dependencyCycle, "making '\(key)' needs '\(key)' itself: \(loop)")
@@ -11,15 +12,15 @@ extension ModuleRegistry {
       willMake(registration, chain: chain)
       switch registration.scope {
       case .transient:
-        return try create(registration, chain: chain, configure: configure)
+        return try create(registration, chain: chain, configure: configure, configures: configures)
       case .shared, .weak:
         return try store.instance(for: key, scope: registration.scope) { () throws(RoutingError) -> ModuleInstance in
-          try create(registration, chain: chain, configure: configure)
+          try create(registration, chain: chain, configure: configure, configures: configures)
         }.instance
       }
     }
     if let adapter = adapters[key] {
-      let provided = try instance(adapter.provided, chain: chain + [key], configure: configure)
+      let provided = try instance(adapter.provided, chain: chain + [key], configure: configure, configures: configures)
       do {
         return try adapter.convert(provided)
       } catch let error as RoutingError {
@@ -34,12 +35,15 @@ extension ModuleRegistry {
 
   /// Runs the factory and the module's own preparation, with a filled configuration.
   private func create(
-    _ registration: ModuleRegistration, chain: [ModuleKey], configure: ErasedConfigure
+    _ registration: ModuleRegistration, chain: [ModuleKey], configure: ErasedConfigure, configures: Bool
   ) throws(RoutingError) -> ModuleInstance {
     let key = registration.key
-    var configuration = registration.configurationType.init()
-    try configure(&configuration)
-    let missing = configuration.missingValues()
+    // A module without configuration, made without a configure closure, has nothing to fill or check.
+    let skipsConfiguration = registration.isUnconfigured && !configures
+    var configuration: any ModuleConfiguration =
+      skipsConfiguration ? NoConfiguration() : registration.configurationType.init()
+    if !skipsConfiguration { try configure(&configuration) }
+    let missing = registration.isUnconfigured ? [] : configuration.missingValues()
     guard missing.isEmpty else {
       throw RoutingError(
         .missingConfiguration,
@@ -47,7 +51,7 @@ extension ModuleRegistry {
           + "\(type(of: configuration)); set \(missing.count == 1 ? "it" : "them") in make(_:configure:)\(Self.askedBy(chain))",
         parameter: missing.first)
     }
-    let resolver = ModuleResolver(registry: self, chain: chain + [key])
+    let resolver = ModuleResolver(registry: self, parents: chain, current: key)
     do {
       var instance = try registration.factory(resolver, configuration)
       if let prepare = registration.prepare { instance = try prepare(instance, resolver) }
@@ -76,6 +80,7 @@ extension ModuleRegistry {
   }
 
   private func willMake(_ registration: ModuleRegistration, chain: [ModuleKey]) {
+    guard !builder.observers.isEmpty else { return }
     let event = ModuleEvent(
       phase: .willMake, key: registration.key, identifier: registration.identifier, requester: chain.last)
     for entry in builder.observers where entry.key == nil || entry.key == registration.key {
@@ -84,6 +89,7 @@ extension ModuleRegistry {
   }
 
   func didMake(_ key: ModuleKey, chain: [ModuleKey]) {
+    guard !builder.observers.isEmpty else { return }
     let identifier = registrations[key]?.identifier
     let event = ModuleEvent(phase: .didMake, key: key, identifier: identifier, requester: chain.last)
     for entry in builder.observers where entry.key == nil || entry.key == key { entry.observer.didMake(event) }

@@ -13,23 +13,38 @@
 /// Preparation runs in a fixed order: the factory, the module's own `prepare`, the caller's
 /// `prepare`, then observers' `didMake`.
 public struct ModuleRegistry: Sendable {
-  let builder: ModuleRegistryBuilder
-  let registrations: [ModuleKey: ModuleRegistration]
-  let identifiers: [String: ModuleKey]
-  let adapters: [ModuleKey: ModuleAdapter]
-  let store = InstanceStore()
+  /// Everything the registry holds, behind one reference, so handing the registry to a resolver
+  /// costs one retain.
+  final class Storage: Sendable {
+    let builder: ModuleRegistryBuilder
+    let registrations: [ModuleKey: ModuleRegistration]
+    let identifiers: [String: ModuleKey]
+    let adapters: [ModuleKey: ModuleAdapter]
+    let store = InstanceStore()
+
+    init(builder: ModuleRegistryBuilder) {
+      self.builder = builder
+      var registrations: [ModuleKey: ModuleRegistration] = [:]
+      var identifiers: [String: ModuleKey] = [:]
+      for registration in builder.registrations {
+        registrations[registration.key] = registration
+        if let identifier = registration.identifier { identifiers[identifier] = registration.key }
+      }
+      self.registrations = registrations
+      self.identifiers = identifiers
+      self.adapters = Dictionary(builder.adapters.map { ($0.required, $0) }) { _, later in later }
+    }
+  }
+
+  let storage: Storage
+  var builder: ModuleRegistryBuilder { storage.builder }
+  var registrations: [ModuleKey: ModuleRegistration] { storage.registrations }
+  var identifiers: [String: ModuleKey] { storage.identifiers }
+  var adapters: [ModuleKey: ModuleAdapter] { storage.adapters }
+  var store: InstanceStore { storage.store }
 
   init(builder: ModuleRegistryBuilder) {
-    self.builder = builder
-    var registrations: [ModuleKey: ModuleRegistration] = [:]
-    var identifiers: [String: ModuleKey] = [:]
-    for registration in builder.registrations {
-      registrations[registration.key] = registration
-      if let identifier = registration.identifier { identifiers[identifier] = registration.key }
-    }
-    self.registrations = registrations
-    self.identifiers = identifiers
-    self.adapters = Dictionary(builder.adapters.map { ($0.required, $0) }) { _, later in later }
+    storage = Storage(builder: builder)
   }
 
   /// The registered keys, sorted by name.
@@ -45,7 +60,7 @@ public struct ModuleRegistry: Sendable {
   /// - Throws: `notRegistered` naming the key, `missingConfiguration`, `dependencyCycle` with the
   ///   chain, `factoryFailed`, or `typeMismatch`.
   public func make<Key>(_ key: Key.Type) throws(RoutingError) -> Key {
-    try make(key, chain: [], configure: Self.unconfigured, prepare: { _ in })
+    try make(key, chain: [], configure: Self.unconfigured, configures: false, prepare: { _ in })
   }
 
   /// Makes the module for `key`, letting the caller fill its configuration and prepare it before
@@ -62,7 +77,7 @@ public struct ModuleRegistry: Sendable {
 
   /// Makes the module for `key` and lets the caller prepare it before it is returned.
   public func make<Key>(_ key: Key.Type, prepare: (inout Key) throws -> Void) throws(RoutingError) -> Key {
-    try make(key, chain: [], configure: Self.unconfigured, prepare: prepare)
+    try make(key, chain: [], configure: Self.unconfigured, configures: false, prepare: prepare)
   }
 
   /// Makes the module registered under `identifier`, as `any Sendable`.
@@ -76,7 +91,7 @@ public struct ModuleRegistry: Sendable {
         .typeMismatch, "the module '\(key)' (identifier '\(identifier)') is not Sendable; use make(identifier:as:)",
         routeName: identifier)
     }
-    return erase(try instance(key, chain: [], configure: Self.unconfigured))
+    return erase(try instance(key, chain: [], configure: Self.unconfigured, configures: false))
   }
 
   /// Makes the module registered under `identifier`, as `type`.
@@ -84,7 +99,7 @@ public struct ModuleRegistry: Sendable {
   /// - Throws: `notRegistered`, or `typeMismatch` naming both types.
   public func make<Value>(identifier: String, as type: Value.Type) throws(RoutingError) -> Value {
     let key = try key(for: identifier)
-    return try cast(try instance(key, chain: [], configure: Self.unconfigured), to: type, key: key)
+    return try cast(try instance(key, chain: [], configure: Self.unconfigured, configures: false), to: type, key: key)
   }
 
   /// A copy with some registrations replaced (and its own shared instances), for tests: no
@@ -124,10 +139,12 @@ public struct ModuleRegistry: Sendable {
   }
 
   func make<Key>(
-    _ key: Key.Type, chain: [ModuleKey], configure: ErasedConfigure, prepare: (inout Key) throws -> Void
+    _ key: Key.Type, chain: [ModuleKey], configure: ErasedConfigure, configures: Bool = true,
+    prepare: (inout Key) throws -> Void
   ) throws(RoutingError) -> Key {
     let moduleKey = ModuleKey(key)
-    var made = try cast(try instance(moduleKey, chain: chain, configure: configure), to: key, key: moduleKey)
+    var made = try cast(
+      try instance(moduleKey, chain: chain, configure: configure, configures: configures), to: key, key: moduleKey)
     do {
       try prepare(&made)
     } catch let error as RoutingError {

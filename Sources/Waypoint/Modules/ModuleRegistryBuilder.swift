@@ -135,6 +135,9 @@ public struct ModuleRegistryBuilder: Sendable {
     let moduleKey = ModuleKey(key)
     let erasedFactory: @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance = {
       resolver, given in
+      if Configuration.self == NoConfiguration.self, let typed = NoConfiguration() as? Configuration {
+        return ModuleInstance(value: try factory(resolver, typed))
+      }
       guard let typed = given as? Configuration else {
         throw RoutingError(
           .typeMismatch, "the module '\(moduleKey)' is configured with \(Configuration.self), not \(type(of: given))")
