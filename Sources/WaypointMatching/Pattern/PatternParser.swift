@@ -13,6 +13,8 @@ struct PatternParser {
   let options: MatchingOptions
   let types: ParameterTypes
   private let bytes: [UInt8]
+  /// Whether every byte is ASCII, so a column is the byte offset plus one.
+  private let isASCII: Bool
   private var index = 0
   private var openGroup: (number: Int, offset: Int, segments: Int)?
   private var parsed = Parsed()
@@ -22,6 +24,7 @@ struct PatternParser {
     self.options = options
     self.types = types
     self.bytes = Array(source.utf8)
+    self.isASCII = bytes.allSatisfy { $0 < 0x80 }
   }
 
   mutating func parse() throws(RoutingError) -> Parsed {
@@ -342,7 +345,9 @@ struct PatternParser {
   }
 
   private func column(of offset: Int) -> Int {
-    String(decoding: bytes[..<min(offset, bytes.count)], as: UTF8.self).count + 1
+    let offset = min(offset, bytes.count)
+    if isASCII { return offset + 1 }
+    return String(decoding: bytes[..<offset], as: UTF8.self).count + 1
   }
 
   private func error(at offset: Int, _ reason: String) -> RoutingError {

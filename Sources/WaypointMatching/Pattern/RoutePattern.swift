@@ -62,6 +62,7 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
   /// Every combination of present and absent optional groups, most groups first and, among
   /// those, earlier groups before later ones.
   package var variants: [PatternVariant] {
+    if groupCount == 0 { return [PatternVariant(mask: 0, segments: segments)] }
     let masks = (0..<(1 << groupCount)).sorted { lhs, rhs in
       let (left, right) = (lhs.nonzeroBitCount, rhs.nonzeroBitCount)
       if left != right { return left > right }

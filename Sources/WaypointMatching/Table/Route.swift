@@ -13,3 +13,18 @@ public struct Route<Payload: Sendable>: Sendable {
   /// What the caller registered with the route (a handler, a target, manifest fields…).
   public let payload: Payload
 }
+
+/// A route without its payload: what compiling, matching and lint work on, so none of them is
+/// generic.
+struct RouteInfo: Sendable {
+  let index: Int
+  let pattern: RoutePattern
+  let name: String?
+  let priority: Int
+}
+
+extension Route {
+  init(_ info: RouteInfo, payload: Payload) {
+    self.init(index: info.index, pattern: info.pattern, name: info.name, priority: info.priority, payload: payload)
+  }
+}

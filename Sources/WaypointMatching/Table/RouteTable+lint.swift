@@ -1,4 +1,4 @@
-extension RouteTable {
+extension RouteIndex {
   /// The warnings lint reports for a table that builds.
   func lintWarnings() -> [Diagnostic] {
     catastrophicRegexWarnings() + overlappingRegexWarnings() + shadowedWarnings()
@@ -6,7 +6,7 @@ extension RouteTable {
 
   /// A warning about `route`, naming its pattern, index and name.
   private func warning(
-    _ code: RoutingError.Code, _ message: String, _ route: Route<Payload>, column: Int? = nil,
+    _ code: RoutingError.Code, _ message: String, _ route: RouteInfo, column: Int? = nil,
     parameter: String? = nil
   ) -> Diagnostic {
     Diagnostic(
@@ -20,7 +20,7 @@ extension RouteTable {
 
   private func catastrophicRegexWarnings() -> [Diagnostic] {
     var warnings: [Diagnostic] = []
-    for route in routes {
+    for route in infos {
       for segment in route.pattern.segments {
         guard case .parameter(let parameter) = segment.kind, case .regex(let source) = parameter.constraint.kind,
           RegexRisk.hasNestedRepeat(source)
@@ -52,7 +52,7 @@ extension RouteTable {
                 && later.parameter.value(in: Substring(probe), folded: Substring(probe)) != nil
             })
           else { continue }
-          let (first, second) = (routes[earlier.firstRoute], routes[later.firstRoute])
+          let (first, second) = (infos[earlier.firstRoute], infos[later.firstRoute])
           warnings.append(
             warning(
               .overlappingRegex,
@@ -71,7 +71,7 @@ extension RouteTable {
   /// priority, or the same priority and a narrower scheme or host) matches every URL it matches.
   private func shadowedWarnings() -> [Diagnostic] {
     var layers: [ShadowLayer: [Int]] = [:]
-    for (position, route) in routes.enumerated() {
+    for (position, route) in infos.enumerated() {
       layers[ShadowLayer(priority: route.priority, scheme: route.pattern.scheme, host: route.pattern.host), default: []]
         .append(position)
     }
@@ -79,19 +79,19 @@ extension RouteTable {
     var variants: [Int: [PatternVariant]] = [:]
     func spellings(_ position: Int) -> [PatternVariant] {
       if let known = variants[position] { return known }
-      let made = routes[position].pattern.variants
+      let made = infos[position].pattern.variants
       variants[position] = made
       return made
     }
     var warnings: [Diagnostic] = []
-    for (position, route) in routes.enumerated() {
-      let rivals = layers.values.filter { outranks(routes[$0[0]], route) }.joined()
+    for (position, route) in infos.enumerated() {
+      let rivals = layers.values.filter { outranks(infos[$0[0]], route) }.joined()
       guard !rivals.isEmpty else { continue }
       var firstRival: Int?
       var everySpellingCovered = true
       for variant in spellings(position) {
         let rival = rivals.first { rival in
-          spellings(rival).contains { covers($0, variant, routes[rival].pattern, route.pattern) }
+          spellings(rival).contains { covers($0, variant, infos[rival].pattern, route.pattern) }
         }
         guard let rival else {
           everySpellingCovered = false
@@ -103,7 +103,7 @@ extension RouteTable {
       warnings.append(
         warning(
           .shadowed,
-          "route \(describe(route)) can never match: route \(describe(routes[firstRival])) matches every "
+          "route \(describe(route)) can never match: route \(describe(infos[firstRival])) matches every "
             + "URL it does and ranks above it",
           route))
     }
@@ -111,7 +111,7 @@ extension RouteTable {
   }
 
   /// Whether `rival` ranks above `route` for every URL both match, before specificity.
-  private func outranks(_ rival: Route<Payload>, _ route: Route<Payload>) -> Bool {
+  private func outranks(_ rival: RouteInfo, _ route: RouteInfo) -> Bool {
     guard rival.pattern.scheme == nil || rival.pattern.scheme == route.pattern.scheme,
       rival.pattern.host == nil || rival.pattern.host == route.pattern.host
     else { return false }

@@ -3,7 +3,8 @@ extension RouteTable {
   /// (then a host), then specificity segment by segment (with every optional group present),
   /// then registration order.
   public var routesInPrecedenceOrder: [Route<Payload>] {
-    routes.sorted { lhs, rhs in
+    let order = index.infos.indices.sorted { left, right in
+      let (lhs, rhs) = (index.infos[left], index.infos[right])
       if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
       let (left, right) = (lhs.pattern.restriction, rhs.pattern.restriction)
       if left != right { return left > right }
@@ -12,6 +13,7 @@ extension RouteTable {
       if leftRanks.count != rightRanks.count { return leftRanks.count > rightRanks.count }
       return lhs.index < rhs.index
     }
+    return order.map { Route(index.infos[$0], payload: payloads[$0]) }
   }
 }
 

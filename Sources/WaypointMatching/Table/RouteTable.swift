@@ -15,15 +15,18 @@
 ///
 /// Precedence is described in <doc:PatternLanguage>.
 public struct RouteTable<Payload: Sendable>: Sendable {
+  let index: RouteIndex
+  let payloads: [Payload]
+
   /// The options URLs are read and compared with.
-  public let options: MatchingOptions
-  /// The routes, in registration order.
-  public let routes: [Route<Payload>]
+  public var options: MatchingOptions { index.options }
   /// The parameter types the patterns could name.
-  public let parameterTypes: ParameterTypes
-  let trie: RouteTrie
-  let levels: [PriorityLevel]
-  let routesByName: [String: Int]
+  public var parameterTypes: ParameterTypes { index.parameterTypes }
+  /// The routes, in registration order.
+  public var routes: [Route<Payload>] { zip(index.infos, payloads).map { Route($0, payload: $1) } }
+  var trie: RouteTrie { index.trie }
+  var levels: [PriorityLevel] { index.levels }
+  var routesByName: [String: Int] { index.routesByName }
 
   /// Reads `url` with the table's options.
   ///
@@ -74,7 +77,7 @@ public struct RouteTable<Payload: Sendable>: Sendable {
 
   /// The route named `name`, or `nil`.
   public func route(named name: String) -> Route<Payload>? {
-    routesByName[name].map { routes[$0] }
+    routesByName[name].map { Route(index.infos[$0], payload: payloads[$0]) }
   }
 
   func makeMatch(_ found: RouteTrie.Found, url: ParsedURL) -> RouteMatch<Payload> {
@@ -83,6 +86,7 @@ public struct RouteTable<Payload: Sendable>: Sendable {
     let parameters = PathParameters(
       names: entry.names, values: found.values, restName: entry.restName,
       rest: found.restStart.map { url.segments[$0...] })
-    return RouteMatch(route: routes[terminal.route], url: url, parameters: parameters, restStart: found.restStart)
+    let route = Route(index.infos[terminal.route], payload: payloads[terminal.route])
+    return RouteMatch(route: route, url: url, parameters: parameters, restStart: found.restStart)
   }
 }

@@ -98,3 +98,23 @@ struct RouteTrie: Sendable {
     return child
   }
 }
+
+extension RouteTrie.Node {
+  func terminal(rest: Bool, slash: Bool) -> Int32 {
+    switch (rest, slash) {
+    case (false, false): return terminal
+    case (false, true): return slashTerminal
+    case (true, false): return restTerminal
+    case (true, true): return restSlashTerminal
+    }
+  }
+
+  mutating func setTerminal(_ value: Int32, rest: Bool, slash: Bool) {
+    switch (rest, slash) {
+    case (false, false): terminal = value
+    case (false, true): slashTerminal = value
+    case (true, false): restTerminal = value
+    case (true, true): restSlashTerminal = value
+    }
+  }
+}
