@@ -4,7 +4,9 @@ public struct ModuleKey: Hashable, Sendable, CustomStringConvertible {
   private let id: ObjectIdentifier
   private let type: any Any.Type
 
-  /// The key of `type`. Cheap: the name is only worked out when a message needs it.
+  /// The key of `type`.
+  ///
+  /// Cheap: the name is only worked out when a message needs it.
   public init<Key>(_ type: Key.Type) {
     self.id = ObjectIdentifier(type)
     self.type = type

@@ -6,8 +6,9 @@ struct ModuleInstance: @unchecked Sendable {
   let value: Any
 }
 
-/// One registered module, type-erased. A class, so a lookup hands out one reference instead of
-/// copying every field.
+/// One registered module, type-erased.
+///
+/// A class, so a lookup hands out one reference instead of copying every field.
 final class ModuleRegistration: Sendable {
   let key: ModuleKey
   let identifier: String?
