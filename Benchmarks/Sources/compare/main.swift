@@ -38,6 +38,14 @@ func medianTime(_ body: () -> Void) -> Double {
 
 // MARK: Workload 1: the deep-link table, with a correctness check first
 
+if arguments.contains("--lookups-only") {
+  // For profiles: only workload 1's Waypoint lookups, three times.
+  let workload = DeepLinkWorkload(modules: 100)
+  let built = try workload.buildWaypoint()
+  for _ in 0..<3 { print(DeepLinkWorkload.lookUp(built, workload.urls)) }
+  exit(0)
+}
+
 let deepLinks = DeepLinkWorkload(modules: 100)
 let table = try deepLinks.buildWaypoint()
 let kit = deepLinks.buildRoutingKit()

@@ -61,6 +61,9 @@ public struct Parameter: Sendable, CustomStringConvertible {
   /// Whether the parameter has a prefix or a suffix.
   var isAffixed: Bool { !prefix.isEmpty || !suffix.isEmpty }
 
+  /// Whether the parameter takes any non-empty segment as it is: no affix, no constraint.
+  var isPlain: Bool { prefix.isEmpty && suffix.isEmpty && constraint.kind == .none }
+
   /// Where the parameter stands in the specificity order: affixed > regex > typed > plain.
   var rank: SegmentRank {
     if isAffixed { return .affixed }
@@ -78,6 +81,7 @@ public struct Parameter: Sendable, CustomStringConvertible {
   ///
   /// An empty value matches only a regex that accepts `""`.
   func value(in segment: Substring, folded: Substring) -> Substring? {
+    if isPlain { return segment.isEmpty ? nil : segment }
     guard folded.utf8.count >= prefix.utf8.count + suffix.utf8.count,
       folded.utf8.starts(with: prefix.utf8), folded.utf8.reversed().starts(with: suffix.utf8.reversed())
     else { return nil }

@@ -82,9 +82,10 @@ struct RouteTrie: Sendable {
   }
 
   private mutating func literalChild(of node: Int32, _ text: String) -> Int32 {
-    if let child = nodes[Int(node)].literals[Substring(text)] { return child }
+    let key = Substring(text)
+    if let child = nodes[Int(node)].literals[key] { return child }
     let child = makeRoot()
-    nodes[Int(node)].literals[Substring(text)] = child
+    nodes[Int(node)].literals[key] = child
     return child
   }
 

@@ -15,38 +15,86 @@ struct URLParser {
   private(set) var hasEscapes = true
 
   private func split() throws(RoutingError) -> ParsedURL {
-    var rest = Substring(string)
+    var copy = string
+    return try copy.withUTF8 { bytes in
+      Result { () throws(RoutingError) -> ParsedURL in try split(bytes) }
+    }.get()
+  }
+
+  /// Finds the parts by byte offsets in one pass over the UTF-8 bytes, and slices the string only
+  /// for the parts it keeps.
+  private func split(_ bytes: UnsafeBufferPointer<UInt8>) throws(RoutingError) -> ParsedURL {
+    let utf8 = string.utf8
+    func slice(_ start: Int, _ end: Int) -> Substring {
+      string[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+    }
+    func first(_ byte: UInt8, from start: Int, to end: Int) -> Int? {
+      var offset = start
+      while offset < end {
+        if bytes[offset] == byte { return offset }
+        offset += 1
+      }
+      return nil
+    }
+    var end = bytes.count
     var fragment: Substring?
-    if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
-      fragment = rest[rest.index(after: hash)...]
-      rest = rest[..<hash]
+    if let hash = first(UInt8(ascii: "#"), from: 0, to: end) {
+      fragment = slice(hash + 1, end)
+      end = hash
     }
     var query: Substring?
-    if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-      query = rest[rest.index(after: mark)...]
-      rest = rest[..<mark]
+    if let mark = first(UInt8(ascii: "?"), from: 0, to: end) {
+      query = slice(mark + 1, end)
+      end = mark
     }
-    let scheme = Self.scheme(of: rest)
-    if let scheme { rest = rest[rest.utf8.index(after: scheme.endIndex)...] }
+    var start = 0
+    var scheme: Substring?
+    if end > 0, Self.isLetter(bytes[0]) {
+      var offset = 1
+      while offset < end, Self.isSchemeByte(bytes[offset]) { offset += 1 }
+      if offset < end, bytes[offset] == UInt8(ascii: ":") {
+        scheme = slice(0, offset)
+        start = offset + 1
+      }
+    }
     var authority: Substring?
-    if scheme != nil, rest.utf8.starts(with: "//".utf8) {
-      let start = rest.utf8.index(rest.startIndex, offsetBy: 2)
-      let end = rest[start...].utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-      authority = rest[start..<end]
-      rest = rest[end...]
+    if scheme != nil, start + 1 < end, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
+      let authorityEnd = first(UInt8(ascii: "/"), from: start + 2, to: end) ?? end
+      authority = slice(start + 2, authorityEnd)
+      start = authorityEnd
     }
     var host: Substring?
     var segments: [Substring] = []
     segments.reserveCapacity(8)
     if let authority, !authority.isEmpty {
       if hostIsSegment(scheme: scheme) {
-        try checkSegmentLength(authority, index: 0)
+        try checkSegmentLength(authority.utf8.count, index: 0)
         segments.append(try decodeSegment(authority, index: 0).asciiLowercased())
       } else {
         host = try decodeHost(Self.hostPart(of: authority))
       }
     }
-    let trailing = try appendPathSegments(of: rest, to: &segments)
+    var segmentStart = start
+    if segmentStart < end, bytes[segmentStart] == UInt8(ascii: "/") { segmentStart += 1 }
+    var pathEnd = end
+    var trailing = false
+    if pathEnd > segmentStart, bytes[pathEnd - 1] == UInt8(ascii: "/") {
+      trailing = true
+      pathEnd -= 1
+    }
+    if pathEnd > segmentStart {
+      var offset = segmentStart
+      while offset <= pathEnd {
+        if offset == pathEnd || bytes[offset] == UInt8(ascii: "/") {
+          if offset > segmentStart || options.emptySegments == .keep {
+            try checkSegmentLength(offset - segmentStart, index: segments.count)
+            segments.append(try decodeSegment(slice(segmentStart, offset), index: segments.count))
+          }
+          segmentStart = offset + 1
+        }
+        offset += 1
+      }
+    }
     if hasEscapes, let query { try validateItems(of: query, part: .query) }
     if hasEscapes, let fragment {
       try validateComponent(fragment, plusAsSpace: false, part: .fragment)
@@ -55,6 +103,11 @@ struct URLParser {
     return ParsedURL(
       string: string, scheme: scheme, host: host, segments: segments,
       hasTrailingSlash: trailing, rawQuery: query, rawFragment: fragment, options: options)
+  }
+
+  static func isSchemeByte(_ byte: UInt8) -> Bool {
+    isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+      || byte == UInt8(ascii: ".")
   }
 
   /// Whether the authority of a URL with this scheme is read as the first path segment.
@@ -136,38 +189,7 @@ struct URLParser {
     return percent
   }
 
-  /// Appends the path's segments; returns whether the path ended with a slash.
-  private func appendPathSegments(
-    of path: Substring, to segments: inout [Substring]
-  ) throws(RoutingError) -> Bool {
-    var body = path
-    if body.utf8.first == UInt8(ascii: "/") { body = body[body.utf8.index(after: body.startIndex)...] }
-    var trailing = false
-    if body.utf8.last == UInt8(ascii: "/") {
-      trailing = true
-      body = body[..<body.utf8.index(before: body.endIndex)]
-    }
-    if body.isEmpty { return trailing }
-    var start = body.startIndex
-    var index = body.utf8.startIndex
-    while true {
-      let atEnd = index == body.utf8.endIndex
-      if atEnd || body.utf8[index] == UInt8(ascii: "/") {
-        let raw = body[start..<index]
-        if !raw.isEmpty || options.emptySegments == .keep {
-          try checkSegmentLength(raw, index: segments.count)
-          segments.append(try decodeSegment(raw, index: segments.count))
-        }
-        if atEnd { break }
-        start = body.utf8.index(after: index)
-      }
-      index = body.utf8.index(after: index)
-    }
-    return trailing
-  }
-
-  private func checkSegmentLength(_ raw: Substring, index: Int) throws(RoutingError) {
-    let length = raw.utf8.count
+  private func checkSegmentLength(_ length: Int, index: Int) throws(RoutingError) {
     guard length <= options.maxSegmentLength else {
       throw invalid(
         "path segment \(index + 1) is \(length) bytes, over the maxSegmentLength limit of \(options.maxSegmentLength)"
