@@ -1,30 +1,40 @@
 /// A registered route: its pattern, name, priority and the caller's payload.
 public struct Route<Payload: Sendable>: Sendable {
-  /// The 0-based registration index; earlier registration wins ties.
-  public let index: Int
-  /// The parsed pattern.
-  public let pattern: RoutePattern
-  /// The route's unique name, used for URL generation, or `nil`.
-  public let name: String?
-  /// The route's priority; higher wins before anything else.
-  ///
-  /// Default 0.
-  public let priority: Int
+  let info: RouteInfo
   /// What the caller registered with the route (a handler, a target, manifest fields…).
   public let payload: Payload
+
+  /// The 0-based registration index; earlier registration wins ties.
+  public var index: Int { info.index }
+  /// The parsed pattern.
+  public var pattern: RoutePattern { info.pattern }
+  /// The route's unique name, used for URL generation, or `nil`.
+  public var name: String? { info.name }
+  /// The route's priority; higher wins before anything else (default 0).
+  public var priority: Int { info.priority }
 }
 
 /// A route without its payload: what compiling, matching and lint work on, so none of them is
 /// generic.
-struct RouteInfo: Sendable {
+///
+/// A class, so a match hands out one reference instead of copying the pattern's fields.
+final class RouteInfo: Sendable {
   let index: Int
   let pattern: RoutePattern
   let name: String?
   let priority: Int
+
+  init(index: Int, pattern: RoutePattern, name: String?, priority: Int) {
+    self.index = index
+    self.pattern = pattern
+    self.name = name
+    self.priority = priority
+  }
 }
 
 extension Route {
   init(_ info: RouteInfo, payload: Payload) {
-    self.init(index: info.index, pattern: info.pattern, name: info.name, priority: info.priority, payload: payload)
+    self.info = info
+    self.payload = payload
   }
 }
