@@ -10,7 +10,7 @@ let benchmarks: @Sendable () -> Void = {
   let configuration = Benchmark.Configuration(metrics: metrics, maxDuration: .seconds(2), maxIterations: 1_000)
 
   let deepLinks = DeepLinkWorkload(modules: 100, lookups: 1_000)
-  let table = try! deepLinks.buildWaypoint()
+  guard let table = try? deepLinks.buildWaypoint() else { return }
   let kit = deepLinks.buildRoutingKit()
   Benchmark("1. deep links: Waypoint lookup ×1000", configuration: configuration) { benchmark in
     for _ in benchmark.scaledIterations { blackHole(DeepLinkWorkload.lookUp(table, deepLinks.urls)) }
@@ -21,7 +21,7 @@ let benchmarks: @Sendable () -> Void = {
 
   for modules in [1, 10, 100, 1000] {
     let workload = DeepLinkWorkload(modules: modules, lookups: 1_000)
-    let sized = try! workload.buildWaypoint()
+    guard let sized = try? workload.buildWaypoint() else { continue }
     Benchmark("2. scale: lookup ×1000 at \(workload.routes.count) routes", configuration: configuration) { benchmark in
       for _ in benchmark.scaledIterations { blackHole(DeepLinkWorkload.lookUp(sized, workload.urls)) }
     }
@@ -31,12 +31,12 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   let app = AppWorkload(lookups: 1_000)
-  let appTable = try! app.buildWaypoint()
+  guard let appTable = try? app.buildWaypoint() else { return }
   Benchmark("4. app table lookup ×1000", configuration: configuration) { benchmark in
     for _ in benchmark.scaledIterations { blackHole(AppWorkload.lookUp(appTable, app.urls)) }
   }
 
-  let registry = try! ResolutionWorkload.waypointRegistry()
+  guard let registry = try? ResolutionWorkload.waypointRegistry() else { return }
   let container = ResolutionWorkload.swinjectContainer()
   Benchmark("5. Waypoint resolve transient ×1000", configuration: configuration) { benchmark in
     for _ in benchmark.scaledIterations { blackHole(ResolutionWorkload.resolve(Leaf.self, in: registry, times: 1_000)) }
@@ -48,7 +48,7 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   let small = DeepLinkWorkload(modules: 10, lookups: 100)
-  let scan = try! small.buildRegexScan()
+  guard let scan = try? small.buildRegexScan() else { return }
   Benchmark("6. regex scan ×100 at 1000 routes", configuration: configuration) { benchmark in
     for _ in benchmark.scaledIterations { blackHole(DeepLinkWorkload.lookUp(scan, small.urls)) }
   }

@@ -44,8 +44,8 @@ public enum ResolutionWorkload {
     container.register(DependencyC.self) { _ in DependencyC() }.inObjectScope(.transient)
     container.register(Composite.self) { resolver in
       Composite(
-        a: resolver.resolve(DependencyA.self)!, b: resolver.resolve(DependencyB.self)!,
-        c: resolver.resolve(DependencyC.self)!)
+        a: resolver.resolve(DependencyA.self) ?? DependencyA(), b: resolver.resolve(DependencyB.self) ?? DependencyB(),
+        c: resolver.resolve(DependencyC.self) ?? DependencyC())
     }.inObjectScope(.transient)
     container.register(Singleton.self) { _ in Singleton() }.inObjectScope(.container)
     return container
