@@ -80,19 +80,19 @@ extension ModuleRegistry {
   }
 
   private func willMake(_ registration: ModuleRegistration, chain: [ModuleKey]) {
-    guard !builder.observers.isEmpty else { return }
+    guard !storage.observers.isEmpty else { return }
     let event = ModuleEvent(
       phase: .willMake, key: registration.key, identifier: registration.identifier, requester: chain.last)
-    for entry in builder.observers where entry.key == nil || entry.key == registration.key {
+    for entry in storage.observers where entry.key == nil || entry.key == registration.key {
       entry.observer.willMake(event)
     }
   }
 
   func didMake(_ key: ModuleKey, chain: [ModuleKey]) {
-    guard !builder.observers.isEmpty else { return }
+    guard !storage.observers.isEmpty else { return }
     let identifier = registrations[key]?.identifier
     let event = ModuleEvent(phase: .didMake, key: key, identifier: identifier, requester: chain.last)
-    for entry in builder.observers where entry.key == nil || entry.key == key { entry.observer.didMake(event) }
+    for entry in storage.observers where entry.key == nil || entry.key == key { entry.observer.didMake(event) }
   }
 
   /// ` (asked by A → B)`, or nothing for the caller of `make`.

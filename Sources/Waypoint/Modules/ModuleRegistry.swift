@@ -20,6 +20,7 @@ public struct ModuleRegistry: Sendable {
     let registrations: [ModuleKey: ModuleRegistration]
     let identifiers: [String: ModuleKey]
     let adapters: [ModuleKey: ModuleAdapter]
+    let observers: [(key: ModuleKey?, observer: any ModuleObserver)]
     let store = InstanceStore()
 
     init(builder: ModuleRegistryBuilder) {
@@ -33,6 +34,7 @@ public struct ModuleRegistry: Sendable {
       self.registrations = registrations
       self.identifiers = identifiers
       self.adapters = Dictionary(builder.adapters.map { ($0.required, $0) }) { _, later in later }
+      self.observers = builder.observers
     }
   }
 
@@ -116,7 +118,7 @@ public struct ModuleRegistry: Sendable {
 
   /// Tells the observers of `key` about a navigation moment.
   package func notify(_ event: ModuleEvent) {
-    for entry in builder.observers where entry.key == nil || entry.key == event.key { entry.observer.observe(event) }
+    for entry in storage.observers where entry.key == nil || entry.key == event.key { entry.observer.observe(event) }
   }
 
   // MARK: - Resolution

@@ -34,10 +34,9 @@ public struct ModuleRegistryBuilder: Sendable {
     overriding: Bool = false, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
     factory: @escaping @Sendable (ModuleResolver) throws -> Key
   ) {
-    add(
-      key, NoConfiguration.self, identifier: identifier, scope: scope, dependencies: dependencies,
-      overriding: overriding, prepare: prepare, sendable: nil
-    ) { resolver, _ in try factory(resolver) }
+    addUnconfigured(
+      key, identifier: identifier, scope: scope, dependencies: dependencies, overriding: overriding, prepare: prepare,
+      sendable: nil, factory: factory)
   }
 
   /// Registers a `Sendable` module, which lookups by identifier can also return as `any Sendable`.
@@ -46,10 +45,9 @@ public struct ModuleRegistryBuilder: Sendable {
     overriding: Bool = false, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
     factory: @escaping @Sendable (ModuleResolver) throws -> Key
   ) {
-    add(
-      key, NoConfiguration.self, identifier: identifier, scope: scope, dependencies: dependencies,
-      overriding: overriding, prepare: prepare, sendable: Self.eraser(Key.self)
-    ) { resolver, _ in try factory(resolver) }
+    addUnconfigured(
+      key, identifier: identifier, scope: scope, dependencies: dependencies, overriding: overriding, prepare: prepare,
+      sendable: Self.eraser(Key.self), factory: factory)
   }
 
   /// Registers a module that takes a configuration, which the caller fills in `make(_:configure:)`.
@@ -126,6 +124,31 @@ public struct ModuleRegistryBuilder: Sendable {
     { instance in (instance.value as? Key).map { $0 as any Sendable } ?? ModuleInstance(value: instance.value) }
   }
 
+  /// Registers a module without configuration: its factory needs no configuration cast.
+  private mutating func addUnconfigured<Key>(
+    _ key: Key.Type, identifier: String?, scope: ModuleScope, dependencies: [ModuleKey], overriding: Bool,
+    prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?, sendable: (@Sendable (ModuleInstance) -> any Sendable)?,
+    factory: @escaping @Sendable (ModuleResolver) throws -> Key
+  ) {
+    registrations.append(
+      ModuleRegistration(
+        key: ModuleKey(key), identifier: identifier, scope: scope, configurationType: NoConfiguration.self,
+        dependencies: dependencies, factory: { resolver, _ in ModuleInstance(value: try factory(resolver)) },
+        prepare: Self.erase(prepare), sendable: sendable, overrides: overriding))
+  }
+
+  /// The module's own preparation, type-erased.
+  private static func erase<Key>(
+    _ prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?
+  ) -> (@Sendable (ModuleInstance, ModuleResolver) throws -> ModuleInstance)? {
+    guard let prepare else { return nil }
+    return { (instance: ModuleInstance, resolver: ModuleResolver) throws -> ModuleInstance in
+      guard var typed = instance.value as? Key else { return instance }
+      try prepare(&typed, resolver)
+      return ModuleInstance(value: typed)
+    }
+  }
+
   private mutating func add<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, _ configuration: Configuration.Type, identifier: String?, scope: ModuleScope,
     dependencies: [ModuleKey], overriding: Bool, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?,
@@ -135,23 +158,13 @@ public struct ModuleRegistryBuilder: Sendable {
     let moduleKey = ModuleKey(key)
     let erasedFactory: @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance = {
       resolver, given in
-      if Configuration.self == NoConfiguration.self, let typed = NoConfiguration() as? Configuration {
-        return ModuleInstance(value: try factory(resolver, typed))
-      }
       guard let typed = given as? Configuration else {
         throw RoutingError(
           .typeMismatch, "the module '\(moduleKey)' is configured with \(Configuration.self), not \(type(of: given))")
       }
       return ModuleInstance(value: try factory(resolver, typed))
     }
-    var erasedPrepare: (@Sendable (ModuleInstance, ModuleResolver) throws -> ModuleInstance)?
-    if let prepare {
-      erasedPrepare = { (instance: ModuleInstance, resolver: ModuleResolver) throws -> ModuleInstance in
-        guard var typed = instance.value as? Key else { return instance }
-        try prepare(&typed, resolver)
-        return ModuleInstance(value: typed)
-      }
-    }
+    let erasedPrepare = Self.erase(prepare)
     registrations.append(
       ModuleRegistration(
         key: moduleKey, identifier: identifier, scope: scope, configurationType: configuration,
