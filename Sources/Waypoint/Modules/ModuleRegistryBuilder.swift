@@ -127,7 +127,8 @@ public struct ModuleRegistryBuilder: Sendable {
   /// Registers a module without configuration: its factory needs no configuration cast.
   private mutating func addUnconfigured<Key>(
     _ key: Key.Type, identifier: String?, scope: ModuleScope, dependencies: [ModuleKey], overriding: Bool,
-    prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?, sendable: (@Sendable (ModuleInstance) -> any Sendable)?,
+    prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?,
+    sendable: (@Sendable (ModuleInstance) -> any Sendable)?,
     factory: @escaping @Sendable (ModuleResolver) throws -> Key
   ) {
     registrations.append(
