@@ -1,6 +1,6 @@
 /// A registered route: its pattern, name, priority and the caller's payload.
 public struct Route<Payload: Sendable>: Sendable {
-  let info: RouteInfo
+  @usableFromInline let info: RouteInfo
   /// What the caller registered with the route (a handler, a target, manifest fields…).
   public let payload: Payload
 
@@ -18,6 +18,7 @@ public struct Route<Payload: Sendable>: Sendable {
 /// generic.
 ///
 /// A class, so a match hands out one reference instead of copying the pattern's fields.
+@usableFromInline
 final class RouteInfo: Sendable {
   let index: Int
   let pattern: RoutePattern
@@ -33,6 +34,7 @@ final class RouteInfo: Sendable {
 }
 
 extension Route {
+  @usableFromInline
   init(_ info: RouteInfo, payload: Payload) {
     self.info = info
     self.payload = payload

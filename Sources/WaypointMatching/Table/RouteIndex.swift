@@ -1,6 +1,7 @@
 /// The compiled, payload-free part of a ``RouteTable``: parsed patterns, the trie and its layers, and names.
 ///
 /// Not generic, so compiling and matching never ask the runtime for generic metadata.
+@usableFromInline
 final class RouteIndex: Sendable {
   let options: MatchingOptions
   let parameterTypes: ParameterTypes

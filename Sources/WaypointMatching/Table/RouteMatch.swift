@@ -7,7 +7,15 @@ public struct RouteMatch<Payload: Sendable>: Sendable {
   /// The path parameters, decoded, in pattern order.
   public let parameters: PathParameters
   /// Where the rest starts in `url.segments`, when the route ends in a rest.
-  let restStart: Int?
+  @usableFromInline let restStart: Int?
+
+  @usableFromInline
+  init(route: Route<Payload>, url: ParsedURL, parameters: PathParameters, restStart: Int?) {
+    self.route = route
+    self.url = url
+    self.parameters = parameters
+    self.restStart = restStart
+  }
 
   /// The segments a rest (`*`, `*name`, `<path:name>`) matched, decoded; `nil` when the route has
   /// no rest.

@@ -15,8 +15,13 @@
 ///
 /// Precedence is described in <doc:PatternLanguage>.
 public struct RouteTable<Payload: Sendable>: Sendable {
-  let index: RouteIndex
-  let payloads: [Payload]
+  @usableFromInline let index: RouteIndex
+  @usableFromInline let payloads: [Payload]
+
+  init(index: RouteIndex, payloads: [Payload]) {
+    self.index = index
+    self.payloads = payloads
+  }
 
   /// The options URLs are read and compared with.
   public var options: MatchingOptions { index.options }
@@ -40,6 +45,7 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   /// - Throws: ``RoutingError/Code-swift.struct/invalidURL`` when the URL breaks a parsing rule.
   /// - Complexity: O(n) in the URL's length, whatever the number of routes, unless parameters
   ///   of several shapes match the same segments and the search has to backtrack.
+  @inlinable
   public func match(_ url: String) throws(RoutingError) -> RouteMatch<Payload>? {
     match(try parse(url))
   }
@@ -47,10 +53,13 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   /// The best route for an already parsed URL, or `nil`.
   ///
   /// A URL parsed with other options is read again with the table's.
+  @inlinable
   public func match(_ url: ParsedURL) -> RouteMatch<Payload>? {
-    guard url.options == options else { return (try? parse(url.string)).flatMap { match($0) } }
-    guard let found = trie.firstMatch(url, levels: levels) else { return nil }
-    return makeMatch(found, url: url)
+    // Inlinable so callers specialize it: the generic part is only this wrapping.
+    guard let core = index.matchCore(url) else { return nil }
+    return RouteMatch(
+      route: Route(core.info, payload: payloads[core.position]), url: core.url, parameters: core.parameters,
+      restStart: core.restStart)
   }
 
   /// Every route that matches `url`, lazily, best first; a route appears once, with its best spelling.

@@ -1,0 +1,28 @@
+extension RouteIndex {
+  /// Everything a match holds but its payload: found without generics.
+  @usableFromInline
+  struct MatchCore {
+    @usableFromInline let info: RouteInfo
+    @usableFromInline let position: Int
+    @usableFromInline let url: ParsedURL
+    @usableFromInline let parameters: PathParameters
+    @usableFromInline let restStart: Int?
+  }
+
+  /// The best route for `url` (read again with the table's options if it was parsed with others).
+  @usableFromInline
+  func matchCore(_ url: ParsedURL) -> MatchCore? {
+    guard url.options == options else {
+      return (try? ParsedURL(url.string, options: options)).flatMap { matchCore($0) }
+    }
+    guard let found = trie.firstMatch(url, levels: levels) else { return nil }
+    let terminal = trie.terminals[Int(found.terminal)]
+    let entry = terminal.entries[0]
+    let parameters = PathParameters(
+      names: entry.names, values: found.values, restName: entry.restName,
+      rest: found.restStart.map { url.segments[$0...] })
+    return MatchCore(
+      info: infos[terminal.route], position: terminal.route, url: url, parameters: parameters,
+      restStart: found.restStart)
+  }
+}
