@@ -35,28 +35,28 @@ public enum NotesDemo {
       }
     }
 
+    func remove(_ route: PerformedRoute, _ title: String, tree showsTree: Bool = true) async throws {
+      step += 1
+      write("")
+      write("\(step). \(title)")
+      try await route.remove()
+      write("   removed \(route.screen.id) (it was a \(route.presentation))")
+      if showsTree { tree(app, write) }
+    }
+
     write("Waypoint demo: the notes app, run headlessly")
     _ = await show("Cold start: the note list becomes the root", "notes://notes")
 
     let login = await show("Signed out: middleware sends the user to login, keeping the target", "notes://note/42/edit")
     if let login = login?.value as? PerformedRoute, let next = login.parameters["next"] {
-      step += 1
-      write("")
-      write("\(step). Ann signs in; login is dismissed and the original target opens")
       app.loginService.signIn("ann")
-      try await login.remove()
-      write("   removed \(login.screen.id) (it was a \(login.presentation))")
+      try await remove(login, "Ann signs in; login is dismissed and the original target opens", tree: false)
       _ = await show(nil, next)
     }
 
     let settings = await show("Signed in: settings, an internal route, from inside the app", "notes://settings/privacy")
     if let settings = settings?.value as? PerformedRoute {
-      step += 1
-      write("")
-      write("\(step). The settings route is removed without knowing how it was shown")
-      try await settings.remove()
-      write("   removed \(settings.screen.id) (it was a \(settings.presentation))")
-      tree(app, write)
+      try await remove(settings, "The settings route is removed without knowing how it was shown")
     }
 
     _ = await show(
@@ -68,12 +68,7 @@ public enum NotesDemo {
     _ = await show(
       "The same link, tampered with, is refused", tampered, .external(sourceApplication: "com.example.mail"))
     if let opened = opened?.value as? PerformedRoute {
-      step += 1
-      write("")
-      write("\(step). The note opened by the signed link is removed")
-      try await opened.remove()
-      write("   removed \(opened.screen.id) (it was a \(opened.presentation))")
-      tree(app, write)
+      try await remove(opened, "The note opened by the signed link is removed")
     }
 
     step += 1

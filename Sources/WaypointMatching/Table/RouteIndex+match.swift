@@ -15,7 +15,11 @@ extension RouteIndex {
     guard url.options == options else {
       return (try? ParsedURL(url.string, options: options)).flatMap { matchCore($0) }
     }
-    guard let found = trie.firstMatch(url, levels: levels) else { return nil }
+    return trie.firstMatch(url, levels: levels).map { core(for: $0, url: url) }
+  }
+
+  /// The match parts for a terminal the search found.
+  func core(for found: RouteTrie.Found, url: ParsedURL) -> MatchCore {
     let terminal = trie.terminals[Int(found.terminal)]
     let entry = terminal.entries[0]
     let parameters = PathParameters(

@@ -90,12 +90,9 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   }
 
   func makeMatch(_ found: RouteTrie.Found, url: ParsedURL) -> RouteMatch<Payload> {
-    let terminal = trie.terminals[Int(found.terminal)]
-    let entry = terminal.entries[0]
-    let parameters = PathParameters(
-      names: entry.names, values: found.values, restName: entry.restName,
-      rest: found.restStart.map { url.segments[$0...] })
-    let route = Route(index.infos[terminal.route], payload: payloads[terminal.route])
-    return RouteMatch(route: route, url: url, parameters: parameters, restStart: found.restStart)
+    let core = index.core(for: found, url: url)
+    return RouteMatch(
+      route: Route(core.info, payload: payloads[core.position]), url: core.url, parameters: core.parameters,
+      restStart: core.restStart)
   }
 }
