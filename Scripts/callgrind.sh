@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instruction counts that repeat exactly: runs the benchmarks' `compare` (quick, one round) under
 # callgrind and prints the functions that cost the most. Usage: Scripts/callgrind.sh [top-N]
-# CALLGRIND_ARGS=--lookups-only profiles workload 1's lookups alone.
+# CALLGRIND_ARGS=--lookups-only (or --build-only) profiles workload 1's lookups (or builds) alone.
 set -euo pipefail
 cd "$(dirname "$0")/../Benchmarks"
 top="${1:-40}"

@@ -155,6 +155,9 @@ struct PatternParser {
       try expectSegmentEnd(after: "a rest segment ('<path:\(name)>')")
       return PatternSegment(kind: .rest(name: name), group: openGroup?.number, column: startColumn)
     }
+    if let plain = plainLiteral(isHost: isHost) {
+      return PatternSegment(kind: .literal(plain), group: openGroup?.number, column: startColumn)
+    }
     var prefix: [UInt8] = []
     var suffix: [UInt8] = []
     var parameter: (name: String, constraint: ParameterConstraint, offset: Int)?
@@ -201,6 +204,26 @@ struct PatternParser {
       name: parameter.name, prefix: prefixText, suffix: try literal(suffix, at: start, lowercase: isHost),
       constraint: parameter.constraint)
     return PatternSegment(kind: .parameter(value), group: openGroup?.number, column: column(of: parameter.offset))
+  }
+
+  /// The common case, cheaply: a segment of plain characters up to the next `/` or the end, with no
+  /// parameter, escape, percent-escape or group. Returns `nil` (and reads nothing) otherwise.
+  private mutating func plainLiteral(isHost: Bool) -> String? {
+    var end = index
+    while end < bytes.count, bytes[end] != UInt8(ascii: "/") {
+      switch bytes[end] {
+      case UInt8(ascii: ":"), UInt8(ascii: "<"), UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "?"),
+        UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "("), UInt8(ascii: ")"):
+        return nil
+      default:
+        end += 1
+      }
+    }
+    guard end > index else { return nil }
+    var text = String(decoding: bytes[index..<end], as: UTF8.self)
+    if isHost || !options.caseSensitive { text = String(Substring(text).asciiLowercased()) }
+    index = end
+    return text
   }
 
   /// `:name` or `:name(regex)`; the index is at ':'.
@@ -304,6 +327,7 @@ struct PatternParser {
   /// Literal text as it is compared: percent-decoded (unless `decodePath` is off) and lowered
   /// when literals (or hosts) compare case-insensitively.
   private func literal(_ raw: [UInt8], at offset: Int, lowercase: Bool) throws(RoutingError) -> String {
+    if raw.isEmpty { return "" }
     var text = Substring(String(decoding: raw, as: UTF8.self))
     if options.decodePath {
       guard let decoded = try? PercentCoding.decode(text, plusAsSpace: false) else {

@@ -57,10 +57,12 @@ extension RouteTrie {
     }
 
     mutating func next(in trie: RouteTrie, url: ParsedURL) -> Hit? {
-      trie.nodes.withUnsafeBufferPointer { nodes in next(nodes: nodes, url: url) }
+      trie.nodes.withUnsafeBufferPointer { nodes in next(nodes: nodes, literalEdges: trie.literalEdges, url: url) }
     }
 
-    private mutating func next(nodes: UnsafeBufferPointer<Node>, url: ParsedURL) -> Hit? {
+    private mutating func next(
+      nodes: UnsafeBufferPointer<Node>, literalEdges: [LiteralEdge: Int32], url: ParsedURL
+    ) -> Hit? {
       guard let base = nodes.baseAddress else { return nil }
       let segments = url.segments
       let folded = url.foldedSegments ?? segments
@@ -77,7 +79,7 @@ extension RouteTrie {
           let terminal = slash ? node.pointee.slashTerminal : node.pointee.terminal
           if segment == count, terminal >= 0 { return Hit(terminal: terminal, restStart: nil) }
         case 1:
-          if segment < count, let child = node.pointee.literals[folded[segment]] {
+          if segment < count, let child = literalEdges[LiteralEdge(parent: frame.node, text: folded[segment])] {
             push(child, segment: segment + 1, edge: -1)
           }
         default:

@@ -3,7 +3,6 @@
 /// URL's length and not the table's size.
 struct RouteTrie: Sendable {
   struct Node: Sendable {
-    var literals: [Substring: Int32] = [:]
     /// Ordered by rank (most specific first), then by the first route that added the edge.
     var parameters: [Edge] = []
     var terminal: Int32 = -1
@@ -33,6 +32,9 @@ struct RouteTrie: Sendable {
   }
 
   var nodes: [Node] = []
+  /// Every literal edge of every node in one table, keyed by the parent node and the literal: one
+  /// hash table for the whole trie instead of one per node.
+  var literalEdges: [LiteralEdge: Int32] = [:]
   var terminals: [Terminal] = []
   /// The most frames a search can stack: the longest variant plus the root.
   var maxDepth = 1
@@ -82,10 +84,10 @@ struct RouteTrie: Sendable {
   }
 
   private mutating func literalChild(of node: Int32, _ text: String) -> Int32 {
-    let key = Substring(text)
-    if let child = nodes[Int(node)].literals[key] { return child }
+    let key = LiteralEdge(parent: node, text: Substring(text))
+    if let child = literalEdges[key] { return child }
     let child = makeRoot()
-    nodes[Int(node)].literals[key] = child
+    literalEdges[key] = child
     return child
   }
 
@@ -118,4 +120,10 @@ extension RouteTrie.Node {
     case (true, true): restSlashTerminal = value
     }
   }
+}
+
+/// A literal edge of the trie: the node it leaves and the segment it matches.
+struct LiteralEdge: Hashable, Sendable {
+  let parent: Int32
+  let text: Substring
 }
