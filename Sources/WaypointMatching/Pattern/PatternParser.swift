@@ -206,8 +206,10 @@ struct PatternParser {
     return PatternSegment(kind: .parameter(value), group: openGroup?.number, column: column(of: parameter.offset))
   }
 
-  /// The common case, cheaply: a segment of plain characters up to the next `/` or the end, with no
-  /// parameter, escape, percent-escape or group. Returns `nil` (and reads nothing) otherwise.
+  /// The common case, cheaply: a segment of plain characters up to the next `/` or the end.
+  ///
+  /// Returns `nil` (and reads nothing) when the segment has a parameter, escape, percent-escape or
+  /// group.
   private mutating func plainLiteral(isHost: Bool) -> String? {
     var end = index
     while end < bytes.count, bytes[end] != UInt8(ascii: "/") {
