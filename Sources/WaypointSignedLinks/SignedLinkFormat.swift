@@ -1,4 +1,5 @@
 internal import Crypto
+internal import WaypointMatching
 
 /// How a signed link is written and what its signature covers.
 ///
@@ -76,19 +77,11 @@ public struct SignedLinkFormat: Sendable, Hashable {
     bytes.reserveCapacity(digits.count / 2)
     var index = 0
     while index < digits.count {
-      guard let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else { return nil }
+      guard let high = PercentCoding.hexValue(digits[index]), let low = PercentCoding.hexValue(digits[index + 1])
+      else { return nil }
       bytes.append(high << 4 | low)
       index += 2
     }
     return bytes
-  }
-
-  private static func nibble(_ digit: UInt8) -> UInt8? {
-    switch digit {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
-    default: return nil
-    }
   }
 }

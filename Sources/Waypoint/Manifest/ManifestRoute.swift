@@ -45,19 +45,10 @@ public struct ManifestRoute: Sendable, Hashable {
   }
 
   /// The presentation names a manifest may use without an argument.
-  static let plainPresentations: Set<String> = [
-    "push", "present", "sheet", "popover", "fullScreen", "replaceRoot", "addChild", "show",
-    "showDetail", "none",
-  ]
+  static let plainPresentations = Presentation.Kind.allCases.filter { $0 != .custom }.map(\.rawValue)
 
   /// Whether `value` names a presentation: a plain one, `present(style)` or `custom(name)`.
   static func isPresentation(_ value: String) -> Bool {
-    if plainPresentations.contains(value) { return true }
-    for prefix in ["present(", "custom("] where value.hasPrefix(prefix) && value.hasSuffix(")") {
-      let argument = value.dropFirst(prefix.count).dropLast()
-      return !argument.isEmpty
-        && argument.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
-    }
-    return false
+    Presentation(value) != nil
   }
 }

@@ -78,11 +78,16 @@ public enum Presentation: Sendable, Hashable, Codable, CustomStringConvertible {
     for (prefix, make) in [("present(", { Presentation.present(style: $0) }), ("custom(", { .custom(name: $0) })]
     where text.hasPrefix(prefix) && text.hasSuffix(")") {
       let argument = String(text.dropFirst(prefix.count).dropLast())
-      guard !argument.isEmpty else { return nil }
+      guard !argument.isEmpty, argument.allSatisfy(Self.isArgumentCharacter) else { return nil }
       self = make(argument)
       return
     }
     return nil
+  }
+
+  /// Letters, digits, `_`, `-` and `.`: what a style or custom name may hold.
+  private static func isArgumentCharacter(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_" || character == "-" || character == "."
   }
 
   /// The string form, such as `present(formSheet)` or `push`.

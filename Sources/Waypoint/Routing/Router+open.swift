@@ -124,8 +124,8 @@ extension Router {
         url: url)
     }
     guard useFallback, fallback != nil else { throw RoutingError.notFound(url) }
-    let request = RouteRequest(
-      url: parsed, extras: extras, origin: origin, callbacks: callbacks.callbacks(in: parsed.queryItems))
+    var request = RouteRequest(url: parsed, extras: extras, origin: origin)
+    request.callbacks = callbacks.callbacks(in: request.query)
     try checkCallbacks(request)
     return (request, nil)
   }
@@ -135,9 +135,11 @@ extension Router {
   ) -> RouteRequest {
     var parameters: [String: String] = [:]
     for (name, value) in match.parameters { parameters[name] = value }
-    return RouteRequest(
+    var request = RouteRequest(
       url: url, route: match.payload.route, parameters: parameters, rest: match.rest, extras: extras,
-      defaults: match.payload.defaults, origin: origin, callbacks: callbacks.callbacks(in: url.queryItems))
+      defaults: match.payload.defaults, origin: origin)
+    request.callbacks = callbacks.callbacks(in: request.query)
+    return request
   }
 
   private func checkCallbacks(_ request: RouteRequest) throws(RoutingError) {

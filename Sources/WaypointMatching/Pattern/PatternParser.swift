@@ -55,10 +55,7 @@ struct PatternParser {
       if byte == UInt8(ascii: ":") {
         return bytes[offset...].starts(with: "://".utf8) ? offset : nil
       }
-      guard
-        URLParser.isLetter(byte) || URLParser.isDigit(byte) || byte == UInt8(ascii: "+")
-          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-      else { return nil }
+      guard URLParser.isSchemeByte(byte) else { return nil }
       offset += 1
     }
     return nil

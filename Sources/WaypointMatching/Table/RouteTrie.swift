@@ -68,12 +68,10 @@ struct RouteTrie: Sendable {
     }
     maxDepth = max(maxDepth, variant.segments.count + 1)
     let entry = Entry(names: names, restName: restName)
-    let slot =
-      isRest ? (slash ? \Node.restSlashTerminal : \Node.restTerminal) : (slash ? \Node.slashTerminal : \Node.terminal)
-    let existing = nodes[Int(node)][keyPath: slot]
+    let existing = nodes[Int(node)].terminal(rest: isRest, slash: slash)
     if existing < 0 {
       terminals.append(Terminal(route: route, entries: [entry]))
-      nodes[Int(node)][keyPath: slot] = Int32(terminals.count - 1)
+      nodes[Int(node)].setTerminal(Int32(terminals.count - 1), rest: isRest, slash: slash)
       return nil
     }
     if terminals[Int(existing)].route == route {

@@ -105,6 +105,7 @@ struct URLParser {
       hasTrailingSlash: trailing, rawQuery: query, rawFragment: fragment, options: options)
   }
 
+  /// A byte that may follow a scheme's first letter (RFC 3986): a letter, a digit, `+`, `-` or `.`.
   static func isSchemeByte(_ byte: UInt8) -> Bool {
     isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
       || byte == UInt8(ascii: ".")
@@ -122,22 +123,6 @@ struct URLParser {
   static func isWebScheme(_ scheme: Substring) -> Bool {
     let lowered = scheme.asciiLowercased()
     return lowered == "http" || lowered == "https"
-  }
-
-  /// RFC 3986 scheme: a letter, then letters, digits, `+`, `-`, `.`, ending at `:`.
-  static func scheme(of text: Substring) -> Substring? {
-    var index = text.utf8.startIndex
-    guard index < text.utf8.endIndex, isLetter(text.utf8[index]) else { return nil }
-    while index < text.utf8.endIndex {
-      let byte = text.utf8[index]
-      if byte == UInt8(ascii: ":") { return text[text.startIndex..<index] }
-      guard
-        isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+")
-          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-      else { return nil }
-      index = text.utf8.index(after: index)
-    }
-    return nil
   }
 
   /// The host of an authority: without user information and port; brackets kept for IPv6.

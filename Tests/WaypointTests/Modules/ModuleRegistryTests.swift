@@ -168,3 +168,26 @@ struct ModuleScopeTests {
     #expect(registryError { _ = try registry.make(String.self) }?.code == .typeMismatch)
   }
 }
+
+enum FeatureA {
+  struct Screen: Sendable { let owner = "A" }
+}
+
+enum FeatureB {
+  struct Screen: Sendable { let owner = "B" }
+}
+
+@Suite("Module registry: keys")
+struct ModuleKeyTests {
+  @Test("keys compare by ObjectIdentifier, never by type name: two types printed the same stay apart")
+  func sameNameDifferentTypes() throws {
+    #expect(String(describing: FeatureA.Screen.self) == String(describing: FeatureB.Screen.self))
+    #expect(ModuleKey(FeatureA.Screen.self) != ModuleKey(FeatureB.Screen.self))
+    var builder = ModuleRegistryBuilder()
+    builder.register(FeatureA.Screen.self) { _ in FeatureA.Screen() }
+    builder.register(FeatureB.Screen.self) { _ in FeatureB.Screen() }
+    let registry = try builder.build()
+    #expect(try registry.make(FeatureA.Screen.self).owner == "A")
+    #expect(try registry.make(FeatureB.Screen.self).owner == "B")
+  }
+}

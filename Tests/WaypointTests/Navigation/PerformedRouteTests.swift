@@ -86,6 +86,7 @@ struct PerformedRouteTests {
     await #expect(throws: RoutingError.self) { try await list.perform() }
     do {
       try await list.perform()
+      Issue.record("a routed route was performed again")
     } catch {
       #expect(error.code == .alreadyPerformed)
     }
