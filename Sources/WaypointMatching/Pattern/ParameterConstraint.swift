@@ -39,21 +39,20 @@ public struct ParameterConstraint: Sendable {
   }
 }
 
-/// A regular expression compiled once and shared by every lookup.
-final class CompiledRegex: @unchecked Sendable {
-  // Safety: `Regex` is an immutable value whose lazily lowered program is published atomically,
-  // and `init` lowers it before the box is shared, so lookups only ever read it.
-  private let regex: Regex<AnyRegexOutput>
+/// A route regex, checked against Swift's regex syntax and run by ``LinearRegex``.
+struct CompiledRegex: Sendable {
+  private let regex: LinearRegex
   /// The expression as written in the pattern.
-  let source: String
+  var source: String { regex.source }
 
+  /// Compiles `source`; throws Swift's error for invalid syntax, or names the feature Waypoint
+  /// does not run (those that need backtracking).
   init(_ source: String) throws {
-    self.source = source
-    self.regex = try Regex(source)
-    _ = try? regex.wholeMatch(in: "")
+    _ = try Regex(source)
+    regex = try LinearRegex(source)
   }
 
   func matchesWhole(_ value: Substring) -> Bool {
-    (try? regex.wholeMatch(in: value)) != nil
+    regex.matchesWhole(value)
   }
 }

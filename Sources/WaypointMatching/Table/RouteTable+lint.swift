@@ -30,7 +30,8 @@ extension RouteIndex {
             .catastrophicRegex,
             "route \(describe(route)): the regex '\(source)' of parameter '\(parameter.name)' repeats a "
               + "group that itself repeats or alternates, which can take exponential time on a long "
-              + "segment that almost matches; rewrite it without the nested repeat",
+              + "segment that almost matches in a backtracking engine (Waypoint's runs in linear time, but the same "
+              + "regex elsewhere, in a server or another client, may not); rewrite it without the nested repeat",
             route, column: segment.column, parameter: parameter.name))
       }
     }
