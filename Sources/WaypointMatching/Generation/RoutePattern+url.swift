@@ -28,6 +28,8 @@ extension RoutePattern {
       url = scheme + "://"
       let hostIsSegment = options.host == .segment || (options.host == .auto && scheme != "http" && scheme != "https")
       if !hostIsSegment { url += (host ?? "") + (printed.isEmpty ? "" : "/") }
+      // `myapp:///user` keeps an empty host so `user` stays a path segment, compared as written.
+      if hostIsSegment, !firstSegmentIsHost, !printed.isEmpty { url += "/" }
     } else {
       url = "/"
     }

@@ -7,13 +7,17 @@ struct PatternParser {
     var segments: [PatternSegment] = []
     var trailingSlash = false
     var groupCount = 0
+    /// Whether the first segment was written where a host goes (`myapp://user`), not after an
+    /// empty one (`myapp:///user`).
+    var firstSegmentIsHost = false
   }
 
   let source: String
   let options: MatchingOptions
   let types: ParameterTypes
   private let bytes: [UInt8]
-  /// Whether every byte is ASCII, so a column is the byte offset plus one.
+  /// Whether every byte is ASCII other than a carriage return (`\r\n` is one character), so a
+  /// column is the byte offset plus one.
   private let isASCII: Bool
   private var index = 0
   private var openGroup: (number: Int, offset: Int, segments: Int)?
@@ -24,7 +28,7 @@ struct PatternParser {
     self.options = options
     self.types = types
     self.bytes = Array(source.utf8)
-    self.isASCII = bytes.allSatisfy { $0 < 0x80 }
+    self.isASCII = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
   }
 
   mutating func parse() throws(RoutingError) -> Parsed {
@@ -103,6 +107,7 @@ struct PatternParser {
       default:
         let start = index
         if let segment = try parseSegment(isHost: nextIsHost) {
+          if nextIsHost { parsed.firstSegmentIsHost = true }
           parsed.segments.append(segment)
           openGroup?.segments += 1
         } else if openGroup != nil {

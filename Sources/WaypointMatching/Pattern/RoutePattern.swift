@@ -22,6 +22,8 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
   public let groupCount: Int
   /// The options the pattern was read with.
   public let options: MatchingOptions
+  /// Whether the first segment stands where a host goes, so a printed URL puts it there.
+  let firstSegmentIsHost: Bool
 
   /// The most optional groups a pattern may have (each doubles the route's variants).
   public static let maxGroups = 8
@@ -50,6 +52,7 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
     self.segments = parsed.segments
     self.hasTrailingSlash = parsed.trailingSlash
     self.groupCount = parsed.groupCount
+    self.firstSegmentIsHost = parsed.firstSegmentIsHost
     self.options = options
   }
 

@@ -81,6 +81,9 @@ struct URLParser {
     if pathEnd > segmentStart, bytes[pathEnd - 1] == UInt8(ascii: "/") {
       trailing = true
       pathEnd -= 1
+    } else if segmentStart == end, segmentStart > start, !segments.isEmpty {
+      // `myapp://user/`: the slash after a host that serves as a segment trails it.
+      trailing = true
     }
     if pathEnd > segmentStart {
       var offset = segmentStart

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import WaypointMatching
+
+/// Inputs the fuzz targets (`Scripts/fuzz.sh`) once broke an invariant with, kept so they stay fixed.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+  @Test("an error column counts `\\r\\n` as one character and stays inside the pattern")
+  func columnAfterCRLF() {
+    let source = "\r\n@<"
+    #expect(performing: { try RoutePattern(source) }, throws: { error in
+      guard let error = error as? RoutingError, let column = error.column else { return false }
+      return error.code == .invalidPattern && column >= 1 && column <= source.count + 1
+    })
+  }
+
+  @Test("a pattern whose first segment follows an empty host prints a URL it matches back")
+  func emptyHostKeepsPathSegment() throws {
+    let pattern = try RoutePattern("myappHHHHb:////Hb:a")
+    let url = try pattern.url(parameters: ["a": "7"])
+    #expect(url == "myapphhhhb:///Hb7")
+    var builder = RouteTableBuilder<Int>()
+    builder.add(pattern.source, payload: 1)
+    #expect(try builder.build().match(url)?.parameters["a"] == "7")
+  }
+}
+
+extension FuzzRegressionTests {
+  @Test("a slash after a host that serves as the first segment is a trailing slash")
+  func slashAfterHostSegment() throws {
+    var options = MatchingOptions()
+    options.trailingSlash = .strict
+    #expect(try ParsedURL("myapp://user/", options: options).hasTrailingSlash)
+    #expect(try !ParsedURL("myapp://user", options: options).hasTrailingSlash)
+    var builder = RouteTableBuilder<Int>(options: options)
+    builder.add("myapp://user/", payload: 1)
+    builder.add("myapp://user", payload: 2)
+    let table = try builder.build()
+    #expect(try table.match("myapp://user/")?.payload == 1)
+    #expect(try table.match("myapp://user")?.payload == 2)
+  }
+}
