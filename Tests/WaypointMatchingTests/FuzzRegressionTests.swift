@@ -40,3 +40,16 @@ extension FuzzRegressionTests {
     #expect(try table.match("myapp://user")?.payload == 2)
   }
 }
+
+extension FuzzRegressionTests {
+  @Test("a host is printed percent-encoded, so a control character or `@` in it parses back")
+  func hostIsEncoded() throws {
+    for source in ["https://%1ep///<uuid:id>", "https://a%40b/x", "https://[::1]/x"] {
+      let pattern = try RoutePattern(source)
+      let url = try pattern.url(parameters: pattern.parameterNames.isEmpty ? [:] : ["id": "123e4567-e89b-12d3-a456-426614174000"])
+      var builder = RouteTableBuilder<Int>()
+      builder.add(source, payload: 1)
+      #expect(try builder.build().match(url)?.payload == 1, "\(source) printed \(url)")
+    }
+  }
+}

@@ -27,7 +27,7 @@ extension RoutePattern {
     if let scheme {
       url = scheme + "://"
       let hostIsSegment = options.host == .segment || (options.host == .auto && scheme != "http" && scheme != "https")
-      if !hostIsSegment { url += (host ?? "") + (printed.isEmpty ? "" : "/") }
+      if !hostIsSegment { url += PercentCoding.encode(host ?? "", as: .host) + (printed.isEmpty ? "" : "/") }
       // `myapp:///user` keeps an empty host so `user` stays a path segment, compared as written.
       if hostIsSegment, !firstSegmentIsHost, !printed.isEmpty { url += "/" }
     } else {

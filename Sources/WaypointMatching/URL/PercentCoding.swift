@@ -53,6 +53,9 @@ package enum PercentCoding {
     case pathSegment
     /// A query key or value: unreserved characters only, so `&`, `=`, `+` and `#` are escaped.
     case queryItem
+    /// A host: unreserved characters, sub-delimiters and IPv6 brackets; `:` and `@` are escaped
+    /// so they cannot read as a port or user information.
+    case host
   }
 
   /// Encodes every byte that may not stand for itself in `component` as `%XX`.
@@ -79,8 +82,12 @@ package enum PercentCoding {
       return true
     case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
       UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","),
-      UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"):
+      UInt8(ascii: ";"), UInt8(ascii: "="):
+      return component != .queryItem
+    case UInt8(ascii: ":"), UInt8(ascii: "@"):
       return component == .pathSegment
+    case UInt8(ascii: "["), UInt8(ascii: "]"):
+      return component == .host
     default:
       return false
     }

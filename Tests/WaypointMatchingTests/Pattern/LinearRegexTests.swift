@@ -13,8 +13,9 @@ struct LinearRegexTests {
     "a{0}", "a{1,1}b??", "(?:)", "()", "é+", "[α-ω]+", "\\u0041",
   ]
 
+  /// `\r` is left out: Swift's `Regex` reads `\r\n` as one unit even when matching by scalars.
   static let alphabet: [Character] = [
-    "a", "b", "c", "d", "x", "0", "7", "_", "-", "/", ".", "+", " ", "\n", "\r", "\t", "A", "B", "é", "e\u{301}",
+    "a", "b", "c", "d", "x", "0", "7", "_", "-", "/", ".", "+", " ", "\n", "\u{0B}", "\t", "A", "B", "é", "e\u{301}",
     "α", "ω", "٣", "\u{A0}", "r",
   ]
 
@@ -22,7 +23,7 @@ struct LinearRegexTests {
   func agreesWithSwiftRegex(expression: String) throws {
     let swift = try Regex(expression).matchingSemantics(.unicodeScalar)
     let linear = try LinearRegex(expression)
-    var generator = SplitMix(seed: UInt64(truncatingIfNeeded: expression.hashValue & 0xFFFF))
+    var generator = SplitMix(seed: expression.utf8.reduce(UInt64(17)) { $0 &* 31 &+ UInt64($1) })
     for round in 0..<400 {
       let length = round < 50 ? round % 6 : Int(generator.next() % 9)
       let input = String((0..<length).map { _ in Self.alphabet[Int(generator.next() % UInt64(Self.alphabet.count))] })
