@@ -53,3 +53,30 @@ extension FuzzRegressionTests {
     }
   }
 }
+
+extension FuzzRegressionTests {
+  @Test("a pattern host that is only a port restricts no host")
+  func portOnlyHost() throws {
+    let pattern = try RoutePattern("https://:/ld>")
+    #expect(pattern.host == nil)
+    var builder = RouteTableBuilder<Int>()
+    builder.add(pattern.source, payload: 1)
+    let table = try builder.build()
+    #expect(try table.match(pattern.url())?.payload == 1)
+    #expect(try table.match("https://example.com/ld%3E")?.payload == 1)
+  }
+}
+
+extension FuzzRegressionTests {
+  @Test("in strict trailing-slash mode, a spelling without segments matches the root")
+  func emptySpellingIsRoot() throws {
+    var options = MatchingOptions()
+    options.trailingSlash = .strict
+    var builder = RouteTableBuilder<Int>(options: options)
+    builder.add("(/d)/", payload: 1)
+    let table = try builder.build()
+    #expect(try table.match("/")?.payload == 1)
+    #expect(try table.match("/d/")?.payload == 1)
+    #expect(try table.match("/d") == nil)
+  }
+}

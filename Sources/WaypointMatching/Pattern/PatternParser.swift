@@ -80,6 +80,8 @@ struct PatternParser {
     let raw = Substring(text(start..<index))
     guard !raw.isEmpty else { return }
     let host = URLParser.hostPart(of: raw)
+    // `https://:80/x` names a port and no host, so it matches any host, as `https:///x` does.
+    guard !host.isEmpty else { return }
     if host.utf8.first != UInt8(ascii: "["), let colon = host.utf8.firstIndex(of: UInt8(ascii: ":")) {
       let offset = start + raw.utf8.distance(from: raw.startIndex, to: colon)
       throw error(at: offset, "the host must be literal; a ':' in it may only start the port")

@@ -64,6 +64,8 @@ final class RouteIndex: Sendable {
       roots[key] = root
       let slash = options.trailingSlash == .strict && pattern.hasTrailingSlash
       for variant in pattern.variants {
+        // A spelling with no segments is the root, which has no trailing slash to compare.
+        let slash = slash && !variant.segments.isEmpty
         guard let other = trie.insert(variant, route: position, root: root, slash: slash),
           conflicts.insert([other, position]).inserted
         else { continue }
