@@ -19,7 +19,11 @@ mkdir -p "$work"
 summary=()
 for target in "${targets[@]}"; do
   echo "==> building Fuzz$target"
-  swift build -c release --sanitize=fuzzer --sanitize=address --product "Fuzz$target" --disable-dead-strip \
+  # SwiftPM hands the two sanitizers to swiftc as separate `-sanitize=` flags in no fixed order,
+  # and swiftc keeps only the last: the combined flag after them gives every module both the
+  # coverage instrumentation libFuzzer needs and the address sanitizer.
+  swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+    --product "Fuzz$target" --disable-dead-strip \
     2>&1 | grep -Ev "warning: Cannot export local symbol" || true
   [ -x ".build/release/Fuzz$target" ] || { echo "Fuzz$target did not build" >&2; exit 1; }
 done
@@ -31,6 +35,10 @@ for target in "${targets[@]}"; do
   SWIFT_BACKTRACE=enable=no ".build/release/Fuzz$target" -max_total_time="$seconds" -timeout=10 \
     -dict="Dictionaries/$target.dict" -print_final_stats=1 -artifact_prefix="$work/" \
     "$work/$target" "Corpus/$target" >"$log" 2>&1 || status=$?
+  if grep -q "Is the code instrumented for coverage" "$log"; then
+    echo "Fuzz$target runs without coverage instrumentation" >&2
+    exit 1
+  fi
   runs=$(grep -oE "stat::number_of_executed_units: [0-9]+" "$log" | grep -oE "[0-9]+$" || echo 0)
   corpus=$(find "$work/$target" -type f | wc -l)
   seeds=$(find "Corpus/$target" -type f | wc -l)

@@ -8,10 +8,12 @@ struct FuzzRegressionTests {
   @Test("an error column counts `\\r\\n` as one character and stays inside the pattern")
   func columnAfterCRLF() {
     let source = "\r\n@<"
-    #expect(performing: { try RoutePattern(source) }, throws: { error in
-      guard let error = error as? RoutingError, let column = error.column else { return false }
-      return error.code == .invalidPattern && column >= 1 && column <= source.count + 1
-    })
+    #expect(
+      performing: { try RoutePattern(source) },
+      throws: { error in
+        guard let error = error as? RoutingError, let column = error.column else { return false }
+        return error.code == .invalidPattern && column >= 1 && column <= source.count + 1
+      })
   }
 
   @Test("a pattern whose first segment follows an empty host prints a URL it matches back")
@@ -46,7 +48,8 @@ extension FuzzRegressionTests {
   func hostIsEncoded() throws {
     for source in ["https://%1ep///<uuid:id>", "https://a%40b/x", "https://[::1]/x"] {
       let pattern = try RoutePattern(source)
-      let url = try pattern.url(parameters: pattern.parameterNames.isEmpty ? [:] : ["id": "123e4567-e89b-12d3-a456-426614174000"])
+      let url = try pattern.url(
+        parameters: pattern.parameterNames.isEmpty ? [:] : ["id": "123e4567-e89b-12d3-a456-426614174000"])
       var builder = RouteTableBuilder<Int>()
       builder.add(source, payload: 1)
       #expect(try builder.build().match(url)?.payload == 1, "\(source) printed \(url)")

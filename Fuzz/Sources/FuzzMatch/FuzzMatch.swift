@@ -2,7 +2,9 @@ import FuzzSupport
 import Waypoint
 import WaypointMatching
 
-/// Matching: a table built from fuzzed patterns, then fuzzed URLs. `match` is the first of the
+/// Matching: a table built from fuzzed patterns, then fuzzed URLs.
+///
+/// `match` is the first of the
 /// candidates, every candidate's parameters satisfy its route, and a router built from the
 /// same routes says `canOpen` exactly when `open` finds the route, from inside and outside.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -11,5 +11,6 @@ public func blocking<Value: Sendable>(_ body: @escaping @Sendable () async -> Va
     done.signal()
   }
   done.wait()
-  return result.withLock { $0! }
+  guard let value = result.withLock({ $0 }) else { fatalError("the task ended without a value") }
+  return value
 }

@@ -16,6 +16,12 @@ struct ManifestReader {
 
   mutating func read(_ data: Data) -> RouteManifest {
     var manifest = RouteManifest(routes: [])
+    guard data.count <= RouteManifest.maxSize else {
+      errors.append(
+        RoutingError(
+          .invalidManifest, "the manifest is \(data.count) bytes, over the limit of \(RouteManifest.maxSize)"))
+      return manifest
+    }
     let root: JSONValue
     do {
       root = try JSONValue.parse(data)

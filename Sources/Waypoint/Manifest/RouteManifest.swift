@@ -31,10 +31,14 @@ public struct RouteManifest: Sendable, Hashable {
     self.routes = routes
   }
 
+  /// The largest manifest read, in bytes (16 MiB): far above any real table (10,000 routes are
+  /// about 600 KB), and low enough that a hostile download cannot exhaust memory.
+  public static let maxSize = 16 << 20
+
   /// Reads a manifest from JSON data.
   ///
   /// - Throws: `invalidManifest` for the first problem, naming
-  ///   the route index, name and field.
+  ///   the route index, name and field, or when the data is over ``maxSize``.
   public init(data: Data) throws(RoutingError) {
     var reader = ManifestReader()
     let manifest = reader.read(data)
