@@ -14,6 +14,10 @@ public struct DeepLinkWorkload {
   }
 
   public let routes: [RouteSpec]
+  /// Each router's own input, made before any timing: pattern strings for Waypoint, path
+  /// components for routing-kit.
+  public let patterns: [String]
+  public let components: [[PathComponent]]
   /// The lookup URLs, as full strings (Waypoint's input).
   public let urls: [String]
   /// The same lookups split into segments (routing-kit's input).
@@ -54,6 +58,10 @@ public struct DeepLinkWorkload {
       ids.append(miss || !route.segments.contains(":id") ? nil : id)
     }
     self.routes = routes
+    self.patterns = routes.map(\.pattern)
+    self.components = routes.map { route in
+      route.segments.map { $0.hasPrefix(":") ? .parameter(String($0.dropFirst())) : .constant($0) }
+    }
     self.urls = urls
     self.splitPaths = split
     self.expected = expected
@@ -67,7 +75,7 @@ public struct DeepLinkWorkload {
 
   public func buildWaypoint() throws -> RouteTable<Int> {
     var builder = RouteTableBuilder<Int>()
-    for route in routes { builder.add(route.pattern, payload: route.payload) }
+    for (route, pattern) in zip(routes, patterns) { builder.add(pattern, payload: route.payload) }
     return try builder.build()
   }
 
@@ -85,11 +93,7 @@ public struct DeepLinkWorkload {
 
   public func buildRoutingKit() -> TrieRouter<Int> {
     let router = TrieRouter(Int.self)
-    for route in routes {
-      router.register(
-        route.payload, at: route.segments.map { $0.hasPrefix(":") ? .parameter(String($0.dropFirst())) : .constant($0) }
-      )
-    }
+    for (route, path) in zip(routes, components) { router.register(route.payload, at: path) }
     return router
   }
 

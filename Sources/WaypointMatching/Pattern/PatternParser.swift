@@ -96,6 +96,7 @@ struct PatternParser {
 
   private mutating func parsePath(firstIsHost: Bool) throws(RoutingError) {
     var nextIsHost = firstIsHost
+    parsed.segments.reserveCapacity(bytes[index...].reduce(1) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) })
     while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: "/"):
@@ -357,12 +358,13 @@ struct PatternParser {
     guard parsed.groupCount <= RoutePattern.maxGroups else {
       throw error(column: 1, "a pattern can have at most \(RoutePattern.maxGroups) optional groups")
     }
-    var seen = Set<String>()
     for (position, segment) in segments.enumerated() {
       if case .rest = segment.kind, position != segments.count - 1 {
         throw error(column: segment.column, "a rest segment must be the last segment")
       }
-      if let name = segment.parameterName, !seen.insert(name).inserted {
+      // Patterns have few parameters (at most 128 segments), so comparing with the earlier ones
+      // costs less than hashing into a set.
+      if let name = segment.parameterName, segments[..<position].contains(where: { $0.parameterName == name }) {
         throw error(column: segment.column, "the parameter name '\(name)' is used twice")
       }
     }

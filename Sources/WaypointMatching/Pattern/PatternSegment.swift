@@ -46,6 +46,16 @@ public struct Parameter: Sendable, CustomStringConvertible {
   public let suffix: String
   /// What the captured value must satisfy.
   public let constraint: ParameterConstraint
+  /// Whether the parameter takes any non-empty segment as it is: no affix, no constraint.
+  let isPlain: Bool
+
+  init(name: String, prefix: String, suffix: String, constraint: ParameterConstraint) {
+    self.name = name
+    self.prefix = prefix
+    self.suffix = suffix
+    self.constraint = constraint
+    self.isPlain = prefix.isEmpty && suffix.isEmpty && constraint.kind == .none
+  }
 
   /// The parameter as written in a pattern, in the `:name` form.
   public var description: String {
@@ -60,9 +70,6 @@ public struct Parameter: Sendable, CustomStringConvertible {
 
   /// Whether the parameter has a prefix or a suffix.
   var isAffixed: Bool { !prefix.isEmpty || !suffix.isEmpty }
-
-  /// Whether the parameter takes any non-empty segment as it is: no affix, no constraint.
-  var isPlain: Bool { prefix.isEmpty && suffix.isEmpty && constraint.kind == .none }
 
   /// Where the parameter stands in the specificity order: affixed > regex > typed > plain.
   var rank: SegmentRank {

@@ -21,10 +21,9 @@ extension RouteIndex {
   /// The match parts for a terminal the search found.
   func core(for found: RouteTrie.Found, url: ParsedURL) -> MatchCore {
     let terminal = trie.terminals[Int(found.terminal)]
-    let entry = terminal.entries[0]
+    let entry = terminal.entry
     let parameters = PathParameters(
-      names: entry.names, values: found.values, restName: entry.restName,
-      rest: found.restStart.map { url.segments[$0...] })
+      names: entry.names, url: url, ranges: found.values, restName: entry.restName, restStart: found.restStart)
     return MatchCore(
       info: infos[terminal.route], position: terminal.route, url: url, parameters: parameters,
       restStart: found.restStart)

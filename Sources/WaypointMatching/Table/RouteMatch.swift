@@ -20,7 +20,7 @@ public struct RouteMatch<Payload: Sendable>: Sendable {
   /// The segments a rest (`*`, `*name`, `<path:name>`) matched, decoded; `nil` when the route has
   /// no rest.
   public var rest: [String]? {
-    restStart.map { url.segments[$0...].map(String.init) }
+    restStart.map { url.segments(from: $0).map(String.init) }
   }
 
   /// The route's payload.

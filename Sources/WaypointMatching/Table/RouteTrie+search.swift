@@ -17,7 +17,7 @@ extension RouteTrie {
   /// A terminal found, with the values captured on the way to it.
   struct Found {
     let terminal: Int32
-    let values: [Substring]
+    let values: CapturedRanges
     let restStart: Int?
   }
 
@@ -57,16 +57,23 @@ extension RouteTrie {
     }
 
     mutating func next(in trie: RouteTrie, url: ParsedURL) -> Hit? {
-      trie.nodes.withUnsafeBufferPointer { nodes in next(nodes: nodes, literalEdges: trie.literalEdges, url: url) }
+      var text = url.foldedText ?? url.segmentText
+      return text.withUTF8 { bytes in
+        url.withBounds { bounds in
+          trie.nodes.withUnsafeBufferPointer { nodes in
+            next(nodes: nodes, literals: trie.literalEdges, bytes: bytes, bounds: bounds, url: url)
+          }
+        }
+      }
     }
 
+    /// The search proper, over the segments' bytes where they lie (`bounds` into `bytes`).
     private mutating func next(
-      nodes: UnsafeBufferPointer<Node>, literalEdges: [LiteralEdge: Int32], url: ParsedURL
+      nodes: UnsafeBufferPointer<Node>, literals: LiteralTable, bytes: UnsafeBufferPointer<UInt8>,
+      bounds: UnsafeBufferPointer<Int>, url: ParsedURL
     ) -> Hit? {
       guard let base = nodes.baseAddress else { return nil }
-      let segments = url.segments
-      let folded = url.foldedSegments ?? segments
-      let count = segments.count
+      let count = bounds.count / 2
       let slash = url.options.trailingSlash == .strict && url.hasTrailingSlash
       while depth > 0 {
         let top = depth - 1
@@ -79,17 +86,24 @@ extension RouteTrie {
           let terminal = slash ? node.pointee.slashTerminal : node.pointee.terminal
           if segment == count, terminal >= 0 { return Hit(terminal: terminal, restStart: nil) }
         case 1:
-          if segment < count, let child = literalEdges[LiteralEdge(parent: frame.node, text: folded[segment])] {
+          if segment < count,
+            let child = literals.child(
+              of: frame.node, UnsafeBufferPointer(rebasing: bytes[bounds[2 * segment]..<bounds[2 * segment + 1]]))
+          {
             push(child, segment: segment + 1, edge: -1)
           }
         default:
           let edgeIndex = Int(frame.phase) - 2
           if edgeIndex < node.pointee.parameters.count {
-            let edge = node.pointee.parameters[edgeIndex]
-            if segment < count,
-              edge.parameter.value(in: segments[segment], folded: folded[segment]) != nil
-            {
-              push(edge.child, segment: segment + 1, edge: Int32(edgeIndex))
+            let parameter = node.pointee.parameters[edgeIndex].parameter
+            if segment < count {
+              let accepts =
+                parameter.isPlain
+                ? bounds[2 * segment + 1] > bounds[2 * segment]
+                : parameter.value(in: url.segment(at: segment), folded: url.foldedSegment(at: segment)) != nil
+              if accepts {
+                push(node.pointee.parameters[edgeIndex].child, segment: segment + 1, edge: Int32(edgeIndex))
+              }
             }
           } else if edgeIndex == node.pointee.parameters.count {
             let terminal = slash ? node.pointee.restSlashTerminal : node.pointee.restTerminal
@@ -107,18 +121,16 @@ extension RouteTrie {
       depth += 1
     }
 
-    /// The values captured on the path to the current hit, in order.
-    func capturedValues(in trie: RouteTrie, url: ParsedURL) -> [Substring] {
-      var values: [Substring] = []
-      let folded = url.foldedSegments ?? url.segments
+    /// The byte ranges of the values captured on the path to the current hit, in order.
+    func capturedValues(in trie: RouteTrie, url: ParsedURL) -> CapturedRanges {
+      var values = CapturedRanges()
       for level in 1..<max(depth, 1) where frames[level].edge >= 0 {
         let parent = trie.nodes[Int(frames[level - 1].node)]
-        let segment = Int(frames[level].segment) - 1
         let parameter = parent.parameters[Int(frames[level].edge)].parameter
-        if let value = parameter.value(in: url.segments[segment], folded: folded[segment]) {
-          if values.isEmpty { values.reserveCapacity(depth) }
-          values.append(value)
-        }
+        let bounds = url.bounds(of: Int(frames[level].segment) - 1)
+        // The search accepted this segment, so it has the parameter's prefix and suffix.
+        values.append(
+          (bounds.lowerBound + parameter.prefix.utf8.count)..<(bounds.upperBound - parameter.suffix.utf8.count))
       }
       return values
     }

@@ -19,10 +19,11 @@ struct RouteTrie: Sendable {
     let child: Int32
   }
 
-  /// The variants of one route that end at one place; a lookup that gets there takes the first.
+  /// Where a route ends; when several spellings of one route end at one place, a lookup that
+  /// gets there takes the first one's names.
   struct Terminal: Sendable {
     var route: Int
-    var entries: [Entry]
+    var entry: Entry
   }
 
   /// What a variant captures, in the order its parameters appear.
@@ -34,7 +35,7 @@ struct RouteTrie: Sendable {
   var nodes: [Node] = []
   /// Every literal edge of every node in one table, keyed by the parent node and the literal: one
   /// hash table for the whole trie instead of one per node.
-  var literalEdges: [LiteralEdge: Int32] = [:]
+  var literalEdges = LiteralTable()
   var terminals: [Terminal] = []
   /// The most frames a search can stack: the longest variant plus the root.
   var maxDepth = 1
@@ -70,23 +71,22 @@ struct RouteTrie: Sendable {
     let entry = Entry(names: names, restName: restName)
     let existing = nodes[Int(node)].terminal(rest: isRest, slash: slash)
     if existing < 0 {
-      terminals.append(Terminal(route: route, entries: [entry]))
+      terminals.append(Terminal(route: route, entry: entry))
       nodes[Int(node)].setTerminal(Int32(terminals.count - 1), rest: isRest, slash: slash)
       return nil
     }
-    if terminals[Int(existing)].route == route {
-      terminals[Int(existing)].entries.append(entry)
-      return nil
-    }
+    if terminals[Int(existing)].route == route { return nil }
     return terminals[Int(existing)].route
   }
 
   private mutating func literalChild(of node: Int32, _ text: String) -> Int32 {
-    let key = LiteralEdge(parent: node, text: Substring(text))
-    if let child = literalEdges[key] { return child }
-    let child = makeRoot()
-    literalEdges[key] = child
-    return child
+    var text = text
+    return text.withUTF8 { bytes in
+      if let child = literalEdges.child(of: node, bytes) { return child }
+      let child = makeRoot()
+      literalEdges.insert(parent: node, bytes, child: child)
+      return child
+    }
   }
 
   private mutating func parameterChild(of node: Int32, _ parameter: Parameter, route: Int) -> Int32 {
@@ -118,10 +118,4 @@ extension RouteTrie.Node {
     case (true, true): restSlashTerminal = value
     }
   }
-}
-
-/// A literal edge of the trie: the node it leaves and the segment it matches.
-struct LiteralEdge: Hashable, Sendable {
-  let parent: Int32
-  let text: Substring
 }

@@ -10,28 +10,38 @@
 /// url.fragment            // "top"
 /// ```
 public struct ParsedURL: Sendable, CustomStringConvertible {
+  /// Everything the URL holds, behind one reference: copying a URL (into a match, a request) costs
+  /// one retain, and the segments' offsets live in the same allocation.
+  // Safety: the storage is immutable once made (see `Storage`), so sharing it is safe.
+  nonisolated(unsafe) let storage: Storage
+
   /// The URL as given.
-  public let string: String
+  public var string: String { storage.header.string }
   /// The scheme as written (`myapp`, `HTTPS`), or `nil` for an in-app path such as `/user/42`.
-  public let scheme: Substring?
+  public var scheme: Substring? {
+    storage.header.schemeEnd < 0 ? nil : Self.slice(storage.header.string, 0..<storage.header.schemeEnd)
+  }
   /// The scheme in lowercase, for comparisons.
-  let lowercasedScheme: Substring?
+  var lowercasedScheme: Substring? { scheme?.asciiLowercased() }
   /// The host in lowercase, when the host mode keeps it apart from the path.
-  public let host: Substring?
+  public var host: Substring? { storage.header.host }
   /// The path segments, percent-decoded unless `decodePath` is off.
   ///
   /// When the host serves as the first segment it is here, in lowercase.
-  public let segments: [Substring]
-  /// The segments with ASCII letters lowered, when literals compare case-insensitively.
-  let foldedSegments: [Substring]?
+  public var segments: [Substring] { (0..<segmentCount).map(segment(at:)) }
+  /// The text the segments are slices of: the URL itself when no segment needed decoding or
+  /// lowering, else the decoded segments one after another.
+  var segmentText: String { storage.header.segmentText }
+  /// `segmentText` with ASCII letters lowered, when literals compare case-insensitively.
+  var foldedText: String? { storage.header.foldedText }
   /// Whether the path ended with `/` (significant only with ``MatchingOptions/TrailingSlash/strict``).
-  public let hasTrailingSlash: Bool
+  public var hasTrailingSlash: Bool { storage.header.hasTrailingSlash }
   /// The query as written, without `?`.
-  public let rawQuery: Substring?
+  public var rawQuery: Substring? { part(storage.header.queryStart, storage.header.queryEnd) }
   /// The fragment as written, without `#`.
-  public let rawFragment: Substring?
+  public var rawFragment: Substring? { part(storage.header.fragmentStart, storage.header.string.utf8.count) }
   /// The options the URL was read with.
-  public let options: MatchingOptions
+  public var options: MatchingOptions { storage.header.options }
 
   /// Reads `string` under `options`.
   ///
@@ -43,20 +53,100 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
     self = try URLParser(string: string, options: options).parse()
   }
 
-  init(
-    string: String, scheme: Substring?, host: Substring?, segments: [Substring],
-    hasTrailingSlash: Bool, rawQuery: Substring?, rawFragment: Substring?, options: MatchingOptions
-  ) {
-    self.string = string
-    self.scheme = scheme
-    self.lowercasedScheme = scheme?.asciiLowercased()
-    self.host = host
-    self.segments = segments
-    self.foldedSegments = options.caseSensitive ? nil : segments.map { $0.asciiLowercased() }
-    self.hasTrailingSlash = hasTrailingSlash
-    self.rawQuery = rawQuery
-    self.rawFragment = rawFragment
-    self.options = options
+  /// A URL whose segments are `bounds` (start and end offsets, in pairs) into `header.segmentText`.
+  init(header: Header, bounds: UnsafeBufferPointer<Int>) {
+    storage = Storage.make(header, bounds)
+  }
+
+  /// The part of the URL between two offsets; `nil` when `start` is -1.
+  private func part(_ start: Int, _ end: Int) -> Substring? {
+    start < 0 ? nil : Self.slice(storage.header.string, start..<end)
+  }
+
+  /// How many segments the path has.
+  var segmentCount: Int { storage.header.segmentCount }
+
+  /// Calls `body` with the segments' offsets: segment `i` is `bounds[2i]..<bounds[2i+1]` of `segmentText`.
+  func withBounds<Result>(_ body: (UnsafeBufferPointer<Int>) throws -> Result) rethrows -> Result {
+    try storage.withUnsafeMutablePointerToElements { elements in
+      try body(UnsafeBufferPointer(start: elements, count: 2 * storage.header.segmentCount))
+    }
+  }
+
+  /// Segment `index`'s offsets in `segmentText`.
+  func bounds(of index: Int) -> Range<Int> {
+    storage.withUnsafeMutablePointerToElements { $0[2 * index]..<$0[2 * index + 1] }
+  }
+
+  /// Segment `index`, decoded.
+  func segment(at index: Int) -> Substring {
+    Self.slice(segmentText, bounds(of: index))
+  }
+
+  /// Segment `index` as literals compare it: lowered when they compare case-insensitively.
+  func foldedSegment(at index: Int) -> Substring {
+    Self.slice(foldedText ?? segmentText, bounds(of: index))
+  }
+
+  /// The segments from `start` on.
+  func segments(from start: Int) -> ArraySlice<Substring> {
+    ArraySlice((start..<segmentCount).map(segment(at:)))
+  }
+
+  static func slice(_ text: String, _ range: Range<Int>) -> Substring {
+    let utf8 = text.utf8
+    return text[
+      utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+  }
+
+  /// What a ``ParsedURL`` holds besides its segments' offsets.
+  struct Header {
+    let string: String
+    let segmentText: String
+    let foldedText: String?
+    let host: Substring?
+    /// Where the scheme ends (before `:`), or -1 when there is none.
+    let schemeEnd: Int
+    /// Where the query starts (after `?`) and ends, or -1 when there is none.
+    let queryStart: Int
+    let queryEnd: Int
+    /// Where the fragment starts (after `#`), or -1 when there is none; it runs to the end.
+    let fragmentStart: Int
+    let segmentCount: Int
+    let hasTrailingSlash: Bool
+    let options: MatchingOptions
+
+    init(
+      string: String, host: Substring?, segmentText: String, schemeEnd: Int, queryStart: Int, queryEnd: Int,
+      fragmentStart: Int, segmentCount: Int, hasTrailingSlash: Bool, options: MatchingOptions
+    ) {
+      self.string = string
+      self.host = host
+      self.segmentText = segmentText
+      self.foldedText = options.caseSensitive ? nil : String(Substring(segmentText).asciiLowercased())
+      self.schemeEnd = schemeEnd
+      self.queryStart = queryStart
+      self.queryEnd = queryEnd
+      self.fragmentStart = fragmentStart
+      self.segmentCount = segmentCount
+      self.hasTrailingSlash = hasTrailingSlash
+      self.options = options
+    }
+  }
+
+  /// The header and, after it in the same allocation, the segments' offsets.
+  final class Storage: ManagedBuffer<Header, Int> {
+    // Safety: written once in `make`, before the storage is shared, and only read after. The
+    // offsets are plain integers, so nothing needs deinitializing beyond the header.
+
+    static func make(_ header: Header, _ bounds: UnsafeBufferPointer<Int>) -> Storage {
+      let buffer = Storage.create(minimumCapacity: bounds.count) { _ in header }
+      buffer.withUnsafeMutablePointerToElements { elements in
+        if let base = bounds.baseAddress { elements.initialize(from: base, count: bounds.count) }
+      }
+      // `create` is declared to return the base class; the instance is a `Storage`.
+      return unsafeDowncast(buffer, to: Storage.self)
+    }
   }
 
   /// The query items in order, decoded; a repeated key keeps every value.

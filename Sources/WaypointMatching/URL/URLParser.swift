@@ -6,24 +6,68 @@ struct URLParser {
   let options: MatchingOptions
 
   func parse() throws(RoutingError) -> ParsedURL {
-    var parser = self
-    parser.hasEscapes = try checkLimitsAndCharacters()
-    return try parser.split()
+    let length = string.utf8.count
+    guard length <= options.maxURLLength else {
+      throw invalid("the URL is \(length) bytes, over the maxURLLength limit of \(options.maxURLLength)")
+    }
+    var copy = string
+    return try copy.withUTF8 { bytes in
+      Result { () throws(RoutingError) -> ParsedURL in
+        var parser = self
+        let scanned = try parser.scan(bytes)
+        parser.hasEscapes = scanned.percent
+        parser.fragmentMark = scanned.fragment
+        parser.queryMark = scanned.query
+        // Room for every segment's two offsets: a URL of n bytes has at most n / 2 + 1 segments.
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count + 4) { bounds in
+          Result { () throws(RoutingError) -> ParsedURL in try parser.split(bytes, bounds: bounds) }
+        }.get()
+      }
+    }.get()
   }
 
   /// Whether the URL holds a `%` anywhere; when it does not, no part needs decoding or checking.
   private(set) var hasEscapes = true
 
-  private func split() throws(RoutingError) -> ParsedURL {
-    var copy = string
-    return try copy.withUTF8 { bytes in
-      Result { () throws(RoutingError) -> ParsedURL in try split(bytes) }
-    }.get()
+  /// Where the first `#` is, and the first `?` before it (-1 when absent).
+  var fragmentMark = -1
+  var queryMark = -1
+
+  /// Refuses control characters, and finds whether the URL holds a `%`, where the fragment
+  /// starts and where the query starts, in one pass.
+  private func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>
+  ) throws(RoutingError) -> (percent: Bool, fragment: Int, query: Int) {
+    var percent = false
+    var fragment = -1
+    var query = -1
+    var offset = 0
+    let count = bytes.count
+    while offset < count {
+      let byte = bytes[offset]
+      if byte <= UInt8(ascii: "?") {
+        if byte < 0x20 {
+          throw invalid("control character 0x\(String(byte, radix: 16, uppercase: true)) at byte \(offset)")
+        }
+        switch byte {
+        case UInt8(ascii: "%"): percent = true
+        case UInt8(ascii: "#") where fragment < 0: fragment = offset
+        case UInt8(ascii: "?") where query < 0 && fragment < 0: query = offset
+        default: break
+        }
+      } else if byte == 0x7F {
+        throw invalid("control character 0x7F at byte \(offset)")
+      }
+      offset += 1
+    }
+    return (percent, fragment, query)
   }
 
   /// Finds the parts by byte offsets in one pass over the UTF-8 bytes, and slices the string only
   /// for the parts it keeps.
-  private func split(_ bytes: UnsafeBufferPointer<UInt8>) throws(RoutingError) -> ParsedURL {
+  private func split(
+    _ bytes: UnsafeBufferPointer<UInt8>, bounds: UnsafeMutableBufferPointer<Int>
+  ) throws(RoutingError) -> ParsedURL {
     let utf8 = string.utf8
     func slice(_ start: Int, _ end: Int) -> Substring {
       string[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
@@ -37,43 +81,55 @@ struct URLParser {
       return nil
     }
     var end = bytes.count
-    var fragment: Substring?
-    if let hash = first(UInt8(ascii: "#"), from: 0, to: end) {
-      fragment = slice(hash + 1, end)
-      end = hash
-    }
-    var query: Substring?
-    if let mark = first(UInt8(ascii: "?"), from: 0, to: end) {
-      query = slice(mark + 1, end)
-      end = mark
-    }
+    let fragmentStart = fragmentMark < 0 ? -1 : fragmentMark + 1
+    if fragmentMark >= 0 { end = fragmentMark }
+    let queryStart = queryMark < 0 ? -1 : queryMark + 1
+    let queryEnd = end
+    if queryMark >= 0 { end = queryMark }
     var start = 0
     var scheme: Substring?
+    var schemeEnd = -1
     if end > 0, Self.isLetter(bytes[0]) {
       var offset = 1
       while offset < end, Self.isSchemeByte(bytes[offset]) { offset += 1 }
       if offset < end, bytes[offset] == UInt8(ascii: ":") {
         scheme = slice(0, offset)
+        schemeEnd = offset
         start = offset + 1
       }
     }
     var authority: Substring?
+    var authorityStart = start
     if scheme != nil, start + 1 < end, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
       let authorityEnd = first(UInt8(ascii: "/"), from: start + 2, to: end) ?? end
+      authorityStart = start + 2
       authority = slice(start + 2, authorityEnd)
       start = authorityEnd
     }
+    // Segments are byte offsets into the URL, unless one needs decoding or lowering: then they
+    // are collected decoded and laid end to end in a new text.
     var host: Substring?
-    var segments: [Substring] = []
-    segments.reserveCapacity(8)
+    var boundCount = 0
+    func addBounds(_ start: Int, _ end: Int) {
+      bounds[boundCount] = start
+      bounds[boundCount + 1] = end
+      boundCount += 2
+    }
+    var decoded: [Substring]?
     if let authority, !authority.isEmpty {
       if hostIsSegment(scheme: scheme) {
         try checkSegmentLength(authority.utf8.count, index: 0)
-        segments.append(try decodeSegment(authority, index: 0).asciiLowercased())
+        let lowered = try decodeSegment(authority, index: 0).asciiLowercased()
+        if !hasEscapes, lowered.utf8.elementsEqual(authority.utf8) {
+          addBounds(authorityStart, start)
+        } else {
+          decoded = [lowered]
+        }
       } else {
         host = try decodeHost(Self.hostPart(of: authority))
       }
     }
+    if hasEscapes, decoded == nil { decoded = [] }
     var segmentStart = start
     if segmentStart < end, bytes[segmentStart] == UInt8(ascii: "/") { segmentStart += 1 }
     var pathEnd = end
@@ -81,7 +137,7 @@ struct URLParser {
     if pathEnd > segmentStart, bytes[pathEnd - 1] == UInt8(ascii: "/") {
       trailing = true
       pathEnd -= 1
-    } else if segmentStart == end, segmentStart > start, !segments.isEmpty {
+    } else if segmentStart == end, segmentStart > start, boundCount > 0 || decoded?.isEmpty == false {
       // `myapp://user/`: the slash after a host that serves as a segment trails it.
       trailing = true
     }
@@ -90,22 +146,40 @@ struct URLParser {
       while offset <= pathEnd {
         if offset == pathEnd || bytes[offset] == UInt8(ascii: "/") {
           if offset > segmentStart || options.emptySegments == .keep {
-            try checkSegmentLength(offset - segmentStart, index: segments.count)
-            segments.append(try decodeSegment(slice(segmentStart, offset), index: segments.count))
+            let index = decoded?.count ?? boundCount / 2
+            try checkSegmentLength(offset - segmentStart, index: index)
+            if decoded != nil {
+              decoded?.append(try decodeSegment(slice(segmentStart, offset), index: index))
+            } else {
+              addBounds(segmentStart, offset)
+            }
           }
           segmentStart = offset + 1
         }
         offset += 1
       }
     }
-    if hasEscapes, let query { try validateItems(of: query, part: .query) }
-    if hasEscapes, let fragment {
+    var segmentText = string
+    if let decoded {
+      segmentText = ""
+      segmentText.reserveCapacity(decoded.reduce(0) { $0 + $1.utf8.count })
+      for segment in decoded {
+        let segmentStart = segmentText.utf8.count
+        segmentText.append(contentsOf: segment)
+        addBounds(segmentStart, segmentText.utf8.count)
+      }
+    }
+    if hasEscapes, queryStart >= 0 { try validateItems(of: slice(queryStart, queryEnd), part: .query) }
+    if hasEscapes, fragmentStart >= 0 {
+      let fragment = slice(fragmentStart, bytes.count)
       try validateComponent(fragment, plusAsSpace: false, part: .fragment)
       if options.fragmentAsQuery { try validateItems(of: fragment, part: .fragment) }
     }
-    return ParsedURL(
-      string: string, scheme: scheme, host: host, segments: segments,
-      hasTrailingSlash: trailing, rawQuery: query, rawFragment: fragment, options: options)
+    let header = ParsedURL.Header(
+      string: string, host: host, segmentText: segmentText, schemeEnd: schemeEnd, queryStart: queryStart,
+      queryEnd: queryEnd, fragmentStart: fragmentStart, segmentCount: boundCount / 2, hasTrailingSlash: trailing,
+      options: options)
+    return ParsedURL(header: header, bounds: UnsafeBufferPointer(rebasing: bounds[..<boundCount]))
   }
 
   /// A byte that may follow a scheme's first letter (RFC 3986): a letter, a digit, `+`, `-` or `.`.
@@ -152,29 +226,6 @@ struct URLParser {
 
   static func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-  }
-
-  /// Checks the length and refuses control characters; returns whether the URL holds a `%`.
-  private func checkLimitsAndCharacters() throws(RoutingError) -> Bool {
-    let length = string.utf8.count
-    guard length <= options.maxURLLength else {
-      throw invalid("the URL is \(length) bytes, over the maxURLLength limit of \(options.maxURLLength)")
-    }
-    let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> (control: Int?, percent: Bool) in
-      var percent = false
-      for (offset, byte) in bytes.enumerated() {
-        if byte < 0x20 || byte == 0x7F { return (offset, percent) }
-        if byte == UInt8(ascii: "%") { percent = true }
-      }
-      return (nil, percent)
-    }
-    var text = string
-    let (control, percent) = text.withUTF8(scan)
-    if let control {
-      let byte = Array(string.utf8)[control]
-      throw invalid("control character 0x\(String(byte, radix: 16, uppercase: true)) at byte \(control)")
-    }
-    return percent
   }
 
   private func checkSegmentLength(_ length: Int, index: Int) throws(RoutingError) {

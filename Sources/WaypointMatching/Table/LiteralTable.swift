@@ -1,0 +1,166 @@
+/// Every literal edge of the trie in one open-addressing hash table, keyed by the parent node and
+/// the segment's bytes.
+///
+/// A lookup reads the URL's bytes where they lie; no `String` or `Substring` is made, hashed or
+/// retained on the way. A literal of up to 16 bytes (nearly all of them) is stored in its slot, so
+/// a lookup touches one slot and no other memory, which keeps large tables fast; longer literals
+/// are compared with a pool of bytes.
+struct LiteralTable: Sendable {
+  struct Slot: Sendable {
+    /// The child node, or -1 for an empty slot.
+    var child: Int32 = -1
+    var parent: Int32 = -1
+    var length: Int32 = 0
+    /// The high bits of the hash, compared before the bytes.
+    var check: UInt32 = 0
+    /// The literal's bytes, zero-padded, when it has at most 16; else `head` is its offset in the pool.
+    var head: UInt64 = 0
+    var tail: UInt64 = 0
+  }
+
+  /// A segment's bytes, ready to look up: packed into two words when short.
+  struct Key {
+    let text: UnsafeBufferPointer<UInt8>
+    var head: UInt64 = 0
+    var tail: UInt64 = 0
+    let hash: UInt64
+
+    @inline(__always)
+    init(parent: Int32, _ text: UnsafeBufferPointer<UInt8>) {
+      self.text = text
+      if text.count <= 16 {
+        var words: (UInt64, UInt64) = (0, 0)
+        if let base = text.baseAddress {
+          withUnsafeMutableBytes(of: &words) {
+            $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: text.count))
+          }
+        }
+        head = words.0
+        tail = words.1
+        hash = LiteralTable.mix(
+          (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F)
+            ^ (UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(text.count)))
+      } else {
+        hash = LiteralTable.hash(parent, text)
+      }
+    }
+  }
+
+  private(set) var slots = [Slot](repeating: Slot(), count: 16)
+  private(set) var pool: [UInt8] = []
+  private(set) var count = 0
+
+  /// The child reached from `parent` over the literal `text`, or `nil`.
+  @inline(__always)
+  func child(of parent: Int32, _ text: UnsafeBufferPointer<UInt8>) -> Int32? {
+    let key = Key(parent: parent, text)
+    let check = UInt32(truncatingIfNeeded: key.hash >> 32)
+    return slots.withUnsafeBufferPointer { slots in
+      let mask = slots.count - 1
+      var index = Int(truncatingIfNeeded: key.hash) & mask
+      while true {
+        let slot = slots[index]
+        if slot.child < 0 { return nil }
+        if slot.check == check, slot.parent == parent, Int(slot.length) == text.count, matches(slot, key) {
+          return slot.child
+        }
+        index = (index + 1) & mask
+      }
+    }
+  }
+
+  /// The child reached from `parent` over `text`, or `nil`.
+  func child(of parent: Int32, _ text: Substring) -> Int32? {
+    var text = text
+    return text.withUTF8 { child(of: parent, $0) }
+  }
+
+  @inline(__always)
+  private func matches(_ slot: Slot, _ key: Key) -> Bool {
+    if key.text.count <= 16 { return slot.head == key.head && slot.tail == key.tail }
+    return pool.withUnsafeBufferPointer { pool in
+      let offset = Int(slot.head)
+      for index in 0..<key.text.count where pool[offset + index] != key.text[index] { return false }
+      return true
+    }
+  }
+
+  /// Adds the edge from `parent` over `text` to `child`; the edge must be new.
+  mutating func insert(parent: Int32, _ text: UnsafeBufferPointer<UInt8>, child: Int32) {
+    // At most half full, so a probe rarely looks at more than two slots.
+    if (count + 1) * 2 > slots.count { grow() }
+    let key = Key(parent: parent, text)
+    var slot = Slot(
+      child: child, parent: parent, length: Int32(text.count), check: UInt32(truncatingIfNeeded: key.hash >> 32))
+    if text.count <= 16 {
+      slot.head = key.head
+      slot.tail = key.tail
+    } else {
+      slot.head = UInt64(pool.count)
+      pool.append(contentsOf: text)
+    }
+    place(slot, hash: key.hash)
+    count += 1
+  }
+
+  private mutating func place(_ slot: Slot, hash: UInt64) {
+    let mask = slots.count - 1
+    var index = Int(truncatingIfNeeded: hash) & mask
+    while slots[index].child >= 0 { index = (index + 1) & mask }
+    slots[index] = slot
+  }
+
+  private mutating func grow() {
+    let old = slots
+    slots = [Slot](repeating: Slot(), count: old.count * 2)
+    for slot in old where slot.child >= 0 { place(slot, hash: rehash(slot)) }
+  }
+
+  /// The hash of a stored slot's key.
+  private func rehash(_ slot: Slot) -> UInt64 {
+    if slot.length <= 16 {
+      var words = (slot.head, slot.tail)
+      return withUnsafeBytes(of: &words) { raw in
+        Key(
+          parent: slot.parent,
+          UnsafeBufferPointer(start: raw.bindMemory(to: UInt8.self).baseAddress, count: Int(slot.length))
+        )
+        .hash
+      }
+    }
+    return pool.withUnsafeBufferPointer { pool in
+      Self.hash(slot.parent, UnsafeBufferPointer(rebasing: pool[Int(slot.head)..<Int(slot.head) + Int(slot.length)]))
+    }
+  }
+
+  /// FNV-1a over the parent and the text, eight bytes at a time, then mixed.
+  static func hash(_ parent: Int32, _ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let prime: UInt64 = 0x100_0000_01B3
+    var hash = (0xCBF2_9CE4_8422_2325 ^ UInt64(UInt32(bitPattern: parent))) &* prime
+    var index = 0
+    if let base = text.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while index + 8 <= text.count {
+        hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* prime
+        hash ^= hash >> 29
+        index += 8
+      }
+    }
+    while index < text.count {
+      hash = (hash ^ UInt64(text[index])) &* prime
+      index += 1
+    }
+    return mix(hash ^ UInt64(text.count))
+  }
+
+  /// A 64-bit finalizer (MurmurHash3's), so that every input bit reaches the low bits used as the index.
+  @inline(__always)
+  static func mix(_ value: UInt64) -> UInt64 {
+    var hash = value
+    hash ^= hash >> 33
+    hash = hash &* 0xFF51_AFD7_ED55_8CCD
+    hash ^= hash >> 33
+    hash = hash &* 0xC4CE_B9FE_1A85_EC53
+    return hash ^ (hash >> 33)
+  }
+}

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import WaypointMatching
+
+/// The trie's literal table keeps short literals in their slots and longer ones in a pool; both
+/// must find exactly their own segment.
+@Suite("Literal table")
+struct LiteralTableTests {
+  @Test("literals of every length up to 40 bytes match themselves and nothing one byte off")
+  func everyLength() throws {
+    var builder = RouteTableBuilder<Int>()
+    let literals = (1...40).map { String(repeating: "a", count: $0 - 1) + "b" }
+    for (index, literal) in literals.enumerated() { builder.add("/x/" + literal, payload: index) }
+    builder.add("/x/" + String(repeating: "a", count: 20) + "c", payload: 100)
+    let table = try builder.build()
+    for (index, literal) in literals.enumerated() {
+      #expect(try table.match("/x/" + literal)?.payload == index, "\(literal.count) bytes")
+      #expect(try table.match("/x/" + literal + "b") == nil)
+      #expect(try table.match("/x/" + String(literal.dropLast()) + "c")?.payload == (literal.count == 21 ? 100 : nil))
+    }
+  }
+
+  @Test("a table with thousands of edges finds each one after growing")
+  func growth() throws {
+    var table = LiteralTable()
+    for index in 0..<5_000 {
+      var text = "segment-\(index)" + (index.isMultiple(of: 3) ? "-with-a-long-tail" : "")
+      text.withUTF8 { table.insert(parent: Int32(index % 7), $0, child: Int32(index)) }
+    }
+    for index in 0..<5_000 {
+      let text = "segment-\(index)" + (index.isMultiple(of: 3) ? "-with-a-long-tail" : "")
+      #expect(table.child(of: Int32(index % 7), Substring(text)) == Int32(index))
+      #expect(table.child(of: Int32(index % 7 + 1), Substring(text)) == nil)
+    }
+  }
+}
