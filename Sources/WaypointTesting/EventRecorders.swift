@@ -1,4 +1,3 @@
-import Synchronization
 public import Waypoint
 
 /// Records every route event, for checking the lifecycle of opens in tests.
@@ -10,7 +9,7 @@ public import Waypoint
 /// #expect(events.phases == [.prepare, .will, .did])
 /// ```
 public final class RouteEventRecorder: RouteObserver {
-  private let recorded = Mutex<[RouteEvent]>([])
+  private let recorded = Locked<[RouteEvent]>([])
 
   /// An empty recorder.
   public init() {}
@@ -42,7 +41,7 @@ public final class RouteEventRecorder: RouteObserver {
 
 /// Records every module event (make, perform, remove) for checking their order in tests.
 public final class ModuleEventRecorder: ModuleObserver {
-  private let recorded = Mutex<[ModuleEvent]>([])
+  private let recorded = Locked<[ModuleEvent]>([])
 
   /// An empty recorder.
   public init() {}

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Keeps shared and weak instances for one registry.
 ///
@@ -19,7 +18,7 @@ final class InstanceStore: Sendable {
     init(_ object: AnyObject) { self.object = object }
   }
 
-  private let instances = Mutex<[ModuleKey: Stored]>([:])
+  private let instances = Locked<[ModuleKey: Stored]>([:])
   private let creation = NSRecursiveLock()
 
   /// The instance for `key`, made with `make` when there is none (or the weak one is gone).

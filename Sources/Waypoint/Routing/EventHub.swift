@@ -9,7 +9,7 @@ final class EventHub: Sendable {
     var nextSubscriber = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let openCounter = Atomic<UInt64>(0)
 
   /// A new number for an open.

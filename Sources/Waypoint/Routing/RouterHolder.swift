@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Holds the current ``Router`` and swaps it for a new one while opens are in flight: each open
 /// takes one router at its start and uses it to the end, so it sees one consistent table.
@@ -11,13 +10,13 @@ import Synchronization
 ///
 /// A lock is held only to read or swap the router reference, never while matching or handling.
 public final class RouterHolder: Sendable {
-  private let current: Mutex<Router>
+  private let current: Locked<Router>
   private let builder: RouterBuilder?
   private let hub = EventHub()
 
   /// Holds `router`.
   public init(_ router: Router) {
-    self.current = Mutex(router.reporting(to: hub))
+    self.current = Locked(router.reporting(to: hub))
     self.builder = nil
   }
 
@@ -27,7 +26,7 @@ public final class RouterHolder: Sendable {
   /// - Throws: What ``RouterBuilder/build()`` throws.
   public init(builder: RouterBuilder) throws(RoutingError) {
     let router = try builder.build()
-    self.current = Mutex(router.reporting(to: hub))
+    self.current = Locked(router.reporting(to: hub))
     self.builder = builder
   }
 
