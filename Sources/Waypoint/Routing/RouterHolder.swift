@@ -1,4 +1,3 @@
-
 /// Holds the current ``Router`` and swaps it for a new one while opens are in flight: each open
 /// takes one router at its start and uses it to the end, so it sees one consistent table.
 ///
