@@ -17,6 +17,10 @@ cd "$(dirname "$0")/../Fuzz"
 work=.build/fuzz-corpus
 mkdir -p "$work"
 summary=()
+# Waypoint's own modules are rebuilt every time: an incremental build can keep fuzz targets that
+# inlined code from an older layout of Waypoint's types, and then crash on inputs that are fine.
+rm -rf .build/*/release/Fuzz*.build .build/*/release/Waypoint*.build .build/*/release/Modules/Fuzz* \
+  .build/*/release/Modules/Waypoint*
 for target in "${targets[@]}"; do
   echo "==> building Fuzz$target"
   # SwiftPM hands the two sanitizers to swiftc as separate `-sanitize=` flags in no fixed order,

@@ -83,3 +83,17 @@ extension FuzzRegressionTests {
     #expect(try table.match("/d") == nil)
   }
 }
+
+extension FuzzRegressionTests {
+  @Test("a path of slashes with empty segments kept has one segment per slash")
+  func slashesWithEmptySegmentsKept() throws {
+    var options = MatchingOptions()
+    options.emptySegments = .keep
+    let url = try ParsedURL("41/u" + String(repeating: "/", count: 27), options: options)
+    let segments = url.segments
+    // `41`, `u`, then an empty segment between each two of the 27 slashes; the last one trails.
+    #expect(segments.count == 28)
+    #expect(segments.prefix(2) == ["41", "u"])
+    #expect(segments.dropFirst(2).allSatisfy { $0.isEmpty })
+  }
+}

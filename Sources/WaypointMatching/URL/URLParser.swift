@@ -18,8 +18,9 @@ struct URLParser {
         parser.hasEscapes = scanned.percent
         parser.fragmentMark = scanned.fragment
         parser.queryMark = scanned.query
-        // Room for every segment's two offsets: a URL of n bytes has at most n / 2 + 1 segments.
-        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count + 4) { bounds in
+        // Room for every segment's two offsets: a URL of n bytes has at most n + 1 segments (when
+        // empty segments are kept, every `/` can start one).
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * bytes.count + 4) { bounds in
           Result { () throws(RoutingError) -> ParsedURL in try parser.split(bytes, bounds: bounds) }
         }.get()
       }
