@@ -22,13 +22,16 @@ final class ModuleRegistration: Sendable {
   let sendable: (@Sendable (ModuleInstance) -> any Sendable)?
   /// Whether this registration may replace an earlier one of the same key or identifier.
   let overrides: Bool
+  /// The typed factory and preparation of a module without configuration (a ``DirectFactory``),
+  /// which lets a transient `make` skip erasing the module and casting it back.
+  let direct: (any AnyObject & Sendable)?
 
   init(
     key: ModuleKey, identifier: String?, scope: ModuleScope, configurationType: any ModuleConfiguration.Type,
     dependencies: [ModuleKey],
     factory: @escaping @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance,
     prepare: (@Sendable (ModuleInstance, ModuleResolver) throws -> ModuleInstance)?,
-    sendable: (@Sendable (ModuleInstance) -> any Sendable)?, overrides: Bool
+    sendable: (@Sendable (ModuleInstance) -> any Sendable)?, overrides: Bool, direct: (any AnyObject & Sendable)? = nil
   ) {
     self.key = key
     self.identifier = identifier
@@ -39,10 +42,32 @@ final class ModuleRegistration: Sendable {
     self.prepare = prepare
     self.sendable = sendable
     self.overrides = overrides
+    self.direct = direct
   }
 
   /// Whether the module takes no configuration, so there is nothing to check.
   var isUnconfigured: Bool { configurationType == NoConfiguration.self }
+}
+
+/// A module's factory and preparation with their types kept.
+final class DirectFactory<Key>: Sendable {
+  let factory: @Sendable (ModuleResolver) throws -> Key
+  let prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?
+
+  init(
+    factory: @escaping @Sendable (ModuleResolver) throws -> Key,
+    prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?
+  ) {
+    self.factory = factory
+    self.prepare = prepare
+  }
+
+  /// Runs the factory, then the preparation.
+  func make(_ resolver: ModuleResolver) throws -> Key {
+    var made = try factory(resolver)
+    if let prepare { try prepare(&made, resolver) }
+    return made
+  }
 }
 
 /// A required interface served by another key's module.

@@ -62,7 +62,20 @@ public struct ModuleRegistry: Sendable {
   /// - Throws: `notRegistered` naming the key, `missingConfiguration`, `dependencyCycle` with the
   ///   chain, `factoryFailed`, or `typeMismatch`.
   public func make<Key>(_ key: Key.Type) throws(RoutingError) -> Key {
-    try make(key, chain: [], configure: Self.unconfigured, configures: false, prepare: { _ in })
+    let moduleKey = ModuleKey(key)
+    // The common case, directly: a transient module without configuration, nobody observing.
+    if let registration = registrations[moduleKey], registration.scope == .transient, storage.observers.isEmpty,
+      let direct = registration.direct as? DirectFactory<Key>
+    {
+      do {
+        return try direct.make(ModuleResolver(registry: self, parents: [], current: moduleKey))
+      } catch let error as RoutingError {
+        throw error
+      } catch {
+        throw RoutingError(.factoryFailed, "the factory of '\(moduleKey)' failed: \(error)")
+      }
+    }
+    return try make(key, chain: [], configure: Self.unconfigured, configures: false, prepare: { _ in })
   }
 
   /// Makes the module for `key`, letting the caller fill its configuration and prepare it before

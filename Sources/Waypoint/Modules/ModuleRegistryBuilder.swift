@@ -135,7 +135,8 @@ public struct ModuleRegistryBuilder: Sendable {
       ModuleRegistration(
         key: ModuleKey(key), identifier: identifier, scope: scope, configurationType: NoConfiguration.self,
         dependencies: dependencies, factory: { resolver, _ in ModuleInstance(value: try factory(resolver)) },
-        prepare: Self.erase(prepare), sendable: sendable, overrides: overriding))
+        prepare: Self.erase(prepare), sendable: sendable, overrides: overriding,
+        direct: DirectFactory(factory: factory, prepare: prepare)))
   }
 
   /// The module's own preparation, type-erased.
