@@ -69,12 +69,6 @@ struct LiteralTable: Sendable {
     }
   }
 
-  /// The child reached from `parent` over `text`, or `nil`.
-  func child(of parent: Int32, _ text: Substring) -> Int32? {
-    var text = text
-    return text.withUTF8 { child(of: parent, $0) }
-  }
-
   @inline(__always)
   private func matches(_ slot: Slot, _ key: Key) -> Bool {
     if key.text.count <= 16 { return slot.head == key.head && slot.tail == key.tail }
