@@ -83,3 +83,19 @@ public struct MatchingOptions: Sendable, Hashable {
     "fragmentAsQuery", "maxURLLength", "maxSegmentLength",
   ]
 }
+
+extension MatchingOptions {
+  /// Whether, for a URL or pattern with `scheme`, the authority is read as the first path segment.
+  ///
+  /// The one rule for URLs, patterns and printed URLs alike: with `auto`, only `http` and `https`
+  /// (in any case) keep their host apart.
+  func hostIsSegment(scheme: some StringProtocol) -> Bool {
+    switch host {
+    case .segment: return true
+    case .host: return false
+    case .auto:
+      let lowered = Substring(scheme).asciiLowercased()
+      return lowered != "http" && lowered != "https"
+    }
+  }
+}

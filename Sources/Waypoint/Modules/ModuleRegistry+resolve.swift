@@ -59,7 +59,7 @@ extension ModuleRegistry {
     } catch let error as RoutingError {
       throw error
     } catch {
-      throw RoutingError(.factoryFailed, "the factory of '\(key)' failed: \(error)\(Self.askedBy(chain))")
+      throw Self.factoryFailed(key, error, chain: chain)
     }
   }
 
@@ -93,6 +93,11 @@ extension ModuleRegistry {
     let identifier = registrations[key]?.identifier
     let event = ModuleEvent(phase: .didMake, key: key, identifier: identifier, requester: chain.last)
     for entry in storage.observers where entry.key == nil || entry.key == key { entry.observer.didMake(event) }
+  }
+
+  /// The error for a factory (or a module's own preparation) that threw something else than a `RoutingError`.
+  static func factoryFailed(_ key: ModuleKey, _ error: any Error, chain: [ModuleKey]) -> RoutingError {
+    RoutingError(.factoryFailed, "the factory of '\(key)' failed: \(error)\(askedBy(chain))")
   }
 
   /// ` (asked by A → B)`, or nothing for the caller of `make`.

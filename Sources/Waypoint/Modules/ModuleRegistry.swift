@@ -72,7 +72,7 @@ public struct ModuleRegistry: Sendable {
       } catch let error as RoutingError {
         throw error
       } catch {
-        throw RoutingError(.factoryFailed, "the factory of '\(moduleKey)' failed: \(error)")
+        throw Self.factoryFailed(moduleKey, error, chain: [])
       }
     }
     return try make(key, chain: [], configure: Self.unconfigured, configures: false, prepare: { _ in })

@@ -26,7 +26,7 @@ extension RoutePattern {
     var url = ""
     if let scheme {
       url = scheme + "://"
-      let hostIsSegment = options.host == .segment || (options.host == .auto && scheme != "http" && scheme != "https")
+      let hostIsSegment = options.hostIsSegment(scheme: scheme)
       if !hostIsSegment { url += PercentCoding.encode(host ?? "", as: .host) + (printed.isEmpty ? "" : "/") }
       // `myapp:///user` keeps an empty host so `user` stays a path segment, compared as written.
       if hostIsSegment, !firstSegmentIsHost, !printed.isEmpty { url += "/" }

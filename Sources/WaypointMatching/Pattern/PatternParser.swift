@@ -40,7 +40,7 @@ struct PatternParser {
       let scheme = text(0..<schemeEnd).lowercased()
       parsed.scheme = scheme
       index = schemeEnd + 3
-      hostIsSegment = options.host == .segment || (options.host == .auto && !["http", "https"].contains(scheme))
+      hostIsSegment = options.hostIsSegment(scheme: scheme)
       if !hostIsSegment { try parseHost() }
     }
     try parsePath(firstIsHost: hostIsSegment)

@@ -69,10 +69,7 @@ struct URLParser {
   private func split(
     _ bytes: UnsafeBufferPointer<UInt8>, bounds: UnsafeMutableBufferPointer<Int>
   ) throws(RoutingError) -> ParsedURL {
-    let utf8 = string.utf8
-    func slice(_ start: Int, _ end: Int) -> Substring {
-      string[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
-    }
+    func slice(_ start: Int, _ end: Int) -> Substring { ParsedURL.slice(string, start..<end) }
     func first(_ byte: UInt8, from start: Int, to end: Int) -> Int? {
       var offset = start
       while offset < end {
@@ -118,7 +115,7 @@ struct URLParser {
     }
     var decoded: [Substring]?
     if let authority, !authority.isEmpty {
-      if hostIsSegment(scheme: scheme) {
+      if options.hostIsSegment(scheme: scheme ?? "") {
         try checkSegmentLength(authority.utf8.count, index: 0)
         let lowered = try decodeSegment(authority, index: 0).asciiLowercased()
         if !hasEscapes, lowered.utf8.elementsEqual(authority.utf8) {
@@ -187,20 +184,6 @@ struct URLParser {
   static func isSchemeByte(_ byte: UInt8) -> Bool {
     isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
       || byte == UInt8(ascii: ".")
-  }
-
-  /// Whether the authority of a URL with this scheme is read as the first path segment.
-  func hostIsSegment(scheme: Substring?) -> Bool {
-    switch options.host {
-    case .segment: return true
-    case .host: return false
-    case .auto: return !(scheme.map(Self.isWebScheme) ?? false)
-    }
-  }
-
-  static func isWebScheme(_ scheme: Substring) -> Bool {
-    let lowered = scheme.asciiLowercased()
-    return lowered == "http" || lowered == "https"
   }
 
   /// The host of an authority: without user information and port; brackets kept for IPv6.

@@ -1,5 +1,5 @@
 /// A parsed regular expression, before it is compiled.
-indirect enum RegexNode: Sendable, Equatable {
+indirect enum RegexNode: Sendable {
   case scalar(Unicode.Scalar)
   case set(ScalarSet)
   case any

@@ -1,5 +1,5 @@
 /// A set of Unicode scalars: a class such as `[a-z0-9_]` or `[^/]`, or a shorthand such as `\d`.
-struct ScalarSet: Sendable, Equatable {
+struct ScalarSet: Sendable {
   /// A shorthand class, with the meaning Swift's regexes give it when matching by scalars: `\d`
   /// any numeric scalar, `\w` a letter, an ASCII digit or `_`, `\s` white space.
   enum Shorthand: Sendable, Equatable {
@@ -10,11 +10,6 @@ struct ScalarSet: Sendable, Equatable {
   /// Shorthands in the set, each possibly inverted (`\D` is `(digit, true)`).
   var shorthands: [(Shorthand, inverted: Bool)] = []
   var inverted = false
-
-  static func == (lhs: ScalarSet, rhs: ScalarSet) -> Bool {
-    lhs.ranges == rhs.ranges && lhs.inverted == rhs.inverted
-      && lhs.shorthands.elementsEqual(rhs.shorthands) { $0.0 == $1.0 && $0.inverted == $1.inverted }
-  }
 
   func contains(_ scalar: Unicode.Scalar) -> Bool {
     var found = false
