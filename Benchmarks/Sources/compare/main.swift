@@ -53,6 +53,14 @@ if arguments.contains("--lookups-only") {
   exit(0)
 }
 
+if arguments.contains("--peer-lookups-only") {
+  // For profiles: only workload 1's routing-kit lookups, three times, to compare counts.
+  let workload = DeepLinkWorkload(modules: 100)
+  let built = workload.buildRoutingKit()
+  for _ in 0..<3 { print(DeepLinkWorkload.lookUp(built, workload.splitPaths)) }
+  exit(0)
+}
+
 let deepLinks = DeepLinkWorkload(modules: 100)
 let table = try deepLinks.buildWaypoint()
 let kit = deepLinks.buildRoutingKit()

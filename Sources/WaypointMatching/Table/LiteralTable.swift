@@ -13,12 +13,16 @@ struct LiteralTable: Sendable {
     var length: Int32 = 0
     /// The high bits of the hash, compared before the bytes.
     var check: UInt32 = 0
-    /// The literal's bytes, zero-padded, when it has at most 16; else `head` is its offset in the pool.
+    /// The literal packed as in ``Key`` when it has at most 16 bytes; else `head` is its offset in the pool.
     var head: UInt64 = 0
     var tail: UInt64 = 0
   }
 
   /// A segment's bytes, ready to look up: packed into two words when short.
+  ///
+  /// A text of 8 to 16 bytes is its first and its last eight bytes (they overlap below 16), one
+  /// of 4 to 7 its first and last four, a shorter one its first, middle and last byte. With the
+  /// length, that determines the text, and it takes two loads instead of a copy.
   struct Key {
     let text: UnsafeBufferPointer<UInt8>
     var head: UInt64 = 0
@@ -28,18 +32,21 @@ struct LiteralTable: Sendable {
     @inline(__always)
     init(parent: Int32, _ text: UnsafeBufferPointer<UInt8>) {
       self.text = text
-      if text.count <= 16 {
-        var words: (UInt64, UInt64) = (0, 0)
+      let count = text.count
+      if count <= 16 {
         if let base = text.baseAddress {
-          withUnsafeMutableBytes(of: &words) {
-            $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: text.count))
+          let raw = UnsafeRawPointer(base)
+          if count >= 8 {
+            head = raw.loadUnaligned(as: UInt64.self)
+            tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+          } else if count >= 4 {
+            head = UInt64(raw.loadUnaligned(as: UInt32.self))
+            tail = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+          } else if count > 0 {
+            head = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
           }
         }
-        head = words.0
-        tail = words.1
-        hash = LiteralTable.mix(
-          (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F)
-            ^ (UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(text.count)))
+        hash = LiteralTable.shortHash(head: head, tail: tail, parent: parent, count: count)
       } else {
         hash = LiteralTable.hash(parent, text)
       }
@@ -113,18 +120,19 @@ struct LiteralTable: Sendable {
   /// The hash of a stored slot's key.
   private func rehash(_ slot: Slot) -> UInt64 {
     if slot.length <= 16 {
-      var words = (slot.head, slot.tail)
-      return withUnsafeBytes(of: &words) { raw in
-        Key(
-          parent: slot.parent,
-          UnsafeBufferPointer(start: raw.bindMemory(to: UInt8.self).baseAddress, count: Int(slot.length))
-        )
-        .hash
-      }
+      return Self.shortHash(head: slot.head, tail: slot.tail, parent: slot.parent, count: Int(slot.length))
     }
     return pool.withUnsafeBufferPointer { pool in
       Self.hash(slot.parent, UnsafeBufferPointer(rebasing: pool[Int(slot.head)..<Int(slot.head) + Int(slot.length)]))
     }
+  }
+
+  /// The hash of a text of at most 16 bytes, from its two packed words.
+  @inline(__always)
+  static func shortHash(head: UInt64, tail: UInt64, parent: Int32, count: Int) -> UInt64 {
+    mix(
+      (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F)
+        ^ (UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(count)))
   }
 
   /// FNV-1a over the parent and the text, eight bytes at a time, then mixed.

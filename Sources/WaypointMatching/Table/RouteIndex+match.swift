@@ -4,9 +4,7 @@ extension RouteIndex {
   struct MatchCore {
     @usableFromInline let info: RouteInfo
     @usableFromInline let position: Int
-    @usableFromInline let url: ParsedURL
     @usableFromInline let parameters: PathParameters
-    @usableFromInline let restStart: Int?
   }
 
   /// The best route for `url` (read again with the table's options if it was parsed with others).
@@ -19,13 +17,9 @@ extension RouteIndex {
   }
 
   /// The match parts for a terminal the search found.
-  func core(for found: RouteTrie.Found, url: ParsedURL) -> MatchCore {
-    let terminal = trie.terminals[Int(found.terminal)]
-    let entry = terminal.entry
-    let parameters = PathParameters(
-      names: entry.names, url: url, ranges: found.values, restName: entry.restName, restStart: found.restStart)
-    return MatchCore(
-      info: infos[terminal.route], position: terminal.route, url: url, parameters: parameters,
-      restStart: found.restStart)
+  func core(for terminal: Int32, url: ParsedURL) -> MatchCore {
+    let route = trie.terminals[Int(terminal)].route
+    let parameters = PathParameters(url: url, captures: trie.terminals[Int(terminal)].captures)
+    return MatchCore(info: infos[route], position: route, parameters: parameters)
   }
 }

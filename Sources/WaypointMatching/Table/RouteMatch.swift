@@ -2,25 +2,23 @@
 public struct RouteMatch<Payload: Sendable>: Sendable {
   /// The matching route.
   public let route: Route<Payload>
-  /// The URL as parsed.
-  public let url: ParsedURL
   /// The path parameters, decoded, in pattern order.
   public let parameters: PathParameters
-  /// Where the rest starts in `url.segments`, when the route ends in a rest.
-  @usableFromInline let restStart: Int?
 
+  // A match holds as few references as it can: it is made, copied and released on every lookup.
   @usableFromInline
-  init(route: Route<Payload>, url: ParsedURL, parameters: PathParameters, restStart: Int?) {
+  init(route: Route<Payload>, parameters: PathParameters) {
     self.route = route
-    self.url = url
     self.parameters = parameters
-    self.restStart = restStart
   }
+
+  /// The URL as parsed.
+  public var url: ParsedURL { parameters.url }
 
   /// The segments a rest (`*`, `*name`, `<path:name>`) matched, decoded; `nil` when the route has
   /// no rest.
   public var rest: [String]? {
-    restStart.map { url.segments(from: $0).map(String.init) }
+    parameters.restStart.map { url.segments(from: $0).map(String.init) }
   }
 
   /// The route's payload.

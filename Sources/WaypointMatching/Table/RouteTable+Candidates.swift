@@ -27,7 +27,7 @@ extension RouteTable {
         self.url = url
         self.roots = roots
         self.frames = Array(
-          repeating: RouteTrie.Frame(node: 0, segment: 0, phase: 0, edge: -1), count: table.trie.maxDepth + 1)
+          repeating: RouteTrie.Frame(node: 0, segment: 0, phase: 0), count: table.trie.maxDepth + 1)
       }
 
       /// The next best route, or `nil` when there are no more.
@@ -41,14 +41,11 @@ extension RouteTable {
               fresh
               ? RouteTrie.Search(frames: buffer, root: root)
               : RouteTrie.Search(resuming: buffer, depth: depth)
-            while let hit = search.next(in: table.trie, url: url) {
-              let route = table.trie.terminals[Int(hit.terminal)].route
+            while let terminal = search.next(in: table.trie, url: url) {
+              let route = table.trie.terminals[Int(terminal)].route
               if seen.insert(route).inserted {
                 depth = search.depth
-                let found = RouteTrie.Found(
-                  terminal: hit.terminal, values: search.capturedValues(in: table.trie, url: url),
-                  restStart: hit.restStart)
-                return table.makeMatch(found, url: url)
+                return table.makeMatch(terminal, url: url)
               }
             }
             depth = 0

@@ -57,9 +57,7 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   public func match(_ url: ParsedURL) -> RouteMatch<Payload>? {
     // Inlinable so callers specialize it: the generic part is only this wrapping.
     guard let core = index.matchCore(url) else { return nil }
-    return RouteMatch(
-      route: Route(core.info, payload: payloads[core.position]), url: core.url, parameters: core.parameters,
-      restStart: core.restStart)
+    return RouteMatch(route: Route(core.info, payload: payloads[core.position]), parameters: core.parameters)
   }
 
   /// Every route that matches `url`, lazily, best first; a route appears once, with its best spelling.
@@ -89,10 +87,8 @@ public struct RouteTable<Payload: Sendable>: Sendable {
     routesByName[name].map { Route(index.infos[$0], payload: payloads[$0]) }
   }
 
-  func makeMatch(_ found: RouteTrie.Found, url: ParsedURL) -> RouteMatch<Payload> {
-    let core = index.core(for: found, url: url)
-    return RouteMatch(
-      route: Route(core.info, payload: payloads[core.position]), url: core.url, parameters: core.parameters,
-      restStart: core.restStart)
+  func makeMatch(_ terminal: Int32, url: ParsedURL) -> RouteMatch<Payload> {
+    let core = index.core(for: terminal, url: url)
+    return RouteMatch(route: Route(core.info, payload: payloads[core.position]), parameters: core.parameters)
   }
 }

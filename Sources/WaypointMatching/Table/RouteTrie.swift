@@ -17,19 +17,24 @@ struct RouteTrie: Sendable {
     let rank: SegmentRank
     let firstRoute: Int
     let child: Int32
+    /// Read from the parameter once, so a search never copies it (and retains its strings).
+    let isPlain: Bool
+
+    init(parameter: Parameter, shape: ParameterShape, rank: SegmentRank, firstRoute: Int, child: Int32) {
+      self.parameter = parameter
+      self.shape = shape
+      self.rank = rank
+      self.firstRoute = firstRoute
+      self.child = child
+      isPlain = parameter.isPlain
+    }
   }
 
   /// Where a route ends; when several spellings of one route end at one place, a lookup that
   /// gets there takes the first one's names.
   struct Terminal: Sendable {
     var route: Int
-    var entry: Entry
-  }
-
-  /// What a variant captures, in the order its parameters appear.
-  struct Entry: Sendable {
-    let names: [String]
-    let restName: String?
+    var captures: Captures
   }
 
   var nodes: [Node] = []
@@ -53,25 +58,31 @@ struct RouteTrie: Sendable {
   ) -> Int? {
     var node = root
     var names: [String] = []
+    var places: [Captures.Place] = []
     var restName: String?
-    var isRest = false
-    for segment in variant.segments {
+    var restStart: Int?
+    for (index, segment) in variant.segments.enumerated() {
       switch segment.kind {
       case .literal(let text):
         node = literalChild(of: node, text)
       case .parameter(let parameter):
         names.append(parameter.name)
+        // Each step of the trie takes one segment, so the parameter reads segment `index`.
+        places.append(
+          Captures.Place(
+            segment: index, prefixLength: parameter.prefix.utf8.count, suffixLength: parameter.suffix.utf8.count))
         node = parameterChild(of: node, parameter, route: route)
       case .rest(let name):
         restName = name
-        isRest = true
+        restStart = index
       }
     }
     maxDepth = max(maxDepth, variant.segments.count + 1)
-    let entry = Entry(names: names, restName: restName)
+    let isRest = restStart != nil
     let existing = nodes[Int(node)].terminal(rest: isRest, slash: slash)
     if existing < 0 {
-      terminals.append(Terminal(route: route, entry: entry))
+      let captures = Captures(names: names, places: places, restName: restName, restStart: restStart)
+      terminals.append(Terminal(route: route, captures: captures))
       nodes[Int(node)].setTerminal(Int32(terminals.count - 1), rest: isRest, slash: slash)
       return nil
     }
@@ -117,5 +128,34 @@ extension RouteTrie.Node {
     case (true, false): restTerminal = value
     case (true, true): restSlashTerminal = value
     }
+  }
+}
+
+/// What one spelling of a route captures, and where: its parameters' names in the order they
+/// appear, the segment each is read from, and its rest.
+///
+/// Every step down the trie takes one segment, so a spelling's values always lie in the same
+/// segments: a match needs only the URL and this, and collects nothing while it searches. A
+/// class, so a match holds one reference to it.
+@usableFromInline
+final class Captures: Sendable {
+  /// Where a value lies: its segment, less the bytes of the parameter's prefix and suffix.
+  struct Place: Sendable {
+    let segment: Int
+    let prefixLength: Int
+    let suffixLength: Int
+  }
+
+  let names: [String]
+  let places: [Place]
+  let restName: String?
+  /// The segment the rest starts at, when the spelling ends in one.
+  let restStart: Int?
+
+  init(names: [String], places: [Place], restName: String?, restStart: Int?) {
+    self.names = names
+    self.places = places
+    self.restName = restName
+    self.restStart = restStart
   }
 }

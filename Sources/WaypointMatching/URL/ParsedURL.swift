@@ -13,35 +13,46 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   /// Everything the URL holds, behind one reference: copying a URL (into a match, a request) costs
   /// one retain, and the segments' offsets live in the same allocation.
   // Safety: the storage is immutable once made (see `Storage`), so sharing it is safe.
-  nonisolated(unsafe) let storage: Storage
+  @usableFromInline nonisolated(unsafe) let storage: Storage
+
+  /// Reads the header in place: reading `storage.header` itself would check exclusive access and
+  /// copy every field (retaining its strings) on each call.
+  @inline(__always)
+  private func header<Field>(_ field: (UnsafeMutablePointer<Header>) -> Field) -> Field {
+    storage.withUnsafeMutablePointerToHeader(field)
+  }
 
   /// The URL as given.
-  public var string: String { storage.header.string }
+  public var string: String { header { $0.pointee.string } }
   /// The scheme as written (`myapp`, `HTTPS`), or `nil` for an in-app path such as `/user/42`.
   public var scheme: Substring? {
-    storage.header.schemeEnd < 0 ? nil : Self.slice(storage.header.string, 0..<storage.header.schemeEnd)
+    header { $0.pointee.schemeEnd < 0 ? nil : Self.slice($0.pointee.string, 0..<$0.pointee.schemeEnd) }
   }
   /// The scheme in lowercase, for comparisons.
   var lowercasedScheme: Substring? { scheme?.asciiLowercased() }
   /// The host in lowercase, when the host mode keeps it apart from the path.
-  public var host: Substring? { storage.header.host }
+  public var host: Substring? { header { $0.pointee.host } }
   /// The path segments, percent-decoded unless `decodePath` is off.
   ///
   /// When the host serves as the first segment it is here, in lowercase.
   public var segments: [Substring] { (0..<segmentCount).map(segment(at:)) }
   /// The text the segments are slices of: the URL itself when no segment needed decoding or
   /// lowering, else the decoded segments one after another.
-  var segmentText: String { storage.header.segmentText }
+  var segmentText: String { header { $0.pointee.segmentText } }
   /// `segmentText` with ASCII letters lowered, when literals compare case-insensitively.
-  var foldedText: String? { storage.header.foldedText }
+  var foldedText: String? { header { $0.pointee.foldedText } }
   /// Whether the path ended with `/` (significant only with ``MatchingOptions/TrailingSlash/strict``).
-  public var hasTrailingSlash: Bool { storage.header.hasTrailingSlash }
+  public var hasTrailingSlash: Bool { header { $0.pointee.hasTrailingSlash } }
   /// The query as written, without `?`.
-  public var rawQuery: Substring? { part(storage.header.queryStart, storage.header.queryEnd) }
+  public var rawQuery: Substring? {
+    header { Self.part(of: $0.pointee.string, $0.pointee.queryStart, $0.pointee.queryEnd) }
+  }
   /// The fragment as written, without `#`.
-  public var rawFragment: Substring? { part(storage.header.fragmentStart, storage.header.string.utf8.count) }
+  public var rawFragment: Substring? {
+    header { Self.part(of: $0.pointee.string, $0.pointee.fragmentStart, $0.pointee.string.utf8.count) }
+  }
   /// The options the URL was read with.
-  public var options: MatchingOptions { storage.header.options }
+  public var options: MatchingOptions { header { $0.pointee.options } }
 
   /// Reads `string` under `options`.
   ///
@@ -50,32 +61,40 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   ///   decode to invalid UTF-8.
   /// - Complexity: O(n) in the URL's length.
   public init(_ string: String, options: MatchingOptions = MatchingOptions()) throws(RoutingError) {
-    self = try URLParser(string: string, options: options).parse()
+    self = try URLParser.parse(string, options: options)
   }
 
   /// A URL whose segments are `bounds` (start and end offsets, in pairs) into `header.segmentText`.
-  init(header: Header, bounds: UnsafeBufferPointer<Int>) {
-    storage = Storage.make(header, bounds)
+  ///
+  /// The header is made in place, inside the storage, rather than copied into it.
+  init(bounds: UnsafeBufferPointer<Int>, header: () -> Header) {
+    storage = Storage.make(bounds, header: header)
   }
 
-  /// The part of the URL between two offsets; `nil` when `start` is -1.
-  private func part(_ start: Int, _ end: Int) -> Substring? {
-    start < 0 ? nil : Self.slice(storage.header.string, start..<end)
+  /// The part of `string` between two offsets; `nil` when `start` is -1.
+  private static func part(of string: String, _ start: Int, _ end: Int) -> Substring? {
+    start < 0 ? nil : slice(string, start..<end)
   }
 
   /// How many segments the path has.
-  var segmentCount: Int { storage.header.segmentCount }
+  var segmentCount: Int { header { $0.pointee.segmentCount } }
 
   /// Calls `body` with the segments' offsets: segment `i` is `bounds[2i]..<bounds[2i+1]` of `segmentText`.
   func withBounds<Result>(_ body: (UnsafeBufferPointer<Int>) throws -> Result) rethrows -> Result {
     try storage.withUnsafeMutablePointerToElements { elements in
-      try body(UnsafeBufferPointer(start: elements, count: 2 * storage.header.segmentCount))
+      try body(UnsafeBufferPointer(start: elements, count: 2 * segmentCount))
     }
   }
 
   /// Segment `index`'s offsets in `segmentText`.
   func bounds(of index: Int) -> Range<Int> {
     storage.withUnsafeMutablePointerToElements { $0[2 * index]..<$0[2 * index + 1] }
+  }
+
+  /// Calls `body` with the bytes of the segment text (which `bounds(of:)` are offsets into).
+  func withSegmentBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    var text = segmentText
+    return text.withUTF8(body)
   }
 
   /// Segment `index`, decoded.
@@ -100,6 +119,7 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   }
 
   /// What a ``ParsedURL`` holds besides its segments' offsets.
+  @usableFromInline
   struct Header {
     let string: String
     let segmentText: String
@@ -135,12 +155,13 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   }
 
   /// The header and, after it in the same allocation, the segments' offsets.
+  @usableFromInline
   final class Storage: ManagedBuffer<Header, Int> {
     // Safety: written once in `make`, before the storage is shared, and only read after. The
     // offsets are plain integers, so nothing needs deinitializing beyond the header.
 
-    static func make(_ header: Header, _ bounds: UnsafeBufferPointer<Int>) -> Storage {
-      let buffer = Storage.create(minimumCapacity: bounds.count) { _ in header }
+    static func make(_ bounds: UnsafeBufferPointer<Int>, header: () -> Header) -> Storage {
+      let buffer = Storage.create(minimumCapacity: bounds.count) { _ in header() }
       buffer.withUnsafeMutablePointerToElements { elements in
         if let base = bounds.baseAddress { elements.initialize(from: base, count: bounds.count) }
       }

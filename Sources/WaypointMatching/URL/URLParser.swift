@@ -4,64 +4,115 @@
 struct URLParser {
   let string: String
   let options: MatchingOptions
+  /// Whether the URL holds a `%` anywhere; when it does not, no part needs decoding or checking.
+  let hasEscapes: Bool
+  /// Where the first `#` is, and the first `?` before it (-1 when absent).
+  let fragmentMark: Int
+  let queryMark: Int
 
-  func parse() throws(RoutingError) -> ParsedURL {
+  /// Reads `string` under `options`.
+  static func parse(_ string: String, options: MatchingOptions) throws(RoutingError) -> ParsedURL {
     let length = string.utf8.count
     guard length <= options.maxURLLength else {
-      throw invalid("the URL is \(length) bytes, over the maxURLLength limit of \(options.maxURLLength)")
+      throw invalid(
+        "the URL is \(length) bytes, over the maxURLLength limit of \(options.maxURLLength)", in: string)
     }
-    var copy = string
-    return try copy.withUTF8 { bytes in
-      Result { () throws(RoutingError) -> ParsedURL in
-        var parser = self
-        let scanned = try parser.scan(bytes)
-        parser.hasEscapes = scanned.percent
-        parser.fragmentMark = scanned.fragment
-        parser.queryMark = scanned.query
-        // Room for every segment's two offsets: a URL of n bytes has at most n + 1 segments (when
-        // empty segments are kept, every `/` can start one).
-        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * bytes.count + 4) { bounds in
-          Result { () throws(RoutingError) -> ParsedURL in try parser.split(bytes, bounds: bounds) }
-        }.get()
+    // The work happens inside closures that cannot throw a typed error, so a failure comes out
+    // through `failure`. An optional result and a boxed error are far cheaper to pass around than
+    // a `Result` or an optional `RoutingError`, and the parser is made once, as a constant, so no
+    // closure copies it.
+    var failure: FailureBox?
+    // Room for every segment's two offsets: a URL of n bytes has at most n + 1 segments (when
+    // empty segments are kept, every `/` can start one).
+    let url = withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * length + 4) { bounds -> ParsedURL? in
+      withBytes(of: string) { bytes -> ParsedURL? in
+        do throws(RoutingError) {
+          let scanned = try scan(bytes, of: string)
+          let parser = URLParser(
+            string: string, options: options, hasEscapes: scanned.percent, fragmentMark: scanned.fragment,
+            queryMark: scanned.query)
+          return try parser.split(bytes, bounds: bounds)
+        } catch {
+          failure = FailureBox(error)
+          return nil
+        }
       }
-    }.get()
+    }
+    guard let url else { throw failure?.error ?? invalid("the URL could not be read", in: string) }
+    return url
   }
 
-  /// Whether the URL holds a `%` anywhere; when it does not, no part needs decoding or checking.
-  private(set) var hasEscapes = true
+  /// A parsing error, kept out of line on the way out of the closures.
+  private final class FailureBox {
+    let error: RoutingError
+    init(_ error: RoutingError) { self.error = error }
+  }
 
-  /// Where the first `#` is, and the first `?` before it (-1 when absent).
-  var fragmentMark = -1
-  var queryMark = -1
+  /// Calls `body` with the UTF-8 bytes of `string`, in place when it stores them contiguously.
+  private static func withBytes<Result>(
+    of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = string
+    return copy.withUTF8(body)
+  }
 
   /// Refuses control characters, and finds whether the URL holds a `%`, where the fragment
   /// starts and where the query starts, in one pass.
-  private func scan(
-    _ bytes: UnsafeBufferPointer<UInt8>
+  ///
+  /// Eight bytes are tested at once for any of the bytes that matter; only a word holding one is
+  /// looked at byte by byte.
+  private static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, of string: String
   ) throws(RoutingError) -> (percent: Bool, fragment: Int, query: Int) {
     var percent = false
     var fragment = -1
     var query = -1
     var offset = 0
     let count = bytes.count
+    guard let base = bytes.baseAddress else { return (false, -1, -1) }
+    let raw = UnsafeRawPointer(base)
     while offset < count {
-      let byte = bytes[offset]
-      if byte <= UInt8(ascii: "?") {
-        if byte < 0x20 {
-          throw invalid("control character 0x\(String(byte, radix: 16, uppercase: true)) at byte \(offset)")
+      var stop = offset + 1
+      if offset + 8 <= count {
+        if !mayHoldMark(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
+          offset += 8
+          continue
         }
-        switch byte {
-        case UInt8(ascii: "%"): percent = true
-        case UInt8(ascii: "#") where fragment < 0: fragment = offset
-        case UInt8(ascii: "?") where query < 0 && fragment < 0: query = offset
-        default: break
-        }
-      } else if byte == 0x7F {
-        throw invalid("control character 0x7F at byte \(offset)")
+        stop = offset + 8
       }
-      offset += 1
+      while offset < stop {
+        let byte = base[offset]
+        if byte <= UInt8(ascii: "?") {
+          if byte < 0x20 {
+            throw invalid(
+              "control character 0x\(String(byte, radix: 16, uppercase: true)) at byte \(offset)", in: string)
+          }
+          switch byte {
+          case UInt8(ascii: "%"): percent = true
+          case UInt8(ascii: "#") where fragment < 0: fragment = offset
+          case UInt8(ascii: "?") where query < 0 && fragment < 0: query = offset
+          default: break
+          }
+        } else if byte == 0x7F {
+          throw invalid("control character 0x7F at byte \(offset)", in: string)
+        }
+        offset += 1
+      }
     }
     return (percent, fragment, query)
+  }
+
+  /// Whether any byte of `word` is a control character, `%`, `#` or `?` (never `false` when one is).
+  @inline(__always)
+  private static func mayHoldMark(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // A byte below n sets its high bit in `(word - n) & ~word` (for n ≤ 0x80); a byte equal to c is
+    // a zero byte of `word ^ c`.
+    func below(_ word: UInt64, _ bound: UInt64) -> UInt64 { (word &- ones &* bound) & ~word & highs }
+    return below(word, 0x20) | below(word ^ (ones &* 0x25), 1) | below(word ^ (ones &* 0x23), 1)
+      | below(word ^ (ones &* 0x3F), 1) | below(word ^ (ones &* 0x7F), 1) != 0
   }
 
   /// Finds the parts by byte offsets in one pass over the UTF-8 bytes, and slices the string only
@@ -69,7 +120,8 @@ struct URLParser {
   private func split(
     _ bytes: UnsafeBufferPointer<UInt8>, bounds: UnsafeMutableBufferPointer<Int>
   ) throws(RoutingError) -> ParsedURL {
-    func slice(_ start: Int, _ end: Int) -> Substring { ParsedURL.slice(string, start..<end) }
+    // Local helpers take what they need as arguments, so they do not capture (and copy) the parser.
+    func slice(_ string: String, _ start: Int, _ end: Int) -> Substring { ParsedURL.slice(string, start..<end) }
     func first(_ byte: UInt8, from start: Int, to end: Int) -> Int? {
       var offset = start
       while offset < end {
@@ -91,7 +143,7 @@ struct URLParser {
       var offset = 1
       while offset < end, Self.isSchemeByte(bytes[offset]) { offset += 1 }
       if offset < end, bytes[offset] == UInt8(ascii: ":") {
-        scheme = slice(0, offset)
+        scheme = slice(string, 0, offset)
         schemeEnd = offset
         start = offset + 1
       }
@@ -101,7 +153,7 @@ struct URLParser {
     if scheme != nil, start + 1 < end, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
       let authorityEnd = first(UInt8(ascii: "/"), from: start + 2, to: end) ?? end
       authorityStart = start + 2
-      authority = slice(start + 2, authorityEnd)
+      authority = slice(string, start + 2, authorityEnd)
       start = authorityEnd
     }
     // Segments are byte offsets into the URL, unless one needs decoding or lowering: then they
@@ -140,21 +192,21 @@ struct URLParser {
       trailing = true
     }
     if pathEnd > segmentStart {
-      var offset = segmentStart
-      while offset <= pathEnd {
-        if offset == pathEnd || bytes[offset] == UInt8(ascii: "/") {
-          if offset > segmentStart || options.emptySegments == .keep {
-            let index = decoded?.count ?? boundCount / 2
-            try checkSegmentLength(offset - segmentStart, index: index)
-            if decoded != nil {
-              decoded?.append(try decodeSegment(slice(segmentStart, offset), index: index))
-            } else {
-              addBounds(segmentStart, offset)
-            }
+      let keepEmpty = options.emptySegments == .keep
+      while true {
+        var stop = segmentStart
+        while stop < pathEnd, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+        if stop > segmentStart || keepEmpty {
+          let index = decoded?.count ?? boundCount / 2
+          try checkSegmentLength(stop - segmentStart, index: index)
+          if decoded != nil {
+            decoded?.append(try decodeSegment(slice(string, segmentStart, stop), index: index))
+          } else {
+            addBounds(segmentStart, stop)
           }
-          segmentStart = offset + 1
         }
-        offset += 1
+        if stop >= pathEnd { break }
+        segmentStart = stop + 1
       }
     }
     var segmentText = string
@@ -167,17 +219,18 @@ struct URLParser {
         addBounds(segmentStart, segmentText.utf8.count)
       }
     }
-    if hasEscapes, queryStart >= 0 { try validateItems(of: slice(queryStart, queryEnd), part: .query) }
+    if hasEscapes, queryStart >= 0 { try validateItems(of: slice(string, queryStart, queryEnd), part: .query) }
     if hasEscapes, fragmentStart >= 0 {
-      let fragment = slice(fragmentStart, bytes.count)
+      let fragment = slice(string, fragmentStart, bytes.count)
       try validateComponent(fragment, plusAsSpace: false, part: .fragment)
       if options.fragmentAsQuery { try validateItems(of: fragment, part: .fragment) }
     }
-    let header = ParsedURL.Header(
-      string: string, host: host, segmentText: segmentText, schemeEnd: schemeEnd, queryStart: queryStart,
-      queryEnd: queryEnd, fragmentStart: fragmentStart, segmentCount: boundCount / 2, hasTrailingSlash: trailing,
-      options: options)
-    return ParsedURL(header: header, bounds: UnsafeBufferPointer(rebasing: bounds[..<boundCount]))
+    return ParsedURL(bounds: UnsafeBufferPointer(rebasing: bounds[..<boundCount])) {
+      ParsedURL.Header(
+        string: string, host: host, segmentText: segmentText, schemeEnd: schemeEnd, queryStart: queryStart,
+        queryEnd: queryEnd, fragmentStart: fragmentStart, segmentCount: boundCount / 2, hasTrailingSlash: trailing,
+        options: options)
+    }
   }
 
   /// A byte that may follow a scheme's first letter (RFC 3986): a letter, a digit, `+`, `-` or `.`.
@@ -281,7 +334,11 @@ struct URLParser {
   }
 
   private func invalid(_ message: String) -> RoutingError {
-    RoutingError(.invalidURL, "invalid URL '\(Self.quoted(string))': \(message)", url: string)
+    Self.invalid(message, in: string)
+  }
+
+  private static func invalid(_ message: String, in string: String) -> RoutingError {
+    RoutingError(.invalidURL, "invalid URL '\(quoted(string))': \(message)", url: string)
   }
 
   /// The URL for a message, cut short when it is long.
