@@ -22,7 +22,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     self.captures = captures
   }
 
-  var names: [String] { captures.names }
+  var names: [String] { (0..<captures.count).map { captures.place($0).name } }
   package var restName: String? { captures.restName }
   /// The first segment of the rest, when the route ends in one.
   var restStart: Int? { captures.restStart }
@@ -31,21 +31,20 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
   ///
   /// - Complexity: O(n) in the number of parameters (a route has few).
   public subscript(name: String) -> String? {
-    if let position = captures.names.firstIndex(of: name) { return value(at: position) }
+    if let position = captures.index(of: name) { return value(at: position) }
     if name == restName, let rest { return rest.joined(separator: "/") }
     return nil
   }
 
   /// The value of the parameter at `position`.
   func value(at position: Int) -> String {
-    let place = captures.places[position]
+    let place = captures.place(position)
     // The search accepted the segment, so it holds the parameter's prefix and suffix.
-    let bounds = url.bounds(of: place.segment)
+    let bounds = url.bounds(of: Int(place.segment))
+    let start = bounds.lowerBound + Int(place.prefixLength)
+    let end = bounds.upperBound - Int(place.suffixLength)
     return url.withSegmentBytes { bytes in
-      String(
-        decoding: UnsafeBufferPointer(
-          rebasing: bytes[(bounds.lowerBound + place.prefixLength)..<(bounds.upperBound - place.suffixLength)]),
-        as: UTF8.self)
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
   }
 
@@ -56,7 +55,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
   }
 
   /// How many parameters were captured.
-  public var count: Int { names.count + (restName != nil && restStart != nil ? 1 : 0) }
+  public var count: Int { captures.count + (restName != nil && restStart != nil ? 1 : 0) }
 
   /// Whether nothing was captured.
   public var isEmpty: Bool { count == 0 }
@@ -66,7 +65,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
 
   /// Iterates `(name, value)` pairs in pattern order.
   public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
-    var pairs = names.indices.map { (name: names[$0], value: value(at: $0)) }
+    var pairs = (0..<captures.count).map { (name: captures.place($0).name, value: value(at: $0)) }
     if let restName, let rest { pairs.append((restName, rest.joined(separator: "/"))) }
     return pairs.makeIterator()
   }

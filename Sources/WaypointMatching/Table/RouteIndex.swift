@@ -66,12 +66,13 @@ final class RouteIndex: Sendable {
       for variant in pattern.variants {
         // A spelling with no segments is the root, which has no trailing slash to compare.
         let slash = slash && !variant.segments.isEmpty
-        guard let other = trie.insert(variant, route: position, root: root, slash: slash),
+        guard let other = trie.insert(variant, route: info, position: position, root: root, slash: slash),
           conflicts.insert([other, position]).inserted
         else { continue }
         errors.append(conflict(infos[other], info))
       }
     }
+    trie.finish()
     let index = RouteIndex(
       options: options, parameterTypes: parameterTypes, infos: infos, trie: trie, levels: levels(roots),
       routesByName: names)

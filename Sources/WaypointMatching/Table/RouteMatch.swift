@@ -1,16 +1,19 @@
 /// A route that matches a URL, with what it captured.
 public struct RouteMatch<Payload: Sendable>: Sendable {
-  /// The matching route.
-  public let route: Route<Payload>
+  /// The matching route's payload.
+  public let payload: Payload
   /// The path parameters, decoded, in pattern order.
   public let parameters: PathParameters
 
   // A match holds as few references as it can: it is made, copied and released on every lookup.
   @usableFromInline
-  init(route: Route<Payload>, parameters: PathParameters) {
-    self.route = route
+  init(payload: Payload, parameters: PathParameters) {
+    self.payload = payload
     self.parameters = parameters
   }
+
+  /// The matching route.
+  public var route: Route<Payload> { Route(parameters.captures.route, payload: payload) }
 
   /// The URL as parsed.
   public var url: ParsedURL { parameters.url }
@@ -20,7 +23,4 @@ public struct RouteMatch<Payload: Sendable>: Sendable {
   public var rest: [String]? {
     parameters.restStart.map { url.segments(from: $0).map(String.init) }
   }
-
-  /// The route's payload.
-  public var payload: Payload { route.payload }
 }

@@ -42,7 +42,7 @@ extension RouteTable {
               ? RouteTrie.Search(frames: buffer, root: root)
               : RouteTrie.Search(resuming: buffer, depth: depth)
             while let terminal = search.next(in: table.trie, url: url) {
-              let route = table.trie.terminals[Int(terminal)].route
+              let route = table.trie.terminals[Int(terminal)].position
               if seen.insert(route).inserted {
                 depth = search.depth
                 return table.makeMatch(terminal, url: url)

@@ -43,7 +43,7 @@ extension RouteIndex {
   private func overlappingRegexWarnings() -> [Diagnostic] {
     var warnings: [Diagnostic] = []
     for node in trie.nodes {
-      let regexEdges = node.parameters.filter { if case .regex = $0.shape.constraint { true } else { false } }
+      let regexEdges = trie.edges(of: node).filter { if case .regex = $0.shape.constraint { true } else { false } }
       for (offset, earlier) in regexEdges.enumerated() {
         for later in regexEdges.dropFirst(offset + 1)
         where earlier.shape.prefix == later.shape.prefix && earlier.shape.suffix == later.shape.suffix {

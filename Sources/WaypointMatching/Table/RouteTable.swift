@@ -56,8 +56,8 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   @inlinable
   public func match(_ url: ParsedURL) -> RouteMatch<Payload>? {
     // Inlinable so callers specialize it: the generic part is only this wrapping.
-    guard let core = index.matchCore(url) else { return nil }
-    return RouteMatch(route: Route(core.info, payload: payloads[core.position]), parameters: core.parameters)
+    guard let parameters = index.matchCore(url) else { return nil }
+    return RouteMatch(payload: payloads[parameters.captures.position], parameters: parameters)
   }
 
   /// Every route that matches `url`, lazily, best first; a route appears once, with its best spelling.
@@ -88,7 +88,7 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   }
 
   func makeMatch(_ terminal: Int32, url: ParsedURL) -> RouteMatch<Payload> {
-    let core = index.core(for: terminal, url: url)
-    return RouteMatch(route: Route(core.info, payload: payloads[core.position]), parameters: core.parameters)
+    let parameters = index.core(for: terminal, url: url)
+    return RouteMatch(payload: payloads[parameters.captures.position], parameters: parameters)
   }
 }

@@ -47,7 +47,9 @@ extension RouteTrie {
       return text.withUTF8 { bytes in
         url.withBounds { bounds in
           trie.nodes.withUnsafeBufferPointer { nodes in
-            next(nodes: nodes, literals: trie.literalEdges, bytes: bytes, bounds: bounds, url: url)
+            trie.edges.withUnsafeBufferPointer { edges in
+              next(nodes: nodes, edges: edges, literals: trie.literalEdges, bytes: bytes, bounds: bounds, url: url)
+            }
           }
         }
       }
@@ -55,7 +57,8 @@ extension RouteTrie {
 
     /// The search proper, over the segments' bytes where they lie (`bounds` into `bytes`).
     private mutating func next(
-      nodes: UnsafeBufferPointer<Node>, literals: LiteralTable, bytes: UnsafeBufferPointer<UInt8>,
+      nodes: UnsafeBufferPointer<Node>, edges: UnsafeBufferPointer<Edge>, literals: LiteralTable,
+      bytes: UnsafeBufferPointer<UInt8>,
       bounds: UnsafeBufferPointer<Int>, url: ParsedURL
     ) -> Int32? {
       guard let base = nodes.baseAddress else { return nil }
@@ -69,8 +72,11 @@ extension RouteTrie {
         let segment = Int(frame.segment)
         switch frame.phase {
         case 0:
-          let terminal = slash ? node.pointee.slashTerminal : node.pointee.terminal
-          if segment == count, terminal >= 0 { return terminal }
+          // The node is read only when needed: a step over a literal does not touch it.
+          if segment == count {
+            let terminal = slash ? node.pointee.slashTerminal : node.pointee.terminal
+            if terminal >= 0 { return terminal }
+          }
         case 1:
           if segment < count,
             let child = literals.child(
@@ -80,18 +86,20 @@ extension RouteTrie {
           }
         default:
           let edgeIndex = Int(frame.phase) - 2
-          if edgeIndex < node.pointee.parameters.count {
+          let edgeCount = Int(node.pointee.edgeCount)
+          if edgeIndex < edgeCount {
             if segment < count {
+              let edge = Int(node.pointee.firstEdge) + edgeIndex
               let accepts =
-                node.pointee.parameters[edgeIndex].isPlain
+                edges[edge].isPlain
                 ? bounds[2 * segment + 1] > bounds[2 * segment]
-                : node.pointee.parameters[edgeIndex].parameter.value(
-                  in: url.segment(at: segment), folded: url.foldedSegment(at: segment)) != nil
+                : edges[edge].parameter.value(in: url.segment(at: segment), folded: url.foldedSegment(at: segment))
+                  != nil
               if accepts {
-                push(node.pointee.parameters[edgeIndex].child, segment: segment + 1)
+                push(edges[edge].child, segment: segment + 1)
               }
             }
-          } else if edgeIndex == node.pointee.parameters.count {
+          } else if edgeIndex == edgeCount {
             let terminal = slash ? node.pointee.restSlashTerminal : node.pointee.restTerminal
             if segment < count, terminal >= 0 { return terminal }
           } else {

@@ -1,14 +1,19 @@
 /// The segment trie behind a ``RouteTable``: one node array shared by every layer, literal
 /// children in a hash map and parameter children ordered by specificity, so a lookup costs the
 /// URL's length and not the table's size.
+///
+/// Nodes are plain values (24 bytes, no references), and every node's parameter edges lie next to
+/// each other in one array, so a step down the trie reads no separate allocation.
 struct RouteTrie: Sendable {
   struct Node: Sendable {
-    /// Ordered by rank (most specific first), then by the first route that added the edge.
-    var parameters: [Edge] = []
     var terminal: Int32 = -1
     var slashTerminal: Int32 = -1
     var restTerminal: Int32 = -1
     var restSlashTerminal: Int32 = -1
+    /// The node's parameter edges: `edges[firstEdge..<firstEdge + edgeCount]`, ordered by rank
+    /// (most specific first), then by the first route that added the edge.
+    var firstEdge: Int32 = 0
+    var edgeCount: Int32 = 0
   }
 
   struct Edge: Sendable {
@@ -30,34 +35,49 @@ struct RouteTrie: Sendable {
     }
   }
 
-  /// Where a route ends; when several spellings of one route end at one place, a lookup that
-  /// gets there takes the first one's names.
-  struct Terminal: Sendable {
-    var route: Int
-    var captures: Captures
-  }
-
   var nodes: [Node] = []
+  /// Every node's parameter edges, laid out by ``finish()``.
+  var edges: [Edge] = []
+  /// The parameter edges of each node while routes are inserted, in order.
+  private var pendingEdges: [[Edge]] = []
   /// Every literal edge of every node in one table, keyed by the parent node and the literal: one
   /// hash table for the whole trie instead of one per node.
   var literalEdges = LiteralTable()
-  var terminals: [Terminal] = []
+  /// Where routes end; when several spellings of one route end at one place, a lookup that gets
+  /// there takes the first one's names.
+  var terminals: [Captures] = []
   /// The most frames a search can stack: the longest variant plus the root.
   var maxDepth = 1
 
   mutating func makeRoot() -> Int32 {
     nodes.append(Node())
+    pendingEdges.append([])
     return Int32(nodes.count - 1)
+  }
+
+  /// Lays every node's parameter edges out next to each other; call once, after the last insert.
+  mutating func finish() {
+    edges.reserveCapacity(pendingEdges.reduce(0) { $0 + $1.count })
+    for (node, list) in pendingEdges.enumerated() where !list.isEmpty {
+      nodes[node].firstEdge = Int32(edges.count)
+      nodes[node].edgeCount = Int32(list.count)
+      edges.append(contentsOf: list)
+    }
+    pendingEdges = []
+  }
+
+  /// The parameter edges of `node`, once the trie is finished.
+  func edges(of node: Node) -> ArraySlice<Edge> {
+    edges[Int(node.firstEdge)..<Int(node.firstEdge + node.edgeCount)]
   }
 
   /// Adds one variant of route `route` under `root`.
   ///
   /// Returns the route it conflicts with, if another route already ends at the same place.
   mutating func insert(
-    _ variant: PatternVariant, route: Int, root: Int32, slash: Bool
+    _ variant: PatternVariant, route info: RouteInfo, position route: Int, root: Int32, slash: Bool
   ) -> Int? {
     var node = root
-    var names: [String] = []
     var places: [Captures.Place] = []
     var restName: String?
     var restStart: Int?
@@ -66,11 +86,11 @@ struct RouteTrie: Sendable {
       case .literal(let text):
         node = literalChild(of: node, text)
       case .parameter(let parameter):
-        names.append(parameter.name)
         // Each step of the trie takes one segment, so the parameter reads segment `index`.
         places.append(
           Captures.Place(
-            segment: index, prefixLength: parameter.prefix.utf8.count, suffixLength: parameter.suffix.utf8.count))
+            name: parameter.name, segment: Int32(index), prefixLength: Int32(parameter.prefix.utf8.count),
+            suffixLength: Int32(parameter.suffix.utf8.count)))
         node = parameterChild(of: node, parameter, route: route)
       case .rest(let name):
         restName = name
@@ -81,13 +101,13 @@ struct RouteTrie: Sendable {
     let isRest = restStart != nil
     let existing = nodes[Int(node)].terminal(rest: isRest, slash: slash)
     if existing < 0 {
-      let captures = Captures(names: names, places: places, restName: restName, restStart: restStart)
-      terminals.append(Terminal(route: route, captures: captures))
+      terminals.append(
+        Captures(route: info, position: route, places: places, restName: restName, restStart: restStart))
       nodes[Int(node)].setTerminal(Int32(terminals.count - 1), rest: isRest, slash: slash)
       return nil
     }
-    if terminals[Int(existing)].route == route { return nil }
-    return terminals[Int(existing)].route
+    if terminals[Int(existing)].position == route { return nil }
+    return terminals[Int(existing)].position
   }
 
   private mutating func literalChild(of node: Int32, _ text: String) -> Int32 {
@@ -102,11 +122,11 @@ struct RouteTrie: Sendable {
 
   private mutating func parameterChild(of node: Int32, _ parameter: Parameter, route: Int) -> Int32 {
     let shape = parameter.shape
-    if let edge = nodes[Int(node)].parameters.first(where: { $0.shape == shape }) { return edge.child }
+    if let edge = pendingEdges[Int(node)].first(where: { $0.shape == shape }) { return edge.child }
     let child = makeRoot()
     let edge = Edge(parameter: parameter, shape: shape, rank: parameter.rank, firstRoute: route, child: child)
-    let position = nodes[Int(node)].parameters.firstIndex { $0.rank < edge.rank } ?? nodes[Int(node)].parameters.count
-    nodes[Int(node)].parameters.insert(edge, at: position)
+    let position = pendingEdges[Int(node)].firstIndex { $0.rank < edge.rank } ?? pendingEdges[Int(node)].count
+    pendingEdges[Int(node)].insert(edge, at: position)
     return child
   }
 }
@@ -131,31 +151,64 @@ extension RouteTrie.Node {
   }
 }
 
-/// What one spelling of a route captures, and where: its parameters' names in the order they
+/// Where one spelling of a route ends: the route, its parameters' names in the order they
 /// appear, the segment each is read from, and its rest.
 ///
 /// Every step down the trie takes one segment, so a spelling's values always lie in the same
 /// segments: a match needs only the URL and this, and collects nothing while it searches. A
-/// class, so a match holds one reference to it.
+/// class, so a match holds one reference to it, and everything a match reads lies together.
 @usableFromInline
 final class Captures: Sendable {
-  /// Where a value lies: its segment, less the bytes of the parameter's prefix and suffix.
+  /// A parameter, and where its value lies: its segment, less the bytes of its prefix and suffix.
+  ///
+  /// Patterns have at most 128 segments of at most 8 KiB, so the numbers fit 32 bits.
   struct Place: Sendable {
-    let segment: Int
-    let prefixLength: Int
-    let suffixLength: Int
+    let name: String
+    let segment: Int32
+    let prefixLength: Int32
+    let suffixLength: Int32
+
+    static let none = Place(name: "", segment: 0, prefixLength: 0, suffixLength: 0)
   }
 
-  let names: [String]
-  let places: [Place]
+  // The first two places are kept in the object itself, the first next to the reference count and
+  // the route's position, so that a match of a route with one parameter reads one cache line.
+  private let first: Place
+  /// The route's place in the table's routes (and payloads).
+  @usableFromInline let position: Int
+  /// How many parameters the spelling has.
+  let count: Int
+  let route: RouteInfo
+  private let second: Place
+  private let others: [Place]
   let restName: String?
   /// The segment the rest starts at, when the spelling ends in one.
   let restStart: Int?
 
-  init(names: [String], places: [Place], restName: String?, restStart: Int?) {
-    self.names = names
-    self.places = places
+  init(route: RouteInfo, position: Int, places: [Place], restName: String?, restStart: Int?) {
+    first = places.first ?? .none
+    self.position = position
+    count = places.count
+    self.route = route
+    second = places.count > 1 ? places[1] : .none
+    others = Array(places.dropFirst(2))
     self.restName = restName
     self.restStart = restStart
+  }
+
+  /// Parameter `index` (below ``count``).
+  func place(_ index: Int) -> Place {
+    switch index {
+    case 0: return first
+    case 1: return second
+    default: return others[index - 2]
+    }
+  }
+
+  /// The position of the parameter called `name`, or `nil`.
+  func index(of name: String) -> Int? {
+    if count > 0, first.name == name { return 0 }
+    if count > 1, second.name == name { return 1 }
+    return others.firstIndex { $0.name == name }.map { $0 + 2 }
   }
 }

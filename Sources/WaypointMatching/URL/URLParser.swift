@@ -194,8 +194,7 @@ struct URLParser {
     if pathEnd > segmentStart {
       let keepEmpty = options.emptySegments == .keep
       while true {
-        var stop = segmentStart
-        while stop < pathEnd, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+        let stop = Self.nextSlash(in: bytes, from: segmentStart, to: pathEnd)
         if stop > segmentStart || keepEmpty {
           let index = decoded?.count ?? boundCount / 2
           try checkSegmentLength(stop - segmentStart, index: index)
@@ -225,12 +224,33 @@ struct URLParser {
       try validateComponent(fragment, plusAsSpace: false, part: .fragment)
       if options.fragmentAsQuery { try validateItems(of: fragment, part: .fragment) }
     }
+    // Locals, so the closure below captures them and not the whole parser (which it would copy).
+    let (string, options) = (string, options)
     return ParsedURL(bounds: UnsafeBufferPointer(rebasing: bounds[..<boundCount])) {
       ParsedURL.Header(
         string: string, host: host, segmentText: segmentText, schemeEnd: schemeEnd, queryStart: queryStart,
         queryEnd: queryEnd, fragmentStart: fragmentStart, segmentCount: boundCount / 2, hasTrailingSlash: trailing,
         options: options)
     }
+  }
+
+  /// The offset of the first `/` in `bytes[start..<end]`, or `end`; eight bytes at a time.
+  @inline(__always)
+  static func nextSlash(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    var offset = start
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      while offset + 8 <= end {
+        // A `/` is a zero byte of `word ^ "////////"`; the lowest flagged byte is the first one.
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ (ones &* 0x2F)
+        let zeros = (word &- ones) & ~word & (ones &* 0x80)
+        if zeros != 0 { return offset + zeros.trailingZeroBitCount / 8 }
+        offset += 8
+      }
+    }
+    while offset < end, bytes[offset] != UInt8(ascii: "/") { offset += 1 }
+    return offset
   }
 
   /// A byte that may follow a scheme's first letter (RFC 3986): a letter, a digit, `+`, `-` or `.`.
