@@ -41,6 +41,7 @@ final class RouteIndex: Sendable {
     var roots: [LayerKey: Int32] = [:]
     var names: [String: Int] = [:]
     var conflicts = Set<[Int]>()
+    var lastLayer: (key: LayerKey, root: Int32)?
     for (index, spec) in specs.enumerated() {
       let pattern: RoutePattern
       do {
@@ -60,8 +61,15 @@ final class RouteIndex: Sendable {
       }
       infos.append(info)
       let key = LayerKey(priority: spec.priority, scheme: pattern.scheme, host: pattern.host)
-      let root = roots[key] ?? trie.makeRoot()
-      roots[key] = root
+      // Routes of one layer usually come together: the last layer's root is checked before hashing.
+      let root: Int32
+      if let last = lastLayer, last.key == key {
+        root = last.root
+      } else {
+        root = roots[key] ?? trie.makeRoot()
+        roots[key] = root
+        lastLayer = (key, root)
+      }
       let slash = options.trailingSlash == .strict && pattern.hasTrailingSlash
       for variant in pattern.variants {
         // A spelling with no segments is the root, which has no trailing slash to compare.

@@ -15,14 +15,10 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   public var options: MatchingOptions
   /// The types `<type:name>` parameters may name; add your own before ``build()``.
   public var parameterTypes = ParameterTypes()
-  private var registrations: [Registration] = []
-
-  struct Registration: Sendable {
-    let pattern: String
-    let name: String?
-    let priority: Int
-    let payload: Payload
-  }
+  // The routes and their payloads side by side: compiling reads only the routes, which are not
+  // generic, so it never asks the runtime for metadata route by route.
+  private var specs: [RouteSpec] = []
+  private var payloads: [Payload] = []
 
   /// Makes an empty builder.
   public init(options: MatchingOptions = MatchingOptions()) {
@@ -39,11 +35,12 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   ///   - priority: Higher wins before any other rule. Default 0.
   ///   - payload: What a match hands back: a handler, a target, anything `Sendable`.
   public mutating func add(_ pattern: String, name: String? = nil, priority: Int = 0, payload: Payload) {
-    registrations.append(Registration(pattern: pattern, name: name, priority: priority, payload: payload))
+    specs.append(RouteSpec(pattern: pattern, name: name, priority: priority))
+    payloads.append(payload)
   }
 
   /// How many routes are registered.
-  public var count: Int { registrations.count }
+  public var count: Int { specs.count }
 
   /// Checks every route and compiles the table.
   ///
@@ -70,10 +67,10 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   // MARK: - Compiling
 
   private func compile() -> (table: RouteTable<Payload>, errors: [RoutingError]) {
-    let specs = registrations.map { RouteSpec(pattern: $0.pattern, name: $0.name, priority: $0.priority) }
     let (index, errors) = RouteIndex.compile(specs, options: options, parameterTypes: parameterTypes)
-    let payloads = index.infos.map { registrations[$0.index].payload }
-    return (RouteTable(index: index, payloads: payloads), errors)
+    // Every route compiled (the usual case): the payloads are already in order.
+    let kept = index.infos.count == payloads.count ? payloads : index.infos.map { payloads[$0.index] }
+    return (RouteTable(index: index, payloads: kept), errors)
   }
 }
 

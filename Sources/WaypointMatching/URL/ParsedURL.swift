@@ -38,7 +38,7 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   public var segments: [Substring] { (0..<segmentCount).map(segment(at:)) }
   /// The text the segments are slices of: the URL itself when no segment needed decoding or
   /// lowering, else the decoded segments one after another.
-  var segmentText: String { header { $0.pointee.segmentText } }
+  var segmentText: String { header { $0.pointee.decodedText ?? $0.pointee.string } }
   /// `segmentText` with ASCII letters lowered, when literals compare case-insensitively.
   var foldedText: String? { header { $0.pointee.foldedText } }
   /// Whether the path ended with `/` (significant only with ``MatchingOptions/TrailingSlash/strict``).
@@ -122,7 +122,9 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   @usableFromInline
   struct Header {
     let string: String
-    let segmentText: String
+    /// The decoded segments laid end to end, or `nil` when the segments are slices of `string`
+    /// (kept apart so the common case holds one reference to the text, not two).
+    let decodedText: String?
     let foldedText: String?
     let host: Substring?
     /// Where the scheme ends (before `:`), or -1 when there is none.
@@ -137,13 +139,13 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
     let options: MatchingOptions
 
     init(
-      string: String, host: Substring?, segmentText: String, schemeEnd: Int, queryStart: Int, queryEnd: Int,
+      string: String, host: Substring?, decodedText: String?, schemeEnd: Int, queryStart: Int, queryEnd: Int,
       fragmentStart: Int, segmentCount: Int, hasTrailingSlash: Bool, options: MatchingOptions
     ) {
       self.string = string
       self.host = host
-      self.segmentText = segmentText
-      self.foldedText = options.caseSensitive ? nil : String(Substring(segmentText).asciiLowercased())
+      self.decodedText = decodedText
+      self.foldedText = options.caseSensitive ? nil : String(Substring(decodedText ?? string).asciiLowercased())
       self.schemeEnd = schemeEnd
       self.queryStart = queryStart
       self.queryEnd = queryEnd

@@ -80,6 +80,11 @@ struct URLParser {
           continue
         }
         stop = offset + 8
+      } else if count >= 8 {
+        // The last bytes: the word ending at the end (it overlaps bytes already seen, which hold
+        // no mark or were looked at one by one) answers for them at once when it holds no mark.
+        if !mayHoldMark(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) { break }
+        stop = count
       }
       while offset < stop {
         let byte = base[offset]
@@ -208,15 +213,16 @@ struct URLParser {
         segmentStart = stop + 1
       }
     }
-    var segmentText = string
+    var decodedText: String?
     if let decoded {
-      segmentText = ""
+      var segmentText = ""
       segmentText.reserveCapacity(decoded.reduce(0) { $0 + $1.utf8.count })
       for segment in decoded {
         let segmentStart = segmentText.utf8.count
         segmentText.append(contentsOf: segment)
         addBounds(segmentStart, segmentText.utf8.count)
       }
+      decodedText = segmentText
     }
     if hasEscapes, queryStart >= 0 { try validateItems(of: slice(string, queryStart, queryEnd), part: .query) }
     if hasEscapes, fragmentStart >= 0 {
@@ -228,7 +234,7 @@ struct URLParser {
     let (string, options) = (string, options)
     return ParsedURL(bounds: UnsafeBufferPointer(rebasing: bounds[..<boundCount])) {
       ParsedURL.Header(
-        string: string, host: host, segmentText: segmentText, schemeEnd: schemeEnd, queryStart: queryStart,
+        string: string, host: host, decodedText: decodedText, schemeEnd: schemeEnd, queryStart: queryStart,
         queryEnd: queryEnd, fragmentStart: fragmentStart, segmentCount: boundCount / 2, hasTrailingSlash: trailing,
         options: options)
     }
