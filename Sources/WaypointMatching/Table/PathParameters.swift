@@ -22,7 +22,6 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
     self.captures = captures
   }
 
-  var names: [String] { (0..<captures.count).map { captures.place($0).name } }
   package var restName: String? { captures.restName }
   /// The first segment of the rest, when the route ends in one.
   var restStart: Int? { captures.restStart }
