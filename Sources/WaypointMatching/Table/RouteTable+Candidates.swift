@@ -45,7 +45,7 @@ extension RouteTable {
               let route = table.trie.terminals[Int(terminal)].position
               if seen.insert(route).inserted {
                 depth = search.depth
-                return table.makeMatch(terminal, url: url)
+                return table.makeMatch(table.index.core(for: terminal, url: url))
               }
             }
             depth = 0

@@ -57,7 +57,7 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   public func match(_ url: ParsedURL) -> RouteMatch<Payload>? {
     // Inlinable so callers specialize it: the generic part is only this wrapping.
     guard let parameters = index.matchCore(url) else { return nil }
-    return RouteMatch(payload: payloads[parameters.captures.position], parameters: parameters)
+    return makeMatch(parameters)
   }
 
   /// Every route that matches `url`, lazily, best first; a route appears once, with its best spelling.
@@ -87,8 +87,9 @@ public struct RouteTable<Payload: Sendable>: Sendable {
     routesByName[name].map { Route(index.infos[$0], payload: payloads[$0]) }
   }
 
-  func makeMatch(_ terminal: Int32, url: ParsedURL) -> RouteMatch<Payload> {
-    let parameters = index.core(for: terminal, url: url)
-    return RouteMatch(payload: payloads[parameters.captures.position], parameters: parameters)
+  /// The match for parameters the search found: they name the route, whose payload it carries.
+  @inlinable
+  func makeMatch(_ parameters: PathParameters) -> RouteMatch<Payload> {
+    RouteMatch(payload: payloads[parameters.captures.position], parameters: parameters)
   }
 }

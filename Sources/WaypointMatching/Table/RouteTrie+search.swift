@@ -43,8 +43,7 @@ extension RouteTrie {
 
     /// The next terminal in precedence order, or `nil`.
     mutating func next(in trie: RouteTrie, url: ParsedURL) -> Int32? {
-      var text = url.foldedText ?? url.segmentText
-      return text.withUTF8 { bytes in
+      url.withSegmentBytes(folded: true) { bytes in
         url.withBounds { bounds in
           trie.nodes.withUnsafeBufferPointer { nodes in
             trie.edges.withUnsafeBufferPointer { edges in

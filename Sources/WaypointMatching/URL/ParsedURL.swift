@@ -92,8 +92,10 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   }
 
   /// Calls `body` with the bytes of the segment text (which `bounds(of:)` are offsets into).
-  func withSegmentBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    var text = segmentText
+  ///
+  /// With `folded`, the bytes are those literals compare: lowered when they compare case-insensitively.
+  func withSegmentBytes<Result>(folded: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    var text = folded ? (foldedText ?? segmentText) : segmentText
     return text.withUTF8(body)
   }
 

@@ -179,6 +179,25 @@ struct MatchingTests {
     #expect(match.url.fragment == "frag")
   }
 
+  @Test("every parameter of a long route is read from its own segment, affixes removed, in pattern order")
+  func manyParameters() throws {
+    let table = try makeTable(["/a/:one/<int:two>/v:three.json/:four/b/*rest", "/x(/:p)(/:q)/:r"])
+    let match = try #require(try table.match("/a/%C3%A9/42/v3.json/4/b/c/d"))
+    #expect(match.parameters["one"] == "é")
+    #expect(match.parameters["two"] == "42")
+    #expect(match.parameters["three"] == "3")
+    #expect(match.parameters["four"] == "4")
+    #expect(match.parameters["rest"] == "c/d")
+    #expect(match.parameters["five"] == nil)
+    #expect(match.parameters.keys == ["one", "two", "three", "four", "rest"])
+    #expect(match.parameters.count == 5)
+    #expect(match.rest == ["c", "d"])
+    // A spelling without its first group: the later names move to earlier segments.
+    let short = try #require(try table.match("/x/1/2"))
+    #expect(short.parameters.map(\.value) == ["1", "2"])
+    #expect(short.parameters.keys == ["p", "r"])
+  }
+
   @Test("invalid URLs throw invalidURL even when no route could match")
   func invalidThrows() throws {
     let table = try makeTable(["/a"])
