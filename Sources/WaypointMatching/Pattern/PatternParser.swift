@@ -15,7 +15,8 @@ struct PatternParser {
   let source: String
   let options: MatchingOptions
   let types: ParameterTypes
-  private let bytes: [UInt8]
+  /// The pattern's UTF-8, borrowed for the parse (see ``parse(_:options:types:)``).
+  private let bytes: UnsafeBufferPointer<UInt8>
   /// Whether every byte is ASCII other than a carriage return (`\r\n` is one character), so a
   /// column is the byte offset plus one.
   private let isASCII: Bool
@@ -23,15 +24,32 @@ struct PatternParser {
   private var openGroup: (number: Int, offset: Int, segments: Int)?
   private var parsed = Parsed()
 
-  init(source: String, options: MatchingOptions, types: ParameterTypes) {
+  private init(source: String, bytes: UnsafeBufferPointer<UInt8>, options: MatchingOptions, types: ParameterTypes) {
     self.source = source
     self.options = options
     self.types = types
-    self.bytes = Array(source.utf8)
+    self.bytes = bytes
     self.isASCII = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
   }
 
-  mutating func parse() throws(RoutingError) -> Parsed {
+  /// Parses `source`, reading its UTF-8 where it lies.
+  static func parse(_ source: String, options: MatchingOptions, types: ParameterTypes) throws(RoutingError) -> Parsed {
+    var text = source
+    var parsed = Parsed()
+    var failure: RoutingError?
+    text.withUTF8 { bytes in
+      var parser = PatternParser(source: source, bytes: bytes, options: options, types: types)
+      do throws(RoutingError) {
+        try parser.parse(into: &parsed)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+    return parsed
+  }
+
+  private mutating func parse(into result: inout Parsed) throws(RoutingError) {
     guard bytes.count <= RoutePattern.maxLength else {
       throw error(at: 0, "the pattern is \(bytes.count) bytes, over the limit of \(RoutePattern.maxLength)")
     }
@@ -45,7 +63,7 @@ struct PatternParser {
     }
     try parsePath(firstIsHost: hostIsSegment)
     try check()
-    return parsed
+    swap(&result, &parsed)
   }
 
   // MARK: - Scheme and host
@@ -57,7 +75,7 @@ struct PatternParser {
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte == UInt8(ascii: ":") {
-        return bytes[offset...].starts(with: "://".utf8) ? offset : nil
+        return has("://", at: offset) ? offset : nil
       }
       guard URLParser.isSchemeByte(byte) else { return nil }
       offset += 1
@@ -153,7 +171,7 @@ struct PatternParser {
       try expectSegmentEnd(after: "a rest segment ('*')")
       return PatternSegment(kind: .rest(name: name), group: openGroup?.number, column: startColumn)
     }
-    if bytes[index...].starts(with: "<path:".utf8) {
+    if bytes[index] == UInt8(ascii: "<"), has("<path:", at: index) {
       index += 6
       guard let name = readName() else { throw error(at: index, "expected a parameter name after '<path:'") }
       try expect(">", "to close '<path:\(name)'")
@@ -217,20 +235,30 @@ struct PatternParser {
   /// group.
   private mutating func plainLiteral(isHost: Bool) -> String? {
     var end = index
+    var hasUppercase = false
     while end < bytes.count, bytes[end] != UInt8(ascii: "/") {
       switch bytes[end] {
       case UInt8(ascii: ":"), UInt8(ascii: "<"), UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "?"),
         UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "("), UInt8(ascii: ")"):
         return nil
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        hasUppercase = true
+        end += 1
       default:
         end += 1
       }
     }
     guard end > index else { return nil }
-    var text = String(decoding: bytes[index..<end], as: UTF8.self)
-    if isHost || !options.caseSensitive { text = String(Substring(text).asciiLowercased()) }
+    let range = index..<end
     index = end
-    return text
+    guard hasUppercase, isHost || !options.caseSensitive else { return text(range) }
+    // Lowered as the bytes are copied: only ASCII letters change, so the text stays valid UTF-8.
+    return String(unsafeUninitializedCapacity: range.count) { buffer in
+      for (offset, byte) in bytes[range].enumerated() {
+        buffer[offset] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+      }
+      return range.count
+    }
   }
 
   /// `:name` or `:name(regex)`; the index is at ':'.
@@ -373,13 +401,22 @@ struct PatternParser {
   // MARK: - Helpers
 
   private func text(_ range: Range<Int>) -> String {
-    String(decoding: bytes[range], as: UTF8.self)
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
+
+  /// Whether the bytes at `offset` spell `literal` (ASCII).
+  private func has(_ literal: StaticString, at offset: Int) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard offset + count <= bytes.count else { return false }
+    let expected = literal.utf8Start
+    for position in 0..<count where bytes[offset + position] != expected[position] { return false }
+    return true
   }
 
   private func column(of offset: Int) -> Int {
     let offset = min(offset, bytes.count)
     if isASCII { return offset + 1 }
-    return String(decoding: bytes[..<offset], as: UTF8.self).count + 1
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<offset]), as: UTF8.self).count + 1
   }
 
   private func error(at offset: Int, _ reason: String) -> RoutingError {

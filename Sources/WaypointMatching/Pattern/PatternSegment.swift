@@ -12,10 +12,21 @@ public struct PatternSegment: Sendable, CustomStringConvertible {
 
   /// What the segment matches.
   public let kind: Kind
+  // Narrow, so a segment is four words: patterns have at most 8 KiB, so fewer groups and columns
+  // than these hold even before the limits are checked.
+  private let groupNumber: Int16
+  private let columnNumber: Int32
+
   /// The 0-based optional group the segment belongs to, or `nil` when it is always present.
-  public let group: Int?
+  public var group: Int? { groupNumber < 0 ? nil : Int(groupNumber) }
   /// The 1-based column in the pattern where the segment starts.
-  public let column: Int
+  public var column: Int { Int(columnNumber) }
+
+  init(kind: Kind, group: Int?, column: Int) {
+    self.kind = kind
+    groupNumber = Int16(group ?? -1)
+    columnNumber = Int32(column)
+  }
 
   /// The segment as it would be written in a pattern.
   public var description: String {
@@ -37,24 +48,51 @@ public struct PatternSegment: Sendable, CustomStringConvertible {
 }
 
 /// A captured segment: a name, an optional literal prefix and suffix, and a constraint.
+///
+/// A plain parameter (`:id`) is its name alone; the rest lies in one immutable object shared by
+/// copies, so a ``PatternSegment`` stays four words long and compiling allocates nothing for the
+/// most common parameter.
 public struct Parameter: Sendable, CustomStringConvertible {
+  final class Details: Sendable {
+    let prefix: String
+    let suffix: String
+    let constraint: ParameterConstraint
+    let rank: SegmentRank
+
+    init(prefix: String, suffix: String, constraint: ParameterConstraint) {
+      self.prefix = prefix
+      self.suffix = suffix
+      self.constraint = constraint
+      if !prefix.isEmpty || !suffix.isEmpty {
+        rank = .affixed
+      } else {
+        switch constraint.kind {
+        case .regex: rank = .regex
+        case .type: rank = .typed
+        case .none: rank = .plain
+        }
+      }
+    }
+  }
+
   /// The parameter's name.
   public let name: String
+  /// Everything but the name, or `nil` for a plain parameter.
+  private let details: Details?
+
   /// Literal text the segment must start with (`item-` in `item-:id`).
-  public let prefix: String
+  public var prefix: String { details?.prefix ?? "" }
   /// Literal text the segment must end with (`.html` in `:id.html`).
-  public let suffix: String
+  public var suffix: String { details?.suffix ?? "" }
   /// What the captured value must satisfy.
-  public let constraint: ParameterConstraint
+  public var constraint: ParameterConstraint { details?.constraint ?? .none }
   /// Whether the parameter takes any non-empty segment as it is: no affix, no constraint.
-  let isPlain: Bool
+  var isPlain: Bool { details == nil }
 
   init(name: String, prefix: String, suffix: String, constraint: ParameterConstraint) {
     self.name = name
-    self.prefix = prefix
-    self.suffix = suffix
-    self.constraint = constraint
-    self.isPlain = prefix.isEmpty && suffix.isEmpty && constraint.kind == .none
+    let plain = prefix.isEmpty && suffix.isEmpty && constraint.kind == .none
+    details = plain ? nil : Details(prefix: prefix, suffix: suffix, constraint: constraint)
   }
 
   /// The parameter as written in a pattern, in the `:name` form.
@@ -69,20 +107,25 @@ public struct Parameter: Sendable, CustomStringConvertible {
   }
 
   /// Whether the parameter has a prefix or a suffix.
-  var isAffixed: Bool { !prefix.isEmpty || !suffix.isEmpty }
+  var isAffixed: Bool { rank == .affixed }
 
   /// Where the parameter stands in the specificity order: affixed > regex > typed > plain.
-  var rank: SegmentRank {
-    if isAffixed { return .affixed }
-    switch constraint.kind {
-    case .regex: return .regex
-    case .type: return .typed
-    case .none: return .plain
-    }
-  }
+  var rank: SegmentRank { details?.rank ?? .plain }
 
   /// The parameter's shape: everything but its name.
   var shape: ParameterShape { ParameterShape(prefix: prefix, suffix: suffix, constraint: constraint.kind) }
+
+  /// Whether the two parameters match the same segments (they may differ in name).
+  func hasShape(of other: Parameter) -> Bool {
+    switch (details, other.details) {
+    case (nil, nil): return true
+    case (let mine?, let theirs?):
+      return mine === theirs
+        || (mine.prefix == theirs.prefix && mine.suffix == theirs.suffix
+          && mine.constraint.kind == theirs.constraint.kind)
+    default: return false
+    }
+  }
 
   /// The captured value when `segment` matches, else `nil`.
   ///

@@ -44,8 +44,7 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
     _ source: String, options: MatchingOptions = MatchingOptions(),
     parameterTypes: ParameterTypes = ParameterTypes()
   ) throws(RoutingError) {
-    var parser = PatternParser(source: source, options: options, types: parameterTypes)
-    let parsed = try parser.parse()
+    let parsed = try PatternParser.parse(source, options: options, types: parameterTypes)
     self.source = source
     self.scheme = parsed.scheme
     self.host = parsed.host

@@ -71,13 +71,19 @@ final class RouteIndex: Sendable {
         lastLayer = (key, root)
       }
       let slash = options.trailingSlash == .strict && pattern.hasTrailingSlash
-      for variant in pattern.variants {
+      func insert(_ segments: [PatternSegment]) {
         // A spelling with no segments is the root, which has no trailing slash to compare.
-        let slash = slash && !variant.segments.isEmpty
-        guard let other = trie.insert(variant, route: info, position: position, root: root, slash: slash),
+        let slash = slash && !segments.isEmpty
+        guard let other = trie.insert(segments, route: info, position: position, root: root, slash: slash),
           conflicts.insert([other, position]).inserted
-        else { continue }
+        else { return }
         errors.append(conflict(infos[other], info))
+      }
+      // Without optional groups the pattern is its only spelling.
+      if pattern.groupCount == 0 {
+        insert(pattern.segments)
+      } else {
+        for variant in pattern.variants { insert(variant.segments) }
       }
     }
     trie.finish()

@@ -17,8 +17,8 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   public var parameterTypes = ParameterTypes()
   // The routes and their payloads side by side: compiling reads only the routes, which are not
   // generic, so it never asks the runtime for metadata route by route.
-  private var specs: [RouteSpec] = []
-  private var payloads: [Payload] = []
+  @usableFromInline var specs: [RouteSpec] = []
+  @usableFromInline var payloads: [Payload] = []
 
   /// Makes an empty builder.
   public init(options: MatchingOptions = MatchingOptions()) {
@@ -34,6 +34,7 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   ///   - name: A unique name for URL generation and messages.
   ///   - priority: Higher wins before any other rule. Default 0.
   ///   - payload: What a match hands back: a handler, a target, anything `Sendable`.
+  @inlinable
   public mutating func add(_ pattern: String, name: String? = nil, priority: Int = 0, payload: Payload) {
     specs.append(RouteSpec(pattern: pattern, name: name, priority: priority))
     payloads.append(payload)
@@ -75,10 +76,18 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
 }
 
 /// What the builder knows of a route before compiling, without its payload.
+@usableFromInline
 struct RouteSpec: Sendable {
   let pattern: String
   let name: String?
   let priority: Int
+
+  @usableFromInline
+  init(pattern: String, name: String?, priority: Int) {
+    self.pattern = pattern
+    self.name = name
+    self.priority = priority
+  }
 }
 
 /// How a route is named in messages: its pattern, and its name when it has one.

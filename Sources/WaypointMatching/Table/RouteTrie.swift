@@ -18,28 +18,31 @@ struct RouteTrie: Sendable {
 
   struct Edge: Sendable {
     let parameter: Parameter
-    let shape: ParameterShape
-    let rank: SegmentRank
     let firstRoute: Int
     let child: Int32
-    /// Read from the parameter once, so a search never copies it (and retains its strings).
+    /// Read from the parameter once, so a search never reaches into it for a plain parameter.
     let isPlain: Bool
 
-    init(parameter: Parameter, shape: ParameterShape, rank: SegmentRank, firstRoute: Int, child: Int32) {
+    init(parameter: Parameter, firstRoute: Int, child: Int32) {
       self.parameter = parameter
-      self.shape = shape
-      self.rank = rank
       self.firstRoute = firstRoute
       self.child = child
       isPlain = parameter.isPlain
     }
+
+    var shape: ParameterShape { parameter.shape }
+    var rank: SegmentRank { parameter.rank }
   }
 
   var nodes: [Node] = []
   /// Every node's parameter edges, laid out by ``finish()``.
   var edges: [Edge] = []
-  /// The parameter edges of each node while routes are inserted, in order.
-  private var pendingEdges: [[Edge]] = []
+  /// The parameter edges while routes are inserted, in one array for the whole trie.
+  ///
+  /// Each node's edges form a list, from the node's `firstEdge` through `pendingNext`, most
+  /// specific first, so a node with parameters costs no allocation of its own.
+  private var pendingEdges: [Edge] = []
+  private var pendingNext: [Int32] = []
   /// Every literal edge of every node in one table, keyed by the parent node and the literal: one
   /// hash table for the whole trie instead of one per node.
   var literalEdges = LiteralTable()
@@ -51,19 +54,22 @@ struct RouteTrie: Sendable {
 
   mutating func makeRoot() -> Int32 {
     nodes.append(Node())
-    pendingEdges.append([])
     return Int32(nodes.count - 1)
   }
 
   /// Lays every node's parameter edges out next to each other; call once, after the last insert.
   mutating func finish() {
-    edges.reserveCapacity(pendingEdges.reduce(0) { $0 + $1.count })
-    for (node, list) in pendingEdges.enumerated() where !list.isEmpty {
+    edges.reserveCapacity(pendingEdges.count)
+    for node in nodes.indices where nodes[node].edgeCount > 0 {
+      var edge = nodes[node].firstEdge
       nodes[node].firstEdge = Int32(edges.count)
-      nodes[node].edgeCount = Int32(list.count)
-      edges.append(contentsOf: list)
+      while edge >= 0 {
+        edges.append(pendingEdges[Int(edge)])
+        edge = pendingNext[Int(edge)]
+      }
     }
     pendingEdges = []
+    pendingNext = []
   }
 
   /// The parameter edges of `node`, once the trie is finished.
@@ -71,17 +77,17 @@ struct RouteTrie: Sendable {
     edges[Int(node.firstEdge)..<Int(node.firstEdge + node.edgeCount)]
   }
 
-  /// Adds one variant of route `route` under `root`.
+  /// Adds one spelling (the segments of one variant) of route `route` under `root`.
   ///
   /// Returns the route it conflicts with, if another route already ends at the same place.
   mutating func insert(
-    _ variant: PatternVariant, route info: RouteInfo, position route: Int, root: Int32, slash: Bool
+    _ segments: [PatternSegment], route info: RouteInfo, position route: Int, root: Int32, slash: Bool
   ) -> Int? {
     var node = root
-    var places: [Captures.Place] = []
+    var places = Captures.Places()
     var restName: String?
     var restStart: Int?
-    for (index, segment) in variant.segments.enumerated() {
+    for (index, segment) in segments.enumerated() {
       switch segment.kind {
       case .literal(let text):
         node = literalChild(of: node, text)
@@ -97,7 +103,7 @@ struct RouteTrie: Sendable {
         restStart = index
       }
     }
-    maxDepth = max(maxDepth, variant.segments.count + 1)
+    maxDepth = max(maxDepth, segments.count + 1)
     let isRest = restStart != nil
     let existing = nodes[Int(node)].terminal(rest: isRest, slash: slash)
     if existing < 0 {
@@ -121,12 +127,28 @@ struct RouteTrie: Sendable {
   }
 
   private mutating func parameterChild(of node: Int32, _ parameter: Parameter, route: Int) -> Int32 {
-    let shape = parameter.shape
-    if let edge = pendingEdges[Int(node)].first(where: { $0.shape == shape }) { return edge.child }
+    let rank = parameter.rank
+    // The node's list, most specific first: find an edge of the same shape, or where a new one goes
+    // (after every edge at least as specific, so earlier routes keep their place among equals).
+    var current: Int32 = nodes[Int(node)].edgeCount > 0 ? nodes[Int(node)].firstEdge : -1
+    var insertAfter: Int32 = -1
+    while current >= 0 {
+      let edge = pendingEdges[Int(current)]
+      if edge.parameter.hasShape(of: parameter) { return edge.child }
+      if edge.rank >= rank { insertAfter = current }
+      current = pendingNext[Int(current)]
+    }
     let child = makeRoot()
-    let edge = Edge(parameter: parameter, shape: shape, rank: parameter.rank, firstRoute: route, child: child)
-    let position = pendingEdges[Int(node)].firstIndex { $0.rank < edge.rank } ?? pendingEdges[Int(node)].count
-    pendingEdges[Int(node)].insert(edge, at: position)
+    let index = Int32(pendingEdges.count)
+    pendingEdges.append(Edge(parameter: parameter, firstRoute: route, child: child))
+    if insertAfter >= 0 {
+      pendingNext.append(pendingNext[Int(insertAfter)])
+      pendingNext[Int(insertAfter)] = index
+    } else {
+      pendingNext.append(nodes[Int(node)].edgeCount > 0 ? nodes[Int(node)].firstEdge : -1)
+      nodes[Int(node)].firstEdge = index
+    }
+    nodes[Int(node)].edgeCount += 1
     return child
   }
 }
@@ -171,6 +193,23 @@ final class Captures: Sendable {
     static let none = Place(name: "", segment: 0, prefixLength: 0, suffixLength: 0)
   }
 
+  /// A spelling's places, gathered in order without an array for the first two.
+  struct Places {
+    fileprivate var first = Place.none
+    fileprivate var second = Place.none
+    fileprivate var others: [Place] = []
+    fileprivate var count = 0
+
+    mutating func append(_ place: Place) {
+      switch count {
+      case 0: first = place
+      case 1: second = place
+      default: others.append(place)
+      }
+      count += 1
+    }
+  }
+
   // The first two places are kept in the object itself, the first next to the reference count and
   // the route's position, so that a match of a route with one parameter reads one cache line.
   private let first: Place
@@ -185,13 +224,13 @@ final class Captures: Sendable {
   /// The segment the rest starts at, when the spelling ends in one.
   let restStart: Int?
 
-  init(route: RouteInfo, position: Int, places: [Place], restName: String?, restStart: Int?) {
-    first = places.first ?? .none
+  init(route: RouteInfo, position: Int, places: Places, restName: String?, restStart: Int?) {
+    first = places.first
     self.position = position
     count = places.count
     self.route = route
-    second = places.count > 1 ? places[1] : .none
-    others = Array(places.dropFirst(2))
+    second = places.second
+    others = places.others
     self.restName = restName
     self.restStart = restStart
   }

@@ -143,6 +143,8 @@ struct PatternParserTests {
     Invalid(pattern: "/x/a\\", column: 5, reason: "escapes nothing"),
     Invalid(pattern: "/é/:", column: 5, reason: "expected a parameter name"),
     Invalid(pattern: "/a" + String(repeating: "(/b)", count: 9), column: 1, reason: "at most 8 optional groups"),
+    // More groups than a byte counts, within the length limit: segments are made before the limits are checked.
+    Invalid(pattern: "/a" + String(repeating: "(/b)", count: 2047), column: 513, reason: "at most 128 segments"),
     Invalid(pattern: String(repeating: "/a", count: 129), column: 258, reason: "at most 128 segments"),
   ]
 
@@ -156,6 +158,27 @@ struct PatternParserTests {
         && error.message.contains("'\(testCase.pattern)' at column \(testCase.column): ")
         && error.message.contains(testCase.reason) && error.pattern == testCase.pattern
     }
+  }
+
+  @Test("a parameter reports its parts, plain or not, and compares by shape, not name")
+  func parameterParts() throws {
+    func parameters(_ pattern: String) throws -> [Parameter] {
+      try RoutePattern(pattern).segments.compactMap { segment in
+        if case .parameter(let parameter) = segment.kind { parameter } else { nil }
+      }
+    }
+    let first = try parameters("/a/:id/item-<int:n>.json/:r([0-9]+)")
+    #expect(first.map(\.name) == ["id", "n", "r"])
+    #expect(first.map(\.prefix) == ["", "item-", ""])
+    #expect(first.map(\.suffix) == ["", ".json", ""])
+    #expect(first.map(\.constraint.kind) == [.none, .type("int"), .regex("[0-9]+")])
+    #expect(first.map(\.isPlain) == [true, false, false])
+    let second = try parameters("/b/:key/item-<int:m>.json/:s([0-9]+)/item-<int:k>.xml")
+    #expect(first[0].hasShape(of: second[0]))
+    #expect(first[1].hasShape(of: second[1]))
+    #expect(first[2].hasShape(of: second[2]))
+    #expect(!first[1].hasShape(of: second[3]))
+    #expect(!first[0].hasShape(of: second[1]) && !second[1].hasShape(of: first[0]))
   }
 
   @Test("a pattern over the length limit is refused")
