@@ -10,7 +10,10 @@ struct LiteralTable: Sendable {
     /// The child node, or -1 for an empty slot.
     var child: Int32 = -1
     var parent: Int32 = -1
-    var length: Int32 = 0
+    /// The literal's length in bytes (a pattern has at most 8 KiB).
+    var length: UInt16 = 0
+    /// Whether the child has literal children of its own, set by ``markChildren(_:)``.
+    var childHasLiterals = false
     /// The high bits of the hash, compared before the bytes.
     var check: UInt32 = 0
     /// The literal packed as in ``Key`` when it has at most 16 bytes; else `head` is its offset in the pool.
@@ -57,9 +60,15 @@ struct LiteralTable: Sendable {
   private(set) var pool: [UInt8] = []
   private(set) var count = 0
 
+  /// A child found by ``child(of:_:)``.
+  struct Hit {
+    let child: Int32
+    let childHasLiterals: Bool
+  }
+
   /// The child reached from `parent` over the literal `text`, or `nil`.
   @inline(__always)
-  func child(of parent: Int32, _ text: UnsafeBufferPointer<UInt8>) -> Int32? {
+  func child(of parent: Int32, _ text: UnsafeBufferPointer<UInt8>) -> Hit? {
     let key = Key(parent: parent, text)
     let check = UInt32(truncatingIfNeeded: key.hash >> 32)
     return slots.withUnsafeBufferPointer { slots in
@@ -69,7 +78,7 @@ struct LiteralTable: Sendable {
         let slot = slots[index]
         if slot.child < 0 { return nil }
         if slot.check == check, slot.parent == parent, Int(slot.length) == text.count, matches(slot, key) {
-          return slot.child
+          return Hit(child: slot.child, childHasLiterals: slot.childHasLiterals)
         }
         index = (index + 1) & mask
       }
@@ -92,7 +101,7 @@ struct LiteralTable: Sendable {
     if (count + 1) * 2 > slots.count { grow() }
     let key = Key(parent: parent, text)
     var slot = Slot(
-      child: child, parent: parent, length: Int32(text.count), check: UInt32(truncatingIfNeeded: key.hash >> 32))
+      child: child, parent: parent, length: UInt16(text.count), check: UInt32(truncatingIfNeeded: key.hash >> 32))
     if text.count <= 16 {
       slot.head = key.head
       slot.tail = key.tail
@@ -102,6 +111,13 @@ struct LiteralTable: Sendable {
     }
     place(slot, hash: key.hash)
     count += 1
+  }
+
+  /// Records in every slot whether its child has literal children, as `hasLiterals` says.
+  mutating func markChildren(_ hasLiterals: (Int32) -> Bool) {
+    for index in slots.indices where slots[index].child >= 0 {
+      slots[index].childHasLiterals = hasLiterals(slots[index].child)
+    }
   }
 
   private mutating func place(_ slot: Slot, hash: UInt64) {

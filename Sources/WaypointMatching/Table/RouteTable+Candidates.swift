@@ -27,7 +27,7 @@ extension RouteTable {
         self.url = url
         self.roots = roots
         self.frames = Array(
-          repeating: RouteTrie.Frame(node: 0, segment: 0, phase: 0), count: table.trie.maxDepth + 1)
+          repeating: RouteTrie.Frame(node: 0, segment: 0, phase: 0, hasLiterals: false), count: table.trie.maxDepth + 1)
       }
 
       /// The next best route, or `nil` when there are no more.
@@ -39,7 +39,7 @@ extension RouteTable {
           let found: RouteMatch<Payload>? = frames.withUnsafeMutableBufferPointer { buffer in
             var search =
               fresh
-              ? RouteTrie.Search(frames: buffer, root: root)
+              ? RouteTrie.Search(frames: buffer, root: root, in: table.trie)
               : RouteTrie.Search(resuming: buffer, depth: depth)
             while let terminal = search.next(in: table.trie, url: url) {
               let route = table.trie.terminals[Int(terminal)].position

@@ -4,6 +4,9 @@ extension RouteTrie {
     var node: Int32
     var segment: Int32
     var phase: Int32
+    /// Whether the node has literal children, learned from the step that led here (so the
+    /// node is not read for it): a parameter's value is not looked up in the literal table.
+    var hasLiterals: Bool
   }
 
   /// The best terminal for `url` over every root that may serve it, or `nil`.
@@ -13,7 +16,7 @@ extension RouteTrie {
     withUnsafeTemporaryAllocation(of: Frame.self, capacity: maxDepth + 1) { frames in
       var found: Int32?
       PriorityLevel.forEachRoot(of: url, in: levels) { root in
-        var search = Search(frames: frames, root: root)
+        var search = Search(frames: frames, root: root, in: self)
         found = search.next(in: self, url: url)
         return found == nil
       }
@@ -29,9 +32,9 @@ extension RouteTrie {
     var frames: UnsafeMutableBufferPointer<Frame>
     var depth = 0
 
-    init(frames: UnsafeMutableBufferPointer<Frame>, root: Int32) {
+    init(frames: UnsafeMutableBufferPointer<Frame>, root: Int32, in trie: RouteTrie) {
       self.frames = frames
-      frames[0] = Frame(node: root, segment: 0, phase: 0)
+      frames[0] = Frame(node: root, segment: 0, phase: 0, hasLiterals: trie.nodes[Int(root)].hasLiterals)
       depth = 1
     }
 
@@ -77,11 +80,11 @@ extension RouteTrie {
             if terminal >= 0 { return terminal }
           }
         case 1:
-          if segment < count,
-            let child = literals.child(
+          if segment < count, frame.hasLiterals,
+            let hit = literals.child(
               of: frame.node, UnsafeBufferPointer(rebasing: bytes[bounds[2 * segment]..<bounds[2 * segment + 1]]))
           {
-            push(child, segment: segment + 1)
+            push(hit.child, segment: segment + 1, hasLiterals: hit.childHasLiterals)
           }
         default:
           let edgeIndex = Int(frame.phase) - 2
@@ -95,7 +98,7 @@ extension RouteTrie {
                 : edges[edge].parameter.value(in: url.segment(at: segment), folded: url.foldedSegment(at: segment))
                   != nil
               if accepts {
-                push(edges[edge].child, segment: segment + 1)
+                push(edges[edge].child, segment: segment + 1, hasLiterals: edges[edge].childHasLiterals)
               }
             }
           } else if edgeIndex == edgeCount {
@@ -109,8 +112,8 @@ extension RouteTrie {
       return nil
     }
 
-    private mutating func push(_ node: Int32, segment: Int) {
-      frames[depth] = Frame(node: node, segment: Int32(segment), phase: 0)
+    private mutating func push(_ node: Int32, segment: Int, hasLiterals: Bool) {
+      frames[depth] = Frame(node: node, segment: Int32(segment), phase: 0, hasLiterals: hasLiterals)
       depth += 1
     }
   }

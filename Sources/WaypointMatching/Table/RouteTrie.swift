@@ -13,7 +13,20 @@ struct RouteTrie: Sendable {
     /// The node's parameter edges: `edges[firstEdge..<firstEdge + edgeCount]`, ordered by rank
     /// (most specific first), then by the first route that added the edge.
     var firstEdge: Int32 = 0
-    var edgeCount: Int32 = 0
+    /// The edge count, and in the top bit whether the node has literal children.
+    private var edgeBits: UInt32 = 0
+
+    var edgeCount: Int32 {
+      get { Int32(bitPattern: edgeBits & 0x7FFF_FFFF) }
+      set { edgeBits = edgeBits & 0x8000_0000 | UInt32(bitPattern: newValue) }
+    }
+
+    /// Whether the node has literal children; a search does not look a segment up in the literal
+    /// table under a node without any (a parameter's value, most often). See ``Frame``.
+    var hasLiterals: Bool {
+      get { edgeBits & 0x8000_0000 != 0 }
+      set { edgeBits = newValue ? edgeBits | 0x8000_0000 : edgeBits & 0x7FFF_FFFF }
+    }
   }
 
   struct Edge: Sendable {
@@ -22,6 +35,8 @@ struct RouteTrie: Sendable {
     let child: Int32
     /// Read from the parameter once, so a search never reaches into it for a plain parameter.
     let isPlain: Bool
+    /// Whether the child has literal children, set by ``RouteTrie/finish()``.
+    var childHasLiterals = false
 
     init(parameter: Parameter, firstRoute: Int, child: Int32) {
       self.parameter = parameter
@@ -70,6 +85,9 @@ struct RouteTrie: Sendable {
     }
     pendingEdges = []
     pendingNext = []
+    // What a search learns on its way down, so it need not read a node to know it.
+    for index in edges.indices { edges[index].childHasLiterals = nodes[Int(edges[index].child)].hasLiterals }
+    literalEdges.markChildren { [nodes] child in nodes[Int(child)].hasLiterals }
   }
 
   /// The parameter edges of `node`, once the trie is finished.
@@ -119,9 +137,10 @@ struct RouteTrie: Sendable {
   private mutating func literalChild(of node: Int32, _ text: String) -> Int32 {
     var text = text
     return text.withUTF8 { bytes in
-      if let child = literalEdges.child(of: node, bytes) { return child }
+      if let hit = literalEdges.child(of: node, bytes) { return hit.child }
       let child = makeRoot()
       literalEdges.insert(parent: node, bytes, child: child)
+      nodes[Int(node)].hasLiterals = true
       return child
     }
   }

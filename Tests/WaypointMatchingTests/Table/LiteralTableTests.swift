@@ -39,6 +39,6 @@ extension LiteralTable {
   /// The child reached from `parent` over `text`, or `nil`.
   fileprivate func child(of parent: Int32, _ text: Substring) -> Int32? {
     var text = text
-    return text.withUTF8 { child(of: parent, $0) }
+    return text.withUTF8 { child(of: parent, $0)?.child }
   }
 }
