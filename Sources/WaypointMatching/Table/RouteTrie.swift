@@ -21,8 +21,10 @@ struct RouteTrie: Sendable {
       set { edgeBits = edgeBits & 0x8000_0000 | UInt32(bitPattern: newValue) }
     }
 
-    /// Whether the node has literal children; a search does not look a segment up in the literal
-    /// table under a node without any (a parameter's value, most often). See ``Frame``.
+    /// Whether the node has literal children.
+    ///
+    /// A search does not look a segment up in the literal table under a node without any (a
+    /// parameter's value, most often). See ``Frame``.
     var hasLiterals: Bool {
       get { edgeBits & 0x8000_0000 != 0 }
       set { edgeBits = newValue ? edgeBits | 0x8000_0000 : edgeBits & 0x7FFF_FFFF }
