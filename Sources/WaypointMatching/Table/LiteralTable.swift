@@ -10,15 +10,19 @@ struct LiteralTable: Sendable {
     /// The child node, or -1 for an empty slot.
     var child: Int32 = -1
     var parent: Int32 = -1
-    /// The literal's length in bytes (a pattern has at most 8 KiB).
-    var length: UInt16 = 0
-    /// Whether the child has literal children of its own, set by ``markChildren(_:)``.
-    var childHasLiterals = false
+    /// The literal's length in bytes in the low 15 bits (a pattern has at most 8 KiB), and in the
+    /// top bit whether the child has literal children, set by ``markChildren(_:)``.
+    var lengthBits: UInt16 = 0
     /// The high bits of the hash, compared before the bytes.
-    var check: UInt32 = 0
+    var check: UInt16 = 0
+    /// The child's terminal (see `RouteTrie.Node.terminal`), set by ``markChildren(_:)``.
+    var childTerminal: Int32 = -1
     /// The literal packed as in ``Key`` when it has at most 16 bytes; else `head` is its offset in the pool.
     var head: UInt64 = 0
     var tail: UInt64 = 0
+
+    /// The literal's length in bytes.
+    var length: Int { Int(lengthBits & 0x7FFF) }
   }
 
   /// A segment's bytes, ready to look up: packed into two words when short.
@@ -64,21 +68,23 @@ struct LiteralTable: Sendable {
   struct Hit {
     let child: Int32
     let childHasLiterals: Bool
+    let childTerminal: Int32
   }
 
   /// The child reached from `parent` over the literal `text`, or `nil`.
   @inline(__always)
   func child(of parent: Int32, _ text: UnsafeBufferPointer<UInt8>) -> Hit? {
     let key = Key(parent: parent, text)
-    let check = UInt32(truncatingIfNeeded: key.hash >> 32)
+    let check = UInt16(truncatingIfNeeded: key.hash >> 48)
     return slots.withUnsafeBufferPointer { slots in
       let mask = slots.count - 1
       var index = Int(truncatingIfNeeded: key.hash) & mask
       while true {
         let slot = slots[index]
         if slot.child < 0 { return nil }
-        if slot.check == check, slot.parent == parent, Int(slot.length) == text.count, matches(slot, key) {
-          return Hit(child: slot.child, childHasLiterals: slot.childHasLiterals)
+        if slot.check == check, slot.parent == parent, slot.length == text.count, matches(slot, key) {
+          return Hit(
+            child: slot.child, childHasLiterals: slot.lengthBits & 0x8000 != 0, childTerminal: slot.childTerminal)
         }
         index = (index + 1) & mask
       }
@@ -98,10 +104,11 @@ struct LiteralTable: Sendable {
   /// Adds the edge from `parent` over `text` to `child`; the edge must be new.
   mutating func insert(parent: Int32, _ text: UnsafeBufferPointer<UInt8>, child: Int32) {
     // At most half full, so a probe rarely looks at more than two slots.
+    precondition(text.count < 0x8000, "a literal is at most 8 KiB")
     if (count + 1) * 2 > slots.count { grow() }
     let key = Key(parent: parent, text)
     var slot = Slot(
-      child: child, parent: parent, length: UInt16(text.count), check: UInt32(truncatingIfNeeded: key.hash >> 32))
+      child: child, parent: parent, lengthBits: UInt16(text.count), check: UInt16(truncatingIfNeeded: key.hash >> 48))
     if text.count <= 16 {
       slot.head = key.head
       slot.tail = key.tail
@@ -113,10 +120,13 @@ struct LiteralTable: Sendable {
     count += 1
   }
 
-  /// Records in every slot whether its child has literal children, as `hasLiterals` says.
-  mutating func markChildren(_ hasLiterals: (Int32) -> Bool) {
+  /// Records in every slot what `describe` says of its child: whether it has literal children,
+  /// and its terminal.
+  mutating func markChildren(_ describe: (Int32) -> (hasLiterals: Bool, terminal: Int32)) {
     for index in slots.indices where slots[index].child >= 0 {
-      slots[index].childHasLiterals = hasLiterals(slots[index].child)
+      let child = describe(slots[index].child)
+      slots[index].lengthBits = slots[index].lengthBits & 0x7FFF | (child.hasLiterals ? 0x8000 : 0)
+      slots[index].childTerminal = child.terminal
     }
   }
 
@@ -136,10 +146,10 @@ struct LiteralTable: Sendable {
   /// The hash of a stored slot's key.
   private func rehash(_ slot: Slot) -> UInt64 {
     if slot.length <= 16 {
-      return Self.shortHash(head: slot.head, tail: slot.tail, parent: slot.parent, count: Int(slot.length))
+      return Self.shortHash(head: slot.head, tail: slot.tail, parent: slot.parent, count: slot.length)
     }
     return pool.withUnsafeBufferPointer { pool in
-      Self.hash(slot.parent, UnsafeBufferPointer(rebasing: pool[Int(slot.head)..<Int(slot.head) + Int(slot.length)]))
+      Self.hash(slot.parent, UnsafeBufferPointer(rebasing: pool[Int(slot.head)..<Int(slot.head) + slot.length]))
     }
   }
 

@@ -27,7 +27,9 @@ extension RouteTable {
         self.url = url
         self.roots = roots
         self.frames = Array(
-          repeating: RouteTrie.Frame(node: 0, segment: 0, phase: 0, hasLiterals: false), count: table.trie.maxDepth + 1)
+          repeating: RouteTrie.Frame(
+            node: 0, segment: 0, phase: 0, hasLiterals: false, terminal: RouteTrie.Frame.unknown),
+          count: table.trie.maxDepth + 1)
       }
 
       /// The next best route, or `nil` when there are no more.

@@ -7,6 +7,11 @@ extension RouteTrie {
     /// Whether the node has literal children, learned from the step that led here (so the
     /// node is not read for it): a parameter's value is not looked up in the literal table.
     var hasLiterals: Bool
+    /// The node's terminal, learned from the step that led here, or ``unknown``.
+    var terminal: Int32
+
+    /// A ``terminal`` that is read from the node.
+    static let unknown = Int32.min
   }
 
   /// The best terminal for `url` over every root that may serve it, or `nil`.
@@ -34,7 +39,8 @@ extension RouteTrie {
 
     init(frames: UnsafeMutableBufferPointer<Frame>, root: Int32, in trie: RouteTrie) {
       self.frames = frames
-      frames[0] = Frame(node: root, segment: 0, phase: 0, hasLiterals: trie.nodes[Int(root)].hasLiterals)
+      frames[0] = Frame(
+        node: root, segment: 0, phase: 0, hasLiterals: trie.nodes[Int(root)].hasLiterals, terminal: Frame.unknown)
       depth = 1
     }
 
@@ -74,9 +80,11 @@ extension RouteTrie {
         let segment = Int(frame.segment)
         switch frame.phase {
         case 0:
-          // The node is read only when needed: a step over a literal does not touch it.
+          // The node is read only when needed: the step that led here says its terminal.
           if segment == count {
-            let terminal = slash ? node.pointee.slashTerminal : node.pointee.terminal
+            let terminal =
+              slash
+              ? node.pointee.slashTerminal : frame.terminal != Frame.unknown ? frame.terminal : node.pointee.terminal
             if terminal >= 0 { return terminal }
           }
         case 1:
@@ -84,7 +92,7 @@ extension RouteTrie {
             let hit = literals.child(
               of: frame.node, UnsafeBufferPointer(rebasing: bytes[bounds[2 * segment]..<bounds[2 * segment + 1]]))
           {
-            push(hit.child, segment: segment + 1, hasLiterals: hit.childHasLiterals)
+            push(hit.child, segment: segment + 1, hasLiterals: hit.childHasLiterals, terminal: hit.childTerminal)
           }
         default:
           let edgeIndex = Int(frame.phase) - 2
@@ -98,7 +106,9 @@ extension RouteTrie {
                 : edges[edge].parameter.value(in: url.segment(at: segment), folded: url.foldedSegment(at: segment))
                   != nil
               if accepts {
-                push(edges[edge].child, segment: segment + 1, hasLiterals: edges[edge].childHasLiterals)
+                push(
+                  edges[edge].child, segment: segment + 1, hasLiterals: edges[edge].childHasLiterals,
+                  terminal: edges[edge].childTerminal)
               }
             }
           } else if edgeIndex == edgeCount {
@@ -112,8 +122,9 @@ extension RouteTrie {
       return nil
     }
 
-    private mutating func push(_ node: Int32, segment: Int, hasLiterals: Bool) {
-      frames[depth] = Frame(node: node, segment: Int32(segment), phase: 0, hasLiterals: hasLiterals)
+    private mutating func push(_ node: Int32, segment: Int, hasLiterals: Bool, terminal: Int32) {
+      frames[depth] = Frame(
+        node: node, segment: Int32(segment), phase: 0, hasLiterals: hasLiterals, terminal: terminal)
       depth += 1
     }
   }

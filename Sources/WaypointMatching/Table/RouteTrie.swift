@@ -39,6 +39,8 @@ struct RouteTrie: Sendable {
     let isPlain: Bool
     /// Whether the child has literal children, set by ``RouteTrie/finish()``.
     var childHasLiterals = false
+    /// The child's terminal, set by ``RouteTrie/finish()``.
+    var childTerminal: Int32 = -1
 
     init(parameter: Parameter, firstRoute: Int, child: Int32) {
       self.parameter = parameter
@@ -88,8 +90,12 @@ struct RouteTrie: Sendable {
     pendingEdges = []
     pendingNext = []
     // What a search learns on its way down, so it need not read a node to know it.
-    for index in edges.indices { edges[index].childHasLiterals = nodes[Int(edges[index].child)].hasLiterals }
-    literalEdges.markChildren { [nodes] child in nodes[Int(child)].hasLiterals }
+    for index in edges.indices {
+      let child = nodes[Int(edges[index].child)]
+      edges[index].childHasLiterals = child.hasLiterals
+      edges[index].childTerminal = child.terminal
+    }
+    literalEdges.markChildren { [nodes] child in (nodes[Int(child)].hasLiterals, nodes[Int(child)].terminal) }
   }
 
   /// The parameter edges of `node`, once the trie is finished.
