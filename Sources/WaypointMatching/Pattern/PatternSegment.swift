@@ -106,14 +106,8 @@ public struct Parameter: Sendable, CustomStringConvertible {
     return prefix + body + suffix
   }
 
-  /// Whether the parameter has a prefix or a suffix.
-  var isAffixed: Bool { rank == .affixed }
-
   /// Where the parameter stands in the specificity order: affixed > regex > typed > plain.
   var rank: SegmentRank { details?.rank ?? .plain }
-
-  /// The parameter's shape: everything but its name.
-  var shape: ParameterShape { ParameterShape(prefix: prefix, suffix: suffix, constraint: constraint.kind) }
 
   /// Whether the two parameters match the same segments (they may differ in name).
   func hasShape(of other: Parameter) -> Bool {
@@ -154,13 +148,6 @@ enum SegmentRank: Int, Comparable, Sendable {
   case literal = 5
 
   static func < (lhs: SegmentRank, rhs: SegmentRank) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
-/// A parameter without its name: two parameters of one shape match the same segments.
-struct ParameterShape: Hashable, Sendable {
-  var prefix: String
-  var suffix: String
-  var constraint: ParameterConstraint.Kind
 }
 
 extension Parameter {

@@ -43,10 +43,12 @@ extension RouteIndex {
   private func overlappingRegexWarnings() -> [Diagnostic] {
     var warnings: [Diagnostic] = []
     for node in trie.nodes {
-      let regexEdges = trie.edges(of: node).filter { if case .regex = $0.shape.constraint { true } else { false } }
+      let regexEdges = trie.edges(of: node).filter {
+        if case .regex = $0.parameter.constraint.kind { true } else { false }
+      }
       for (offset, earlier) in regexEdges.enumerated() {
         for later in regexEdges.dropFirst(offset + 1)
-        where earlier.shape.prefix == later.shape.prefix && earlier.shape.suffix == later.shape.suffix {
+        where earlier.parameter.prefix == later.parameter.prefix && earlier.parameter.suffix == later.parameter.suffix {
           guard
             let sample = RegexRisk.probes.first(where: { probe in
               earlier.parameter.value(in: Substring(probe), folded: Substring(probe)) != nil
@@ -143,9 +145,11 @@ extension RouteIndex {
       case (.parameter(let parameter), .literal(let text)):
         if parameter.value(in: Substring(text), folded: Substring(text)) == nil { return false }
       case (.parameter(let outerParameter), .parameter(let innerParameter)):
-        let outerIsPlain = !outerParameter.isAffixed && outerParameter.constraint.kind == .none
-        let sameShape = outerParameter.shape == innerParameter.shape
-        if !(outerIsPlain && !innerParameter.constraint.accepts("")) && !sameShape { return false }
+        if !(outerParameter.isPlain && !innerParameter.constraint.accepts(""))
+          && !outerParameter.hasShape(of: innerParameter)
+        {
+          return false
+        }
       default:
         return false
       }

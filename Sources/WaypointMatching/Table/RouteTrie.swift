@@ -49,7 +49,6 @@ struct RouteTrie: Sendable {
       isPlain = parameter.isPlain
     }
 
-    var shape: ParameterShape { parameter.shape }
     var rank: SegmentRank { parameter.rank }
   }
 
