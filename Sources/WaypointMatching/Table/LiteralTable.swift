@@ -60,7 +60,8 @@ struct LiteralTable: Sendable {
     }
   }
 
-  private(set) var slots = [Slot](repeating: Slot(), count: 16)
+  /// The slots, a power of two of them, in memory aligned to a cache line (see ``AlignedBuffer``).
+  private var slots = AlignedBuffer(repeating: Slot(), count: 16)
   private(set) var pool: [UInt8] = []
   private(set) var count = 0
 
@@ -76,18 +77,17 @@ struct LiteralTable: Sendable {
   func child(of parent: Int32, _ text: UnsafeBufferPointer<UInt8>) -> Hit? {
     let key = Key(parent: parent, text)
     let check = UInt16(truncatingIfNeeded: key.hash >> 48)
-    return slots.withUnsafeBufferPointer { slots in
-      let mask = slots.count - 1
-      var index = Int(truncatingIfNeeded: key.hash) & mask
-      while true {
-        let slot = slots[index]
-        if slot.child < 0 { return nil }
-        if slot.check == check, slot.parent == parent, slot.length == text.count, matches(slot, key) {
-          return Hit(
-            child: slot.child, childHasLiterals: slot.lengthBits & 0x8000 != 0, childTerminal: slot.childTerminal)
-        }
-        index = (index + 1) & mask
+    let base = slots.base
+    let mask = slots.count - 1
+    var index = Int(truncatingIfNeeded: key.hash) & mask
+    while true {
+      let slot = base[index]
+      if slot.child < 0 { return nil }
+      if slot.check == check, slot.parent == parent, slot.length == text.count, matches(slot, key) {
+        return Hit(
+          child: slot.child, childHasLiterals: slot.lengthBits & 0x8000 != 0, childTerminal: slot.childTerminal)
       }
+      index = (index + 1) & mask
     }
   }
 
@@ -105,7 +105,7 @@ struct LiteralTable: Sendable {
   mutating func insert(parent: Int32, _ text: UnsafeBufferPointer<UInt8>, child: Int32) {
     // At most half full, so a probe rarely looks at more than two slots.
     precondition(text.count < 0x8000, "a literal is at most 8 KiB")
-    if (count + 1) * 2 > slots.count { grow() }
+    if (count + 1) * 2 > slots.count { grow() } else { makeUnique() }
     let key = Key(parent: parent, text)
     var slot = Slot(
       child: child, parent: parent, lengthBits: UInt16(text.count), check: UInt16(truncatingIfNeeded: key.hash >> 48))
@@ -123,24 +123,35 @@ struct LiteralTable: Sendable {
   /// Records in every slot what `describe` says of its child: whether it has literal children,
   /// and its terminal.
   mutating func markChildren(_ describe: (Int32) -> (hasLiterals: Bool, terminal: Int32)) {
-    for index in slots.indices where slots[index].child >= 0 {
-      let child = describe(slots[index].child)
-      slots[index].lengthBits = slots[index].lengthBits & 0x7FFF | (child.hasLiterals ? 0x8000 : 0)
-      slots[index].childTerminal = child.terminal
+    makeUnique()
+    let base = slots.base
+    for index in 0..<slots.count where base[index].child >= 0 {
+      let child = describe(base[index].child)
+      base[index].lengthBits = base[index].lengthBits & 0x7FFF | (child.hasLiterals ? 0x8000 : 0)
+      base[index].childTerminal = child.terminal
     }
   }
 
-  private mutating func place(_ slot: Slot, hash: UInt64) {
+  /// Puts `slot` in the first free place from its hash on; the buffer must be uniquely referenced.
+  private func place(_ slot: Slot, hash: UInt64) {
+    let base = slots.base
     let mask = slots.count - 1
     var index = Int(truncatingIfNeeded: hash) & mask
-    while slots[index].child >= 0 { index = (index + 1) & mask }
-    slots[index] = slot
+    while base[index].child >= 0 { index = (index + 1) & mask }
+    base[index] = slot
   }
 
   private mutating func grow() {
     let old = slots
-    slots = [Slot](repeating: Slot(), count: old.count * 2)
-    for slot in old where slot.child >= 0 { place(slot, hash: rehash(slot)) }
+    slots = AlignedBuffer(repeating: Slot(), count: old.count * 2)
+    for index in 0..<old.count where old.base[index].child >= 0 {
+      place(old.base[index], hash: rehash(old.base[index]))
+    }
+  }
+
+  /// Copies the slots before a change if another table shares them, so tables stay values.
+  private mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&slots) { slots = AlignedBuffer(copying: slots) }
   }
 
   /// The hash of a stored slot's key.

@@ -31,7 +31,8 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
   /// - Complexity: O(n) in the number of parameters (a route has few).
   public subscript(name: String) -> String? {
     if let position = captures.index(of: name) { return value(at: position) }
-    if name == restName, let rest { return rest.joined(separator: "/") }
+    // The rest's start is in the captures' first cache line, its name further on.
+    if restStart != nil, name == restName, let rest { return rest.joined(separator: "/") }
     return nil
   }
 
@@ -54,7 +55,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
   }
 
   /// How many parameters were captured.
-  public var count: Int { captures.count + (restName != nil && restStart != nil ? 1 : 0) }
+  public var count: Int { captures.count + (restStart != nil && restName != nil ? 1 : 0) }
 
   /// Whether nothing was captured.
   public var isEmpty: Bool { count == 0 }

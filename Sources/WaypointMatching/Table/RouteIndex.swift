@@ -38,6 +38,7 @@ final class RouteIndex: Sendable {
     var infos: [RouteInfo] = []
     infos.reserveCapacity(specs.count)
     var trie = RouteTrie()
+    trie.reserveCapacity(routes: specs.count)
     var roots: [LayerKey: Int32] = [:]
     var names: [String: Int] = [:]
     var conflicts = Set<[Int]>()

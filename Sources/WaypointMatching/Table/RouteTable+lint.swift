@@ -42,7 +42,7 @@ extension RouteIndex {
 
   private func overlappingRegexWarnings() -> [Diagnostic] {
     var warnings: [Diagnostic] = []
-    for node in trie.nodes {
+    for node in trie.finishedNodes {
       let regexEdges = trie.edges(of: node).filter {
         if case .regex = $0.parameter.constraint.kind { true } else { false }
       }

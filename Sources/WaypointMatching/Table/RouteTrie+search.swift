@@ -40,7 +40,8 @@ extension RouteTrie {
     init(frames: UnsafeMutableBufferPointer<Frame>, root: Int32, in trie: RouteTrie) {
       self.frames = frames
       frames[0] = Frame(
-        node: root, segment: 0, phase: 0, hasLiterals: trie.nodes[Int(root)].hasLiterals, terminal: Frame.unknown)
+        node: root, segment: 0, phase: 0, hasLiterals: trie.finishedNodes[Int(root)].hasLiterals,
+        terminal: Frame.unknown)
       depth = 1
     }
 
@@ -54,10 +55,10 @@ extension RouteTrie {
     mutating func next(in trie: RouteTrie, url: ParsedURL) -> Int32? {
       url.withSegmentBytes(folded: true) { bytes in
         url.withBounds { bounds in
-          trie.nodes.withUnsafeBufferPointer { nodes in
-            trie.edges.withUnsafeBufferPointer { edges in
-              next(nodes: nodes, edges: edges, literals: trie.literalEdges, bytes: bytes, bounds: bounds, url: url)
-            }
+          trie.edges.withUnsafeBufferPointer { edges in
+            next(
+              nodes: trie.finishedNodes.base, edges: edges, literals: trie.literalEdges, bytes: bytes, bounds: bounds,
+              url: url)
           }
         }
       }
@@ -65,11 +66,10 @@ extension RouteTrie {
 
     /// The search proper, over the segments' bytes where they lie (`bounds` into `bytes`).
     private mutating func next(
-      nodes: UnsafeBufferPointer<Node>, edges: UnsafeBufferPointer<Edge>, literals: LiteralTable,
+      nodes base: UnsafeMutablePointer<Node>, edges: UnsafeBufferPointer<Edge>, literals: LiteralTable,
       bytes: UnsafeBufferPointer<UInt8>,
       bounds: UnsafeBufferPointer<Int>, url: ParsedURL
     ) -> Int32? {
-      guard let base = nodes.baseAddress else { return nil }
       let count = bounds.count / 2
       let slash = url.options.trailingSlash == .strict && url.hasTrailingSlash
       while depth > 0 {
@@ -98,7 +98,14 @@ extension RouteTrie {
           let edgeIndex = Int(frame.phase) - 2
           let edgeCount = Int(node.pointee.edgeCount)
           if edgeIndex < edgeCount {
-            if segment < count {
+            if segment < count, edgeIndex == 0, node.pointee.firstEdgeIsPlain {
+              // The first edge, a plain parameter, lies in the node.
+              if bounds[2 * segment + 1] > bounds[2 * segment] {
+                push(
+                  node.pointee.firstChild, segment: segment + 1, hasLiterals: node.pointee.firstChildHasLiterals,
+                  terminal: node.pointee.firstChildTerminal)
+              }
+            } else if segment < count {
               let edge = Int(node.pointee.firstEdge) + edgeIndex
               let accepts =
                 edges[edge].isPlain

@@ -2,8 +2,9 @@
 /// children in a hash map and parameter children ordered by specificity, so a lookup costs the
 /// URL's length and not the table's size.
 ///
-/// Nodes are plain values (24 bytes, no references), and every node's parameter edges lie next to
-/// each other in one array, so a step down the trie reads no separate allocation.
+/// Nodes are plain values (32 bytes, no references) in memory aligned to a cache line, and every
+/// node's parameter edges lie next to each other in one array; a node carries its first plain
+/// parameter edge, so a step down the trie reads one cache line.
 struct RouteTrie: Sendable {
   struct Node: Sendable {
     var terminal: Int32 = -1
@@ -13,12 +14,25 @@ struct RouteTrie: Sendable {
     /// The node's parameter edges: `edges[firstEdge..<firstEdge + edgeCount]`, ordered by rank
     /// (most specific first), then by the first route that added the edge.
     var firstEdge: Int32 = 0
-    /// The edge count, and in the top bit whether the node has literal children.
+    /// The edge count in the low 29 bits; the top bits say whether the node has literal children,
+    /// whether its first edge is a plain parameter, and whether that edge's child has literals.
     private var edgeBits: UInt32 = 0
+    /// The first edge's child and the child's terminal, copied by ``RouteTrie/finish()`` when the
+    /// edge is a plain parameter, so a search that follows it reads the node and nothing else.
+    private(set) var firstChild: Int32 = -1
+    private(set) var firstChildTerminal: Int32 = -1
+
+    private static let literalsBit: UInt32 = 1 << 31
+    private static let plainFirstBit: UInt32 = 1 << 30
+    private static let firstChildLiteralsBit: UInt32 = 1 << 29
+    private static let countMask: UInt32 = (1 << 29) - 1
 
     var edgeCount: Int32 {
-      get { Int32(bitPattern: edgeBits & 0x7FFF_FFFF) }
-      set { edgeBits = edgeBits & 0x8000_0000 | UInt32(bitPattern: newValue) }
+      get { Int32(bitPattern: edgeBits & Self.countMask) }
+      set {
+        precondition(newValue >= 0 && UInt32(newValue) <= Self.countMask, "too many parameter edges")
+        edgeBits = edgeBits & ~Self.countMask | UInt32(bitPattern: newValue)
+      }
     }
 
     /// Whether the node has literal children.
@@ -26,8 +40,21 @@ struct RouteTrie: Sendable {
     /// A search does not look a segment up in the literal table under a node without any (a
     /// parameter's value, most often). See ``Frame``.
     var hasLiterals: Bool {
-      get { edgeBits & 0x8000_0000 != 0 }
-      set { edgeBits = newValue ? edgeBits | 0x8000_0000 : edgeBits & 0x7FFF_FFFF }
+      get { edgeBits & Self.literalsBit != 0 }
+      set { edgeBits = newValue ? edgeBits | Self.literalsBit : edgeBits & ~Self.literalsBit }
+    }
+
+    /// Whether the first parameter edge is plain, so ``firstChild`` holds its child.
+    var firstEdgeIsPlain: Bool { edgeBits & Self.plainFirstBit != 0 }
+    /// Whether ``firstChild`` has literal children.
+    var firstChildHasLiterals: Bool { edgeBits & Self.firstChildLiteralsBit != 0 }
+
+    /// Copies what a search needs of `edge`, the node's first edge.
+    mutating func copyFirstEdge(_ edge: Edge) {
+      guard edge.isPlain else { return }
+      firstChild = edge.child
+      firstChildTerminal = edge.childTerminal
+      edgeBits |= Self.plainFirstBit | (edge.childHasLiterals ? Self.firstChildLiteralsBit : 0)
     }
   }
 
@@ -52,7 +79,10 @@ struct RouteTrie: Sendable {
     var rank: SegmentRank { parameter.rank }
   }
 
-  var nodes: [Node] = []
+  /// The nodes while routes are inserted; ``finish()`` moves them to ``finishedNodes``.
+  private var nodes: [Node] = []
+  /// The nodes, once the trie is finished.
+  private(set) var finishedNodes = AlignedBuffer(repeating: Node(), count: 0)
   /// Every node's parameter edges, laid out by ``finish()``.
   var edges: [Edge] = []
   /// The parameter edges while routes are inserted, in one array for the whole trie.
@@ -70,6 +100,12 @@ struct RouteTrie: Sendable {
   /// The most frames a search can stack: the longest variant plus the root.
   var maxDepth = 1
 
+  /// Makes room for the nodes of about `routes` routes, so that building does not copy them as they grow.
+  mutating func reserveCapacity(routes: Int) {
+    // Most routes share their first segments, and end one or two nodes past the last shared one.
+    nodes.reserveCapacity(2 * routes + 1)
+  }
+
   mutating func makeRoot() -> Int32 {
     nodes.append(Node())
     return Int32(nodes.count - 1)
@@ -82,19 +118,21 @@ struct RouteTrie: Sendable {
       var edge = nodes[node].firstEdge
       nodes[node].firstEdge = Int32(edges.count)
       while edge >= 0 {
-        edges.append(pendingEdges[Int(edge)])
+        // What a search learns on its way down, so it need not read a child to know it.
+        var laidOut = pendingEdges[Int(edge)]
+        let child = nodes[Int(laidOut.child)]
+        laidOut.childHasLiterals = child.hasLiterals
+        laidOut.childTerminal = child.terminal
+        if edges.count == nodes[node].firstEdge { nodes[node].copyFirstEdge(laidOut) }
+        edges.append(laidOut)
         edge = pendingNext[Int(edge)]
       }
     }
     pendingEdges = []
     pendingNext = []
-    // What a search learns on its way down, so it need not read a node to know it.
-    for index in edges.indices {
-      let child = nodes[Int(edges[index].child)]
-      edges[index].childHasLiterals = child.hasLiterals
-      edges[index].childTerminal = child.terminal
-    }
     literalEdges.markChildren { [nodes] child in (nodes[Int(child)].hasLiterals, nodes[Int(child)].terminal) }
+    finishedNodes = AlignedBuffer(nodes)
+    nodes = []
   }
 
   /// The parameter edges of `node`, once the trie is finished.
@@ -236,30 +274,33 @@ final class Captures: Sendable {
     }
   }
 
-  // The first two places are kept in the object itself, the first next to the reference count and
-  // the route's position, so that a match of a route with one parameter reads one cache line.
+  // What every match reads lies in the object's first cache line: the reference count, the first
+  // place, the number of places, the route's position, and whether there is a rest.
   private let first: Place
+  private let storedCount: Int32
   /// The route's place in the table's routes (and payloads).
   @usableFromInline let position: Int
-  /// How many parameters the spelling has.
-  let count: Int
+  private let storedRestStart: Int32
   let route: RouteInfo
   private let second: Place
   private let others: [Place]
   let restName: String?
-  /// The segment the rest starts at, when the spelling ends in one.
-  let restStart: Int?
 
   init(route: RouteInfo, position: Int, places: Places, restName: String?, restStart: Int?) {
     first = places.first
+    storedCount = Int32(places.count)
     self.position = position
-    count = places.count
+    storedRestStart = restStart.map { Int32($0) } ?? -1
     self.route = route
     second = places.second
     others = places.others
     self.restName = restName
-    self.restStart = restStart
   }
+
+  /// How many parameters the spelling has.
+  var count: Int { Int(storedCount) }
+  /// The segment the rest starts at, when the spelling ends in one.
+  var restStart: Int? { storedRestStart >= 0 ? Int(storedRestStart) : nil }
 
   /// Parameter `index` (below ``count``).
   func place(_ index: Int) -> Place {
@@ -274,6 +315,7 @@ final class Captures: Sendable {
   func index(of name: String) -> Int? {
     if count > 0, first.name == name { return 0 }
     if count > 1, second.name == name { return 1 }
+    guard count > 2 else { return nil }
     return others.firstIndex { $0.name == name }.map { $0 + 2 }
   }
 }

@@ -33,6 +33,32 @@ struct LiteralTableTests {
       #expect(table.child(of: Int32(index % 7 + 1), Substring(text)) == nil)
     }
   }
+
+  @Test("a copy of a table keeps its edges when the original changes")
+  func valueSemantics() {
+    var table = LiteralTable()
+    var first = "first"
+    first.withUTF8 { table.insert(parent: 0, $0, child: 1) }
+    let copy = table
+    var second = "second"
+    second.withUTF8 { table.insert(parent: 0, $0, child: 2) }
+    #expect(copy.child(of: 0, "second") == nil)
+    #expect(copy.child(of: 0, "first") == 1)
+    #expect(table.child(of: 0, "second") == 2)
+  }
+
+  @Test("slots and nodes are 32 bytes in memory aligned to a cache line, so none straddles two lines")
+  func layout() {
+    #expect(MemoryLayout<LiteralTable.Slot>.stride == 32)
+    #expect(MemoryLayout<RouteTrie.Node>.stride == 32)
+    for count in [1, 16, 4_096, 100_000] {
+      let buffer = AlignedBuffer(repeating: LiteralTable.Slot(), count: count)
+      #expect(Int(bitPattern: buffer.base) % 64 == 0)
+      #expect(buffer.count == count && buffer.allSatisfy { $0.child == -1 })
+    }
+    let copied = AlignedBuffer(Array(0..<1_000))
+    #expect(Array(AlignedBuffer(copying: copied)) == Array(0..<1_000))
+  }
 }
 
 extension LiteralTable {
