@@ -1,9 +1,10 @@
 /// A fixed number of plain values in memory aligned to a cache line, for the tables a lookup
-/// reads at random: the trie's nodes and the literal table's slots, 32 bytes each.
+/// reads at random: the trie's nodes (32 bytes) and the literal table's slots (64 bytes).
 ///
-/// An array's elements start 32 bytes into its allocation, so half of the 32-byte elements of an
-/// array (all of them in a large one, which the allocator maps at a page plus 16 bytes) would
-/// straddle two cache lines, and a lookup in a large table would miss twice where once does.
+/// An array's elements start 32 bytes into its allocation, which the allocator aligns to 16 bytes
+/// (a large one it maps at a page plus 16 bytes), so half or all of an array's 32- or 64-byte
+/// elements would straddle two cache lines, and a lookup in a large table would miss twice where
+/// once does.
 ///
 /// Its owner treats it as a value: it copies the buffer before a change unless it holds the only
 /// reference, so a buffer that is shared is never changed, which makes sharing it safe.

@@ -4,25 +4,28 @@
 /// A lookup reads the URL's bytes where they lie; no `String` or `Substring` is made, hashed or
 /// retained on the way. A literal of up to 16 bytes (nearly all of them) is stored in its slot, so
 /// a lookup touches one slot and no other memory, which keeps large tables fast; longer literals
-/// are compared with a pool of bytes.
+/// are compared with a pool of bytes. A slot is one cache line and holds a copy of the child
+/// node, so the step after it starts from memory already read.
 struct LiteralTable: Sendable {
   struct Slot: Sendable {
+    /// A copy of the child node, set by ``copyChildren(_:)``.
+    ///
+    /// A search that takes this edge reads the child where it found the edge, one cache line for
+    /// both. It comes first, so a pointer to the slot is a pointer to it.
+    var node = RouteTrie.Node()
     /// The child node, or -1 for an empty slot.
     var child: Int32 = -1
     var parent: Int32 = -1
-    /// The literal's length in bytes in the low 15 bits (a pattern has at most 8 KiB), and in the
-    /// top bit whether the child has literal children, set by ``markChildren(_:)``.
-    var lengthBits: UInt16 = 0
+    /// The literal's length in bytes (a pattern has at most 8 KiB).
+    var byteCount: UInt16 = 0
     /// The high bits of the hash, compared before the bytes.
     var check: UInt16 = 0
-    /// The child's terminal (see `RouteTrie.Node.terminal`), set by ``markChildren(_:)``.
-    var childTerminal: Int32 = -1
     /// The literal packed as in ``Key`` when it has at most 16 bytes; else `head` is its offset in the pool.
     var head: UInt64 = 0
     var tail: UInt64 = 0
 
     /// The literal's length in bytes.
-    var length: Int { Int(lengthBits & 0x7FFF) }
+    var length: Int { Int(byteCount) }
   }
 
   /// A segment's bytes, ready to look up: packed into two words when short.
@@ -68,8 +71,8 @@ struct LiteralTable: Sendable {
   /// A child found by ``child(of:_:)``.
   struct Hit {
     let child: Int32
-    let childHasLiterals: Bool
-    let childTerminal: Int32
+    /// The copy of the child node in the slot.
+    let node: UnsafePointer<RouteTrie.Node>
   }
 
   /// The child reached from `parent` over the literal `text`, or `nil`.
@@ -81,11 +84,12 @@ struct LiteralTable: Sendable {
     let mask = slots.count - 1
     var index = Int(truncatingIfNeeded: key.hash) & mask
     while true {
-      let slot = base[index]
-      if slot.child < 0 { return nil }
-      if slot.check == check, slot.parent == parent, slot.length == text.count, matches(slot, key) {
-        return Hit(
-          child: slot.child, childHasLiterals: slot.lengthBits & 0x8000 != 0, childTerminal: slot.childTerminal)
+      let slot = base + index
+      if slot.pointee.child < 0 { return nil }
+      if slot.pointee.check == check, slot.pointee.parent == parent, slot.pointee.length == text.count,
+        matches(slot.pointee, key)
+      {
+        return Hit(child: slot.pointee.child, node: UnsafeRawPointer(slot).assumingMemoryBound(to: RouteTrie.Node.self))
       }
       index = (index + 1) & mask
     }
@@ -108,7 +112,7 @@ struct LiteralTable: Sendable {
     if (count + 1) * 2 > slots.count { grow() } else { makeUnique() }
     let key = Key(parent: parent, text)
     var slot = Slot(
-      child: child, parent: parent, lengthBits: UInt16(text.count), check: UInt16(truncatingIfNeeded: key.hash >> 48))
+      child: child, parent: parent, byteCount: UInt16(text.count), check: UInt16(truncatingIfNeeded: key.hash >> 48))
     if text.count <= 16 {
       slot.head = key.head
       slot.tail = key.tail
@@ -120,15 +124,12 @@ struct LiteralTable: Sendable {
     count += 1
   }
 
-  /// Records in every slot what `describe` says of its child: whether it has literal children,
-  /// and its terminal.
-  mutating func markChildren(_ describe: (Int32) -> (hasLiterals: Bool, terminal: Int32)) {
+  /// Copies into every slot its child node, as `node` gives it.
+  mutating func copyChildren(_ node: (Int32) -> RouteTrie.Node) {
     makeUnique()
     let base = slots.base
     for index in 0..<slots.count where base[index].child >= 0 {
-      let child = describe(base[index].child)
-      base[index].lengthBits = base[index].lengthBits & 0x7FFF | (child.hasLiterals ? 0x8000 : 0)
-      base[index].childTerminal = child.terminal
+      base[index].node = node(base[index].child)
     }
   }
 

@@ -28,7 +28,8 @@ extension RouteTable {
         self.roots = roots
         self.frames = Array(
           repeating: RouteTrie.Frame(
-            node: 0, segment: 0, phase: 0, hasLiterals: false, terminal: RouteTrie.Frame.unknown),
+            node: 0, data: UnsafePointer(table.trie.finishedNodes.base), segment: 0, phase: 0, hasLiterals: false,
+            terminal: RouteTrie.Frame.unknown),
           count: table.trie.maxDepth + 1)
       }
 

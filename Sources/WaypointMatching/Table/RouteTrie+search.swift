@@ -2,6 +2,8 @@ extension RouteTrie {
   /// One step of the depth-first search: a node, the next segment, and what to try next there.
   struct Frame {
     var node: Int32
+    /// Where the node's fields are read: the node itself, or its copy in the literal slot that led here.
+    var data: UnsafePointer<Node>
     var segment: Int32
     var phase: Int32
     /// Whether the node has literal children, learned from the step that led here (so the
@@ -39,9 +41,9 @@ extension RouteTrie {
 
     init(frames: UnsafeMutableBufferPointer<Frame>, root: Int32, in trie: RouteTrie) {
       self.frames = frames
+      let data = UnsafePointer(trie.finishedNodes.base + Int(root))
       frames[0] = Frame(
-        node: root, segment: 0, phase: 0, hasLiterals: trie.finishedNodes[Int(root)].hasLiterals,
-        terminal: Frame.unknown)
+        node: root, data: data, segment: 0, phase: 0, hasLiterals: data.pointee.hasLiterals, terminal: Frame.unknown)
       depth = 1
     }
 
@@ -76,7 +78,7 @@ extension RouteTrie {
         let top = depth - 1
         let frame = frames[top]
         frames[top].phase += 1
-        let node = base + Int(frame.node)
+        let node = frame.data
         let segment = Int(frame.segment)
         switch frame.phase {
         case 0:
@@ -92,7 +94,9 @@ extension RouteTrie {
             let hit = literals.child(
               of: frame.node, UnsafeBufferPointer(rebasing: bytes[bounds[2 * segment]..<bounds[2 * segment + 1]]))
           {
-            push(hit.child, segment: segment + 1, hasLiterals: hit.childHasLiterals, terminal: hit.childTerminal)
+            push(
+              hit.child, data: hit.node, segment: segment + 1, hasLiterals: hit.node.pointee.hasLiterals,
+              terminal: hit.node.pointee.terminal)
           }
         default:
           let edgeIndex = Int(frame.phase) - 2
@@ -102,7 +106,8 @@ extension RouteTrie {
               // The first edge, a plain parameter, lies in the node.
               if bounds[2 * segment + 1] > bounds[2 * segment] {
                 push(
-                  node.pointee.firstChild, segment: segment + 1, hasLiterals: node.pointee.firstChildHasLiterals,
+                  node.pointee.firstChild, data: base + Int(node.pointee.firstChild), segment: segment + 1,
+                  hasLiterals: node.pointee.firstChildHasLiterals,
                   terminal: node.pointee.firstChildTerminal)
               }
             } else if segment < count {
@@ -114,7 +119,8 @@ extension RouteTrie {
                   != nil
               if accepts {
                 push(
-                  edges[edge].child, segment: segment + 1, hasLiterals: edges[edge].childHasLiterals,
+                  edges[edge].child, data: base + Int(edges[edge].child), segment: segment + 1,
+                  hasLiterals: edges[edge].childHasLiterals,
                   terminal: edges[edge].childTerminal)
               }
             }
@@ -129,9 +135,11 @@ extension RouteTrie {
       return nil
     }
 
-    private mutating func push(_ node: Int32, segment: Int, hasLiterals: Bool, terminal: Int32) {
+    private mutating func push(
+      _ node: Int32, data: UnsafePointer<Node>, segment: Int, hasLiterals: Bool, terminal: Int32
+    ) {
       frames[depth] = Frame(
-        node: node, segment: Int32(segment), phase: 0, hasLiterals: hasLiterals, terminal: terminal)
+        node: node, data: data, segment: Int32(segment), phase: 0, hasLiterals: hasLiterals, terminal: terminal)
       depth += 1
     }
   }

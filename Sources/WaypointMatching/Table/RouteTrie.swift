@@ -130,7 +130,7 @@ struct RouteTrie: Sendable {
     }
     pendingEdges = []
     pendingNext = []
-    literalEdges.markChildren { [nodes] child in (nodes[Int(child)].hasLiterals, nodes[Int(child)].terminal) }
+    literalEdges.copyChildren { [nodes] child in nodes[Int(child)] }
     finishedNodes = AlignedBuffer(nodes)
     nodes = []
   }
