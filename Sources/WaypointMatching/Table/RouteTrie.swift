@@ -274,23 +274,23 @@ final class Captures: Sendable {
     }
   }
 
-  // What every match reads lies in the object's first cache line: the reference count, the first
-  // place, the number of places, the route's position, and whether there is a rest.
-  private let first: Place
-  private let storedCount: Int32
+  // What every match reads comes first, next to the reference count: the route's position (for
+  // the payload), the number of places and whether there is a rest; then the first place.
   /// The route's place in the table's routes (and payloads).
   @usableFromInline let position: Int
+  private let storedCount: Int32
   private let storedRestStart: Int32
+  private let first: Place
   let route: RouteInfo
   private let second: Place
   private let others: [Place]
   let restName: String?
 
   init(route: RouteInfo, position: Int, places: Places, restName: String?, restStart: Int?) {
-    first = places.first
-    storedCount = Int32(places.count)
     self.position = position
+    storedCount = Int32(places.count)
     storedRestStart = restStart.map { Int32($0) } ?? -1
+    first = places.first
     self.route = route
     second = places.second
     others = places.others
