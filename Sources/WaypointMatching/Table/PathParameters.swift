@@ -31,7 +31,7 @@ public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
   /// - Complexity: O(n) in the number of parameters (a route has few).
   public subscript(name: String) -> String? {
     if let position = captures.index(of: name) { return value(at: position) }
-    // The rest's start is in the captures' first cache line, its name further on.
+    // The rest's start lies next to the captures' reference count, its name further on.
     if restStart != nil, name == restName, let rest { return rest.joined(separator: "/") }
     return nil
   }
