@@ -115,7 +115,8 @@ struct RouteTrie: Sendable {
   mutating func finish() {
     edges.reserveCapacity(pendingEdges.count)
     for node in nodes.indices where nodes[node].edgeCount > 0 {
-      var edge = nodes[node].firstEdge
+      let head = nodes[node].firstEdge
+      var edge = head
       nodes[node].firstEdge = Int32(edges.count)
       while edge >= 0 {
         // What a search learns on its way down, so it need not read a child to know it.
@@ -123,7 +124,7 @@ struct RouteTrie: Sendable {
         let child = nodes[Int(laidOut.child)]
         laidOut.childHasLiterals = child.hasLiterals
         laidOut.childTerminal = child.terminal
-        if edges.count == nodes[node].firstEdge { nodes[node].copyFirstEdge(laidOut) }
+        if edge == head { nodes[node].copyFirstEdge(laidOut) }
         edges.append(laidOut)
         edge = pendingNext[Int(edge)]
       }
