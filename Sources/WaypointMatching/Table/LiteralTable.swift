@@ -16,7 +16,7 @@ struct LiteralTable: Sendable {
     /// The child node, or -1 for an empty slot.
     var child: Int32 = -1
     var parent: Int32 = -1
-    /// The literal's length in bytes (a pattern has at most 8 KiB).
+    /// The literal's length in bytes (at most ``RoutePattern/maxLength``).
     var byteCount: UInt16 = 0
     /// The high bits of the hash, compared before the bytes.
     var check: UInt16 = 0
@@ -108,7 +108,8 @@ struct LiteralTable: Sendable {
   /// Adds the edge from `parent` over `text` to `child`; the edge must be new.
   mutating func insert(parent: Int32, _ text: UnsafeBufferPointer<UInt8>, child: Int32) {
     // At most half full, so a probe rarely looks at more than two slots.
-    precondition(text.count < 0x8000, "a literal is at most 8 KiB")
+    // A literal lies in a pattern, which the parser keeps to `RoutePattern.maxLength` bytes.
+    precondition(text.count <= RoutePattern.maxLength, "a literal is at most RoutePattern.maxLength bytes")
     if (count + 1) * 2 > slots.count { grow() } else { makeUnique() }
     let key = Key(parent: parent, text)
     var slot = Slot(
