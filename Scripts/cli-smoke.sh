@@ -27,6 +27,14 @@ set -e
 "$bin" lint --strict >/dev/null || fail "lint --strict on the bundled manifest failed"
 "$bin" routes | head -2 | tail -1 | grep -q 'notes://promo/:campaign' || fail "routes does not list the priority-10 route first"
 [ "$("$bin" url note.show id=42)" = "notes://note/42" ] || fail "url note.show id=42"
+sibling=$(mktemp)
+trap 'rm -f "$sibling"' EXIT
+echo '{"version":1,"routes":[{"name":"me","pattern":"myapp://user/me"},{"name":"user","pattern":"myapp://user/:id"}]}' >"$sibling"
+set +e
+out=$("$bin" url --manifest "$sibling" user id=me 2>&1); status=$?
+set -e
+[ "$status" = 1 ] || fail "url for a value equal to a literal sibling exited $status, expected 1"
+printf '%s' "$out" | grep -q "opens route 'myapp://user/me' (me) instead" || fail "url does not name the sibling: $out"
 "$bin" demo | grep -q 'restored state equals the saved one: true' || fail "demo does not restore its saved state"
 "$bin" demo --tour | grep -q '✗ notFound' || fail "demo --tour does not show an external link refused"
 echo "cli-smoke: ok (resolve, lint, routes, url, demo)"

@@ -8,7 +8,9 @@ struct URLCommand: ParsableCommand {
     abstract: "Print the URL of a named route.",
     discussion: """
       Parameters are given as key=value; a rest parameter takes its segments joined with '/'. \
-      Exits 1 when the route is unknown or a parameter is missing or invalid.
+      The URL printed opens this route with these parameters through the whole manifest. Exits 1 \
+      when the route is unknown, a parameter is missing or invalid, or no URL opens the route with \
+      these values (the message names the route that would open instead).
       """
   )
 

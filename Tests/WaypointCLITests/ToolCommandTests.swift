@@ -93,6 +93,24 @@ struct ToolCommandTests {
     #expect(resolved.lines.first?.contains(#""rest":["docs","read me.txt"]"#) == true)
   }
 
+  @Test("url refuses a URL that would open a literal sibling, and exits 1 naming it")
+  func urlRefusesSibling() throws {
+    let manifest = try CLIRunner.temporaryFile(
+      #"{"version":1,"routes":[{"name":"me","pattern":"myapp://user/me"},{"name":"user","pattern":"myapp://user/:id"}]}"#
+    )
+    let refused = try CLIRunner.run(["url", "--manifest", manifest, "user", "id=me"])
+    #expect(refused.status == 1)
+    #expect(refused.stdout.isEmpty)
+    #expect(
+      refused.stderr.contains(
+        "waypoint: no URL opens route 'myapp://user/:id' (user) with id='me': 'myapp://user/me' opens route "
+          + "'myapp://user/me' (me) instead, which reads 'me' as a literal"))
+    let printed = try CLIRunner.run(["url", "--manifest", manifest, "user", "id=42"])
+    #expect(printed.lines == ["myapp://user/42"])
+    let resolved = try CLIRunner.run(["resolve", "--manifest", manifest, "--format", "json", "myapp://user/42"])
+    #expect(resolved.lines.first?.contains(#""name":"user""#) == true)
+  }
+
   @Test("demo runs the notes app; demo --tour runs the link tour")
   func demo() throws {
     let output = try CLIRunner.run(["demo"])

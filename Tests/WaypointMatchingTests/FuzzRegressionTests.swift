@@ -97,3 +97,24 @@ extension FuzzRegressionTests {
     #expect(segments.dropFirst(2).allSatisfy { $0.isEmpty })
   }
 }
+
+extension FuzzRegressionTests {
+  @Test("a URL printed for a parameter that equals a literal-only group's text opens with that parameter")
+  func literalGroupReadsParameter() throws {
+    // FuzzPattern's input: the selector `]` (segment hosts, case-insensitive, strict trailing slash,
+    // `+` kept) and the pattern `\t/a(/:f)(/7)`; `f = 7` printed `/%09/a/7`, read without `f`.
+    var options = MatchingOptions()
+    options.host = .segment
+    options.caseSensitive = false
+    options.trailingSlash = .strict
+    options.plusAsSpace = false
+    let pattern = try RoutePattern("\t/a(/:f)(/7)", options: options)
+    let url = try pattern.url(parameters: ["f": "7"])
+    #expect(url == "/%09/a/7/7")
+    var builder = RouteTableBuilder<Int>(options: options)
+    builder.add(pattern.source, payload: 1)
+    let match = try #require(try builder.build().match(url))
+    #expect(match.parameters["f"] == "7")
+    #expect(match.parameters.count == 1)
+  }
+}

@@ -35,12 +35,16 @@ public let sampleValues = [
   "0", "aaaa", "Z9",
 ]
 
-/// Values for every parameter of `pattern` that its constraints accept, and the URL printed
-/// from them; `nil` when some parameter accepts none of the sample values.
-public func sampleURL(for pattern: RoutePattern) -> (url: String, values: [String: ParameterValue])? {
+/// Prints a URL for `route` from sample values its constraints accept, with `print`, and requires
+/// it to open that route with exactly those values through `table`; where printing refuses
+/// (`unprintableURL`), requires the URL it names to open something else.
+public func requirePrintedURLOpens<Payload>(
+  _ route: Route<Payload>, in table: RouteTable<Payload>,
+  print: ([String: ParameterValue]) throws(RoutingError) -> String
+) {
   var choice: [String: Int] = [:]
   var rests: Set<String> = []
-  for segment in pattern.segments {
+  for segment in route.pattern.segments {
     switch segment.kind {
     case .parameter(let parameter): choice[parameter.name] = 0
     case .rest(let name?):
@@ -54,15 +58,33 @@ public func sampleURL(for pattern: RoutePattern) -> (url: String, values: [Strin
     for (name, index) in choice {
       values[name] = rests.contains(name) ? .segments([sampleValues[index], "r 2"]) : .value(sampleValues[index])
     }
+    let source = route.pattern.source
     do {
-      return (try pattern.url(parameters: values), values)
+      let url = try print(values)
+      let match: RouteMatch<Payload>?
+      do {
+        match = try table.match(url)
+      } catch {
+        require(false, "\(source.debugDescription) printed \(url.debugDescription), which does not parse: \(error)")
+        return
+      }
+      require(
+        match.map { $0.route.index == route.index && captured(values, by: $0) } ?? false,
+        "\(source.debugDescription) printed \(url.debugDescription) from \(values), which opens "
+          + (match.map { "\($0.route.pattern.source.debugDescription) with \($0.parameters)" } ?? "nothing"))
+      return
+    } catch  where error.code == .unprintableURL {
+      let opened = error.url.flatMap { try? table.match($0) }
+      require(
+        opened.map { $0.route.index != route.index || !captured(values, by: $0) } ?? true,
+        "printing \(source.debugDescription) with \(values) was refused, yet its URL opens it: \(error)")
+      return
     } catch {
-      require(error, isOneOf: [.invalidParameter], input: pattern.source)
-      guard let name = error.parameter, let index = choice[name], index + 1 < sampleValues.count else { return nil }
+      require(error, isOneOf: [.invalidParameter], input: source)
+      guard let name = error.parameter, let index = choice[name], index + 1 < sampleValues.count else { return }
       choice[name] = index + 1
     }
   }
-  return nil
 }
 
 /// Whether `match` captured exactly `values`.

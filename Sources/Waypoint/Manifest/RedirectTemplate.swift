@@ -43,7 +43,8 @@ enum RedirectTemplate {
       default: break
       }
     }
-    guard var filled = try? template.url(parameters: values) else { return nil }
+    // A redirect's target is opened like any link, through the table, so it is filled as written.
+    guard var filled = try? template.spell(values, groups: template.filledGroups(values)) else { return nil }
     if let query = url.rawQuery { filled += "?" + query }
     if let fragment = url.rawFragment { filled += "#" + fragment }
     return filled

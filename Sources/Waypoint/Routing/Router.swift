@@ -25,9 +25,14 @@ public struct Router: Sendable {
   /// How URLs are read and compared.
   public var options: MatchingOptions { table.options }
 
-  /// Prints the URL of the route named `name`.
+  /// Prints a URL that opens the route named `name` with exactly `parameters`.
   ///
-  /// - Throws: `unknownRoute`, or `invalidParameter` naming the parameter at fault.
+  /// Matched by this router (all its routes, its options), the URL gives that route and those
+  /// parameters; see ``RouteTable/url(for:parameters:query:)``.
+  ///
+  /// - Throws: `unknownRoute`; `invalidParameter` naming the parameter at fault; `unprintableURL`
+  ///   naming the route that would open instead when no URL opens this one with these values.
+  /// - Complexity: One parse and one match of the printed URL.
   public func url(
     for name: String, parameters: [String: ParameterValue] = [:], query: [QueryItem] = []
   ) throws(RoutingError) -> String {

@@ -49,6 +49,12 @@ public struct RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let invalidManifest: Code = "invalidManifest"
     /// A route's redirect is malformed or uses parameters its route does not have.
     public static let invalidRedirect: Code = "invalidRedirect"
+    /// No URL opens the route with the parameters asked for.
+    ///
+    /// The printed URL would open another route (a literal sibling, a route that ranks higher),
+    /// another reading of the route's optional groups, or nothing, or it breaks a limit. The
+    /// message names the route that would open instead and the parameter at fault.
+    public static let unprintableURL: Code = "unprintableURL"
   }
 
   /// What kind of failure this is.

@@ -1,26 +1,91 @@
 extension RoutePattern {
-  /// Prints a URL that this pattern matches, with `parameters` filled in and percent-encoded.
+  /// Prints a URL that this pattern opens with exactly `parameters`, percent-encoded.
   ///
-  /// An optional group is printed when it has parameters and all of them are given; a group of
-  /// literals only is left out. Parsing the result gives back the same parameters.
+  /// An optional group is printed when all its parameters are given; a group of literals only is
+  /// left out unless the URL needs it to be read with the given parameters. The guarantee: the
+  /// printed URL, matched by this pattern with its options, gives back exactly `parameters`. A
+  /// ``RouteTable`` gives the same guarantee for the whole table
+  /// (``RouteTable/url(for:parameters:query:)``).
+  ///
+  /// ```swift
+  /// let pattern = try RoutePattern("/a(/:f)(/7)")
+  /// try pattern.url(parameters: ["f": "7"])  // "/a/7/7": "/a/7" would be read as the group "(/7)"
+  /// ```
   ///
   /// - Parameters:
   ///   - parameters: A value for each parameter to print; a rest takes a list of segments.
   ///   - query: Query items to append, in order.
   /// - Returns: The URL, percent-encoded.
   /// - Throws: ``RoutingError/Code-swift.struct/invalidParameter`` naming the parameter when one
-  ///   is missing, is unknown to the pattern, is rejected by its constraint, or is a single value
-  ///   where a rest needs a list.
+  ///   is missing, is unknown to the pattern, is rejected by its constraint, is a single value
+  ///   where a rest needs a list, or stands in an optional group whose other parameters are not
+  ///   given; ``RoutingError/Code-swift.struct/unprintableURL`` when no URL opens the pattern with
+  ///   these values.
+  /// - Complexity: Compiles the pattern's spellings (2ᵍ for `g` optional groups) and matches the
+  ///   printed URL once; a route table prints without compiling anything.
   public func url(
     parameters: [String: ParameterValue] = [:], query: [QueryItem] = []
   ) throws(RoutingError) -> String {
+    let index = RouteIndex.single(self)
+    return try index.url(for: index.infos[0], parameters: parameters, query: query)
+  }
+
+  /// The spellings a URL for `parameters` may take, as sets of present optional groups, in the
+  /// order they are tried: every group whose parameters are given is present, and groups of
+  /// literals only are added, fewest first, when a URL needs them to be read as meant.
+  ///
+  /// - Throws: ``RoutingError/Code-swift.struct/invalidParameter`` for a parameter the pattern
+  ///   does not have, or a group that has only some of its parameters.
+  func spellings(for parameters: [String: ParameterValue]) throws(RoutingError) -> [Int] {
     let known = Set(parameterNames)
     if let unknown = parameters.keys.sorted().first(where: { !known.contains($0) }) {
       throw parameterError(unknown, "the pattern has no parameter '\(unknown)'")
     }
-    let groups = includedGroups(parameters)
+    var required = 0
+    var literalOnly: [Int] = []
+    for group in 0..<groupCount {
+      let names = parameterNames(inGroup: group)
+      let missing = names.filter { parameters[$0] == nil }
+      if names.isEmpty {
+        literalOnly.append(group)
+      } else if missing.isEmpty {
+        required |= 1 << group
+      } else if let given = names.first(where: { parameters[$0] != nil }), let absent = missing.first {
+        throw parameterError(
+          absent,
+          "the parameter '\(absent)' is missing: the optional group '\(groupSource(group))' is printed "
+            + "only with all its parameters, and '\(given)' is given")
+      }
+    }
+    let choices = (0..<(1 << literalOnly.count)).sorted {
+      ($0.nonzeroBitCount, $0) < ($1.nonzeroBitCount, $1)
+    }
+    return choices.map { choice in
+      literalOnly.indices.reduce(required) { mask, bit in
+        (choice >> bit) & 1 == 1 ? mask | 1 << literalOnly[bit] : mask
+      }
+    }
+  }
+
+  /// The optional groups all of whose parameters `parameters` gives: how a URL template (a
+  /// redirect's target) is filled.
+  package func filledGroups(_ parameters: [String: ParameterValue]) -> Int {
+    var groups = 0
+    for group in 0..<groupCount {
+      let names = parameterNames(inGroup: group)
+      if !names.isEmpty, names.allSatisfy({ parameters[$0] != nil }) { groups |= 1 << group }
+    }
+    return groups
+  }
+
+  /// Prints the spelling with the optional groups in `groups`, without checking what it opens.
+  ///
+  /// Parameters of absent groups are not printed.
+  package func spell(
+    _ parameters: [String: ParameterValue], query: [QueryItem] = [], groups: Int
+  ) throws(RoutingError) -> String {
     var printed: [String] = []
-    for segment in segments where segment.group.map(groups.contains) ?? true {
+    for segment in segments where segment.group.map({ (groups >> $0) & 1 == 1 }) ?? true {
       printed.append(contentsOf: try print(segment, parameters))
     }
     var url = ""
@@ -45,13 +110,13 @@ extension RoutePattern {
     return url
   }
 
-  private func includedGroups(_ parameters: [String: ParameterValue]) -> Set<Int> {
-    var groups = Set<Int>()
-    for group in 0..<groupCount {
-      let names = segments.filter { $0.group == group }.compactMap(\.parameterName)
-      if !names.isEmpty, names.allSatisfy({ parameters[$0] != nil }) { groups.insert(group) }
-    }
-    return groups
+  private func parameterNames(inGroup group: Int) -> [String] {
+    segments.filter { $0.group == group }.compactMap(\.parameterName)
+  }
+
+  /// Optional group `group` as it reads in a pattern: `(/edit)`, `(/:id)`.
+  func groupSource(_ group: Int) -> String {
+    "(" + segments.filter { $0.group == group }.map { "/" + $0.description }.joined() + ")"
   }
 
   private func print(_ segment: PatternSegment, _ parameters: [String: ParameterValue]) throws(RoutingError) -> [String]
@@ -104,24 +169,5 @@ extension RoutePattern {
 
   private func parameterError(_ name: String, _ message: String) -> RoutingError {
     RoutingError(.invalidParameter, "cannot print '\(source)': \(message)", pattern: source, parameter: name)
-  }
-}
-
-extension RouteTable {
-  /// Prints a URL for the route named `name`; see ``RoutePattern/url(parameters:query:)``.
-  ///
-  /// - Throws: ``RoutingError/Code-swift.struct/unknownRoute`` when no route has that name, or
-  ///   ``RoutingError/Code-swift.struct/invalidParameter`` naming the parameter at fault.
-  public func url(
-    for name: String, parameters: [String: ParameterValue] = [:], query: [QueryItem] = []
-  ) throws(RoutingError) -> String {
-    guard let route = route(named: name) else {
-      throw RoutingError(.unknownRoute, "no route is named '\(name)'", routeName: name)
-    }
-    do {
-      return try route.pattern.url(parameters: parameters, query: query)
-    } catch {
-      throw error.inRoute(index: route.index, name: name)
-    }
   }
 }

@@ -145,8 +145,9 @@ struct RouteTrie: Sendable {
   ///
   /// Returns the route it conflicts with, if another route already ends at the same place.
   mutating func insert(
-    _ segments: [PatternSegment], route info: RouteInfo, position route: Int, root: Int32, slash: Bool
+    _ variant: PatternVariant, route info: RouteInfo, position route: Int, root: Int32, slash: Bool
   ) -> Int? {
+    let segments = variant.segments
     var node = root
     var places = Captures.Places()
     var restName: String?
@@ -172,7 +173,9 @@ struct RouteTrie: Sendable {
     let existing = nodes[Int(node)].terminal(rest: isRest, slash: slash)
     if existing < 0 {
       terminals.append(
-        Captures(route: info, position: route, places: places, restName: restName, restStart: restStart))
+        Captures(
+          route: info, position: route, places: places, restName: restName, restStart: restStart,
+          groups: variant.mask))
       nodes[Int(node)].setTerminal(Int32(terminals.count - 1), rest: isRest, slash: slash)
       return nil
     }
@@ -286,8 +289,10 @@ final class Captures: Sendable {
   private let second: Place
   private let others: [Place]
   let restName: String?
+  /// The optional groups present in the spelling, one bit per group (bit 0 for the first).
+  let groups: Int
 
-  init(route: RouteInfo, position: Int, places: Places, restName: String?, restStart: Int?) {
+  init(route: RouteInfo, position: Int, places: Places, restName: String?, restStart: Int?, groups: Int) {
     self.position = position
     storedCount = Int32(places.count)
     storedRestStart = restStart.map { Int32($0) } ?? -1
@@ -296,6 +301,7 @@ final class Captures: Sendable {
     second = places.second
     others = places.others
     self.restName = restName
+    self.groups = groups
   }
 
   /// How many parameters the spelling has.
