@@ -1,57 +1,86 @@
 #!/usr/bin/env bash
 # Builds Waypoint's libFuzzer targets (with the address sanitizer) and runs each for SECONDS
-# (default 60): URL parsing, pattern parsing and compilation, matching, manifest loading.
+# (default 60): URL parsing, pattern parsing, compilation and printing, matching, manifest loading.
 #
 #   Scripts/fuzz.sh [SECONDS] [TARGET...]      e.g. Scripts/fuzz.sh 600 Match
 #
-# Seeds come from Fuzz/Corpus/<target>, tokens from Fuzz/Dictionaries/<target>.dict; the inputs a
-# run discovers go to Fuzz/.build/fuzz-corpus/<target> (kept between runs, never committed).
-# A crash, a broken invariant, a hang over 10 s or a leak fails the run and leaves the input in
-# Fuzz/.build/fuzz-corpus/; `FuzzX that-file` replays it. A summary per target is printed last.
+# Seeds come from Fuzz/Corpus/<target>, tokens from Fuzz/Dictionaries/<target>.dict. The inputs a
+# run discovers go to Fuzz/Work/Corpus/<target>, and a finding (a crash, a broken invariant, a
+# hang over 10 s, a leak) to Fuzz/Work/Findings/<target>; both are kept between runs (never
+# committed) and every run replays them first, so a finding fails each run until it is fixed.
+# `Fuzz/.build/release/FuzzX FILE` replays one input; a fixed finding worth keeping becomes a seed
+# in Fuzz/Corpus/<target>. A summary per target is printed last.
+#
+# The binaries are built from the sources in the tree: a build that fails fails the script with
+# SwiftPM's message. When any Swift source or package manifest changed since the last build, the
+# build starts from `swift package clean`, so no target keeps code it inlined from an older
+# layout of Waypoint's types.
 set -euo pipefail
 seconds=${1:-60}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(URL Pattern Match Manifest)
 cd "$(dirname "$0")/../Fuzz"
-work=.build/fuzz-corpus
+work=Work
 mkdir -p "$work"
-summary=()
-# Waypoint's own modules are rebuilt every time: an incremental build can keep fuzz targets that
-# inlined code from an older layout of Waypoint's types, and then crash on inputs that are fine.
-rm -rf .build/*/release/Fuzz*.build .build/*/release/Waypoint*.build .build/*/release/Modules/Fuzz* \
-  .build/*/release/Modules/Waypoint*
+
+sources=$(
+  {
+    swift --version 2>&1
+    find ../Sources Sources -type f -name '*.swift' -print0 | sort -z | xargs -0 sha256sum
+    sha256sum ../Package.swift Package.swift
+  } | sha256sum | cut -d' ' -f1
+)
+if [ "$(cat "$work/built-sources" 2>/dev/null)" != "$sources" ]; then
+  echo "==> sources changed since the last fuzz build: swift package clean"
+  rm -f "$work/built-sources"
+  swift package clean
+fi
+
 for target in "${targets[@]}"; do
   echo "==> building Fuzz$target"
+  log="$work/build-$target.log"
   # SwiftPM hands the two sanitizers to swiftc as separate `-sanitize=` flags in no fixed order,
   # and swiftc keeps only the last: the combined flag after them gives every module both the
   # coverage instrumentation libFuzzer needs and the address sanitizer.
+  status=0
   swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
-    --product "Fuzz$target" --disable-dead-strip \
-    2>&1 | grep -Ev "warning: Cannot export local symbol" || true
-  [ -x ".build/release/Fuzz$target" ] || { echo "Fuzz$target did not build" >&2; exit 1; }
+    --product "Fuzz$target" --disable-dead-strip >"$log" 2>&1 || status=$?
+  # Every Swift module linked with the fuzzer runtime repeats this linker note; it says nothing.
+  grep -v "warning: Cannot export local symbol" "$log" || true
+  if [ "$status" -ne 0 ]; then
+    echo "Fuzz$target did not build (swift build exited $status); nothing was fuzzed" >&2
+    exit 1
+  fi
+  [ -x ".build/release/Fuzz$target" ] || { echo "Fuzz$target built no binary" >&2; exit 1; }
 done
+echo "$sources" >"$work/built-sources"
+
+summary=()
 for target in "${targets[@]}"; do
   echo "==> running Fuzz$target for ${seconds}s"
-  mkdir -p "$work/$target"
+  corpus="$work/Corpus/$target"
+  findings="$work/Findings/$target"
+  mkdir -p "$corpus" "$findings"
   log="$work/$target.log"
   status=0
+  # The first folder receives new inputs; all three are replayed when the run starts.
   SWIFT_BACKTRACE=enable=no ".build/release/Fuzz$target" -max_total_time="$seconds" -timeout=10 \
-    -dict="Dictionaries/$target.dict" -print_final_stats=1 -artifact_prefix="$work/" \
-    "$work/$target" "Corpus/$target" >"$log" 2>&1 || status=$?
+    -dict="Dictionaries/$target.dict" -print_final_stats=1 -artifact_prefix="$findings/" \
+    "$corpus" "Corpus/$target" "$findings" >"$log" 2>&1 || status=$?
   if grep -q "Is the code instrumented for coverage" "$log"; then
     echo "Fuzz$target runs without coverage instrumentation" >&2
     exit 1
   fi
   runs=$(grep -oE "stat::number_of_executed_units: [0-9]+" "$log" | grep -oE "[0-9]+$" || echo 0)
-  corpus=$(find "$work/$target" -type f | wc -l)
+  inputs=$(find "$corpus" -type f | wc -l)
   seeds=$(find "Corpus/$target" -type f | wc -l)
   if [ "$status" -ne 0 ]; then
     grep -E "invariant broken|ERROR|SUMMARY|Test unit written" "$log" >&2 || tail -30 "$log" >&2
-    echo "Fuzz$target FAILED (exit $status); log: Fuzz/$log" >&2
+    echo "Fuzz$target FAILED (exit $status); log: Fuzz/$log; the input is kept in Fuzz/$findings" >&2
     exit 1
   fi
-  summary+=("Fuzz$target: $runs executions in ${seconds}s, corpus $corpus inputs ($seeds seeds), no failure")
+  summary+=("Fuzz$target: $runs executions in ${seconds}s, corpus $inputs inputs ($seeds seeds), no failure")
 done
 echo
 printf '%s\n' "${summary[@]}"
