@@ -28,7 +28,7 @@ public struct Router: Sendable {
   /// Prints a URL that opens the route named `name` with exactly `parameters`.
   ///
   /// Matched by this router (all its routes, its options), the URL gives that route and those
-  /// parameters; see ``RouteTable/url(for:parameters:query:)``.
+  /// parameters; see `RouteTable.url(for:parameters:query:)` in WaypointMatching.
   ///
   /// - Throws: `unknownRoute`; `invalidParameter` naming the parameter at fault; `unprintableURL`
   ///   naming the route that would open instead when no URL opens this one with these values.
