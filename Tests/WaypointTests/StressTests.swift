@@ -44,7 +44,7 @@ struct StressTests {
       _ = handled.increment()
       return version
     }
-    builder.redirect("/old/:id", to: "/user/{id}")
+    builder.redirect("/old/:id", to: "/user/:id")
     builder.use(
       ClosureMiddleware { request, next in
         if request.url.string.contains("admin"), request.origin.isExternal {
@@ -75,6 +75,9 @@ struct StressTests {
     }
     let outcomes = OutcomeCounts(total)
     let successes = Tally()
+    // A redirected open must reach the user route with the id it came with.
+    let redirected = Tally()
+    let misdirected = Tally()
     await withTaskGroup(of: Void.self) { group in
       group.addTask {
         // Replaces the table over and over, half the time with an observer attached, and
@@ -99,7 +102,13 @@ struct StressTests {
             let origin: Origin = step.isMultiple(of: 3) ? .external() : .internal
             _ = holder.canOpen(url, origin: origin)
             if step.isMultiple(of: 2) {
-              if (try? await holder.open(url, origin: origin)) != nil { _ = successes.increment() }
+              if let result = try? await holder.open(url, origin: origin) {
+                _ = successes.increment()
+                if url == "/old/9" {
+                  let reached = (try? result.value(as: String.self)) ?? ""
+                  _ = (reached.hasPrefix("user 9 v") ? redirected : misdirected).increment()
+                }
+              }
               outcomes.record(number)
             } else {
               await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -134,6 +143,8 @@ struct StressTests {
     }
     #expect(phases.values.filter { $0.contains(.did) }.count == successes.value)
     #expect(handled.value == successes.value, "one handler run per success")
+    #expect(redirected.value > 0, "redirects were opened")
+    #expect(misdirected.value == 0, "a redirect reached the user route without its id")
     #expect(observer.prepares.value == observer.endings.value)
   }
 

@@ -67,7 +67,9 @@ extension RouteManifest {
 
   private func redirectDiagnostics(_ table: RouteTable<ManifestRoute>) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    for route in table.routes {
+    // Made once: every redirect is compared with every route.
+    let routes = table.routes
+    for route in routes {
       guard let redirect = route.payload.redirect else { continue }
       let place = (route: route.payload.index, name: route.payload.name)
       let target: RoutePattern
@@ -83,7 +85,12 @@ extension RouteManifest {
         diagnostics.append(Diagnostic(.error, problem))
         continue
       }
-      if !table.routes.contains(where: { Self.mayMatch($0.pattern, target) }) {
+      if let warning = Self.ignoredParameters(redirect, target, route.pattern) {
+        var problem = ManifestReader.error(warning, field: "redirect", route: place.route, name: place.name)
+        problem.code = .redirectIgnoresParameters
+        diagnostics.append(Diagnostic(.warning, problem))
+      }
+      if !routes.contains(where: { Self.mayMatch($0.pattern, target) }) {
         var problem = ManifestReader.error(
           "the redirect '\(redirect)' leads to no route of this manifest", field: "redirect", route: place.route,
           name: place.name)
@@ -92,6 +99,18 @@ extension RouteManifest {
       }
     }
     return diagnostics
+  }
+
+  /// A warning when `target` uses none of the parameters `source` captures: every match then
+  /// redirects to the same URL, and `{id}` in a template is literal text, not a parameter.
+  static func ignoredParameters(_ redirect: String, _ target: RoutePattern, _ source: RoutePattern) -> String? {
+    let captured = source.parameterNames
+    guard target.parameterNames.isEmpty, let first = captured.first else { return nil }
+    var warning =
+      "the redirect '\(redirect)' uses none of the route's parameters ("
+      + captured.map { "'\($0)'" }.joined(separator: ", ") + "): every match redirects to the same URL"
+    if redirect.contains("{") { warning += "; '{\(first)}' is literal text: write ':\(first)' to carry the value" }
+    return warning
   }
 
   /// Whether some URL the template can print might match `pattern`: literals must agree; a
@@ -126,4 +145,6 @@ extension RouteManifest {
 extension RoutingError.Code {
   /// A redirect leads to no route of its manifest.
   public static let unreachableRedirect: Self = "unreachableRedirect"
+  /// A redirect uses none of the parameters its route captures (a lint warning).
+  public static let redirectIgnoresParameters: Self = "redirectIgnoresParameters"
 }

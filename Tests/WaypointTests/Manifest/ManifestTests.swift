@@ -161,6 +161,30 @@ struct ManifestTests {
     #expect(clean.map(\.error.routeIndex) == [3, 2, 3])
   }
 
+  @Test("lint warns about a redirect that uses none of its route's parameters, naming '{id}' as literal text")
+  func redirectIgnoringParameters() throws {
+    let json = #"""
+      {"routes": [
+        {"pattern": "/user/:id"},
+        {"pattern": "/user/{id}"},
+        {"name": "old", "pattern": "/old/:id", "redirect": "/user/{id}"},
+        {"name": "home", "pattern": "/legacy/:id", "redirect": "/user/me"},
+        {"name": "kept", "pattern": "/was/:id", "redirect": "/user/:id"},
+        {"name": "plain", "pattern": "/start", "redirect": "/user/start"}
+      ]}
+      """#
+    let warnings = RouteManifest.diagnose(data: Data(json.utf8)).filter { $0.error.code == .redirectIgnoresParameters }
+    #expect(warnings.map(\.error.routeName) == ["old", "home"])
+    #expect(warnings.allSatisfy { $0.severity == .warning && $0.error.field == "redirect" })
+    #expect(
+      warnings.first?.error.message.hasSuffix(
+        "the redirect '/user/{id}' uses none of the route's parameters ('id'): every match redirects to the "
+          + "same URL; '{id}' is literal text: write ':id' to carry the value") == true)
+    #expect(warnings.last?.error.message.contains("literal text") == false)
+    // A warning, not an error: the manifest still builds.
+    _ = try RouteManifest(json: json).makeTable()
+  }
+
   @Test("resolving from outside reaches only public routes and answers as for an unknown URL")
   func exposure() throws {
     let manifest = try RouteManifest(
