@@ -17,13 +17,13 @@ struct RobustnessTests {
     "[0-9]+", "+", "?", "#", ".json", "-", "myapp://", "https://", "%", "%2F", "é", "{2,1}", "((", "))", "|",
   ]
 
-  static func random(_ tokens: [String], _ generator: inout RoundTripTests.SeededGenerator) -> String {
+  static func random(_ tokens: [String], _ generator: inout SeededGenerator) -> String {
     (0..<Int.random(in: 0...14, using: &generator)).map { _ in tokens.randomElement(using: &generator) ?? "" }.joined()
   }
 
   @Test("URLs: parsed or refused with invalidURL")
   func urls() {
-    var generator = RoundTripTests.SeededGenerator(state: 1)
+    var generator = SeededGenerator(seed: 1)
     for _ in 0..<3000 {
       let text = Self.random(Self.urlTokens, &generator)
       for mode in MatchingOptions.HostMode.allCases {
@@ -44,7 +44,7 @@ struct RobustnessTests {
 
   @Test("patterns: parsed or refused with invalidPattern, and parsed ones build and match")
   func patterns() throws {
-    var generator = RoundTripTests.SeededGenerator(state: 2)
+    var generator = SeededGenerator(seed: 2)
     var valid: [String] = []
     for _ in 0..<1500 {
       let text = Self.random(Self.patternTokens, &generator)

@@ -41,11 +41,3 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     sourceApplication.map { "\(kind)(\($0))" } ?? kind
   }
 }
-
-/// Who may reach a route.
-public enum Exposure: String, Sendable, Hashable, CaseIterable {
-  /// Only the app itself (the default).
-  case `internal`
-  /// Links from outside the app too.
-  case `public`
-}

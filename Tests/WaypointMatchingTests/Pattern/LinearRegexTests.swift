@@ -23,7 +23,7 @@ struct LinearRegexTests {
   func agreesWithSwiftRegex(expression: String) throws {
     let swift = try Regex(expression).matchingSemantics(.unicodeScalar)
     let linear = try LinearRegex(expression)
-    var generator = SplitMix(seed: expression.utf8.reduce(UInt64(17)) { $0 &* 31 &+ UInt64($1) })
+    var generator = SeededGenerator(seed: expression.utf8.reduce(UInt64(17)) { $0 &* 31 &+ UInt64($1) })
     for round in 0..<400 {
       let length = round < 50 ? round % 6 : Int(generator.next() % 9)
       let input = String((0..<length).map { _ in Self.alphabet[Int(generator.next() % UInt64(Self.alphabet.count))] })
@@ -76,18 +76,5 @@ struct LinearRegexTests {
       let elapsed = clock.measure { #expect(!regex.matchesWhole(Substring(hostile))) }
       #expect(elapsed < .seconds(1), "\(expression) took \(elapsed)")
     }
-  }
-}
-
-/// A small seeded generator (SplitMix64), so random tests repeat exactly.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }
