@@ -4,9 +4,10 @@ import WaypointMatching
 
 /// Matching: a table built from fuzzed patterns, then fuzzed URLs.
 ///
-/// `match` is the first of the
-/// candidates, every candidate's parameters satisfy its route, and a router built from the
-/// same routes says `canOpen` exactly when `open` finds the route, from inside and outside.
+/// The table and ``ReferenceMatcher`` (the precedence rules written plainly) list the same
+/// candidates in the same order, with the same parameters and rest; `match` is the first of the
+/// candidates; and a router built from the same routes says `canOpen` exactly when `open` finds
+/// the route, from inside and outside.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -44,6 +45,7 @@ public func fuzzMatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     require(false, "a router does not build from routes its table accepts: \(error)")
     return 0
   }
+  let reference = ReferenceMatcher(table)
   for url in input.dropFirst(patternCount) {
     let best: RouteMatch<Int>?
     do {
@@ -52,6 +54,11 @@ public func fuzzMatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       require(error, isOneOf: [.invalidURL], input: url)
       require(!router.canOpen(url), "canOpen accepts a URL the table refuses")
       continue
+    }
+    if let parsed = try? table.parse(url) {
+      let found = table.candidates(for: parsed).map { ReferenceMatcher.Match($0, in: table) }
+      let expected = reference.candidates(for: parsed)
+      require(found == expected, "for \(url.debugDescription) the table lists \(found), the reference \(expected)")
     }
     let first = try? table.candidates(for: url).first { _ in true }
     require(best?.payload == first?.payload, "match and the first candidate differ for \(url.debugDescription)")

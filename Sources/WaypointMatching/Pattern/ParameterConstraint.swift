@@ -33,8 +33,13 @@ public struct ParameterConstraint: Sendable {
     self.init(kind: .regex(regex.source), test: { regex.matchesWhole($0) })
   }
 
-  /// Whether `value` satisfies the constraint.
-  func accepts(_ value: Substring) -> Bool {
+  /// Whether `value` (a decoded segment less the parameter's prefix and suffix) satisfies the constraint.
+  ///
+  /// ```swift
+  /// let pattern = try RoutePattern("/user/:id([0-9]+)")
+  /// if case .parameter(let id) = pattern.segments[1].kind { id.constraint.accepts("42") }  // true
+  /// ```
+  public func accepts(_ value: Substring) -> Bool {
     test?(value) ?? true
   }
 }
