@@ -59,24 +59,17 @@ struct SecurityTests {
     return try builder.build()
   }
 
-  static func failure(_ router: Router, _ url: String, origin: Origin = .external()) async -> RoutingError? {
-    do {
-      _ = try await router.open(url, origin: origin)
-      return nil
-    } catch {
-      return error
-    }
-  }
-
   @Test("an external origin cannot reach an internal route, and cannot tell it from an unknown one")
   func internalRoutesAreInvisible() async throws {
     for origin in [Origin.external(), .external(sourceApplication: "com.evil"), .universalLink, .notification] {
       let hiddenLog = Log()
       let unknownLog = Log()
-      let hidden = await Self.failure(
-        try Self.router(hiddenLog), "notes://settings/reset?x-error=partner://e", origin: origin)
-      let unknown = await Self.failure(
-        try Self.router(unknownLog), "notes://settings/rezet?x-error=partner://e", origin: origin)
+      let hidden = await #expect(throws: RoutingError.self) {
+        _ = try await Self.router(hiddenLog).open("notes://settings/reset?x-error=partner://e", origin: origin)
+      }
+      let unknown = await #expect(throws: RoutingError.self) {
+        _ = try await Self.router(unknownLog).open("notes://settings/rezet?x-error=partner://e", origin: origin)
+      }
       #expect(hidden?.code == .notFound && unknown?.code == .notFound)
       #expect(hidden?.message.replacingOccurrences(of: "reset", with: "rezet") == unknown?.message)
       #expect(hiddenLog.all == unknownLog.all, "the same events and callbacks, with nothing run")
@@ -96,7 +89,9 @@ struct SecurityTests {
     ])
   func callbacksOutsideTheAllowList(query: String) async throws {
     let log = Log()
-    let error = await Self.failure(try Self.router(log), "notes://note/1?" + query)
+    let error = await #expect(throws: RoutingError.self) {
+      _ = try await Self.router(log).open("notes://note/1?" + query, origin: .external())
+    }
     #expect(error?.code == .callbackNotAllowed, "\(query)")
     #expect(!log.all.contains { $0.hasPrefix("handler") || $0.hasPrefix("callback") }, "\(log.all)")
   }
@@ -146,7 +141,7 @@ struct SecurityTests {
     #expect(try await router.open(link, origin: .external()).value(as: String.self) == "42")
     let tampered = Self.tamper(link, label)
     #expect(tampered != link)
-    let error = await Self.failure(router, tampered)
+    let error = await #expect(throws: RoutingError.self) { _ = try await router.open(tampered, origin: .external()) }
     #expect(error?.code == .rejected, "\(label): \(tampered)")
     #expect(log.all.filter { $0.hasPrefix("handler") }.count == 1, "\(label): the handler ran only for the valid link")
   }
@@ -158,7 +153,9 @@ struct SecurityTests {
     let otherKey = try LinkSigner(key: SymmetricKey(data: Array("not the key".utf8)))
       .sign("notes://note/1", expiresAt: Self.now.addingTimeInterval(3600))
     for url in [expired, otherKey, "notes://note/1"] {
-      #expect(await Self.failure(router, url)?.code == .rejected, "\(url)")
+      #expect(
+        await #expect(throws: RoutingError.self) { _ = try await router.open(url, origin: .external()) }?.code
+          == .rejected, "\(url)")
     }
     #expect(try await router.open("notes://note/1").value(as: String.self) == "1", "in-app links need no signature")
   }
@@ -169,13 +166,16 @@ struct SecurityTests {
     let session = Session()
     let router = try Self.router(log, session: session)
     for origin in [Origin.internal, .external()] {
-      let error = await Self.failure(router, "notes://go/admin/wipe", origin: origin)
+      let error = await #expect(throws: RoutingError.self) {
+        _ = try await router.open("notes://go/admin/wipe", origin: origin)
+      }
       #expect(error?.code == .rejected)
       #expect(log.all.contains("auth refused notes://admin/wipe"))
       #expect(!log.all.contains("handler admin wipe"))
     }
     #expect(
-      await Self.failure(router, "notes://go/reset")?.code == .notFound,
+      await #expect(throws: RoutingError.self) { _ = try await router.open("notes://go/reset", origin: .external()) }?
+        .code == .notFound,
       "a public redirect cannot reach an internal route from outside")
     session.signedIn.store(true, ordering: .relaxed)
     #expect(try await router.open("notes://go/admin/wipe").value(as: String.self) == "done")

@@ -22,18 +22,6 @@ struct HostileInputTests {
     return value
   }
 
-  static func code(_ body: () throws -> Void) -> RoutingError? {
-    do {
-      try body()
-      return nil
-    } catch let error as RoutingError {
-      return error
-    } catch {
-      Issue.record("not a RoutingError: \(error)")
-      return nil
-    }
-  }
-
   static var table: RouteTable<String> {
     var builder = RouteTableBuilder<String>()
     builder.add("/user/:id", payload: "user")
@@ -50,7 +38,7 @@ struct HostileInputTests {
   @Test("a 1 MB URL is refused by its length before any other work")
   func megabyteURL() {
     let url = "/files/" + String(repeating: "a", count: 1 << 20)
-    let error = Self.bounded("1 MB URL") { Self.code { _ = try Self.table.match(url) } }
+    let error = Self.bounded("1 MB URL") { #expect(throws: RoutingError.self) { _ = try Self.table.match(url) } }
     #expect(error?.code == .invalidURL)
     #expect(error?.message.contains("over the maxURLLength limit of 8192") == true)
     #expect((error?.message.utf8.count ?? .max) < 400, "the message quotes the URL cut short")
@@ -59,7 +47,7 @@ struct HostileInputTests {
   @Test("100,000 segments: refused by length by default, matched in linear time when the limit allows it")
   func hundredThousandSegments() throws {
     let url = "/files" + String(repeating: "/a", count: 100_000)
-    #expect(Self.code { _ = try Self.table.match(url) }?.code == .invalidURL)
+    #expect(#expect(throws: RoutingError.self) { _ = try Self.table.match(url) }?.code == .invalidURL)
     var options = MatchingOptions()
     options.maxURLLength = 1 << 21
     var builder = RouteTableBuilder<String>(options: options)
@@ -74,7 +62,7 @@ struct HostileInputTests {
   @Test("10,000 query items are read in order without quadratic work")
   func tenThousandQueryItems() throws {
     let query = (0..<10_000).map { "k\($0 % 10)=v\($0)" }.joined(separator: "&")
-    #expect(Self.code { _ = try Self.table.match("/search?" + query) }?.code == .invalidURL)
+    #expect(#expect(throws: RoutingError.self) { _ = try Self.table.match("/search?" + query) }?.code == .invalidURL)
     var options = MatchingOptions()
     options.maxURLLength = 1 << 20
     let url = try Self.bounded("parse") { try ParsedURL("/search?" + query, options: options) }
@@ -93,7 +81,7 @@ struct HostileInputTests {
       ("myapp://%zz/x", "path segment 1"),
     ])
   func brokenBytes(url: String, rule: String) {
-    let error = Self.code { _ = try Self.table.match(url) }
+    let error = #expect(throws: RoutingError.self) { _ = try Self.table.match(url) }
     #expect(error?.code == .invalidURL)
     #expect(error?.message.contains(rule) == true, "\(error?.message ?? "no error")")
   }
@@ -115,7 +103,7 @@ struct HostileInputTests {
       ("/:x((a{1000}){1000})", "too large"),
     ])
   func patternLimits(pattern: String, reason: String) {
-    let error = Self.bounded("pattern") { Self.code { _ = try RoutePattern(pattern) } }
+    let error = Self.bounded("pattern") { #expect(throws: RoutingError.self) { _ = try RoutePattern(pattern) } }
     #expect(error?.code == .invalidPattern)
     #expect(error?.message.contains(reason) == true, "\(error?.message.suffix(300) ?? "no error")")
   }
@@ -142,18 +130,18 @@ struct HostileInputTests {
       "{\"version\":1,\"routes\":[1e400]}", "\u{FEFF}{}",
     ])
   func malformedManifests(json: String) {
-    #expect(Self.code { _ = try RouteManifest(json: json) }?.code == .invalidManifest)
+    #expect(#expect(throws: RoutingError.self) { _ = try RouteManifest(json: json) }?.code == .invalidManifest)
   }
 
   @Test("manifests nested 100,000 deep or with invalid UTF-8 are invalidManifest")
   func deepAndInvalidManifests() {
     let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-    let error = Self.bounded("deep JSON") { Self.code { _ = try RouteManifest(json: deep) } }
+    let error = Self.bounded("deep JSON") { #expect(throws: RoutingError.self) { _ = try RouteManifest(json: deep) } }
     #expect(error?.code == .invalidManifest)
     var bytes = Data("{\"version\":1,\"routes\":[{\"pattern\":\"/".utf8)
     bytes.append(contentsOf: [0xFF, 0xFE])
     bytes.append(contentsOf: Data("\",\"target\":\"A\"}]}".utf8))
-    #expect(Self.code { _ = try RouteManifest(data: bytes) }?.code == .invalidManifest)
+    #expect(#expect(throws: RoutingError.self) { _ = try RouteManifest(data: bytes) }?.code == .invalidManifest)
   }
 
   @Test("a manifest over the size limit is refused before it is parsed")
@@ -162,7 +150,9 @@ struct HostileInputTests {
     var json = "{\"version\":1,\"routes\":["
     json += String(repeating: route, count: RouteManifest.maxSize / route.utf8.count + 1)
     json += "{\"pattern\":\"/b\",\"target\":\"B\"}]}"
-    let error = Self.bounded("huge manifest") { Self.code { _ = try RouteManifest(json: json) } }
+    let error = Self.bounded("huge manifest") {
+      #expect(throws: RoutingError.self) { _ = try RouteManifest(json: json) }
+    }
     #expect(error?.code == .invalidManifest)
     #expect(error?.message.contains("over the limit") == true)
   }

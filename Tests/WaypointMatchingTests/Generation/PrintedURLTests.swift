@@ -6,17 +6,6 @@ import Testing
 /// parameters; where none can, printing throws `unprintableURL` naming what would open instead.
 @Suite("Printed URLs open their route")
 struct PrintedURLTests {
-  /// The error `body` throws, or `nil` (recorded as an issue) when it prints.
-  func refusal(_ body: () throws(RoutingError) -> String) -> RoutingError? {
-    do {
-      let url = try body()
-      Issue.record("printed '\(url)' instead of refusing")
-      return nil
-    } catch {
-      return error
-    }
-  }
-
   @Test("a value equal to a literal sibling is refused, naming the sibling")
   func literalSibling() throws {
     var builder = RouteTableBuilder<String>()
@@ -25,8 +14,7 @@ struct PrintedURLTests {
     let table = try builder.build()
     #expect(try table.url(for: "user", parameters: ["id": "42"]) == "myapp://user/42")
     #expect(try table.url(for: "user", parameters: ["id": "mine"]) == "myapp://user/mine")
-    let error = try #require(
-      refusal { () throws(RoutingError) in try table.url(for: "user", parameters: ["id": "me"]) })
+    let error = try #require(throws: RoutingError.self) { try table.url(for: "user", parameters: ["id": "me"]) }
     #expect(error.code == .unprintableURL)
     #expect(error.routeName == "user")
     #expect(error.routeIndex == 1)
@@ -53,7 +41,7 @@ struct PrintedURLTests {
   func otherGroupReading() throws {
     let pattern = try RoutePattern("/a(/:x)(/:y)")
     #expect(try pattern.url(parameters: ["x": "v"]) == "/a/v")
-    let error = try #require(refusal { () throws(RoutingError) in try pattern.url(parameters: ["y": "v"]) })
+    let error = try #require(throws: RoutingError.self) { try pattern.url(parameters: ["y": "v"]) }
     #expect(error.code == .unprintableURL)
     #expect(error.parameter == "y")
     #expect(
@@ -65,8 +53,7 @@ struct PrintedURLTests {
   @Test("a route that ranks higher on the printed URL is named")
   func higherPriority() throws {
     let table = try makeTable(["/u/:id", "/u/:name"], priorities: ["/u/:name": 1])
-    let error = try #require(
-      refusal { () throws(RoutingError) in try table.url(for: "/u/:id", parameters: ["id": "7"]) })
+    let error = try #require(throws: RoutingError.self) { try table.url(for: "/u/:id", parameters: ["id": "7"]) }
     #expect(error.code == .unprintableURL)
     #expect(
       error.message.contains("opens route '/u/:name' (/u/:name) instead, which reads '7' as its parameter 'name'"))
@@ -75,8 +62,9 @@ struct PrintedURLTests {
   @Test("a rest whose segments another route reads is refused; a longer one prints")
   func restShadowed() throws {
     let table = try makeTable(["/files/*path", "/files/a/:x"])
-    let error = try #require(
-      refusal { () throws(RoutingError) in try table.url(for: "/files/*path", parameters: ["path": ["a", "b"]]) })
+    let error = try #require(throws: RoutingError.self) {
+      try table.url(for: "/files/*path", parameters: ["path": ["a", "b"]])
+    }
     #expect(error.code == .unprintableURL)
     #expect(error.parameter == "path")
     #expect(
@@ -89,7 +77,7 @@ struct PrintedURLTests {
   @Test("an empty value that leaves a collapsed segment opens no route")
   func emptyValueCollapsed() throws {
     let collapsing = try RoutePattern("/p/:x(a*)/q")
-    let error = try #require(refusal { () throws(RoutingError) in try collapsing.url(parameters: ["x": ""]) })
+    let error = try #require(throws: RoutingError.self) { try collapsing.url(parameters: ["x": ""]) }
     #expect(error.code == .unprintableURL)
     #expect(error.parameter == "x")
     #expect(error.message.hasSuffix("'/p//q' opens no route"))
@@ -101,9 +89,9 @@ struct PrintedURLTests {
   func overLimit() throws {
     let pattern = try RoutePattern("/p/:x", options: options { $0.maxURLLength = 16 })
     #expect(try pattern.url(parameters: ["x": "short"]) == "/p/short")
-    let error = try #require(
-      refusal { () throws(RoutingError) in try pattern.url(parameters: ["x": .value(String(repeating: "v", count: 20))])
-      })
+    let error = try #require(throws: RoutingError.self) {
+      try pattern.url(parameters: ["x": .value(String(repeating: "v", count: 20))])
+    }
     #expect(error.code == .unprintableURL)
     #expect(error.message.contains("the printed URL cannot be read"))
   }
@@ -112,7 +100,7 @@ struct PrintedURLTests {
   func partialGroup() throws {
     let pattern = try RoutePattern("/user(/:a/:b)")
     #expect(try pattern.url(parameters: ["a": "1", "b": "2"]) == "/user/1/2")
-    let error = try #require(refusal { () throws(RoutingError) in try pattern.url(parameters: ["a": "1"]) })
+    let error = try #require(throws: RoutingError.self) { try pattern.url(parameters: ["a": "1"]) }
     #expect(error.code == .invalidParameter)
     #expect(error.parameter == "b")
     #expect(error.message.contains("the optional group '(/:a/:b)' is printed only with all its parameters"))
@@ -123,8 +111,7 @@ struct PrintedURLTests {
     let sensitive = try makeTable(["/u/me", "/u/:id"])
     #expect(try sensitive.url(for: "/u/:id", parameters: ["id": "ME"]) == "/u/ME")
     let insensitive = try makeTable(["/u/me", "/u/:id"], options: options { $0.caseSensitive = false })
-    let error = try #require(
-      refusal { () throws(RoutingError) in try insensitive.url(for: "/u/:id", parameters: ["id": "ME"]) })
+    let error = try #require(throws: RoutingError.self) { try insensitive.url(for: "/u/:id", parameters: ["id": "ME"]) }
     #expect(error.code == .unprintableURL)
   }
 }

@@ -32,16 +32,6 @@ struct MakeRecorder: ModuleObserver {
   func didMake(_ event: ModuleEvent) { recorder.record("did \(event.key.name)") }
 }
 
-/// The error `body` throws, or `nil`.
-func registryError(_ body: () throws -> Void) -> RoutingError? {
-  do {
-    try body()
-    return nil
-  } catch {
-    return error as? RoutingError
-  }
-}
-
 /// A module that is not `Sendable`, like most view controllers.
 final class NotSendableView {
   var title = "view"

@@ -20,7 +20,7 @@ struct ModuleGraphTests {
       return ImplB()
     }
     let registry = try builder.build()
-    let error = registryError { _ = try registry.make((any ModuleA).self) }
+    let error = #expect(throws: RoutingError.self) { _ = try registry.make((any ModuleA).self) }
     #expect(error?.code == .dependencyCycle)
     #expect(error?.message == "making 'ModuleA' needs 'ModuleA' itself: ModuleA → ModuleB → ModuleA")
   }
@@ -40,7 +40,7 @@ struct ModuleGraphTests {
     let codes = await withTaskGroup(of: RoutingError.Code?.self) { group in
       for index in 0..<40 {
         group.addTask {
-          registryError {
+          #expect(throws: RoutingError.self) {
             if index.isMultiple(of: 2) {
               _ = try registry.make((any ModuleA).self)
             } else {
@@ -105,7 +105,7 @@ struct ModuleGraphTests {
     builder.adapt((any ModuleB).self, to: ImplA.self)
     let registry = try builder.build()
     #expect(try registry.make((any ModuleA).self) is ImplA)
-    let error = registryError { _ = try registry.make((any ModuleB).self) }
+    let error = #expect(throws: RoutingError.self) { _ = try registry.make((any ModuleB).self) }
     #expect(error?.code == .typeMismatch)
     #expect(error?.message == "the module made for 'ImplA' is a ImplA, which does not conform to 'ModuleB'")
   }
@@ -133,7 +133,7 @@ struct ModuleGraphTests {
         "adapters go round in a circle: ModuleA → ModuleB → ModuleA",
         "'Int' depends on 'Double', which is not registered",
       ])
-    let error = registryError { _ = try builder.build() }
+    let error = #expect(throws: RoutingError.self) { _ = try builder.build() }
     #expect(error?.code == .duplicateRegistration)
     #expect(error?.message.hasPrefix("5 problems in the module registry:\n- the key 'Counter'") == true)
   }

@@ -103,6 +103,8 @@ struct ModulesArticleTests {
     login.onSignedIn = { signedIn.record($0) }
     login.submit(user: "ann", password: "secret")
     #expect(signedIn.all.isEmpty)
-    #expect(registryError { _ = try registry.make(NoteListViewController.self) }?.code == .missingConfiguration)
+    #expect(
+      #expect(throws: RoutingError.self) { _ = try registry.make(NoteListViewController.self) }?.code
+        == .missingConfiguration)
   }
 }

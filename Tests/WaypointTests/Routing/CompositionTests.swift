@@ -75,7 +75,9 @@ struct ManifestRouterTests {
     #expect(
       try await router.open("notes://note/3", origin: .external()).value(as: String.self) == "NoteEditor push 3 read")
     #expect(try await router.open("notes://n/3?mode=edit").value(as: String.self) == "NoteEditor push 3 edit")
-    #expect(await failure(of: "/settings", on: router, origin: .external())?.code == .notFound)
+    #expect(
+      await #expect(throws: RoutingError.self) { _ = try await router.open("/settings", origin: .external()) }?.code
+        == .notFound)
   }
 
   @Test("a target with no handler is a build error naming the route")

@@ -26,9 +26,9 @@ struct EventTests {
       return 1
     }
     let router = try builder.build()
-    let error = await failure(of: "/a", on: router)
+    let error = await #expect(throws: RoutingError.self) { _ = try await router.open("/a") }
     #expect(error?.message == "maintenance")
-    _ = await failure(of: "/nowhere", on: router)
+    await #expect(throws: RoutingError.self) { _ = try await router.open("/nowhere") }
     #expect(recorder.all == ["prepare /a", "will /a", "failed rejected", "prepare /nowhere", "failed notFound"])
   }
 
@@ -39,7 +39,7 @@ struct EventTests {
     let router = try builder.build()
     let events = router.events()
     _ = try await router.open("/ok")
-    _ = await failure(of: "/missing", on: router)
+    await #expect(throws: RoutingError.self) { _ = try await router.open("/missing") }
     var seen: [RouteEvent] = []
     for await event in events {
       seen.append(event)
@@ -79,10 +79,10 @@ struct RedirectTests {
     for index in 0..<5 { builder.redirect("/c\(index)", to: "/c\(index + 1)") }
     builder.add("/c5") { _ in "end" }
     let router = try builder.build()
-    let loop = await failure(of: "/a/1", on: router)
+    let loop = await #expect(throws: RoutingError.self) { _ = try await router.open("/a/1") }
     #expect(loop?.code == .redirectLoop)
     #expect(loop?.message == "the redirects of '/a/1' loop: /a/1 → /b/1 → /a/1")
-    let long = await failure(of: "/c0", on: router)
+    let long = await #expect(throws: RoutingError.self) { _ = try await router.open("/c0") }
     #expect(long?.message == "'/c0' redirects more than 3 times")
   }
 }

@@ -15,8 +15,12 @@ struct ExposureTests {
   func indistinguishable() async throws {
     let router = try router()
     for origin in [Origin.external(), .universalLink, .notification, .external(sourceApplication: "com.evil")] {
-      let hidden = await failure(of: "notes://admin/wipe", on: router, origin: origin)
-      let unknown = await failure(of: "notes://admni/wipe", on: router, origin: origin)
+      let hidden = await #expect(throws: RoutingError.self) {
+        _ = try await router.open("notes://admin/wipe", origin: origin)
+      }
+      let unknown = await #expect(throws: RoutingError.self) {
+        _ = try await router.open("notes://admni/wipe", origin: origin)
+      }
       #expect(hidden?.code == .notFound)
       #expect(unknown?.code == .notFound)
       #expect(hidden?.message == "no route matches 'notes://admin/wipe'")
@@ -30,7 +34,9 @@ struct ExposureTests {
   func publicFallsThrough() async throws {
     let router = try router()
     #expect(try await router.open("notes://note/1").value(as: String.self) == "note")
-    let edit = await failure(of: "notes://note/1/edit", on: router, origin: .external())
+    let edit = await #expect(throws: RoutingError.self) {
+      _ = try await router.open("notes://note/1/edit", origin: .external())
+    }
     #expect(edit?.code == .notFound)
   }
 
@@ -41,7 +47,9 @@ struct ExposureTests {
     builder.add("notes://secret/:id") { _ in "secret" }
     let router = try builder.build()
     #expect(try await router.open("notes://go/1").value(as: String.self) == "secret")
-    #expect(await failure(of: "notes://go/1", on: router, origin: .external())?.code == .notFound)
+    #expect(
+      await #expect(throws: RoutingError.self) { _ = try await router.open("notes://go/1", origin: .external()) }?.code
+        == .notFound)
   }
 }
 
@@ -74,8 +82,12 @@ struct CallbackTests {
   func errorAndCancel() async throws {
     let recorder = Recorder()
     let router = try router(recorder)
-    _ = await failure(of: "/fail?x-error=partner://error&x-success=partner://ok", on: router)
-    _ = await failure(of: "/cancel?x-cancel=https://partner.example.com/cancelled&x-error=partner://error", on: router)
+    await #expect(throws: RoutingError.self) {
+      _ = try await router.open("/fail?x-error=partner://error&x-success=partner://ok")
+    }
+    await #expect(throws: RoutingError.self) {
+      _ = try await router.open("/cancel?x-cancel=https://partner.example.com/cancelled&x-error=partner://error")
+    }
     #expect(
       recorder.all == [
         "partner://error?errorCode=rejected&errorMessage=no%20access", "https://partner.example.com/cancelled",
@@ -91,7 +103,7 @@ struct CallbackTests {
       "/share/7?x-success=https://partner.example.com.evil.example/", "/share/7?x-cancel=javascript:alert(1)",
       "/share/7?x-success=//evil.example",
     ] {
-      let error = await failure(of: url, on: router, origin: .external())
+      let error = await #expect(throws: RoutingError.self) { _ = try await router.open(url, origin: .external()) }
       #expect(error?.code == .callbackNotAllowed, "\(url)")
     }
     #expect(recorder.all.isEmpty, "no handler ran and nothing was opened")
@@ -104,7 +116,9 @@ struct CallbackTests {
     let router = try router(recorder, customKey: "callback")
     _ = try await router.open("/share/1?callback=partner://back")
     #expect(recorder.all.last == "partner://back?by=notes&shared=1")
-    #expect(await failure(of: "/share/1?callback=https://evil.example", on: router)?.code == .callbackNotAllowed)
+    #expect(
+      await #expect(throws: RoutingError.self) { _ = try await router.open("/share/1?callback=https://evil.example") }?
+        .code == .callbackNotAllowed)
   }
 
   @Test("the allow-list matches a scheme, or a scheme and host exactly")

@@ -42,7 +42,7 @@ struct MiddlewareTests {
     let router = try builder.build()
     #expect(try await router.open("/cached").value(as: String.self) == "from cache")
     #expect(try await router.open("/page").value(as: String.self) == "page for ann")
-    let rejected = await failure(of: "/blocked", on: router)
+    let rejected = await #expect(throws: RoutingError.self) { _ = try await router.open("/blocked") }
     #expect(rejected?.code == .rejected)
     #expect(rejected?.message == "blocked by policy")
   }
@@ -78,7 +78,8 @@ struct MiddlewareTests {
     var builder = RouterBuilder()
     builder.use(ClosureMiddleware { _, _ in throw Broken() })
     builder.add("/a") { _ in 1 }
-    #expect(await failure(of: "/a", on: try builder.build())?.code == .middlewareFailed)
+    #expect(
+      await #expect(throws: RoutingError.self) { _ = try await builder.build().open("/a") }?.code == .middlewareFailed)
   }
 
   @Test("the scheme allow-list refuses other schemes from outside with forbidden")
@@ -90,13 +91,15 @@ struct MiddlewareTests {
     #expect(try await router.open("notes://a", origin: .external()).value(as: String.self) == "ok")
     #expect(try await router.open("/a", origin: .external()).value(as: String.self) == "ok")
     #expect(try await router.open("evil://a").value(as: String.self) == "ok", "internal links pass by default")
-    let refused = await failure(of: "evil://a", on: router, origin: .external())
+    let refused = await #expect(throws: RoutingError.self) {
+      _ = try await router.open("evil://a", origin: .external())
+    }
     #expect(refused?.code == .forbidden)
     #expect(refused?.message.contains("the scheme 'evil'") == true)
     var strict = RouterBuilder()
     strict.use(SchemeAllowList(["notes"], allowsNoScheme: false, appliesToInternal: true))
     strict.add("/a") { _ in "ok" }
-    #expect(await failure(of: "/a", on: try strict.build())?.code == .forbidden)
+    #expect(await #expect(throws: RoutingError.self) { _ = try await strict.build().open("/a") }?.code == .forbidden)
   }
 
   @Test("the logging middleware logs each open and each failure on swift-log")
@@ -109,7 +112,7 @@ struct MiddlewareTests {
     builder.add("/fail") { _ in throw RoutingError.rejected("no") }
     let router = try builder.build()
     _ = try await router.open("/a")
-    _ = await failure(of: "/fail", on: router)
+    await #expect(throws: RoutingError.self) { _ = try await router.open("/fail") }
     let lines = recorder.all
     #expect(lines.count == 2)
     #expect(lines[0].hasPrefix("info opened link"))

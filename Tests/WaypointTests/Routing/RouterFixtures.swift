@@ -47,13 +47,3 @@ struct TracingMiddleware: RouteMiddleware {
     return result
   }
 }
-
-/// Opens `url` and returns the error it fails with, or `nil`.
-func failure(of url: String, on router: Router, origin: Origin = .internal) async -> RoutingError? {
-  do {
-    _ = try await router.open(url, origin: origin)
-    return nil
-  } catch {
-    return error
-  }
-}
