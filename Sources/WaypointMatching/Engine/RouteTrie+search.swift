@@ -3,6 +3,11 @@ extension RouteTrie {
   struct Frame {
     var node: Int32
     /// Where the node's fields are read: the node itself, or its copy in the literal slot that led here.
+    ///
+    /// Lifetime: it points into ``RouteTrie/finishedNodes`` or into the literal table's slots, two
+    /// ``AlignedBuffer``s that a finished trie never changes, replaces or frees. Whoever holds a
+    /// frame holds the trie too (``RouteTrie/firstMatch(_:levels:)`` for the call, a candidates
+    /// iterator through its table), so the pointer is valid for as long as the frame is used.
     var data: UnsafePointer<Node>
     var segment: Int32
     var phase: Int32

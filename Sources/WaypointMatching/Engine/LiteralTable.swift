@@ -72,6 +72,9 @@ struct LiteralTable: Sendable {
   struct Hit {
     let child: Int32
     /// The copy of the child node in the slot.
+    ///
+    /// Lifetime: valid while the table lives and is not changed; a search looks literals up only
+    /// in a finished trie, whose table nothing changes again (see ``RouteTrie/Frame/data``).
     let node: UnsafePointer<RouteTrie.Node>
   }
 
