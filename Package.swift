@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "Waypoint", targets: ["Waypoint"]),
     .library(name: "WaypointSignedLinks", targets: ["WaypointSignedLinks"]),
     .library(name: "WaypointTesting", targets: ["WaypointTesting"]),
+    .library(name: "WaypointLogging", targets: ["WaypointLogging"]),
     .executable(name: "waypoint", targets: ["waypoint"]),
   ],
   dependencies: [
@@ -25,9 +26,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "WaypointMatching"),
+    .target(name: "Waypoint", dependencies: ["WaypointMatching"]),
     .target(
-      name: "Waypoint",
-      dependencies: ["WaypointMatching", .product(name: "Logging", package: "swift-log")]
+      name: "WaypointLogging",
+      dependencies: ["Waypoint", .product(name: "Logging", package: "swift-log")]
     ),
     .target(
       name: "WaypointSignedLinks",
@@ -51,7 +53,9 @@ let package = Package(
     .testTarget(name: "WaypointMatchingTests", dependencies: ["WaypointMatching"]),
     .testTarget(
       name: "WaypointTests",
-      dependencies: ["Waypoint", "WaypointExamples", .product(name: "Logging", package: "swift-log")]
+      dependencies: [
+        "Waypoint", "WaypointExamples", "WaypointLogging", .product(name: "Logging", package: "swift-log"),
+      ]
     ),
     .testTarget(name: "WaypointCLITests", dependencies: ["waypoint"]),
     .testTarget(name: "WaypointTestingTests", dependencies: ["WaypointTesting"]),

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Builds the DocC catalogs with warnings as errors (broken symbol links fail). The docs plugin is
 # added to a temporary copy of the package, so the package itself does not depend on it.
-# Usage: Scripts/docs.sh [target ...]   (default: WaypointMatching Waypoint WaypointSignedLinks WaypointTesting)
+# Usage: Scripts/docs.sh [target ...]   (default: WaypointMatching Waypoint WaypointSignedLinks WaypointTesting WaypointLogging)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(WaypointMatching Waypoint WaypointSignedLinks WaypointTesting)
+[ ${#targets[@]} -gt 0 ] || targets=(WaypointMatching Waypoint WaypointSignedLinks WaypointTesting WaypointLogging)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tar --exclude='./.build*' --exclude='./.git' -cf - . | tar -xf - -C "$work"

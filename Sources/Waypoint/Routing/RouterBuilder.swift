@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// var builder = RouterBuilder()
-/// builder.use(LoggingMiddleware(logger: Logger(label: "links")))
+/// builder.use(SchemeAllowList(["myapp"]))
 /// builder.add("myapp://user/<int:id>", name: "user", exposure: .public) { request in
 ///   try await Profiles.load(id: request.int("id"))
 /// }

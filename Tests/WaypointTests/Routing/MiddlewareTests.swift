@@ -2,6 +2,7 @@ import Logging
 import Synchronization
 import Testing
 import Waypoint
+import WaypointLogging
 
 @Suite("Middleware")
 struct MiddlewareTests {

@@ -1,6 +1,9 @@
 public import Logging
+public import Waypoint
 
 /// Logs every request that reaches it, with its route, origin, outcome and duration, on swift-log.
+///
+/// In the `WaypointLogging` product, so that only apps that log depend on swift-log.
 ///
 /// ```swift
 /// builder.use(LoggingMiddleware(logger: Logger(label: "app.links")))
