@@ -10,15 +10,38 @@ extension RouteTrie {
     /// iterator through its table), so the pointer is valid for as long as the frame is used.
     var data: UnsafePointer<Node>
     var segment: Int32
+    /// How many of the node's steps (see ``Step``) the search has taken; kept as a count so a
+    /// frame stays small and the node is not read to know the first two.
     var phase: Int32
-    /// Whether the node has literal children, learned from the step that led here (so the
-    /// node is not read for it): a parameter's value is not looked up in the literal table.
-    var hasLiterals: Bool
-    /// The node's terminal, learned from the step that led here, or ``unknown``.
-    var terminal: Int32
+    /// The node's terminal and whether it has literal children, learned from the step that led
+    /// here, so the node is not read for them (a parameter's value is then not looked up in the
+    /// literal table).
+    var summary: ChildSummary
+  }
 
-    /// A ``terminal`` that is read from the node.
-    static let unknown = Int32.min
+  /// What a search tries at a node, in precedence order: the node's own terminal when every
+  /// segment is read, its literal child, its parameter edges from most to least specific, then
+  /// its rest; after that the frame is done.
+  enum Step: Equatable {
+    case terminal
+    case literal
+    case edge(Int)
+    case rest
+    case done
+
+    /// The step a frame's `phase` stands for; `edgeCount` is read only past the literal step,
+    /// so the first two steps do not read the node.
+    @inline(__always)
+    init(phase: Int32, edgeCount: () -> Int) {
+      switch phase {
+      case 0: self = .terminal
+      case 1: self = .literal
+      default:
+        let edge = Int(phase) - 2
+        let count = edgeCount()
+        self = edge < count ? .edge(edge) : edge == count ? .rest : .done
+      }
+    }
   }
 
   /// The best terminal for `url` over every root that may serve it, or `nil`.
@@ -47,8 +70,7 @@ extension RouteTrie {
     init(frames: UnsafeMutableBufferPointer<Frame>, root: Int32, in trie: RouteTrie) {
       self.frames = frames
       let data = UnsafePointer(trie.finishedNodes.base + Int(root))
-      frames[0] = Frame(
-        node: root, data: data, segment: 0, phase: 0, hasLiterals: data.pointee.hasLiterals, terminal: Frame.unknown)
+      frames[0] = Frame(node: root, data: data, segment: 0, phase: 0, summary: ChildSummary(of: data.pointee))
       depth = 1
     }
 
@@ -85,66 +107,54 @@ extension RouteTrie {
         frames[top].phase += 1
         let node = frame.data
         let segment = Int(frame.segment)
-        switch frame.phase {
-        case 0:
+        switch Step(phase: frame.phase, edgeCount: { Int(node.pointee.edgeCount) }) {
+        case .terminal:
           // The node is read only when needed: the step that led here says its terminal.
           if segment == count {
-            let terminal =
-              slash
-              ? node.pointee.slashTerminal : frame.terminal != Frame.unknown ? frame.terminal : node.pointee.terminal
+            let terminal = slash ? node.pointee.slashTerminal : frame.summary.terminal
             if terminal >= 0 { return terminal }
           }
-        case 1:
-          if segment < count, frame.hasLiterals,
+        case .literal:
+          if segment < count, frame.summary.hasLiterals,
             let hit = literals.child(
               of: frame.node, UnsafeBufferPointer(rebasing: bytes[bounds[2 * segment]..<bounds[2 * segment + 1]]))
           {
-            push(
-              hit.child, data: hit.node, segment: segment + 1, hasLiterals: hit.node.pointee.hasLiterals,
-              terminal: hit.node.pointee.terminal)
+            push(hit.child, data: hit.node, segment: segment + 1, summary: ChildSummary(of: hit.node.pointee))
           }
-        default:
-          let edgeIndex = Int(frame.phase) - 2
-          let edgeCount = Int(node.pointee.edgeCount)
-          if edgeIndex < edgeCount {
-            if segment < count, edgeIndex == 0, node.pointee.firstEdgeIsPlain {
-              // The first edge, a plain parameter, lies in the node.
-              if bounds[2 * segment + 1] > bounds[2 * segment] {
-                push(
-                  node.pointee.firstChild, data: base + Int(node.pointee.firstChild), segment: segment + 1,
-                  hasLiterals: node.pointee.firstChildHasLiterals,
-                  terminal: node.pointee.firstChildTerminal)
-              }
-            } else if segment < count {
-              let edge = Int(node.pointee.firstEdge) + edgeIndex
-              let accepts =
-                edges[edge].isPlain
-                ? bounds[2 * segment + 1] > bounds[2 * segment]
-                : edges[edge].parameter.value(in: url.segment(at: segment), folded: url.foldedSegment(at: segment))
-                  != nil
-              if accepts {
-                push(
-                  edges[edge].child, data: base + Int(edges[edge].child), segment: segment + 1,
-                  hasLiterals: edges[edge].childHasLiterals,
-                  terminal: edges[edge].childTerminal)
-              }
+        case .edge(let edgeIndex):
+          guard segment < count else { continue }
+          if edgeIndex == 0, node.pointee.firstEdgeIsPlain {
+            // The first edge, a plain parameter, lies in the node.
+            if bounds[2 * segment + 1] > bounds[2 * segment] {
+              push(
+                node.pointee.firstChild, data: base + Int(node.pointee.firstChild), segment: segment + 1,
+                summary: node.pointee.firstChildSummary)
             }
-          } else if edgeIndex == edgeCount {
-            let terminal = slash ? node.pointee.restSlashTerminal : node.pointee.restTerminal
-            if segment < count, terminal >= 0 { return terminal }
           } else {
-            depth -= 1
+            let edge = Int(node.pointee.firstEdge) + edgeIndex
+            let accepts =
+              edges[edge].isPlain
+              ? bounds[2 * segment + 1] > bounds[2 * segment]
+              : edges[edge].parameter.value(in: url.segment(at: segment), folded: url.foldedSegment(at: segment))
+                != nil
+            if accepts {
+              push(
+                edges[edge].child, data: base + Int(edges[edge].child), segment: segment + 1,
+                summary: edges[edge].childSummary)
+            }
           }
+        case .rest:
+          let terminal = slash ? node.pointee.restSlashTerminal : node.pointee.restTerminal
+          if segment < count, terminal >= 0 { return terminal }
+        case .done:
+          depth -= 1
         }
       }
       return nil
     }
 
-    private mutating func push(
-      _ node: Int32, data: UnsafePointer<Node>, segment: Int, hasLiterals: Bool, terminal: Int32
-    ) {
-      frames[depth] = Frame(
-        node: node, data: data, segment: Int32(segment), phase: 0, hasLiterals: hasLiterals, terminal: terminal)
+    private mutating func push(_ node: Int32, data: UnsafePointer<Node>, segment: Int, summary: ChildSummary) {
+      frames[depth] = Frame(node: node, data: data, segment: Int32(segment), phase: 0, summary: summary)
       depth += 1
     }
   }

@@ -46,15 +46,39 @@ struct RouteTrie: Sendable {
 
     /// Whether the first parameter edge is plain, so ``firstChild`` holds its child.
     var firstEdgeIsPlain: Bool { edgeBits & Self.plainFirstBit != 0 }
-    /// Whether ``firstChild`` has literal children.
-    var firstChildHasLiterals: Bool { edgeBits & Self.firstChildLiteralsBit != 0 }
+    /// The summary of ``firstChild``, stored packed in the node.
+    var firstChildSummary: ChildSummary {
+      ChildSummary(terminal: firstChildTerminal, hasLiterals: edgeBits & Self.firstChildLiteralsBit != 0)
+    }
 
     /// Copies what a search needs of `edge`, the node's first edge.
     mutating func copyFirstEdge(_ edge: Edge) {
       guard edge.isPlain else { return }
       firstChild = edge.child
-      firstChildTerminal = edge.childTerminal
-      edgeBits |= Self.plainFirstBit | (edge.childHasLiterals ? Self.firstChildLiteralsBit : 0)
+      firstChildTerminal = edge.childSummary.terminal
+      edgeBits |= Self.plainFirstBit | (edge.childSummary.hasLiterals ? Self.firstChildLiteralsBit : 0)
+    }
+  }
+
+  /// What a step down the trie learns of the node it leads to, so the search does not read that
+  /// node for it: the node's terminal and whether it has literal children.
+  ///
+  /// Kept with every edge, in a node for its first plain edge, and in a literal slot's copy of
+  /// its child; ``init(of:)`` is the one place a summary is made from a node.
+  struct ChildSummary: Sendable {
+    var terminal: Int32
+    var hasLiterals: Bool
+
+    /// The summary of `node`.
+    @inline(__always)
+    init(of node: Node) {
+      terminal = node.terminal
+      hasLiterals = node.hasLiterals
+    }
+
+    init(terminal: Int32, hasLiterals: Bool) {
+      self.terminal = terminal
+      self.hasLiterals = hasLiterals
     }
   }
 
@@ -64,10 +88,8 @@ struct RouteTrie: Sendable {
     let child: Int32
     /// Read from the parameter once, so a search never reaches into it for a plain parameter.
     let isPlain: Bool
-    /// Whether the child has literal children, set by ``RouteTrie/finish()``.
-    var childHasLiterals = false
-    /// The child's terminal, set by ``RouteTrie/finish()``.
-    var childTerminal: Int32 = -1
+    /// The child's summary, set by ``RouteTrie/finish()``.
+    var childSummary = ChildSummary(terminal: -1, hasLiterals: false)
 
     init(parameter: Parameter, firstRoute: Int, child: Int32) {
       self.parameter = parameter
@@ -121,9 +143,7 @@ struct RouteTrie: Sendable {
       while edge >= 0 {
         // What a search learns on its way down, so it need not read a child to know it.
         var laidOut = pendingEdges[Int(edge)]
-        let child = nodes[Int(laidOut.child)]
-        laidOut.childHasLiterals = child.hasLiterals
-        laidOut.childTerminal = child.terminal
+        laidOut.childSummary = ChildSummary(of: nodes[Int(laidOut.child)])
         if edge == head { nodes[node].copyFirstEdge(laidOut) }
         edges.append(laidOut)
         edge = pendingNext[Int(edge)]

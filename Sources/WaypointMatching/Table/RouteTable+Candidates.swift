@@ -28,8 +28,8 @@ extension RouteTable {
         self.roots = roots
         self.frames = Array(
           repeating: RouteTrie.Frame(
-            node: 0, data: UnsafePointer(table.trie.finishedNodes.base), segment: 0, phase: 0, hasLiterals: false,
-            terminal: RouteTrie.Frame.unknown),
+            node: 0, data: UnsafePointer(table.trie.finishedNodes.base), segment: 0, phase: 0,
+            summary: RouteTrie.ChildSummary(terminal: -1, hasLiterals: false)),
           count: table.trie.maxDepth + 1)
       }
 
