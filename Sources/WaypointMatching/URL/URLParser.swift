@@ -121,70 +121,118 @@ struct URLParser {
   }
 
   /// Finds the parts by byte offsets in one pass over the UTF-8 bytes, and slices the string only
-  /// for the parts it keeps.
+  /// for the parts it keeps: scheme, authority (a host, or the first segment), the path's
+  /// segments, then the query and fragment are checked.
   private func split(
     _ bytes: UnsafeBufferPointer<UInt8>, bounds: UnsafeMutableBufferPointer<Int>
   ) throws(RoutingError) -> ParsedURL {
-    // Local helpers take what they need as arguments, so they do not capture (and copy) the parser.
-    func slice(_ string: String, _ start: Int, _ end: Int) -> Substring { ParsedURL.slice(string, start..<end) }
-    func first(_ byte: UInt8, from start: Int, to end: Int) -> Int? {
-      var offset = start
-      while offset < end {
-        if bytes[offset] == byte { return offset }
-        offset += 1
-      }
-      return nil
-    }
-    var end = bytes.count
     let fragmentStart = fragmentMark < 0 ? -1 : fragmentMark + 1
-    if fragmentMark >= 0 { end = fragmentMark }
+    let queryEnd = fragmentMark < 0 ? bytes.count : fragmentMark
     let queryStart = queryMark < 0 ? -1 : queryMark + 1
-    let queryEnd = end
-    if queryMark >= 0 { end = queryMark }
-    var start = 0
-    var scheme: Substring?
-    var schemeEnd = -1
-    if end > 0, Self.isLetter(bytes[0]) {
-      var offset = 1
-      while offset < end, Self.isSchemeByte(bytes[offset]) { offset += 1 }
-      if offset < end, bytes[offset] == UInt8(ascii: ":") {
-        scheme = slice(string, 0, offset)
-        schemeEnd = offset
-        start = offset + 1
-      }
-    }
-    var authority: Substring?
-    var authorityStart = start
-    if scheme != nil, start + 1 < end, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
-      let authorityEnd = first(UInt8(ascii: "/"), from: start + 2, to: end) ?? end
-      authorityStart = start + 2
-      authority = slice(string, start + 2, authorityEnd)
-      start = authorityEnd
-    }
-    // Segments are byte offsets into the URL, unless one needs decoding or lowering: then they
-    // are collected decoded and laid end to end in a new text.
+    let end = queryMark < 0 ? queryEnd : queryMark
+    let scheme = Self.scheme(in: bytes, before: end)
+    let authority = Self.authority(in: bytes, from: scheme?.next ?? 0, before: end, afterScheme: scheme != nil)
+    var segments = Segments(bounds: bounds, decoded: hasEscapes ? [] : nil)
     var host: Substring?
+    let pathStart = authority?.end ?? scheme?.next ?? 0
+    if let authority, authority.end > authority.start {
+      host = try readAuthority(authority, scheme: scheme?.end ?? -1, into: &segments)
+    }
+    let trailing = try readPath(bytes, from: pathStart, to: end, into: &segments)
+    if hasEscapes { try checkQueryAndFragment(queryStart..<queryEnd, fragmentStart: fragmentStart, count: bytes.count) }
+    let decodedText = segments.layOutDecoded()
+    // Locals, so the closure below captures them and not the whole parser (which it would copy).
+    let (string, options, schemeEnd, count) = (string, options, scheme?.end ?? -1, segments.boundCount)
+    return ParsedURL(bounds: UnsafeBufferPointer(rebasing: bounds[..<count])) {
+      ParsedURL.Header(
+        string: string, host: host, decodedText: decodedText, schemeEnd: schemeEnd, queryStart: queryStart,
+        queryEnd: queryEnd, fragmentStart: fragmentStart, segmentCount: count / 2, hasTrailingSlash: trailing,
+        options: options)
+    }
+  }
+
+  /// The segments found so far: byte offsets into the URL, unless one needs decoding or lowering;
+  /// then all are collected decoded and laid end to end in a new text at the end.
+  private struct Segments {
+    let bounds: UnsafeMutableBufferPointer<Int>
     var boundCount = 0
-    func addBounds(_ start: Int, _ end: Int) {
+    var decoded: [Substring]?
+
+    init(bounds: UnsafeMutableBufferPointer<Int>, decoded: [Substring]?) {
+      self.bounds = bounds
+      self.decoded = decoded
+    }
+
+    /// How many segments there are.
+    var count: Int { decoded?.count ?? boundCount / 2 }
+    var isEmpty: Bool { count == 0 }
+
+    mutating func add(_ start: Int, _ end: Int) {
       bounds[boundCount] = start
       bounds[boundCount + 1] = end
       boundCount += 2
     }
-    var decoded: [Substring]?
-    if let authority, !authority.isEmpty {
-      if options.hostIsSegment(scheme: scheme ?? "") {
-        try checkSegmentLength(authority.utf8.count, index: 0)
-        let lowered = try decodeSegment(authority, index: 0).asciiLowercased()
-        if !hasEscapes, lowered.utf8.elementsEqual(authority.utf8) {
-          addBounds(authorityStart, start)
-        } else {
-          decoded = [lowered]
-        }
-      } else {
-        host = try decodeHost(Self.hostPart(of: authority))
+
+    /// When the segments were decoded, lays them end to end and points the bounds into that text.
+    mutating func layOutDecoded() -> String? {
+      guard let decoded else { return nil }
+      var text = ""
+      text.reserveCapacity(decoded.reduce(0) { $0 + $1.utf8.count })
+      for segment in decoded {
+        let start = text.utf8.count
+        text.append(contentsOf: segment)
+        add(start, text.utf8.count)
       }
+      return text
     }
-    if hasEscapes, decoded == nil { decoded = [] }
+  }
+
+  /// The scheme: a letter, then letters, digits, `+`, `-` or `.`, then `:`; `end` is where the
+  /// scheme ends and `next` the offset after the colon.
+  private static func scheme(
+    in bytes: UnsafeBufferPointer<UInt8>, before end: Int
+  ) -> (end: Int, next: Int)? {
+    guard end > 0, isLetter(bytes[0]) else { return nil }
+    var offset = 1
+    while offset < end, isSchemeByte(bytes[offset]) { offset += 1 }
+    guard offset < end, bytes[offset] == UInt8(ascii: ":") else { return nil }
+    return (offset, offset + 1)
+  }
+
+  /// The authority after `//`, up to the next `/`: only after a scheme.
+  private static func authority(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int, afterScheme: Bool
+  ) -> (start: Int, end: Int)? {
+    guard afterScheme, start + 1 < end, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/")
+    else { return nil }
+    var offset = start + 2
+    while offset < end, bytes[offset] != UInt8(ascii: "/") { offset += 1 }
+    return (start + 2, offset)
+  }
+
+  /// Reads a non-empty authority: as the first segment, lowered, when the host serves as one;
+  /// else as the host, returned decoded.
+  private func readAuthority(
+    _ authority: (start: Int, end: Int), scheme schemeEnd: Int, into segments: inout Segments
+  ) throws(RoutingError) -> Substring? {
+    let text = ParsedURL.slice(string, authority.start..<authority.end)
+    let scheme = schemeEnd < 0 ? "" : ParsedURL.slice(string, 0..<schemeEnd)
+    guard options.hostIsSegment(scheme: scheme) else { return try decodeHost(Self.hostPart(of: text)) }
+    try checkSegmentLength(text.utf8.count, index: 0)
+    let lowered = try decodeSegment(text, index: 0).asciiLowercased()
+    if !hasEscapes, lowered.utf8.elementsEqual(text.utf8) {
+      segments.add(authority.start, authority.end)
+    } else {
+      segments.decoded = [lowered]
+    }
+    return nil
+  }
+
+  /// Reads the path's segments from `start` (the leading `/` skipped) to `end`; returns whether
+  /// the path has a trailing slash.
+  private func readPath(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into segments: inout Segments
+  ) throws(RoutingError) -> Bool {
     var segmentStart = start
     if segmentStart < end, bytes[segmentStart] == UInt8(ascii: "/") { segmentStart += 1 }
     var pathEnd = end
@@ -192,52 +240,40 @@ struct URLParser {
     if pathEnd > segmentStart, bytes[pathEnd - 1] == UInt8(ascii: "/") {
       trailing = true
       pathEnd -= 1
-    } else if segmentStart == end, segmentStart > start, boundCount > 0 || decoded?.isEmpty == false {
+    } else if segmentStart == end, segmentStart > start, !segments.isEmpty {
       // `myapp://user/`: the slash after a host that serves as a segment trails it.
       trailing = true
     }
-    if pathEnd > segmentStart {
-      let keepEmpty = options.emptySegments == .keep
-      while true {
-        let stop = Self.nextSlash(in: bytes, from: segmentStart, to: pathEnd)
-        if stop > segmentStart || keepEmpty {
-          let index = decoded?.count ?? boundCount / 2
-          try checkSegmentLength(stop - segmentStart, index: index)
-          if decoded != nil {
-            decoded?.append(try decodeSegment(slice(string, segmentStart, stop), index: index))
-          } else {
-            addBounds(segmentStart, stop)
-          }
+    guard pathEnd > segmentStart else { return trailing }
+    let keepEmpty = options.emptySegments == .keep
+    while true {
+      let stop = Self.nextSlash(in: bytes, from: segmentStart, to: pathEnd)
+      if stop > segmentStart || keepEmpty {
+        let index = segments.count
+        try checkSegmentLength(stop - segmentStart, index: index)
+        if segments.decoded != nil {
+          segments.decoded?.append(
+            try decodeSegment(ParsedURL.slice(string, segmentStart..<stop), index: index))
+        } else {
+          segments.add(segmentStart, stop)
         }
-        if stop >= pathEnd { break }
-        segmentStart = stop + 1
       }
+      if stop >= pathEnd { break }
+      segmentStart = stop + 1
     }
-    var decodedText: String?
-    if let decoded {
-      var segmentText = ""
-      segmentText.reserveCapacity(decoded.reduce(0) { $0 + $1.utf8.count })
-      for segment in decoded {
-        let segmentStart = segmentText.utf8.count
-        segmentText.append(contentsOf: segment)
-        addBounds(segmentStart, segmentText.utf8.count)
-      }
-      decodedText = segmentText
-    }
-    if hasEscapes, queryStart >= 0 { try validateItems(of: slice(string, queryStart, queryEnd), part: .query) }
-    if hasEscapes, fragmentStart >= 0 {
-      let fragment = slice(string, fragmentStart, bytes.count)
-      try validateComponent(fragment, plusAsSpace: false, part: .fragment)
-      if options.fragmentAsQuery { try validateItems(of: fragment, part: .fragment) }
-    }
-    // Locals, so the closure below captures them and not the whole parser (which it would copy).
-    let (string, options) = (string, options)
-    return ParsedURL(bounds: UnsafeBufferPointer(rebasing: bounds[..<boundCount])) {
-      ParsedURL.Header(
-        string: string, host: host, decodedText: decodedText, schemeEnd: schemeEnd, queryStart: queryStart,
-        queryEnd: queryEnd, fragmentStart: fragmentStart, segmentCount: boundCount / 2, hasTrailingSlash: trailing,
-        options: options)
-    }
+    return trailing
+  }
+
+  /// Checks the escapes of the query's items and of the fragment (and its items, when the
+  /// fragment is read as a query); called only when the URL holds a `%`.
+  private func checkQueryAndFragment(
+    _ query: Range<Int>, fragmentStart: Int, count: Int
+  ) throws(RoutingError) {
+    if query.lowerBound >= 0 { try validateItems(of: ParsedURL.slice(string, query), part: .query) }
+    guard fragmentStart >= 0 else { return }
+    let fragment = ParsedURL.slice(string, fragmentStart..<count)
+    try validateComponent(fragment, plusAsSpace: false, part: .fragment)
+    if options.fragmentAsQuery { try validateItems(of: fragment, part: .fragment) }
   }
 
   /// The offset of the first `/` in `bytes[start..<end]`, or `end`; eight bytes at a time.
@@ -289,109 +325,5 @@ struct URLParser {
 
   static func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-  }
-
-  private func checkSegmentLength(_ length: Int, index: Int) throws(RoutingError) {
-    guard length <= options.maxSegmentLength else {
-      throw invalid(
-        "path segment \(index + 1) is \(length) bytes, over the maxSegmentLength limit of \(options.maxSegmentLength)"
-      )
-    }
-  }
-
-  private func decodeSegment(_ raw: Substring, index: Int) throws(RoutingError) -> Substring {
-    guard hasEscapes else { return raw }
-    guard options.decodePath else {
-      try validateComponent(raw, plusAsSpace: false, part: .segment(index))
-      return raw
-    }
-    return try decode(raw, plusAsSpace: false, part: .segment(index))
-  }
-
-  private func decodeHost(_ raw: Substring) throws(RoutingError) -> Substring {
-    guard hasEscapes else { return raw.asciiLowercased() }
-    return try decode(raw, plusAsSpace: false, part: .host).asciiLowercased()
-  }
-
-  private func validateComponent(
-    _ raw: Substring, plusAsSpace: Bool, part: Part
-  ) throws(RoutingError) {
-    _ = try decode(raw, plusAsSpace: plusAsSpace, part: part)
-  }
-
-  private func validateItems(of text: Substring, part: Part) throws(RoutingError) {
-    for item in text.split(separator: "&", omittingEmptySubsequences: true) {
-      try validateComponent(item, plusAsSpace: options.plusAsSpace, part: part)
-    }
-  }
-
-  private func decode(
-    _ raw: Substring, plusAsSpace: Bool, part: Part
-  ) throws(RoutingError) -> Substring {
-    do {
-      return try PercentCoding.decode(raw, plusAsSpace: plusAsSpace)
-    } catch {
-      switch error {
-      case .invalidEscape(let offset):
-        let escape = raw.utf8.dropFirst(offset).prefix(3)
-        throw invalid(
-          "invalid percent-escape '\(String(decoding: escape, as: UTF8.self))' in the \(part)")
-      case .invalidUTF8:
-        throw invalid("the \(part) does not decode to valid UTF-8")
-      }
-    }
-  }
-
-  /// The part of a URL an error is in; named only when an error is raised.
-  enum Part: CustomStringConvertible {
-    case segment(Int)
-    case host
-    case query
-    case fragment
-
-    var description: String {
-      switch self {
-      case .segment(let index): return "path segment \(index + 1)"
-      case .host: return "host"
-      case .query: return "query"
-      case .fragment: return "fragment"
-      }
-    }
-  }
-
-  private func invalid(_ message: String) -> RoutingError {
-    Self.invalid(message, in: string)
-  }
-
-  private static func invalid(_ message: String, in string: String) -> RoutingError {
-    RoutingError(.invalidURL, "invalid URL '\(quoted(string))': \(message)", url: string)
-  }
-
-  /// The URL for a message, cut short when it is long.
-  static func quoted(_ text: String) -> String {
-    text.utf8.count <= 200 ? text : String(text.prefix(200)) + "…"
-  }
-
-  /// Appends the decoded `key=value` items of an already validated query or fragment.
-  static func appendItems(of text: Substring, to items: inout [QueryItem], options: MatchingOptions) {
-    for item in text.split(separator: "&", omittingEmptySubsequences: true) {
-      let name: Substring
-      let value: Substring
-      if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
-        name = item[..<equals]
-        value = item[item.index(after: equals)...]
-      } else {
-        name = item
-        value = ""
-      }
-      items.append(
-        QueryItem(
-          name: String(decodedOrRaw(name, plusAsSpace: options.plusAsSpace)),
-          value: String(decodedOrRaw(value, plusAsSpace: options.plusAsSpace))))
-    }
-  }
-
-  private static func decodedOrRaw(_ text: Substring, plusAsSpace: Bool) -> Substring {
-    (try? PercentCoding.decode(text, plusAsSpace: plusAsSpace)) ?? text
   }
 }
