@@ -85,7 +85,7 @@ extension RoutePattern {
     _ parameters: [String: ParameterValue], query: [QueryItem] = [], groups: Int
   ) throws(RoutingError) -> String {
     var printed: [String] = []
-    for segment in segments where segment.group.map({ (groups >> $0) & 1 == 1 }) ?? true {
+    for segment in segments(withGroups: groups) {
       printed.append(contentsOf: try print(segment, parameters))
     }
     var url = ""

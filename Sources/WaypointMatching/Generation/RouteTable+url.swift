@@ -58,7 +58,8 @@ extension RouteIndex {
       if let opened, opened.captures.route === route, opened.holds(parameters) { return url }
       if refusal == nil { refusal = unprintable(route, groups, parameters, url, opened) }
     }
-    throw refusal ?? unprintable(route, "", because: "the route has no spelling")
+    // A route always has a spelling (with no groups, the pattern itself), so this is not reached.
+    throw refusal ?? unprintable(route, nil, because: "it has no spelling")
   }
 
   /// The refusal for a printed URL that opens something else than `route` with `parameters`.
@@ -68,25 +69,24 @@ extension RouteIndex {
   ) -> RoutingError {
     let pattern = route.pattern
     let placed = placedParameters(pattern, groups)
-    // The parameter at fault: the first one the winner does not read as this route's own; when
-    // nothing opens, one whose empty value left an empty segment behind.
+    // The parameter at fault and what happened to the URL.
     let fault: (name: String, segment: Int)?
-    if let opened {
-      fault = placed.first { !opened.reads(segment: $0.segment, as: $0.name, of: route) } ?? placed.first
-    } else {
-      fault = placed.first { parameters[$0.name] == .value("") } ?? placed.first
-    }
     var reason: String
     if let opened {
+      // The first parameter the winner does not read as this route's own.
+      fault = placed.first { !opened.reads(segment: $0.segment, as: $0.name, of: route) } ?? placed.first
       let winner = opened.captures.route
       reason =
         winner === route
         ? "opens the same route read \(groupChange(pattern, from: groups, to: opened.captures.groups))"
         : "opens route \(describe(winner)) instead"
-      if let fault, let reading = opened.reading(of: fault.segment) {
-        reason += ", which reads \(display(parameters[fault.name], firstSegmentOnly: true)) \(reading)"
+      if let fault {
+        let value = display(parameters[fault.name], firstSegmentOnly: true)
+        reason += ", which reads \(value) \(opened.reading(of: fault.segment))"
       }
     } else {
+      // One whose empty value left an empty segment behind, when there is one.
+      fault = placed.first { parameters[$0.name] == .value("") } ?? placed.first
       reason = "opens no route"
     }
     let subject = describe(route) + (fault.map { " with \($0.name)=\(display(parameters[$0.name]))" } ?? "")
@@ -96,16 +96,17 @@ extension RouteIndex {
   }
 
   /// The refusal for a printed URL that breaks a limit of the table's options.
-  private func unprintable(_ route: RouteInfo, _ url: String, because reason: String) -> RoutingError {
+  private func unprintable(_ route: RouteInfo, _ url: String?, because reason: String) -> RoutingError {
     RoutingError(
-      .unprintableURL, "no URL opens route \(describe(route)) with these parameters: \(reason)",
-      url: url.isEmpty ? nil : url, pattern: route.pattern.source)
+      .unprintableURL, "no URL opens route \(describe(route)) with these parameters: \(reason)", url: url,
+      pattern: route.pattern.source)
   }
 
   /// The parameters of one spelling, with the segment each is read from.
   private func placedParameters(_ pattern: RoutePattern, _ groups: Int) -> [(name: String, segment: Int)] {
-    let present = pattern.segments.filter { segment in segment.group.map { (groups >> $0) & 1 == 1 } ?? true }
-    return present.enumerated().compactMap { index, segment in segment.parameterName.map { ($0, index) } }
+    pattern.segments(withGroups: groups).enumerated().compactMap { index, segment in
+      segment.parameterName.map { ($0, index) }
+    }
   }
 
   private func groupChange(_ pattern: RoutePattern, from mine: Int, to theirs: Int) -> String {
@@ -151,7 +152,7 @@ extension PathParameters {
   }
 
   /// How the spelling reads segment `segment`, for messages: as a literal, a parameter or in a rest.
-  func reading(of segment: Int) -> String? {
+  func reading(of segment: Int) -> String {
     if let restStart, segment >= restStart { return "in its rest" + (restName.map { " '\($0)'" } ?? "") }
     if let place = (0..<captures.count).map(captures.place).first(where: { $0.segment == segment }) {
       return "as its parameter '\(place.name)'"

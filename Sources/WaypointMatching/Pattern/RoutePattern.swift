@@ -73,11 +73,12 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
       }
       return false
     }
-    return masks.map { mask in
-      PatternVariant(
-        mask: mask,
-        segments: segments.filter { segment in segment.group.map { (mask >> $0) & 1 == 1 } ?? true })
-    }
+    return masks.map { PatternVariant(mask: $0, segments: segments(withGroups: $0)) }
+  }
+
+  /// The segments of the spelling whose present optional groups are the bits of `groups`.
+  package func segments(withGroups groups: Int) -> [PatternSegment] {
+    segments.filter { segment in segment.group.map { (groups >> $0) & 1 == 1 } ?? true }
   }
 }
 
