@@ -57,7 +57,7 @@ let package = Package(
         "Waypoint", "WaypointExamples", "WaypointLogging", .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    .testTarget(name: "WaypointCLITests", dependencies: ["waypoint"]),
+    .testTarget(name: "WaypointCLITests", dependencies: ["waypoint", "WaypointExamples"]),
     .testTarget(name: "WaypointTestingTests", dependencies: ["WaypointTesting"]),
     .testTarget(
       name: "WaypointSignedLinksTests",

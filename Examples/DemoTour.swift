@@ -1,7 +1,7 @@
 public import Waypoint
 
-/// The walk `waypoint demo` takes through the example manifest: each stop is a link, where it
-/// comes from, and what it shows about Waypoint.
+/// The walk `waypoint demo --tour` takes through the example manifest: each stop is a link,
+/// where it comes from, and what it shows about Waypoint.
 public enum DemoTour {
   /// One link of the tour.
   public struct Stop: Sendable {
@@ -47,40 +47,4 @@ public enum DemoTour {
     Stop(title: "…exactly like this unknown one", url: "/nowhere", origin: .external()),
     Stop(title: "An invalid escape is refused with the rule it breaks", url: "notes://note/%zz", origin: .internal),
   ]
-
-  /// Resolves every stop against `table` and hands each printed step to `write`.
-  public static func run(table: RouteTable<ManifestRoute>, write: (String) -> Void) {
-    write("Waypoint demo: \(stops.count) links against the bundled notes manifest (\(table.routes.count) routes)")
-    for (number, stop) in stops.enumerated() {
-      write("")
-      write("\(number + 1). \(stop.title)")
-      write("   open \(stop.url)  [origin: \(stop.origin)]")
-      let resolution = table.resolve(stop.url, origin: stop.origin)
-      for line in describe(resolution) { write("   " + line) }
-    }
-  }
-
-  /// The resolution as indented lines for people.
-  public static func describe(_ resolution: ManifestResolution) -> [String] {
-    guard let match = resolution.match else {
-      let error = resolution.error ?? RoutingError.notFound(resolution.url)
-      return ["✗ \(error.code): \(error.message)"]
-    }
-    let route = match.route.payload
-    var lines = ["→ \(route.name ?? "(unnamed)")  \(route.pattern)"]
-    if let target = route.target {
-      lines.append("  target      \(target) (\(route.presentation ?? "no presentation"))")
-    }
-    let parameters = resolution.parameters
-    if !parameters.isEmpty {
-      lines.append("  parameters  " + parameters.map { "\($0.name)=\($0.value)" }.joined(separator: "  "))
-    }
-    if let rest = match.rest { lines.append("  rest        " + rest.map { "[\($0)]" }.joined(separator: " ")) }
-    let query = match.url.queryItems
-    if !query.isEmpty {
-      lines.append("  query       " + query.map { "\($0.name)=\($0.value)" }.joined(separator: "  "))
-    }
-    if let redirect = resolution.redirect { lines.append("  redirect    \(redirect)") }
-    return lines
-  }
 }

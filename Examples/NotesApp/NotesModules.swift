@@ -64,7 +64,7 @@ struct RequireSignIn: RouteMiddleware {
       return try await next(request)
     }
     let item = QueryItem(name: "next", value: request.url.string)
-    return .redirect(to: Router.appending([item], to: "notes://login"), from: request)
+    return .redirect(to: LinkText.appending([item], to: "notes://login"), from: request)
   }
 }
 

@@ -35,17 +35,14 @@ public struct LinkSigner: Sendable {
   ///
   /// - Throws: `invalidParameter` when the link already has an expiry or signature item.
   public func sign(_ url: String, expiresAt expiry: Date) throws(RoutingError) -> String {
-    let parts = format.split(url)
-    let items = parts.query.map { $0.split(separator: "&", omittingEmptySubsequences: false) } ?? []
-    for key in [format.expiryKey, format.signatureKey]
-    where items.contains(where: { $0 == key || $0.hasPrefix(key + "=") }) {
+    var link = LinkText(url)
+    for key in [format.expiryKey, format.signatureKey] where link.hasItem(named: key) {
       throw RoutingError(.invalidParameter, "'\(url)' already has a '\(key)' query item", url: url, parameter: key)
     }
     let seconds = Int(expiry.timeIntervalSince1970.rounded(.down))
-    let withExpiry = format.join(parts, items: items + [Substring("\(format.expiryKey)=\(seconds)")])
-    let signature = SignedLinkFormat.signature(of: withExpiry, key: key)
-    return format.join(
-      parts,
-      items: items + [Substring("\(format.expiryKey)=\(seconds)"), Substring("\(format.signatureKey)=\(signature)")])
+    link.append(raw: [Substring("\(format.expiryKey)=\(seconds)")])
+    let signature = SignedLinkFormat.signature(of: link.string, key: key)
+    link.append(raw: [Substring("\(format.signatureKey)=\(signature)")])
+    return link.string
   }
 }

@@ -37,29 +37,6 @@ public struct SignedLinkFormat: Sendable, Hashable {
     key.withUnsafeBytes { Array($0) }
   }
 
-  /// The parts of a link: where its query and fragment start.
-  struct Parts {
-    let head: Substring
-    let query: Substring?
-    let fragment: Substring?
-  }
-
-  func split(_ url: String) -> Parts {
-    var rest = Substring(url)
-    var fragment: Substring?
-    if let hash = rest.firstIndex(of: "#") {
-      fragment = rest[hash...]
-      rest = rest[..<hash]
-    }
-    guard let mark = rest.firstIndex(of: "?") else { return Parts(head: rest, query: nil, fragment: fragment) }
-    return Parts(head: rest[..<mark], query: rest[rest.index(after: mark)...], fragment: fragment)
-  }
-
-  /// `parts` with `items` as the query.
-  func join(_ parts: Parts, items: [Substring]) -> String {
-    String(parts.head) + (items.isEmpty ? "" : "?" + items.joined(separator: "&")) + String(parts.fragment ?? "")
-  }
-
   /// The lowercase hex HMAC-SHA256 of `canonical`.
   static func signature(of canonical: String, key: [UInt8]) -> String {
     let mac = HMAC<SHA256>.authenticationCode(for: Array(canonical.utf8), using: SymmetricKey(data: key))

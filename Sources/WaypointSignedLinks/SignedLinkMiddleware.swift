@@ -51,13 +51,13 @@ public struct SignedLinkMiddleware: RouteMiddleware {
     self.now = now
   }
 
-  /// Checks the signature and expiry of requests it applies to, then goes on without the
-  /// expiry and signature items in the request's query (the URL keeps them).
+  /// Checks the signature and expiry of requests it applies to, then goes on with the expiry
+  /// and signature items removed from the request's URL (and so from its query).
   public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
     guard appliesTo(request) else { return try await next(request) }
     try verify(request.url.string)
     var verified = request
-    verified.query.removeAll { $0.name == format.signatureKey || $0.name == format.expiryKey }
+    try verified.setQuery(request.query.filter { $0.name != format.signatureKey && $0.name != format.expiryKey })
     return try await next(verified)
   }
 
@@ -65,8 +65,8 @@ public struct SignedLinkMiddleware: RouteMiddleware {
   ///
   /// - Throws: `rejected` with the reason.
   public func verify(_ url: String) throws(RoutingError) {
-    let parts = format.split(url)
-    let items = parts.query.map { $0.split(separator: "&", omittingEmptySubsequences: false) } ?? []
+    var link = LinkText(url)
+    let items = link.items ?? []
     let signaturePrefix = format.signatureKey + "="
     guard let last = items.last, last.hasPrefix(signaturePrefix) else {
       if items.contains(where: { $0.hasPrefix(signaturePrefix) }) {
@@ -77,7 +77,9 @@ public struct SignedLinkMiddleware: RouteMiddleware {
     guard let mac = SignedLinkFormat.bytes(ofHex: last.dropFirst(signaturePrefix.count)), mac.count == 32 else {
       throw reject(url, "the signature is not 64 hex digits")
     }
-    let canonical = Array(format.join(parts, items: Array(items.dropLast())).utf8)
+    // What was signed: the link as sent without its last item (a link with no other item had no `?`).
+    link.items = items.count > 1 ? Array(items.dropLast()) : nil
+    let canonical = Array(link.string.utf8)
     guard keys.contains(where: { SignedLinkFormat.isValid(mac, of: canonical, key: $0) }) else {
       throw reject(url, "the signature does not match: the link was changed after signing, or signed with another key")
     }

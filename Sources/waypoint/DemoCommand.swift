@@ -23,8 +23,8 @@ struct DemoCommand: AsyncParsableCommand {
       } catch {
         throw CommandFailure.usage("waypoint: \(error.message)")
       }
-      let table = try ManifestOptions.table(from: data, sourceName: "the bundled example manifest")
-      DemoTour.run(table: table) { print($0) }
+      let router = try ManifestOptions.router(from: data, sourceName: "the bundled example manifest")
+      ResolutionOutput.tour(DemoTour.stops, router: router) { print($0) }
       return
     }
     do {

@@ -22,13 +22,28 @@ struct ManifestOptions: ParsableArguments {
     }
   }
 
+  /// The manifest as a router that resolves without handlers; any problem is a manifest error (exit 2).
+  func router() throws -> Router {
+    try Self.router(from: try data(), sourceName: sourceName)
+  }
+
+  /// The manifest in `data` as a router that resolves without handlers; any problem is a
+  /// manifest error (exit 2).
+  static func router(from data: Data, sourceName: String) throws -> Router {
+    do {
+      return try RouteManifest(data: data).makeRouter()
+    } catch {
+      throw CommandFailure.usage("waypoint: \(sourceName): \(error.message)")
+    }
+  }
+
   /// The manifest compiled into a table; any problem is a manifest error (exit 2).
-  func table() throws -> RouteTable<ManifestRoute> {
+  func table() throws -> RouteTable<RouteDefinition> {
     try Self.table(from: try data(), sourceName: sourceName)
   }
 
   /// The manifest in `data` compiled into a table; any problem is a manifest error (exit 2).
-  static func table(from data: Data, sourceName: String) throws -> RouteTable<ManifestRoute> {
+  static func table(from data: Data, sourceName: String) throws -> RouteTable<RouteDefinition> {
     do {
       return try RouteManifest(data: data).makeTable()
     } catch {

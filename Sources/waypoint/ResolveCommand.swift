@@ -1,6 +1,5 @@
 import ArgumentParser
 import Waypoint
-import WaypointExamples
 
 /// `waypoint resolve`: matches URLs against the manifest.
 struct ResolveCommand: ParsableCommand {
@@ -33,15 +32,15 @@ struct ResolveCommand: ParsableCommand {
   var urls: [String] = []
 
   func run() throws {
-    let table = try manifest.table()
+    let router = try manifest.router()
     let origin: Origin = self.origin == .external ? .external() : .internal
     var allMatched = true
     func resolve(_ url: String) {
-      let resolution = table.resolve(url, origin: origin)
-      if resolution.match == nil { allMatched = false }
+      let resolution = router.resolve(url, origin: origin)
+      if resolution.route == nil { allMatched = false }
       switch format {
-      case .json: print(Self.json(resolution).rendered)
-      case .text: print(([url] + DemoTour.describe(resolution).map { "  " + $0 }).joined(separator: "\n"))
+      case .json: print(ResolutionOutput.json(resolution).rendered)
+      case .text: print(([url] + ResolutionOutput.lines(resolution).map { "  " + $0 }).joined(separator: "\n"))
       }
     }
     if urls.isEmpty {
@@ -53,37 +52,5 @@ struct ResolveCommand: ParsableCommand {
       urls.forEach(resolve)
     }
     if !allMatched { throw ExitCode(1) }
-  }
-
-  /// The JSON object of the CLI contract for one resolution.
-  static func json(_ resolution: ManifestResolution) -> JSONOutput {
-    guard let match = resolution.match else {
-      let error = resolution.error ?? RoutingError.notFound(resolution.url)
-      return .object([
-        ("url", .string(resolution.url)), ("matched", .bool(false)),
-        ("error", .object([("code", .string(error.code.rawValue)), ("message", .string(error.message))])),
-      ])
-    }
-    let route = match.route.payload
-    var query: [(String, [String])] = []
-    for item in match.url.queryItems {
-      if let index = query.firstIndex(where: { $0.0 == item.name }) {
-        query[index].1.append(item.value)
-      } else {
-        query.append((item.name, [item.value]))
-      }
-    }
-    return .object([
-      ("url", .string(resolution.url)),
-      ("matched", .bool(true)),
-      ("name", .optional(route.name)),
-      ("pattern", .string(route.pattern)),
-      ("target", .optional(route.target)),
-      ("parameters", .object(resolution.parameters.map { ($0.name, .string($0.value)) })),
-      ("rest", match.rest.map { .array($0.map(JSONOutput.string)) } ?? .null),
-      ("query", .object(query.map { ($0.0, .array($0.1.map(JSONOutput.string))) })),
-      ("fragment", .optional(match.url.fragment)),
-      ("redirect", .optional(resolution.redirect)),
-    ])
   }
 }

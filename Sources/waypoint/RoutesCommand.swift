@@ -17,7 +17,7 @@ struct RoutesCommand: ParsableCommand {
       return [
         String(rank + 1), String(route.priority), entry.pattern, entry.name ?? "-",
         entry.target ?? (entry.redirect.map { "→ \($0)" } ?? "-"),
-        entry.presentation ?? "-", entry.exposure.rawValue,
+        entry.presentation?.description ?? "-", entry.exposure.rawValue,
       ]
     }
     let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }

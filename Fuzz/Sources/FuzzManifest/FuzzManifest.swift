@@ -19,7 +19,7 @@ public func fuzzManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
   }
   _ = manifest.diagnose()
-  let table: RouteTable<ManifestRoute>
+  let table: RouteTable<RouteDefinition>
   do {
     table = try manifest.makeTable()
   } catch {
@@ -27,11 +27,23 @@ public func fuzzManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       error, isOneOf: [.invalidManifest, .invalidPattern, .conflict, .duplicateName, .invalidRedirect], input: text)
     return 0
   }
+  // The router a tool resolves with accepts exactly the manifests the table does.
+  let router: Router
+  do {
+    router = try manifest.makeRouter()
+  } catch {
+    fatalError("a manifest whose table builds has no router: \(error.message)\n\(text)")
+  }
   // URLs are printed by route name; FuzzPattern checks what a pattern alone prints.
   for route in table.routes {
     guard let name = route.name else { continue }
     requirePrintedURLOpens(route, in: table) { values throws(RoutingError) in
-      try table.url(for: name, parameters: values)
+      let url = try table.url(for: name, parameters: values)
+      // One resolve path: the router takes the printed URL to the route the table matched.
+      if let match = try? table.match(url), router.resolve(url).route != match.payload {
+        fatalError("the router and the table disagree on '\(url)'\n\(text)")
+      }
+      return url
     }
   }
   return 0

@@ -9,6 +9,8 @@ internal import Foundation
 struct ManifestReader {
   private(set) var errors: [RoutingError] = []
 
+  /// The presentation names a manifest may use without an argument.
+  private static let plainPresentations = Presentation.Kind.allCases.filter { $0 != .custom }.map(\.rawValue)
   private static let topKeys: Set<String> = ["version", "options", "routes"]
   private static let routeKeys: Set<String> = [
     "name", "pattern", "target", "presentation", "exposure", "priority", "defaults", "redirect", "under",
@@ -52,7 +54,10 @@ struct ManifestReader {
       return manifest
     }
     for (index, item) in items.enumerated() {
-      if let route = readRoute(item, index: index) { manifest.routes.append(route) }
+      if let route = readRoute(item, index: index) {
+        manifest.routes.append(route)
+        manifest.positions.append(index)
+      }
     }
     return manifest
   }
@@ -117,14 +122,14 @@ struct ManifestReader {
 
   // MARK: - Routes
 
-  private mutating func readRoute(_ value: JSONValue, index: Int) -> ManifestRoute? {
+  private mutating func readRoute(_ value: JSONValue, index: Int) -> RouteDefinition? {
     guard case .object(let object) = value else {
       fail("each route must be an object, not \(value.typeName)", route: index)
       return nil
     }
     var name: String?
     if case .string(let text)? = object["name"] { name = text }
-    var route = ManifestRoute(index: index, name: name, pattern: "")
+    var route = RouteDefinition(pattern: "", name: name)
     let errorCount = errors.count
     for key in object.keys.sorted() where !Self.routeKeys.contains(key) {
       fail(
@@ -140,11 +145,11 @@ struct ManifestReader {
     if let value = object["target"] { route.target = string(value, field: "target", route: index, name: name) }
     if let value = object["redirect"] { route.redirect = string(value, field: "redirect", route: index, name: name) }
     if let value = object["presentation"], let text = string(value, field: "presentation", route: index, name: name) {
-      if ManifestRoute.isPresentation(text) {
-        route.presentation = text
+      if let presentation = Presentation(text) {
+        route.presentation = presentation
       } else {
         fail(
-          "unknown presentation '\(text)' (known: \(ManifestRoute.plainPresentations.sorted().joined(separator: ", ")), present(style), custom(name))",
+          "unknown presentation '\(text)' (known: \(Self.plainPresentations.sorted().joined(separator: ", ")), present(style), custom(name))",
           field: "presentation", route: index, name: name)
       }
     }

@@ -9,10 +9,10 @@ extension RouteManifest {
   ///
   /// - Throws: The first problem: an invalid pattern, a conflict, a duplicate name or a bad
   ///   redirect, each naming the route index, name and field.
-  public func makeTable(parameterTypes: ParameterTypes = ParameterTypes()) throws(RoutingError) -> RouteTable<
-    ManifestRoute
-  > {
-    let table: RouteTable<ManifestRoute>
+  public func makeTable(
+    parameterTypes: ParameterTypes = ParameterTypes()
+  ) throws(RoutingError) -> RouteTable<RouteDefinition> {
+    let table: RouteTable<RouteDefinition>
     do {
       table = try builder(parameterTypes).build()
     } catch {
@@ -41,8 +41,8 @@ extension RouteManifest {
     return reader.errors.map { Diagnostic(.error, $0) } + manifest.diagnose(parameterTypes: parameterTypes)
   }
 
-  private func builder(_ parameterTypes: ParameterTypes) -> RouteTableBuilder<ManifestRoute> {
-    var builder = RouteTableBuilder<ManifestRoute>(options: options)
+  private func builder(_ parameterTypes: ParameterTypes) -> RouteTableBuilder<RouteDefinition> {
+    var builder = RouteTableBuilder<RouteDefinition>(options: options)
     builder.parameterTypes = parameterTypes
     for route in routes {
       builder.add(route.pattern, name: route.name, priority: route.priority, payload: route)
@@ -53,9 +53,8 @@ extension RouteManifest {
   /// The error with the manifest position of its route (registration order is manifest order).
   private func located(_ error: RoutingError) -> RoutingError {
     guard let index = error.routeIndex, routes.indices.contains(index) else { return error }
-    let route = routes[index]
     var copy = ManifestReader.error(
-      error.message, field: error.field ?? "pattern", route: route.index, name: route.name)
+      error.message, field: error.field ?? "pattern", route: position(of: index), name: routes[index].name)
     copy.code = error.code
     copy.pattern = error.pattern
     copy.column = error.column
@@ -65,13 +64,13 @@ extension RouteManifest {
 
   // MARK: - Redirects
 
-  private func redirectDiagnostics(_ table: RouteTable<ManifestRoute>) -> [Diagnostic] {
+  private func redirectDiagnostics(_ table: RouteTable<RouteDefinition>) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     // Made once: every redirect is compared with every route.
     let routes = table.routes
-    for route in routes {
+    for (offset, route) in routes.enumerated() {
       guard let redirect = route.payload.redirect else { continue }
-      let place = (route: route.payload.index, name: route.payload.name)
+      let place = (route: position(of: offset), name: route.payload.name)
       let target: RoutePattern
       switch RedirectTemplate.check(
         redirect, from: route.pattern.source, options: options, parameterTypes: table.parameterTypes)

@@ -11,7 +11,10 @@ public import Foundation
 ///   { "version": 1,
 ///     "routes": [ { "name": "user", "pattern": "myapp://user/<int:id>", "target": "UserProfile" } ] }
 ///   """)
-/// let table = try manifest.makeTable()
+/// var builder = RouterBuilder()
+/// builder.add(manifest)
+/// builder.register(target: "UserProfile") { request in try Profiles.load(id: request.int("id")) }
+/// let router = try builder.build()
 /// ```
 ///
 /// Unknown keys are errors, so a typo never passes silently, and every error names the route's
@@ -22,13 +25,21 @@ public struct RouteManifest: Sendable, Hashable {
   /// How URLs are read and compared.
   public var options: MatchingOptions
   /// The routes, in manifest order.
-  public var routes: [ManifestRoute]
+  public var routes: [RouteDefinition]
+  /// Each route's index in the file's `routes` array, for messages (a route that did not read is
+  /// left out of ``routes`` but keeps its place in the file).
+  var positions: [Int] = []
 
   /// Makes a manifest in code.
-  public init(version: Int = 1, options: MatchingOptions = MatchingOptions(), routes: [ManifestRoute]) {
+  public init(version: Int = 1, options: MatchingOptions = MatchingOptions(), routes: [RouteDefinition]) {
     self.version = version
     self.options = options
     self.routes = routes
+  }
+
+  /// The index in the file of the route at `offset` in ``routes``.
+  func position(of offset: Int) -> Int {
+    positions.count == routes.count ? positions[offset] : offset
   }
 
   /// The largest manifest read, in bytes (16 MiB): far above any real table (10,000 routes are

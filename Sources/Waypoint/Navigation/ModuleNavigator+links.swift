@@ -3,13 +3,14 @@ extension ModuleNavigator {
   /// cold start), binds the request into the module's configuration, and performs the route's
   /// presentation from the top screen, or from the screen in the request's `source` extra.
   ///
-  /// The URL's parameters (path, then query, then defaults) stay on the screen and the performed route.
+  /// The values the URL gives (`RouteRequest.urlValues`: path, then query, then defaults) stay on
+  /// the screen and the performed route.
   public func open(_ request: RouteRequest, identifier: String) async throws(RoutingError) -> PerformedRoute {
-    let presentation = request.route?.presentation.flatMap(Presentation.init) ?? .push
+    let presentation = request.route?.presentation ?? .push
     try await buildPath(request.route?.under ?? [], for: request)
     return try await route(
       identifier: identifier, presentation, from: request.extras["source"] as? String,
-      parameters: Self.parameters(of: request), request: request)
+      parameters: request.urlValues, request: request)
   }
 
   /// Registers a handler for every identifier of the registry, so manifest routes whose
@@ -32,13 +33,6 @@ extension ModuleNavigator {
     for (index, module) in path.enumerated().dropFirst(stack.count) {
       _ = try await route(identifier: module, index == 0 ? .replaceRoot : .push, request: request)
     }
-  }
-
-  static func parameters(of request: RouteRequest) -> [String: String] {
-    var parameters = request.defaults
-    for item in request.query.reversed() { parameters[item.name] = item.value }
-    for (name, value) in request.parameters { parameters[name] = value }
-    return parameters
   }
 }
 

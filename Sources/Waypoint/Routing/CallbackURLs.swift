@@ -90,3 +90,26 @@ public protocol CallbackQueryRepresentable: Sendable {
   /// The items appended to the success callback URL.
   var callbackQueryItems: [QueryItem] { get }
 }
+
+extension CallbackURLs {
+  /// The query items a success callback gets for a handler's value: a
+  /// ``CallbackQueryRepresentable``'s own items, items or a `[String: String]` as given (sorted by
+  /// name), and any other text or `LosslessStringConvertible` value as `result`.
+  static func items(for value: any Sendable) -> [QueryItem] {
+    switch value {
+    case let representable as any CallbackQueryRepresentable: return representable.callbackQueryItems
+    case let items as [QueryItem]: return items
+    case let pairs as [String: String]:
+      return pairs.sorted { $0.key < $1.key }.map { QueryItem(name: $0.key, value: $0.value) }
+    case let text as String: return [QueryItem(name: "result", value: text)]
+    case let convertible as any LosslessStringConvertible:
+      return [QueryItem(name: "result", value: convertible.description)]
+    default: return []
+    }
+  }
+
+  /// The query items an error callback gets: `errorCode` and `errorMessage`.
+  static func items(for error: RoutingError) -> [QueryItem] {
+    [QueryItem(name: "errorCode", value: error.code.rawValue), QueryItem(name: "errorMessage", value: error.message)]
+  }
+}

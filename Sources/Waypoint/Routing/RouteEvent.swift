@@ -21,7 +21,7 @@ public struct RouteEvent: Sendable, CustomStringConvertible {
   /// Where the request comes from.
   public let origin: Origin
   /// The route chosen, when one was.
-  public let route: MatchedRoute?
+  public let route: RouteDefinition?
   /// The time since `prepare`, for `did` and `failed`.
   public let duration: Duration?
   /// Why the open failed, for `failed`.
@@ -29,7 +29,7 @@ public struct RouteEvent: Sendable, CustomStringConvertible {
 
   /// Makes an event; the router makes them, tests and recorders may make their own.
   public init(
-    openID: UInt64 = 0, phase: Phase, url: String, origin: Origin, route: MatchedRoute? = nil,
+    openID: UInt64 = 0, phase: Phase, url: String, origin: Origin, route: RouteDefinition? = nil,
     duration: Duration? = nil,
     error: RoutingError? = nil
   ) {

@@ -34,8 +34,8 @@ public struct RouteGroup: Sendable {
     guard let full = join(pattern) else { return }
     registrations.append(
       RouteRegistration(
-        pattern: full, name: name, priority: priority, exposure: exposure, defaults: defaults, presentation: nil,
-        target: nil, action: .handler(handler), middleware: middleware, place: "route '\(full)'"))
+        route: RouteDefinition(pattern: full, name: name, exposure: exposure, priority: priority, defaults: defaults),
+        action: .handler(handler), middleware: middleware, place: "route '\(full)'"))
   }
 
   /// Registers a route handled by a closure, which may decline requests with `canHandle`.
@@ -56,7 +56,7 @@ public struct RouteGroup: Sendable {
     guard let full = join(pattern) else { return }
     registrations.append(
       RouteRegistration(
-        pattern: full, name: name, priority: 0, exposure: exposure, defaults: [:], presentation: nil, target: nil,
+        route: RouteDefinition(pattern: full, name: name, exposure: exposure, redirect: template),
         action: .redirect(template), middleware: middleware, place: "route '\(full)'"))
   }
 
@@ -74,8 +74,8 @@ public struct RouteGroup: Sendable {
   /// Adds registrations made elsewhere under this group's prefix and middleware.
   mutating func adopt(_ others: [RouteRegistration], extraMiddleware: [any RouteMiddleware]) {
     for var registration in others {
-      guard let full = join(registration.pattern) else { continue }
-      registration.pattern = full
+      guard let full = join(registration.route.pattern) else { continue }
+      registration.route.pattern = full
       registration.middleware = middleware + extraMiddleware + registration.middleware
       registrations.append(registration)
     }

@@ -9,14 +9,8 @@ struct RouteRegistration: Sendable {
     case redirect(String)
   }
 
-  var pattern: String
-  var name: String?
-  var priority: Int
-  var exposure: Exposure
-  var defaults: [String: String]
-  var presentation: String?
-  var target: String?
-  var under: [String] = []
+  /// The route as declared; its pattern includes any group prefix.
+  var route: RouteDefinition
   var action: Action
   /// Group middleware, outermost first.
   var middleware: [any RouteMiddleware]
@@ -26,9 +20,13 @@ struct RouteRegistration: Sendable {
 
 /// What the router's table holds for each route.
 struct RouteEntry: Sendable {
-  let route: MatchedRoute
+  /// The route as declared.
+  let route: RouteDefinition
+  /// The handler, asked `canHandle` while resolving; `nil` for a redirect or an unhandled target.
   let handler: (any RouteHandler)?
+  /// The compiled redirect template, for a route that redirects.
   let redirect: RoutePattern?
-  let middleware: [any RouteMiddleware]
-  let defaults: [String: String]
+  /// The global middleware, then the route's group middleware, around the handler or redirect:
+  /// composed once, when the router is built.
+  let chain: RouteNext
 }

@@ -9,7 +9,7 @@ public struct RouteResult: Sendable {
   /// The URL that was finally handled, after any redirects.
   public var url: String
   /// The route that handled it, or `nil` when the fallback handler did.
-  public var route: MatchedRoute?
+  public var route: RouteDefinition?
   /// What the handler returned.
   public var value: any Sendable
   /// When set, the router opens this URL instead, through the whole pipeline again.

@@ -1,6 +1,6 @@
 extension Router {
-  /// Opens `url`: matches it, runs the middleware and the handler, follows redirects, calls
-  /// back, and returns the handler's value.
+  /// Opens `url`: resolves it, runs the route's middleware chain and handler, follows
+  /// redirects, calls back, and returns the handler's value.
   ///
   /// - Parameters:
   ///   - url: The link.
@@ -8,8 +8,8 @@ extension Router {
   ///   - extras: In-process values for the handler; they win over path, query and defaults.
   /// - Returns: The route that handled the URL and the handler's value.
   /// - Throws: `invalidURL`, `notFound` (also for internal routes from outside), `declined`,
-  ///   `callbackNotAllowed`, `rejected`, `redirectLoop`, `handlerFailed`, `middlewareFailed`, or
-  ///   whatever `RoutingError` a handler, middleware or observer threw.
+  ///   `callbackNotAllowed`, `rejected`, `redirectLoop`, `handlerFailed`, `middlewareFailed`,
+  ///   `missingHandler`, or whatever `RoutingError` a handler, middleware or observer threw.
   public func open(
     _ url: String, origin: Origin = .internal, extras: [String: any Sendable] = [:]
   ) async throws(RoutingError) -> RouteResult {
@@ -20,19 +20,22 @@ extension Router {
     var current = url
     var visited: [String] = []
     var chosen: RouteRequest?
-    do {
+    do throws(RoutingError) {
       while true {
         try checkRedirect(to: current, after: visited)
         visited.append(current)
-        let (request, entry) = try choose(current, origin: origin, extras: extras)
+        let resolution = resolve(current, origin: origin, extras: extras)
+        guard let request = resolution.request else { throw resolution.error ?? RoutingError.notFound(current) }
         chosen = request
         try notifyWill(request, openID: openID)
-        let result = try await perform(request, entry: entry)
+        var result = try await run(request, chain: resolution.entry?.chain ?? fallback)
         if let redirect = result.redirect {
           current = redirect
           continue
         }
-        await callBack(request.callbacks.success, with: callbackItems(for: result.value))
+        // The URL this open handled, as it arrived: a middleware may have edited the request's.
+        result.url = current
+        await callBack(request.callbacks.success, with: CallbackURLs.items(for: result.value))
         emit(
           RouteEvent(
             openID: openID, phase: .did, url: current, origin: origin, route: request.route,
@@ -41,9 +44,9 @@ extension Router {
       }
     } catch {
       if let callbacks = chosen?.callbacks {
-        let target = error.code == .cancelled ? (callbacks.cancel ?? callbacks.error) : callbacks.error
-        let items = error.code == .cancelled && callbacks.cancel != nil ? [] : Self.errorItems(error)
-        await callBack(target, with: items)
+        let cancelled = error.code == .cancelled && callbacks.cancel != nil
+        let items = cancelled ? [] : CallbackURLs.items(for: error)
+        await callBack(cancelled ? callbacks.cancel : callbacks.error, with: items)
       }
       emit(
         RouteEvent(
@@ -80,14 +83,6 @@ extension Router {
     }
   }
 
-  /// Whether `open` would find a route for `url` from `origin` (the fallback handler aside).
-  ///
-  /// Shares the matching code with `open` and runs no handler, middleware or observer.
-  public func canOpen(_ url: String, origin: Origin = .internal) -> Bool {
-    guard let (_, entry) = try? choose(url, origin: origin, extras: [:], useFallback: false) else { return false }
-    return entry != nil
-  }
-
   // MARK: - Steps
 
   private func checkRedirect(to url: String, after visited: [String]) throws(RoutingError) {
@@ -98,57 +93,6 @@ extension Router {
     }
     if visited.count > maxRedirects {
       throw RoutingError(.redirectLoop, "'\(first)' redirects more than \(maxRedirects) times", url: first)
-    }
-  }
-
-  /// The request for the best visible route whose handler accepts it, or for the fallback.
-  func choose(
-    _ url: String, origin: Origin, extras: [String: any Sendable], useFallback: Bool = true
-  ) throws(RoutingError) -> (RouteRequest, RouteEntry?) {
-    let parsed = try table.parse(url)
-    var declined: [MatchedRoute] = []
-    for candidate in table.candidates(for: parsed) {
-      let entry = candidate.payload
-      guard !origin.isExternal || entry.route.exposure == .public else { continue }
-      let request = makeRequest(parsed, match: candidate, origin: origin, extras: extras)
-      guard entry.handler?.canHandle(request) ?? true else {
-        declined.append(entry.route)
-        continue
-      }
-      try checkCallbacks(request)
-      return (request, entry)
-    }
-    if !declined.isEmpty {
-      throw RoutingError(
-        .declined, "every route for '\(url)' declined it: \(declined.map(\.description).joined(separator: ", "))",
-        url: url)
-    }
-    guard useFallback, fallback != nil else { throw RoutingError.notFound(url) }
-    var request = RouteRequest(url: parsed, extras: extras, origin: origin)
-    request.callbacks = callbacks.callbacks(in: request.query)
-    try checkCallbacks(request)
-    return (request, nil)
-  }
-
-  private func makeRequest(
-    _ url: ParsedURL, match: RouteMatch<RouteEntry>, origin: Origin, extras: [String: any Sendable]
-  ) -> RouteRequest {
-    var parameters: [String: String] = [:]
-    for (name, value) in match.parameters { parameters[name] = value }
-    var request = RouteRequest(
-      url: url, route: match.payload.route, parameters: parameters, rest: match.rest, extras: extras,
-      defaults: match.payload.defaults, origin: origin)
-    request.callbacks = callbacks.callbacks(in: request.query)
-    return request
-  }
-
-  private func checkCallbacks(_ request: RouteRequest) throws(RoutingError) {
-    let asked = [request.callbacks.success, request.callbacks.error, request.callbacks.cancel].compactMap { $0 }
-    if let refused = asked.first(where: { !callbacks.allows($0) }) {
-      throw RoutingError(
-        .callbackNotAllowed,
-        "the callback '\(refused)' of '\(request.url.string)' is not on the allow-list; no callback was opened",
-        url: request.url.string)
     }
   }
 
@@ -168,41 +112,12 @@ extension Router {
         duration: nil, error: nil))
   }
 
-  /// Runs the global middleware, then the route's group middleware, then the handler (or the
-  /// redirect, or the fallback).
-  private func perform(_ request: RouteRequest, entry: RouteEntry?) async throws(RoutingError) -> RouteResult {
-    let handler = entry?.handler ?? (entry == nil ? fallback : nil)
-    let redirect = entry?.redirect
-    var next: RouteNext = { request in
-      if let redirect {
-        guard
-          let target = RedirectTemplate.fill(
-            redirect, parameters: request.parameters, rest: request.rest, url: request.url)
-        else {
-          throw RoutingError(
-            .invalidRedirect, "the redirect '\(redirect.source)' cannot be filled from '\(request.url.string)'",
-            url: request.url.string)
-        }
-        return .redirect(to: target, from: request)
-      }
-      guard let handler else { throw RoutingError.notFound(request.url.string) }
-      do {
-        return RouteResult(try await handler.handle(request), for: request)
-      } catch let error as RoutingError {
-        throw error
-      } catch {
-        throw RoutingError(
-          .handlerFailed,
-          "the handler of \(request.route?.description ?? "the fallback") failed for '\(request.url.string)': \(error)",
-          url: request.url.string, pattern: request.route?.pattern, routeName: request.route?.name)
-      }
-    }
-    for middleware in (middleware + (entry?.middleware ?? [])).reversed() {
-      let inner = next
-      next = { request in try await middleware.handle(request, next: inner) }
-    }
+  /// Runs a chain composed at build time; an error that is not a ``RoutingError`` came from a
+  /// middleware (the handler's are wrapped inside the chain).
+  private func run(_ request: RouteRequest, chain: RouteNext?) async throws(RoutingError) -> RouteResult {
+    guard let chain else { throw RoutingError.notFound(request.url.string) }
     do {
-      return try await next(request)
+      return try await chain(request)
     } catch let error as RoutingError {
       throw error
     } catch {
@@ -215,40 +130,7 @@ extension Router {
 
   private func callBack(_ url: String?, with items: [QueryItem]) async {
     guard let url, let callbackOpener else { return }
-    await callbackOpener.open(Self.appending(items, to: url))
-  }
-
-  func callbackItems(for value: any Sendable) -> [QueryItem] {
-    switch value {
-    case let representable as any CallbackQueryRepresentable: return representable.callbackQueryItems
-    case let items as [QueryItem]: return items
-    case let pairs as [String: String]:
-      return pairs.sorted { $0.key < $1.key }.map { QueryItem(name: $0.key, value: $0.value) }
-    case let text as String: return [QueryItem(name: "result", value: text)]
-    case let convertible as any LosslessStringConvertible:
-      return [QueryItem(name: "result", value: convertible.description)]
-    default: return []
-    }
-  }
-
-  static func errorItems(_ error: RoutingError) -> [QueryItem] {
-    [QueryItem(name: "errorCode", value: error.code.rawValue), QueryItem(name: "errorMessage", value: error.message)]
-  }
-
-  /// `url` with `items` added to its query, before any fragment.
-  package static func appending(_ items: [QueryItem], to url: String) -> String {
-    guard !items.isEmpty else { return url }
-    let encoded = items.map {
-      PercentCoding.encode($0.name, as: .queryItem) + "=" + PercentCoding.encode($0.value, as: .queryItem)
-    }.joined(separator: "&")
-    var head = Substring(url)
-    var fragment: Substring = ""
-    if let hash = url.firstIndex(of: "#") {
-      head = url[..<hash]
-      fragment = url[hash...]
-    }
-    let separator = head.contains("?") ? (head.hasSuffix("?") || head.hasSuffix("&") ? "" : "&") : "?"
-    return head + separator + encoded + fragment
+    await callbackOpener.open(LinkText.appending(items, to: url))
   }
 
   private func emit(_ event: RouteEvent) {

@@ -8,19 +8,19 @@
 /// ```
 public struct Router: Sendable {
   let table: RouteTable<RouteEntry>
-  let middleware: [any RouteMiddleware]
   let observers: [any RouteObserver]
-  let fallback: (any RouteHandler)?
+  /// The global middleware around the fallback handler, composed at build time; `nil` without a fallback.
+  let fallback: RouteNext?
   let callbacks: CallbackPolicy
   let callbackOpener: (any CallbackOpener)?
   let maxRedirects: Int
   let hub: EventHub
 
   /// The routes, in registration order.
-  public var routes: [MatchedRoute] { table.routes.map(\.payload.route) }
+  public var routes: [RouteDefinition] { table.routes.map(\.payload.route) }
 
   /// The routes in the order the matcher prefers them.
-  public var routesInPrecedenceOrder: [MatchedRoute] { table.routesInPrecedenceOrder.map(\.payload.route) }
+  public var routesInPrecedenceOrder: [RouteDefinition] { table.routesInPrecedenceOrder.map(\.payload.route) }
 
   /// How URLs are read and compared.
   public var options: MatchingOptions { table.options }
@@ -49,7 +49,7 @@ public struct Router: Sendable {
   /// The same router reporting its events to `hub`.
   func reporting(to hub: EventHub) -> Router {
     Router(
-      table: table, middleware: middleware, observers: observers, fallback: fallback, callbacks: callbacks,
+      table: table, observers: observers, fallback: fallback, callbacks: callbacks,
       callbackOpener: callbackOpener, maxRedirects: maxRedirects, hub: hub)
   }
 }

@@ -2,22 +2,21 @@ extension RouterBuilder {
   /// Checks every route and builds the router.
   ///
   /// - Throws: The first problem, naming the route: an invalid pattern, a conflict, a duplicate
-  ///   name, a manifest target without a handler (`missingHandler`), or a bad redirect. The
-  ///   message says how many more problems there are.
+  ///   name, a target without a handler (`missingHandler`, unless ``allowsUnhandledTargets``), or
+  ///   a bad redirect. The message says how many more problems there are.
   public func build() throws(RoutingError) -> Router {
     var problems = self.problems + root.problems
     let registrations = allRegistrations()
     var tableBuilder = RouteTableBuilder<RouteEntry>(options: options)
     tableBuilder.parameterTypes = parameterTypes
     for registration in registrations {
+      let route = registration.route
       switch entry(for: registration) {
       case .success(let entry):
-        tableBuilder.add(registration.pattern, name: registration.name, priority: registration.priority, payload: entry)
+        tableBuilder.add(route.pattern, name: route.name, priority: route.priority, payload: entry)
       case .failure(let problem):
         problems.append(problem)
-        tableBuilder.add(
-          registration.pattern, name: registration.name, priority: registration.priority,
-          payload: placeholder(registration))
+        tableBuilder.add(route.pattern, name: route.name, priority: route.priority, payload: placeholder(route))
       }
     }
     let table: RouteTable<RouteEntry>
@@ -29,56 +28,93 @@ extension RouterBuilder {
     }
     if !problems.isEmpty { throw Self.first(of: problems, total: problems.count) }
     return Router(
-      table: table, middleware: middleware, observers: observers, fallback: fallback, callbacks: callbacks,
-      callbackOpener: callbackOpener, maxRedirects: maxRedirects, hub: EventHub())
+      table: table, observers: observers, fallback: fallback.map { compose(middleware, around: Self.run($0, nil)) },
+      callbacks: callbacks, callbackOpener: callbackOpener, maxRedirects: maxRedirects, hub: EventHub())
   }
 
   private func entry(for registration: RouteRegistration) -> Result<RouteEntry, RoutingError> {
+    let route = registration.route
     var handler: (any RouteHandler)?
     var redirect: RoutePattern?
     switch registration.action {
     case .handler(let given):
       handler = given
     case .target(let name):
-      guard !name.isEmpty else {
+      if let registered = targets[name] {
+        handler = registered
+      } else if !allowsUnhandledTargets {
+        let reason =
+          name.isEmpty
+          ? "the route has neither a target nor a redirect"
+          : "the target '\(name)' has no handler; register one with register(target:handler:)"
         return .failure(
           RoutingError(
-            .missingHandler, "\(registration.place): the route has neither a target nor a redirect",
-            pattern: registration.pattern, routeName: registration.name))
+            .missingHandler, "\(registration.place): \(reason)", pattern: route.pattern, routeName: route.name,
+            field: name.isEmpty ? nil : "target"))
       }
-      guard let registered = targets[name] else {
-        return .failure(
-          RoutingError(
-            .missingHandler,
-            "\(registration.place): the target '\(name)' has no handler; register one with register(target:handler:)",
-            pattern: registration.pattern, routeName: registration.name, field: "target"))
-      }
-      handler = registered
     case .redirect(let template):
-      switch RouteManifest.checkRedirect(
-        template, from: registration.pattern, options: options, parameterTypes: parameterTypes)
-      {
+      switch RedirectTemplate.checked(template, from: route.pattern, options: options, parameterTypes: parameterTypes) {
       case .success(let pattern): redirect = pattern
       case .failure(let reason):
         return .failure(
           RoutingError(
-            .invalidRedirect, "\(registration.place): \(reason)", pattern: registration.pattern,
-            routeName: registration.name, field: "redirect"))
+            .invalidRedirect, "\(registration.place): \(reason)", pattern: route.pattern, routeName: route.name,
+            field: "redirect"))
       }
     }
-    let route = MatchedRoute(
-      name: registration.name, pattern: registration.pattern, target: registration.target,
-      presentation: registration.presentation, exposure: registration.exposure, priority: registration.priority,
-      under: registration.under)
+    let terminal = redirect.map(Self.redirecting) ?? Self.run(handler, route)
     return .success(
       RouteEntry(
-        route: route, handler: handler, redirect: redirect, middleware: registration.middleware,
-        defaults: registration.defaults))
+        route: route, handler: handler, redirect: redirect,
+        chain: compose(middleware + registration.middleware, around: terminal)))
   }
 
-  private func placeholder(_ registration: RouteRegistration) -> RouteEntry {
-    RouteEntry(
-      route: MatchedRoute(pattern: registration.pattern), handler: nil, redirect: nil, middleware: [], defaults: [:])
+  /// `middleware` around `terminal`, the first outermost.
+  private func compose(_ middleware: [any RouteMiddleware], around terminal: @escaping RouteNext) -> RouteNext {
+    var next = terminal
+    for layer in middleware.reversed() {
+      let inner = next
+      next = { request in try await layer.handle(request, next: inner) }
+    }
+    return next
+  }
+
+  /// The end of a redirecting route's chain: the template filled from the request.
+  private static func redirecting(_ template: RoutePattern) -> RouteNext {
+    { request in
+      guard let target = RedirectTemplate.fill(template, from: request) else {
+        throw RoutingError(
+          .invalidRedirect, "the redirect '\(template.source)' cannot be filled from '\(request.url.string)'",
+          url: request.url.string)
+      }
+      return .redirect(to: target, from: request)
+    }
+  }
+
+  /// The end of a handled route's chain (or the fallback's, with no route): the handler, its
+  /// errors that are not a ``RoutingError`` reported as `handlerFailed`.
+  private static func run(_ handler: (any RouteHandler)?, _ route: RouteDefinition?) -> RouteNext {
+    { request in
+      guard let handler else {
+        throw RoutingError(
+          .missingHandler, "the target '\(route?.target ?? "")' of \(route?.description ?? "the route") has no handler",
+          url: request.url.string, pattern: route?.pattern, routeName: route?.name, field: "target")
+      }
+      do {
+        return RouteResult(try await handler.handle(request), for: request)
+      } catch let error as RoutingError {
+        throw error
+      } catch {
+        throw RoutingError(
+          .handlerFailed,
+          "the handler of \(route?.description ?? "the fallback") failed for '\(request.url.string)': \(error)",
+          url: request.url.string, pattern: route?.pattern, routeName: route?.name)
+      }
+    }
+  }
+
+  private func placeholder(_ route: RouteDefinition) -> RouteEntry {
+    RouteEntry(route: route, handler: nil, redirect: nil, chain: Self.run(nil, route))
   }
 
   private static func locate(_ error: RoutingError, in registrations: [RouteRegistration]) -> RoutingError {

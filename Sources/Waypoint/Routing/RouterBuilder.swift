@@ -34,7 +34,12 @@ public struct RouterBuilder: Sendable {
   var root = RouteGroup(prefix: "", middleware: [])
   var targets: [String: any RouteHandler] = [:]
   var problems: [RoutingError] = []
-  private(set) var manifests: [RouteManifest] = []
+  private(set) var declared: [DeclaredRoutes] = []
+  /// Whether routes whose target has no handler may build (for tools that resolve without
+  /// running anything); opening such a route fails with `missingHandler`.
+  ///
+  /// Default `false`: ``build()`` refuses them.
+  public var allowsUnhandledTargets = false
 
   /// An empty builder.
   public init(options: MatchingOptions = MatchingOptions()) {
@@ -109,39 +114,41 @@ public struct RouterBuilder: Sendable {
     register(target: name, handler: ClosureHandler(canHandle: canHandle, body))
   }
 
-  /// Adds a manifest's routes; each route's `target` must name a handler registered with ``register(target:handler:)``
-  /// by the time of ``build()``.
-  ///
-  /// The builder takes the manifest's options.
-  public mutating func add(_ manifest: RouteManifest) {
-    manifests.append(manifest)
-    options = manifest.options
+  /// Adds routes declared as data, each handled by the target it names (registered with
+  /// ``register(target:handler:)``) or redirected; `source` names them in messages.
+  mutating func declare(_ routes: [RouteDefinition], positions: [Int], options: MatchingOptions, source: String) {
+    declared.append(DeclaredRoutes(routes: routes, positions: positions, source: source))
+    self.options = options
   }
 
-  /// The same builder with its manifests replaced, for swapping a server-driven table at run time.
-  public func replacingManifests(with manifests: [RouteManifest]) -> RouterBuilder {
+  /// The same builder without its declared routes.
+  func removingDeclaredRoutes() -> RouterBuilder {
     var copy = self
-    copy.manifests = []
-    for manifest in manifests { copy.add(manifest) }
+    copy.declared = []
     return copy
   }
 
-  /// The code routes and the manifests' routes, in registration order.
+  /// The code routes and the declared routes, in registration order.
   func allRegistrations() -> [RouteRegistration] {
     var all = root.registrations
-    for (number, manifest) in manifests.enumerated() {
-      let suffix = manifests.count > 1 ? " of manifest \(number + 1)" : ""
-      for route in manifest.routes {
-        let place = "routes[\(route.index)]" + (route.name.map { " ('\($0)')" } ?? "") + suffix
-        let action: RouteRegistration.Action =
-          route.redirect.map { .redirect($0) } ?? .target(route.target ?? "")
-        all.append(
-          RouteRegistration(
-            pattern: route.pattern, name: route.name, priority: route.priority, exposure: route.exposure,
-            defaults: route.defaults, presentation: route.presentation, target: route.target, under: route.under,
-            action: action, middleware: [], place: place))
+    for (number, set) in declared.enumerated() {
+      let suffix = declared.count > 1 ? " of \(set.source) \(number + 1)" : ""
+      for (offset, route) in set.routes.enumerated() {
+        let position = set.positions.count == set.routes.count ? set.positions[offset] : offset
+        let place = "routes[\(position)]" + (route.name.map { " ('\($0)')" } ?? "") + suffix
+        let action: RouteRegistration.Action = route.redirect.map { .redirect($0) } ?? .target(route.target ?? "")
+        all.append(RouteRegistration(route: route, action: action, middleware: [], place: place))
       }
     }
     return all
   }
+}
+
+/// Routes declared as data, such as a manifest's.
+struct DeclaredRoutes: Sendable {
+  var routes: [RouteDefinition]
+  /// Each route's index in its source, for messages.
+  var positions: [Int]
+  /// What the routes came from, for messages: `manifest`.
+  var source: String
 }

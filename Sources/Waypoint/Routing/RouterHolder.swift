@@ -10,7 +10,8 @@
 /// A lock is held only to read or swap the router reference, never while matching or handling.
 public final class RouterHolder: Sendable {
   private let current: Locked<Router>
-  private let builder: RouterBuilder?
+  /// The builder the router was built from, for rebuilding with other declared routes.
+  let builder: RouterBuilder?
   private let hub = EventHub()
 
   /// Holds `router`.
@@ -19,7 +20,7 @@ public final class RouterHolder: Sendable {
     self.builder = nil
   }
 
-  /// Builds `builder` and holds the result; ``replace(manifest:)`` rebuilds with the same code
+  /// Builds `builder` and holds the result; `replace(manifest:)` rebuilds with the same code
   /// routes, middleware and handlers.
   ///
   /// - Throws: What ``RouterBuilder/build()`` throws.
@@ -36,17 +37,6 @@ public final class RouterHolder: Sendable {
   public func replace(with router: Router) {
     let reporting = router.reporting(to: hub)
     current.withLock { $0 = reporting }
-  }
-
-  /// Rebuilds the held builder with `manifest` in place of its manifests and swaps the result in.
-  ///
-  /// - Throws: `invalidManifest` when the holder was not made from a builder, or what
-  ///   ``RouterBuilder/build()`` throws; the current router then stays.
-  public func replace(manifest: RouteManifest) throws(RoutingError) {
-    guard let builder else {
-      throw RoutingError(.invalidManifest, "this holder was made from a router, not a builder; use replace(with:)")
-    }
-    replace(with: try builder.replacingManifests(with: [manifest]).build())
   }
 
   /// Opens `url` with the current router; see ``Router/open(_:origin:extras:)``.

@@ -30,3 +30,10 @@ extension RoutingError {
     RoutingError(.cancelled, reason)
   }
 }
+
+extension RoutingError {
+  /// The one answer for a URL no route takes, whether none exists or none may be reached.
+  public static func notFound(_ url: String) -> RoutingError {
+    RoutingError(.notFound, "no route matches '\(url)'", url: url)
+  }
+}

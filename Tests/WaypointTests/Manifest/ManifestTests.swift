@@ -27,21 +27,21 @@ struct ManifestTests {
     let first = manifest.routes[0]
     #expect(first.name == "user.profile")
     #expect(first.target == "UserProfile")
-    #expect(first.presentation == "push")
+    #expect(first.presentation == .push)
     #expect(first.exposure == .public)
     #expect(first.defaults == ["tab": "posts"])
     #expect(manifest.routes[1].exposure == .internal)
     #expect(manifest.routes[1].redirect == "myapp://user/:id")
-    let table = try manifest.makeTable()
-    let resolution = table.resolve("myapp://user/42")
-    #expect(resolution.match?.payload.target == "UserProfile")
-    #expect(resolution.parameters.map { "\($0.name)=\($0.value)" } == ["id=42", "tab=posts"])
+    let resolution = try manifest.makeRouter().resolve("myapp://user/42")
+    #expect(resolution.route?.target == "UserProfile")
+    let values = resolution.request?.values(from: [.path, .default]).map(\.description)
+    #expect(values == ["id=42 (path)", "tab=posts (default)"])
   }
 
   @Test("every field but pattern is optional; options default")
   func minimal() throws {
     let manifest = try RouteManifest(json: #"{"routes": [{"pattern": "/a"}]}"#)
-    #expect(manifest.routes == [ManifestRoute(index: 0, pattern: "/a")])
+    #expect(manifest.routes == [RouteDefinition(pattern: "/a")])
     #expect(manifest.options == MatchingOptions())
     let options = try RouteManifest(json: #"{"options": {"host": "segment", "caseSensitive": false}, "routes": []}"#)
       .options
@@ -191,10 +191,10 @@ struct ManifestTests {
       json:
         #"{"routes": [{"pattern": "/secret"}, {"pattern": "/open", "exposure": "public"}, {"pattern": "/:any", "exposure": "public", "priority": -1}]}"#
     )
-    let table = try manifest.makeTable()
-    #expect(table.resolve("/secret").match?.payload.pattern == "/secret")
-    #expect(table.resolve("/secret", origin: .external()).match?.payload.pattern == "/:any")
-    let hidden = try RouteManifest(json: #"{"routes": [{"pattern": "/secret"}]}"#).makeTable()
+    let router = try manifest.makeRouter()
+    #expect(router.resolve("/secret").route?.pattern == "/secret")
+    #expect(router.resolve("/secret", origin: .external()).route?.pattern == "/:any")
+    let hidden = try RouteManifest(json: #"{"routes": [{"pattern": "/secret"}]}"#).makeRouter()
     let refused = hidden.resolve("/secret", origin: .external())
     let unknown = hidden.resolve("/unknown", origin: .external())
     #expect(refused.error?.code == .notFound)
@@ -203,9 +203,9 @@ struct ManifestTests {
 
   @Test("a redirect fills its template from the match and keeps the query and fragment")
   func redirect() throws {
-    let table = try RouteManifest(json: Self.sample).makeTable()
-    #expect(table.resolve("myapp://profile/7?ref=mail#top").redirect == "myapp://user/7?ref=mail#top")
-    #expect(table.resolve("myapp://user/7").redirect == nil)
+    let router = try RouteManifest(json: Self.sample).makeRouter()
+    #expect(router.resolve("myapp://profile/7?ref=mail#top").redirect == "myapp://user/7?ref=mail#top")
+    #expect(router.resolve("myapp://user/7").redirect == nil)
   }
 
   @Test("the bundled example manifest loads, lints clean and covers every pattern form")

@@ -22,10 +22,11 @@ struct ReadmeManifestTests {
       """.utf8
     ).write(to: URL(fileURLWithPath: path))
 
-    let table = try RouteManifest(contentsOf: path).makeTable()
-    let resolution = table.resolve("myapp://user/42", origin: .external())
-    #expect(resolution.match?.payload.target == "UserProfile")
-    #expect(resolution.parameters.map(\.name) == ["id", "tab"])
-    #expect(resolution.parameters.map(\.value) == ["42", "posts"])
+    let router = try RouteManifest(contentsOf: path).makeRouter()
+    let resolution = router.resolve("myapp://user/42", origin: .external())
+    #expect(resolution.route?.target == "UserProfile")
+    let parameters = resolution.request?.values(from: [.path, .default]) ?? []
+    #expect(parameters.map(\.name) == ["id", "tab"])
+    #expect(parameters.map(\.text) == ["42", "posts"])
   }
 }

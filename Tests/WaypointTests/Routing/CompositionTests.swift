@@ -67,7 +67,7 @@ struct ManifestRouterTests {
   func targets() async throws {
     var builder = RouterBuilder()
     builder.register(target: "NoteEditor") { request in
-      "\(request.route?.target ?? "") \(request.route?.presentation ?? "") \(try request.int("id")) \(request["mode"] ?? "")"
+      "\(request.route?.target ?? "") \(request.route?.presentation?.description ?? "") \(try request.int("id")) \(request["mode"] ?? "")"
     }
     builder.register(target: "Settings") { _ in "settings" }
     builder.add(try RouteManifest(json: Self.json))

@@ -6,8 +6,9 @@ import Waypoint
 struct RouteRequestTests {
   func request(_ url: String, extras: [String: any Sendable] = [:]) throws -> RouteRequest {
     RouteRequest(
-      url: try ParsedURL(url), route: MatchedRoute(pattern: "/u/:id"), parameters: ["id": "42"], extras: extras,
-      defaults: ["id": "0", "tab": "posts", "mode": "read"])
+      url: try ParsedURL(url),
+      route: RouteDefinition(pattern: "/u/:id", defaults: ["id": "0", "tab": "posts", "mode": "read"]),
+      parameters: ["id": "42"], extras: extras)
   }
 
   @Test("merged lookup: extras > path > query > defaults; a query never overrides a path parameter")
@@ -70,5 +71,38 @@ struct RouteRequestTests {
       messages.contains {
         $0.message.contains(testCase.message) && $0.parameter == testCase.name && $0.code == .invalidParameter
       })
+  }
+}
+
+@Suite("Request consistency")
+struct RequestConsistencyTests {
+  @Test("setQuery changes the URL, the query and every lookup together")
+  func setQuery() throws {
+    var request = RouteRequest(
+      url: try ParsedURL("/u/42?tab=likes&sig=ab#top"), route: RouteDefinition(pattern: "/u/:id"),
+      parameters: ["id": "42"])
+    try request.setQuery(request.query.filter { $0.name != "sig" } + [QueryItem(name: "a b", value: "c&d")])
+    #expect(request.url.string == "/u/42?tab=likes&a%20b=c%26d#top")
+    #expect(request.query.map(\.name) == ["tab", "a b"])
+    #expect(request["sig"] == nil)
+    #expect(request["a b"] == "c&d")
+    #expect(request.fragment == "top")
+    #expect(request["id"] == "42")
+    try request.setQuery([])
+    #expect(request.url.string == "/u/42#top")
+  }
+
+  @Test("the merged view names every value once with the source that wins")
+  func mergedView() throws {
+    let request = RouteRequest(
+      url: try ParsedURL("/u/42?id=9&tab=a&tab=b&q"),
+      route: RouteDefinition(pattern: "/u/:id", defaults: ["tab": "posts", "mode": "read"]),
+      parameters: ["id": "42"], extras: ["user": 7, "mode": "edit"])
+    #expect(
+      request.values().map(\.description) == [
+        "id=42 (path)", "tab=a (query)", "q= (query)", "mode=edit (extra)", "user=7 (extra)",
+      ])
+    #expect(request.value("mode", from: [.default]) as? String == "read")
+    #expect(request.urlValues == ["id": "42", "tab": "a", "q": "", "mode": "read"])
   }
 }

@@ -1,14 +1,12 @@
 import Testing
-import Waypoint
 import WaypointExamples
 
 @Suite("Demo tour")
 struct DemoTourTests {
   func output() throws -> [String] {
-    let table = try ExampleManifest.load().makeTable()
-    var lines: [String] = []
-    DemoTour.run(table: table) { lines.append($0) }
-    return lines
+    let output = try CLIRunner.run(["demo", "--tour"])
+    #expect(output.status == 0)
+    return output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
   @Test("every stop prints its link and an outcome")

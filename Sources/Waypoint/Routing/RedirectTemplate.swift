@@ -6,6 +6,15 @@ enum RedirectTemplate {
     var parameter: String?
   }
 
+  /// ``check(_:from:options:parameterTypes:)`` with the problem as an `invalidRedirect` error.
+  static func checked(
+    _ template: String, from source: String, options: MatchingOptions, parameterTypes: ParameterTypes
+  ) -> Result<RoutePattern, RoutingError> {
+    check(template, from: source, options: options, parameterTypes: parameterTypes).mapError {
+      RoutingError(.invalidRedirect, $0.message, parameter: $0.parameter)
+    }
+  }
+
   /// Parses `template` and checks that it uses only parameters that `source` captures, each as
   /// the same kind (one segment or a rest).
   static func check(
@@ -50,6 +59,12 @@ enum RedirectTemplate {
     return filled
   }
 
+  /// The target URL for `request`: the template filled from its path parameters and rest, with
+  /// its query and fragment kept; `nil` when a value does not fit the template.
+  static func fill(_ template: RoutePattern, from request: RouteRequest) -> String? {
+    fill(template, parameters: request.parameters, rest: request.rest, url: request.url)
+  }
+
   private static func kinds(_ pattern: RoutePattern) -> [String: Bool] {
     var kinds: [String: Bool] = [:]
     for segment in pattern.segments {
@@ -60,16 +75,5 @@ enum RedirectTemplate {
       }
     }
     return kinds
-  }
-}
-
-extension RouteManifest {
-  /// ``RedirectTemplate/check(_:from:options:parameterTypes:)`` with the problem as text.
-  static func checkRedirect(
-    _ template: String, from source: String, options: MatchingOptions, parameterTypes: ParameterTypes
-  ) -> Result<RoutePattern, RoutingError> {
-    RedirectTemplate.check(template, from: source, options: options, parameterTypes: parameterTypes).mapError {
-      RoutingError(.invalidRedirect, $0.message, parameter: $0.parameter)
-    }
   }
 }
