@@ -140,10 +140,3 @@ extension RouteManifest {
     return pattern.count == template.count
   }
 }
-
-extension RoutingError.Code {
-  /// A redirect leads to no route of its manifest.
-  public static let unreachableRedirect: Self = "unreachableRedirect"
-  /// A redirect uses none of the parameters its route captures (a lint warning).
-  public static let redirectIgnoresParameters: Self = "redirectIgnoresParameters"
-}

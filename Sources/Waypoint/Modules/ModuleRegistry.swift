@@ -16,7 +16,14 @@ public struct ModuleRegistry: Sendable {
   /// Everything the registry holds, behind one reference, so handing the registry to a resolver
   /// costs one retain.
   final class Storage: Sendable {
-    let builder: ModuleRegistryBuilder
+    /// The registrations, adapters and observers as registered, for ``ModuleRegistry/replacing(_:)``.
+    let declared:
+      (
+        registrations: [ModuleRegistration], adapters: [ModuleAdapter],
+        observers: [(key: ModuleKey?, observer: any ModuleObserver)]
+      )
+    /// What the navigator that shows these modules needs.
+    let navigation: ModuleNavigationRules
     let registrations: [ModuleKey: ModuleRegistration]
     let identifiers: [String: ModuleKey]
     let adapters: [ModuleKey: ModuleAdapter]
@@ -24,7 +31,8 @@ public struct ModuleRegistry: Sendable {
     let store = InstanceStore()
 
     init(builder: ModuleRegistryBuilder) {
-      self.builder = builder
+      declared = (builder.registrations, builder.adapters, builder.observers)
+      navigation = builder.navigation
       var registrations: [ModuleKey: ModuleRegistration] = [:]
       var identifiers: [String: ModuleKey] = [:]
       for registration in builder.registrations {
@@ -39,7 +47,7 @@ public struct ModuleRegistry: Sendable {
   }
 
   let storage: Storage
-  var builder: ModuleRegistryBuilder { storage.builder }
+  var navigation: ModuleNavigationRules { storage.navigation }
   var registrations: [ModuleKey: ModuleRegistration] { storage.registrations }
   var identifiers: [String: ModuleKey] { storage.identifiers }
   var adapters: [ModuleKey: ModuleAdapter] { storage.adapters }
@@ -124,7 +132,9 @@ public struct ModuleRegistry: Sendable {
   /// let registry = try app.replacing { $0.register((any LoginService).self, overriding: true) { _ in FakeLogin() } }
   /// ```
   public func replacing(_ changes: (inout ModuleRegistryBuilder) -> Void) throws(RoutingError) -> ModuleRegistry {
-    var copy = builder
+    var copy = ModuleRegistryBuilder()
+    (copy.registrations, copy.adapters, copy.observers) = storage.declared
+    copy.navigation = storage.navigation
     changes(&copy)
     return try copy.build()
   }

@@ -2,7 +2,7 @@ extension ModuleRegistryBuilder {
   /// Restricts the presentations `key`'s module supports; showing it any other way is
   /// `unsupportedPresentation`.
   public mutating func restrict<Key>(_ key: Key.Type, to presentations: Set<Presentation.Kind>) {
-    presentationRestrictions[ModuleKey(key)] = presentations
+    navigation.restrictions[ModuleKey(key)] = presentations
   }
 
   /// Registers how a deep link's request fills `key`'s configuration: the URL's parameters reach
@@ -18,7 +18,7 @@ extension ModuleRegistryBuilder {
     _ binding: @escaping @Sendable (RouteRequest, inout Configuration) throws -> Void
   ) {
     let moduleKey = ModuleKey(key)
-    bindings[moduleKey] = { request, erased in
+    navigation.bindings[moduleKey] = { request, erased in
       guard var typed = erased as? Configuration else {
         throw RoutingError(
           .typeMismatch,
@@ -30,6 +30,3 @@ extension ModuleRegistryBuilder {
     }
   }
 }
-
-/// Fills a module's configuration from a request.
-typealias ModuleBinding = @Sendable (RouteRequest, inout any ModuleConfiguration) throws -> Void

@@ -13,8 +13,8 @@ public struct ModuleRegistryBuilder: Sendable {
   var registrations: [ModuleRegistration] = []
   var adapters: [ModuleAdapter] = []
   var observers: [(key: ModuleKey?, observer: any ModuleObserver)] = []
-  var presentationRestrictions: [ModuleKey: Set<Presentation.Kind>] = [:]
-  var bindings: [ModuleKey: ModuleBinding] = [:]
+  /// Presentation restrictions and URL bindings, for the navigator.
+  var navigation = ModuleNavigationRules()
 
   /// An empty builder.
   public init() {}

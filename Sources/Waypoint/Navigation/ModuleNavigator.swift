@@ -18,12 +18,15 @@ public final class ModuleNavigator {
   public let registry: ModuleRegistry
   /// Where they are shown.
   public let navigator: any Navigator
+  /// The registry's presentation restrictions and URL bindings.
+  private let rules: ModuleNavigationRules
   private var lastNumber = 0
 
   /// A module navigator over `registry` and `navigator`.
   public init(registry: ModuleRegistry, navigator: any Navigator) {
     self.registry = registry
     self.navigator = navigator
+    self.rules = registry.navigation
   }
 
   /// Makes and shows `key`'s module.
@@ -41,7 +44,7 @@ public final class ModuleNavigator {
     prepare: (inout Key) throws -> Void = { _ in }
   ) async throws(RoutingError) -> PerformedRoute {
     let moduleKey = ModuleKey(key)
-    try checkPresentation(presentation, for: moduleKey)
+    try rules.check(presentation, for: moduleKey)
     let made = try registry.make(key, chain: [], configure: ModuleRegistry.unconfigured, prepare: prepare)
     return try await perform(
       ModuleInstance(value: made), key: moduleKey, presentation: presentation, source: source, parameters: parameters,
@@ -54,7 +57,7 @@ public final class ModuleNavigator {
     configure: (inout Configuration) -> Void, prepare: (inout Key) throws -> Void = { _ in }
   ) async throws(RoutingError) -> PerformedRoute {
     let moduleKey = ModuleKey(key)
-    try checkPresentation(presentation, for: moduleKey)
+    try rules.check(presentation, for: moduleKey)
     let made = try registry.make(
       key, chain: [],
       configure: { (configuration: inout any ModuleConfiguration) throws(RoutingError) in
@@ -72,22 +75,8 @@ public final class ModuleNavigator {
     request: RouteRequest? = nil
   ) async throws(RoutingError) -> PerformedRoute {
     let key = try registry.key(for: identifier)
-    try checkPresentation(presentation, for: key)
-    let binding = request.flatMap { request in registry.builder.bindings[key].map { (request, $0) } }
-    let instance = try registry.instance(
-      key, chain: [],
-      configure: { (configuration: inout any ModuleConfiguration) throws(RoutingError) in
-        guard let (request, bind) = binding else { return }
-        do {
-          try bind(request, &configuration)
-        } catch let error as RoutingError {
-          throw error
-        } catch {
-          throw RoutingError(
-            .invalidParameter, "binding '\(request.url.string)' into '\(key)' failed: \(error)", url: request.url.string
-          )
-        }
-      })
+    try rules.check(presentation, for: key)
+    let instance = try registry.instance(key, chain: [], configure: rules.configure(key, from: request))
     registry.didMake(key, chain: [])
     return try await perform(
       instance, key: key, presentation: presentation, source: source, parameters: parameters,
@@ -111,15 +100,6 @@ public final class ModuleNavigator {
     }
     try await route.perform()
     return route
-  }
-
-  private func checkPresentation(_ presentation: Presentation, for key: ModuleKey) throws(RoutingError) {
-    guard let allowed = registry.builder.presentationRestrictions[key], !allowed.contains(presentation.kind) else {
-      return
-    }
-    throw RoutingError(
-      .unsupportedPresentation,
-      "'\(key)' supports \(allowed.map(\.rawValue).sorted().joined(separator: ", ")), not \(presentation)")
   }
 
   /// A screen number never used before by this navigator, and above every number shown (so

@@ -47,34 +47,3 @@ public struct RouteEvent: Sendable, CustomStringConvertible {
     "#\(openID) \(phase.rawValue) \(url)" + (route.map { " → \($0)" } ?? "") + (error.map { " ✗ \($0.code)" } ?? "")
   }
 }
-
-/// Watches every open.
-///
-/// Called synchronously, in registration order; keep the work short.
-///
-/// ```swift
-/// struct Analytics: RouteObserver {
-///   func didOpen(_ event: RouteEvent) { track(event.route?.name, event.duration) }
-/// }
-/// ```
-public protocol RouteObserver: Sendable {
-  /// `open` was called.
-  func prepare(_ event: RouteEvent)
-  /// A route was chosen; throw to veto (the open fails with your error; other errors become `rejected`).
-  func willOpen(_ request: RouteRequest) throws
-  /// The handler returned.
-  func didOpen(_ event: RouteEvent)
-  /// The open failed.
-  func failed(_ event: RouteEvent)
-}
-
-extension RouteObserver {
-  /// Does nothing.
-  public func prepare(_ event: RouteEvent) {}
-  /// Allows the open.
-  public func willOpen(_ request: RouteRequest) throws {}
-  /// Does nothing.
-  public func didOpen(_ event: RouteEvent) {}
-  /// Does nothing.
-  public func failed(_ event: RouteEvent) {}
-}

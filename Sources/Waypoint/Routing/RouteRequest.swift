@@ -2,7 +2,7 @@
 ///
 /// A request keeps the URL as parsed and the path parameters the route captured; the query and
 /// fragment are read from that URL, so they always say what it says. Look values up by name
-/// with ``value(_:)``, whose order is extras > path > query > defaults, so a query item can never
+/// with ``value(_:from:)``, whose order is extras > path > query > defaults, so a query item can never
 /// override a path parameter:
 ///
 /// ```swift

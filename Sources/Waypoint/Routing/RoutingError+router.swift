@@ -9,6 +9,8 @@ extension RoutingError.Code {
   public static let middlewareFailed: Self = "middlewareFailed"
   /// A callback URL's scheme or host is not on the allow-list.
   public static let callbackNotAllowed: Self = "callbackNotAllowed"
+  /// A route's redirect is malformed or uses parameters its route does not have.
+  public static let invalidRedirect: Self = "invalidRedirect"
   /// Redirects went round in a loop or past the limit.
   public static let redirectLoop: Self = "redirectLoop"
   /// A manifest route's target has no handler registered in code.

@@ -45,10 +45,6 @@ public struct RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let invalidParameter: Code = "invalidParameter"
     /// No route has the name asked for.
     public static let unknownRoute: Code = "unknownRoute"
-    /// A route manifest cannot be read or breaks the manifest format.
-    public static let invalidManifest: Code = "invalidManifest"
-    /// A route's redirect is malformed or uses parameters its route does not have.
-    public static let invalidRedirect: Code = "invalidRedirect"
     /// No URL opens the route with the parameters asked for.
     ///
     /// The printed URL would open another route (a literal sibling, a route that ranks higher),
@@ -105,4 +101,13 @@ extension RoutingError {
     copy.routeName = copy.routeName ?? name
     return copy
   }
+}
+
+extension RoutingError.Code {
+  /// A route that can never win: another route matches every URL it matches and ranks higher.
+  public static let shadowed: Self = "shadowed"
+  /// A regex with a repeat inside a repeat, which may take exponential time to fail.
+  public static let catastrophicRegex: Self = "catastrophicRegex"
+  /// Two regex parameters at the same place both match some value; registration order decides.
+  public static let overlappingRegex: Self = "overlappingRegex"
 }

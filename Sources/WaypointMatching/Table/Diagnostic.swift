@@ -23,12 +23,3 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   /// `severity: message`.
   public var description: String { "\(severity.rawValue): \(error.message)" }
 }
-
-extension RoutingError.Code {
-  /// A route that can never win: another route matches every URL it matches and ranks higher.
-  public static let shadowed: Self = "shadowed"
-  /// A regex with a repeat inside a repeat, which may take exponential time to fail.
-  public static let catastrophicRegex: Self = "catastrophicRegex"
-  /// Two regex parameters at the same place both match some value; registration order decides.
-  public static let overlappingRegex: Self = "overlappingRegex"
-}

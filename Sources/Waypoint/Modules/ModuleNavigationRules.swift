@@ -1,0 +1,37 @@
+/// What a registry says about showing its modules, compiled by `ModuleRegistryBuilder.build()`
+/// and owned by the ``ModuleNavigator`` that shows them: which presentations each module allows,
+/// and how a deep link's request fills each module's configuration.
+struct ModuleNavigationRules: Sendable {
+  /// Fills a module's configuration from a request.
+  typealias Binding = @Sendable (RouteRequest, inout any ModuleConfiguration) throws -> Void
+
+  /// The presentations a module allows; a module not listed allows every one.
+  var restrictions: [ModuleKey: Set<Presentation.Kind>] = [:]
+  /// How a request fills a module's configuration; a module not listed ignores the request.
+  var bindings: [ModuleKey: Binding] = [:]
+
+  /// Refuses `presentation` for `key`'s module when the module does not allow it.
+  ///
+  /// - Throws: `unsupportedPresentation` listing what the module allows.
+  func check(_ presentation: Presentation, for key: ModuleKey) throws(RoutingError) {
+    guard let allowed = restrictions[key], !allowed.contains(presentation.kind) else { return }
+    throw RoutingError(
+      .unsupportedPresentation,
+      "'\(key)' supports \(allowed.map(\.rawValue).sorted().joined(separator: ", ")), not \(presentation)")
+  }
+
+  /// The configuration step for `key`'s module made for `request`: its binding, or nothing.
+  func configure(_ key: ModuleKey, from request: RouteRequest?) -> ModuleRegistry.ErasedConfigure {
+    guard let request, let bind = bindings[key] else { return ModuleRegistry.unconfigured }
+    return { (configuration: inout any ModuleConfiguration) throws(RoutingError) in
+      do {
+        try bind(request, &configuration)
+      } catch let error as RoutingError {
+        throw error
+      } catch {
+        throw RoutingError(
+          .invalidParameter, "binding '\(request.url.string)' into '\(key)' failed: \(error)", url: request.url.string)
+      }
+    }
+  }
+}

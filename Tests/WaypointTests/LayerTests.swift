@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// The folders of `Sources/Waypoint` are layers: each uses only the types of those before it.
+///
+/// The order is the README's: Matching (its own module) → Routing → Manifest → Modules →
+/// Navigation, with Support (small helpers) under all of them.
+@Suite("Layers")
+struct LayerTests {
+  static let order = ["Support", "Routing", "Manifest", "Modules", "Navigation"]
+
+  static let sources = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Sources/Waypoint")
+
+  /// One source file: its folder and its code without comments and string literals.
+  struct File {
+    let folder: String
+    let name: String
+    let code: String
+  }
+
+  static func files() throws -> [File] {
+    let manager = FileManager.default
+    var files: [File] = []
+    for folder in try manager.contentsOfDirectory(atPath: sources.path).sorted() {
+      let directory = sources.appendingPathComponent(folder)
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue,
+        !folder.hasSuffix(".docc")
+      else { continue }
+      for name in try manager.contentsOfDirectory(atPath: directory.path).sorted() where name.hasSuffix(".swift") {
+        let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        files.append(File(folder: folder, name: name, code: strip(text)))
+      }
+    }
+    return files
+  }
+
+  /// `text` without `//` comments and without the contents of one-line string literals.
+  static func strip(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var kept = ""
+      var inString = false
+      var previous: Character = " "
+      for character in line {
+        if !inString, character == "/", previous == "/" {
+          kept.removeLast()
+          break
+        }
+        if character == "\"", previous != "\\" { inString.toggle() }
+        if !inString || character == "\"" { kept.append(character) }
+        previous = character
+      }
+      return kept
+    }.joined(separator: "\n")
+  }
+
+  /// The type names a file declares (nested ones included).
+  static func declarations(in code: String) -> Set<String> {
+    let pattern = #/\b(?:struct|enum|class|protocol|actor|typealias)\s+([A-Z][A-Za-z0-9_]*)/#
+    return Set(code.matches(of: pattern).map { String($0.output.1) })
+  }
+
+  /// The capitalised identifiers a file uses.
+  static func identifiers(in code: String) -> Set<String> {
+    Set(code.matches(of: #/\b[A-Z][A-Za-z0-9_]*\b/#).map { String($0.output) })
+  }
+
+  @Test("every folder of Sources/Waypoint is a known layer")
+  func foldersAreLayers() throws {
+    let folders = Set(try Self.files().map(\.folder))
+    #expect(folders == Set(Self.order))
+  }
+
+  @Test("no file uses a type declared only in a later layer")
+  func noUpwardReference() throws {
+    let files = try Self.files()
+    var declaredIn: [String: Int] = [:]
+    for file in files {
+      let layer = try #require(Self.order.firstIndex(of: file.folder))
+      for name in Self.declarations(in: file.code) { declaredIn[name] = min(declaredIn[name] ?? layer, layer) }
+    }
+    // The scan sees references: navigation uses the router's request.
+    #expect(files.contains { $0.folder == "Navigation" && Self.identifiers(in: $0.code).contains("RouteRequest") })
+    for file in files {
+      let layer = try #require(Self.order.firstIndex(of: file.folder))
+      for name in Self.identifiers(in: file.code).sorted() {
+        guard let home = declaredIn[name], home > layer else { continue }
+        Issue.record("\(file.folder)/\(file.name) uses \(name), declared in the later layer \(Self.order[home])")
+      }
+    }
+  }
+
+  @Test("the scan finds an upward reference when there is one")
+  func scanCanFail() {
+    let routing = Self.identifiers(in: Self.strip("let manifest: RouteManifest // ModuleNavigator\nlet s = \"Screen\""))
+    #expect(routing == ["RouteManifest"])
+    #expect(
+      Self.declarations(in: "public struct RouteManifest: Sendable { enum Kind {} }") == ["RouteManifest", "Kind"])
+  }
+}
