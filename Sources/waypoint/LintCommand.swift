@@ -46,7 +46,7 @@ struct LintCommand: ParsableCommand {
       ("severity", .string(diagnostic.severity.rawValue)),
       ("code", .string(error.code.rawValue)),
       ("message", .string(error.message)),
-      ("route", error.routeIndex.map(JSONOutput.int) ?? .null),
+      ("route", error.routePosition.map(JSONOutput.int) ?? .null),
       ("name", .optional(error.routeName)),
       ("field", .optional(error.field)),
       ("pattern", .optional(error.pattern)),

@@ -62,7 +62,7 @@ struct RobustnessTests {
     let diagnostics = builder.diagnose()
     let allowed: [RoutingError.Code] = [.conflict, .shadowed, .overlappingRegex, .catastrophicRegex]
     #expect(diagnostics.allSatisfy { allowed.contains($0.error.code) })
-    let conflicting = Set(diagnostics.filter { $0.error.code == .conflict }.compactMap(\.error.routeIndex))
+    let conflicting = Set(diagnostics.filter { $0.error.code == .conflict }.compactMap(\.error.routePosition))
     var unique = RouteTableBuilder<Int>()
     for (index, text) in valid.enumerated() where !conflicting.contains(index) { unique.add(text, payload: index) }
     let table = try unique.build()
@@ -72,8 +72,8 @@ struct RobustnessTests {
       guard let candidates = try? table.candidates(for: url) else { continue }
       let all = Array(candidates)
       matched += all.isEmpty ? 0 : 1
-      #expect(try table.match(url)?.route.index == all.first?.route.index, "\(url)")
-      #expect(Set(all.map(\.route.index)).count == all.count, "\(url)")
+      #expect(try table.match(url)?.route.position == all.first?.route.position, "\(url)")
+      #expect(Set(all.map(\.route.position)).count == all.count, "\(url)")
     }
     #expect(matched > 100, "the run must exercise enough matches")
   }

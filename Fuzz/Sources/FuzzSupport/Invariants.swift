@@ -69,14 +69,14 @@ public func requirePrintedURLOpens<Payload>(
         return
       }
       require(
-        match.map { $0.route.index == route.index && captured(values, by: $0) } ?? false,
+        match.map { $0.route.position == route.position && captured(values, by: $0) } ?? false,
         "\(source.debugDescription) printed \(url.debugDescription) from \(values), which opens "
           + (match.map { "\($0.route.pattern.source.debugDescription) with \($0.parameters)" } ?? "nothing"))
       return
     } catch  where error.code == .unprintableURL {
       let opened = error.url.flatMap { try? table.match($0) }
       require(
-        opened.map { $0.route.index != route.index || !captured(values, by: $0) } ?? true,
+        opened.map { $0.route.position != route.position || !captured(values, by: $0) } ?? true,
         "printing \(source.debugDescription) with \(values) was refused, yet its URL opens it: \(error)")
       return
     } catch {

@@ -31,7 +31,7 @@ public struct ReferenceMatcher<Payload: Sendable> {
       var parameters: [String: String] = [:]
       for (name, value) in match.parameters where name != restName { parameters[name] = value }
       self.init(
-        route: table.routes.firstIndex { $0.index == match.route.index } ?? -1, parameters: parameters,
+        route: table.routes.firstIndex { $0.position == match.route.position } ?? -1, parameters: parameters,
         rest: match.rest)
     }
 

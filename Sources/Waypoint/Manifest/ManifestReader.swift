@@ -237,6 +237,6 @@ struct ManifestReader {
     var place = "manifest"
     if let route { place = "routes[\(route)]" + (name.map { " ('\($0)')" } ?? "") }
     if let field { place += " field '\(field)'" }
-    return RoutingError(.invalidManifest, "\(place): \(message)", routeIndex: route, routeName: name, field: field)
+    return RoutingError(.invalidManifest, "\(place): \(message)", routePosition: route, routeName: name, field: field)
   }
 }

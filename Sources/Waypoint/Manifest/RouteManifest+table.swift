@@ -52,7 +52,7 @@ extension RouteManifest {
 
   /// The error with the manifest position of its route (registration order is manifest order).
   private func located(_ error: RoutingError) -> RoutingError {
-    guard let index = error.routeIndex, routes.indices.contains(index) else { return error }
+    guard let index = error.routePosition, routes.indices.contains(index) else { return error }
     var copy = ManifestReader.error(
       error.message, field: error.field ?? "pattern", route: position(of: index), name: routes[index].name)
     copy.code = error.code

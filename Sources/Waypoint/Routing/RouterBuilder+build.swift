@@ -118,7 +118,7 @@ extension RouterBuilder {
   }
 
   private static func locate(_ error: RoutingError, in registrations: [RouteRegistration]) -> RoutingError {
-    guard let index = error.routeIndex, registrations.indices.contains(index) else { return error }
+    guard let index = error.routePosition, registrations.indices.contains(index) else { return error }
     var located = error
     located.message = "\(registrations[index].place): \(error.message)"
     return located

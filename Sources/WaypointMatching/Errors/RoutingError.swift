@@ -65,8 +65,9 @@ public struct RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
   public var column: Int?
   /// The parameter at fault, when there is one.
   public var parameter: String?
-  /// The 0-based index of the route at fault in registration (or manifest) order.
-  public var routeIndex: Int?
+  /// The 0-based position of the route at fault in registration order (for a manifest, its
+  /// position in the manifest's routes).
+  public var routePosition: Int?
   /// The name of the route at fault, when it has one.
   public var routeName: String?
   /// The manifest field at fault (`pattern`, `priority`, …), when there is one.
@@ -75,7 +76,7 @@ public struct RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Makes an error; every fact but the code and message is optional.
   public init(
     _ code: Code, _ message: String, url: String? = nil, pattern: String? = nil,
-    column: Int? = nil, parameter: String? = nil, routeIndex: Int? = nil,
+    column: Int? = nil, parameter: String? = nil, routePosition: Int? = nil,
     routeName: String? = nil, field: String? = nil
   ) {
     self.code = code
@@ -84,7 +85,7 @@ public struct RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
     self.pattern = pattern
     self.column = column
     self.parameter = parameter
-    self.routeIndex = routeIndex
+    self.routePosition = routePosition
     self.routeName = routeName
     self.field = field
   }
@@ -95,9 +96,9 @@ public struct RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension RoutingError {
   /// A copy that names the route it happened in, for errors raised while building a table.
-  func inRoute(index: Int, name: String?) -> RoutingError {
+  func inRoute(position: Int, name: String?) -> RoutingError {
     var copy = self
-    copy.routeIndex = copy.routeIndex ?? index
+    copy.routePosition = copy.routePosition ?? position
     copy.routeName = copy.routeName ?? name
     return copy
   }

@@ -32,7 +32,7 @@ extension RouteTable {
     do {
       return try index.url(for: route, parameters: parameters, query: query)
     } catch {
-      throw error.inRoute(index: route.index, name: name)
+      throw error.inRoute(position: route.position, name: name)
     }
   }
 }

@@ -4,8 +4,8 @@ public struct Route<Payload: Sendable>: Sendable {
   /// What the caller registered with the route (a handler, a target, manifest fields…).
   public let payload: Payload
 
-  /// The 0-based registration index; earlier registration wins ties.
-  public var index: Int { info.index }
+  /// The 0-based position in registration order; earlier registration wins ties.
+  public var position: Int { info.position }
   /// The parsed pattern.
   public var pattern: RoutePattern { info.pattern }
   /// The route's unique name, used for URL generation, or `nil`.
@@ -20,13 +20,13 @@ public struct Route<Payload: Sendable>: Sendable {
 /// A class, so a match hands out one reference instead of copying the pattern's fields.
 @usableFromInline
 final class RouteInfo: Sendable {
-  let index: Int
+  let position: Int
   let pattern: RoutePattern
   let name: String?
   let priority: Int
 
-  init(index: Int, pattern: RoutePattern, name: String?, priority: Int) {
-    self.index = index
+  init(position: Int, pattern: RoutePattern, name: String?, priority: Int) {
+    self.position = position
     self.pattern = pattern
     self.name = name
     self.priority = priority

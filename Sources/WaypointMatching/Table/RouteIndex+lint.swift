@@ -12,7 +12,8 @@ extension RouteIndex {
     Diagnostic(
       .warning,
       RoutingError(
-        code, message, pattern: route.pattern.source, column: column, parameter: parameter, routeIndex: route.index,
+        code, message, pattern: route.pattern.source, column: column, parameter: parameter,
+        routePosition: route.position,
         routeName: route.name))
   }
 

@@ -5,7 +5,7 @@
 final class RouteIndex: Sendable {
   let options: MatchingOptions
   let parameterTypes: ParameterTypes
-  /// The routes that compiled, in registration order; `infos[i].index` is the registration index.
+  /// The routes that compiled, in registration order; `infos[i].position` is the registration position.
   let infos: [RouteInfo]
   let trie: RouteTrie
   let levels: [PriorityLevel]
@@ -32,9 +32,9 @@ final class RouteIndex: Sendable {
     for (index, spec) in specs.enumerated() {
       do {
         let pattern = try RoutePattern(spec.pattern, options: options, parameterTypes: parameterTypes)
-        compiler.add(RouteInfo(index: index, pattern: pattern, name: spec.name, priority: spec.priority))
+        compiler.add(RouteInfo(position: index, pattern: pattern, name: spec.name, priority: spec.priority))
       } catch {
-        compiler.errors.append(error.inRoute(index: index, name: spec.name))
+        compiler.errors.append(error.inRoute(position: index, name: spec.name))
       }
     }
     return (compiler.finish(parameterTypes: parameterTypes), compiler.errors)
@@ -45,7 +45,7 @@ final class RouteIndex: Sendable {
   /// - Complexity: O(2ᵍ × s) for a pattern of `g` optional groups and `s` segments.
   static func single(_ pattern: RoutePattern) -> RouteIndex {
     var compiler = Compiler(options: pattern.options, routes: 1)
-    compiler.add(RouteInfo(index: 0, pattern: pattern, name: nil, priority: 0))
+    compiler.add(RouteInfo(position: 0, pattern: pattern, name: nil, priority: 0))
     return compiler.finish(parameterTypes: ParameterTypes())
   }
 
@@ -142,13 +142,13 @@ final class RouteIndex: Sendable {
       .conflict,
       "routes \(describe(first)) and \(describe(second)) conflict: they match the same URLs with "
         + "the same priority (\(second.priority)); give one a higher priority or a different shape",
-      pattern: second.pattern.source, routeIndex: second.index, routeName: second.name)
+      pattern: second.pattern.source, routePosition: second.position, routeName: second.name)
   }
 
   private static func duplicateName(_ name: String, _ first: RouteInfo, _ second: RouteInfo) -> RoutingError {
     RoutingError(
       .duplicateName,
-      "the name '\(name)' is used by route \(second.index) '\(second.pattern.source)' and by route \(first.index) '\(first.pattern.source)'",
-      pattern: second.pattern.source, routeIndex: second.index, routeName: name)
+      "the name '\(name)' is used by route \(second.position) '\(second.pattern.source)' and by route \(first.position) '\(first.pattern.source)'",
+      pattern: second.pattern.source, routePosition: second.position, routeName: name)
   }
 }

@@ -11,7 +11,7 @@ extension RouteTable {
       let (leftRanks, rightRanks) = (lhs.pattern.ranks, rhs.pattern.ranks)
       for (l, r) in zip(leftRanks, rightRanks) where l != r { return l > r }
       if leftRanks.count != rightRanks.count { return leftRanks.count > rightRanks.count }
-      return lhs.index < rhs.index
+      return lhs.position < rhs.position
     }
     return order.map { Route(index.infos[$0], payload: payloads[$0]) }
   }

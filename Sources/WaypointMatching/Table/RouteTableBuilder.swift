@@ -70,7 +70,7 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   private func compile() -> (table: RouteTable<Payload>, errors: [RoutingError]) {
     let (index, errors) = RouteIndex.compile(specs, options: options, parameterTypes: parameterTypes)
     // Every route compiled (the usual case): the payloads are already in order.
-    let kept = index.infos.count == payloads.count ? payloads : index.infos.map { payloads[$0.index] }
+    let kept = index.infos.count == payloads.count ? payloads : index.infos.map { payloads[$0.position] }
     return (RouteTable(index: index, payloads: kept), errors)
   }
 }

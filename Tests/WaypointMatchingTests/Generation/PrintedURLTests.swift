@@ -17,7 +17,7 @@ struct PrintedURLTests {
     let error = try #require(throws: RoutingError.self) { try table.url(for: "user", parameters: ["id": "me"]) }
     #expect(error.code == .unprintableURL)
     #expect(error.routeName == "user")
-    #expect(error.routeIndex == 1)
+    #expect(error.routePosition == 1)
     #expect(error.parameter == "id")
     #expect(error.url == "myapp://user/me")
     #expect(

@@ -125,7 +125,7 @@ struct BuildTests {
     } throws: { error in
       guard let error = error as? RoutingError else { return false }
       return error.code == .conflict && error.message.contains("'\(testCase.first)'")
-        && error.message.contains("'\(testCase.second)'") && error.routeIndex == 1
+        && error.message.contains("'\(testCase.second)'") && error.routePosition == 1
     }
   }
 
@@ -153,7 +153,7 @@ struct BuildTests {
     }
     let diagnostics = builder.diagnose()
     #expect(diagnostics.map(\.error.code) == [.invalidPattern, .duplicateName, .conflict])
-    #expect(diagnostics.map(\.error.routeIndex) == [0, 2, 2])
+    #expect(diagnostics.map(\.error.routePosition) == [0, 2, 2])
     #expect(diagnostics.allSatisfy { $0.severity == .error })
   }
 

@@ -135,7 +135,7 @@ struct ManifestTests {
     } throws: { error in
       guard let error = error as? RoutingError else { return false }
       return error.code == testCase.code && error.message.contains(testCase.message)
-        && error.routeIndex == testCase.route
+        && error.routePosition == testCase.route
         && error.routeName == testCase.name && error.field == testCase.field
     }
   }
@@ -153,12 +153,12 @@ struct ManifestTests {
     let diagnostics = RouteManifest.diagnose(data: Data(json.utf8))
     #expect(diagnostics.map(\.error.code) == [.invalidManifest, .catastrophicRegex, .shadowed, .unreachableRedirect])
     #expect(
-      diagnostics.map(\.error.routeIndex) == [0, 3, 2, 3],
+      diagnostics.map(\.error.routePosition) == [0, 3, 2, 3],
       "a route that cannot be read does not hide the others' problems")
     let clean = RouteManifest.diagnose(data: Data(json.replacingOccurrences(of: #", "bogus": 1"#, with: "").utf8))
     #expect(clean.map(\.error.code) == [.catastrophicRegex, .shadowed, .unreachableRedirect])
     #expect(clean.allSatisfy { $0.severity == .warning })
-    #expect(clean.map(\.error.routeIndex) == [3, 2, 3])
+    #expect(clean.map(\.error.routePosition) == [3, 2, 3])
   }
 
   @Test("lint warns about a redirect that uses none of its route's parameters, naming '{id}' as literal text")
