@@ -59,6 +59,9 @@ struct ManifestReader {
         manifest.positions.append(index)
       }
     }
+    // Positions are kept only when a route that did not read shifted the others, so a manifest
+    // read from a file equals the same manifest made in code.
+    if manifest.positions == Array(manifest.routes.indices) { manifest.positions = [] }
     return manifest
   }
 

@@ -26,8 +26,8 @@ public struct RouteManifest: Sendable, Hashable {
   public var options: MatchingOptions
   /// The routes, in manifest order.
   public var routes: [RouteDefinition]
-  /// Each route's index in the file's `routes` array, for messages (a route that did not read is
-  /// left out of ``routes`` but keeps its place in the file).
+  /// Each route's position in the file's `routes` array when a route that did not read is left
+  /// out of ``routes`` (for messages); empty when every route read.
   var positions: [Int] = []
 
   /// Makes a manifest in code.

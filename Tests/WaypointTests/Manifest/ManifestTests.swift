@@ -42,6 +42,7 @@ struct ManifestTests {
   func minimal() throws {
     let manifest = try RouteManifest(json: #"{"routes": [{"pattern": "/a"}]}"#)
     #expect(manifest.routes == [RouteDefinition(pattern: "/a")])
+    #expect(manifest == RouteManifest(routes: [RouteDefinition(pattern: "/a")]))
     #expect(manifest.options == MatchingOptions())
     let options = try RouteManifest(json: #"{"options": {"host": "segment", "caseSensitive": false}, "routes": []}"#)
       .options
