@@ -103,12 +103,17 @@ struct SignedLinkTests {
     builder.use(SignedLinkMiddleware(keys: [Self.key], now: { Self.now }))
     builder.add("notes://note/<int:id>", exposure: .public) { request in try request.int("id") }
     builder.add("notes://query", exposure: .public) { request in request.query.map(\.name) }
+    builder.add("notes://url", exposure: .public) { request in request.url.string }
     let router = try builder.build()
     let signed = try signer.sign("notes://note/5", expiresAt: Self.later)
     #expect(try await router.open(signed, origin: .external()).value(as: Int.self) == 5)
     #expect(try await router.open("notes://note/5").value(as: Int.self) == 5)
     let names = try await router.open(try signer.sign("notes://query?a=1", expiresAt: Self.later), origin: .external())
     #expect(try names.value(as: [String].self) == ["a"], "handlers do not see exp and sig")
+    let link = try signer.sign("notes://url?a=1#f", expiresAt: Self.later)
+    let opened = try await router.open(link, origin: .external())
+    #expect(try opened.value(as: String.self) == "notes://url?a=1#f", "the request's URL agrees with its query")
+    #expect(opened.url == link, "the result names the link as it arrived")
     do {
       _ = try await router.open("notes://note/5", origin: .external())
       Issue.record("an unsigned external link was accepted")
