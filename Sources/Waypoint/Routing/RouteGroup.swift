@@ -35,7 +35,7 @@ public struct RouteGroup: Sendable {
     registrations.append(
       RouteRegistration(
         route: RouteDefinition(pattern: full, name: name, exposure: exposure, priority: priority, defaults: defaults),
-        action: .handler(handler), middleware: middleware, place: "route '\(full)'"))
+        handler: handler, middleware: middleware, place: "route '\(full)'"))
   }
 
   /// Registers a route handled by a closure, which may decline requests with `canHandle`.
@@ -57,7 +57,7 @@ public struct RouteGroup: Sendable {
     registrations.append(
       RouteRegistration(
         route: RouteDefinition(pattern: full, name: name, exposure: exposure, redirect: template),
-        action: .redirect(template), middleware: middleware, place: "route '\(full)'"))
+        handler: nil, middleware: middleware, place: "route '\(full)'"))
   }
 
   /// A nested group: its prefix follows this one's and its middleware runs inside this one's.

@@ -1,17 +1,11 @@
 /// One route as registered, before the router is built.
 struct RouteRegistration: Sendable {
-  /// What a matching request runs.
-  enum Action: Sendable {
-    case handler(any RouteHandler)
-    /// A handler registered in code under this target name.
-    case target(String)
-    /// A URL template filled from the route's parameters.
-    case redirect(String)
-  }
-
   /// The route as declared; its pattern includes any group prefix.
+  ///
+  /// Without a ``handler``, its `redirect` or else its `target` says what a matching request runs.
   var route: RouteDefinition
-  var action: Action
+  /// The handler given in code, or `nil` for a declared route.
+  var handler: (any RouteHandler)?
   /// Group middleware, outermost first.
   var middleware: [any RouteMiddleware]
   /// Where the route came from, for messages: `routes[3] ('x') in manifest 1`, or the pattern.

@@ -81,10 +81,7 @@ public struct RouteRequest: Sendable {
   /// extras > path > query (its first value) > defaults.
   public func value(_ name: String, from sources: Set<RequestValue.Source> = RequestValue.Source.all) -> (any Sendable)?
   {
-    for source in RequestValue.Source.order where sources.contains(source) {
-      if let value = value(name, in: source) { return value }
-    }
-    return nil
+    lookup(name, in: sources)?.value
   }
 
   /// The value for `name` as text, or `nil`; an extra that is not text is described.
@@ -104,12 +101,7 @@ public struct RouteRequest: Sendable {
     if sources.contains(.query) { for item in query { add(item.name) } }
     if sources.contains(.default) { defaults.keys.sorted().forEach(add) }
     if sources.contains(.extra) { extras.keys.sorted().forEach(add) }
-    return names.compactMap { name in
-      for source in RequestValue.Source.order where sources.contains(source) {
-        if let value = value(name, in: source) { return RequestValue(name: name, value: value, source: source) }
-      }
-      return nil
-    }
+    return names.compactMap { lookup($0, in: sources) }
   }
 
   /// The values the URL gives (path, query, defaults) as text: what a screen keeps.
@@ -122,6 +114,14 @@ public struct RouteRequest: Sendable {
   /// Every query value for `name`, in order.
   public func queryValues(_ name: String) -> [String] {
     query.filter { $0.name == name }.map(\.value)
+  }
+
+  /// The first of `sources`, in ``RequestValue/Source/order``, that has `name`, with its value.
+  private func lookup(_ name: String, in sources: Set<RequestValue.Source>) -> RequestValue? {
+    for source in RequestValue.Source.order where sources.contains(source) {
+      if let value = value(name, in: source) { return RequestValue(name: name, value: value, source: source) }
+    }
+    return nil
   }
 
   private func value(_ name: String, in source: RequestValue.Source) -> (any Sendable)? {

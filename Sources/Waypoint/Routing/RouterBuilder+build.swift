@@ -34,25 +34,10 @@ extension RouterBuilder {
 
   private func entry(for registration: RouteRegistration) -> Result<RouteEntry, RoutingError> {
     let route = registration.route
-    var handler: (any RouteHandler)?
+    // A handler given in code runs; a declared route redirects, or runs its target's handler.
+    var handler = registration.handler
     var redirect: RoutePattern?
-    switch registration.action {
-    case .handler(let given):
-      handler = given
-    case .target(let name):
-      if let registered = targets[name] {
-        handler = registered
-      } else if !allowsUnhandledTargets {
-        let reason =
-          name.isEmpty
-          ? "the route has neither a target nor a redirect"
-          : "the target '\(name)' has no handler; register one with register(target:handler:)"
-        return .failure(
-          RoutingError(
-            .missingHandler, "\(registration.place): \(reason)", pattern: route.pattern, routeName: route.name,
-            field: name.isEmpty ? nil : "target"))
-      }
-    case .redirect(let template):
+    if handler == nil, let template = route.redirect {
       switch RedirectTemplate.checked(template, from: route.pattern, options: options, parameterTypes: parameterTypes) {
       case .success(let pattern): redirect = pattern
       case .failure(let reason):
@@ -61,6 +46,18 @@ extension RouterBuilder {
             .invalidRedirect, "\(registration.place): \(reason)", pattern: route.pattern, routeName: route.name,
             field: "redirect"))
       }
+    } else if handler == nil, let registered = targets[route.target ?? ""] {
+      handler = registered
+    } else if handler == nil, !allowsUnhandledTargets {
+      let name = route.target ?? ""
+      let reason =
+        name.isEmpty
+        ? "the route has neither a target nor a redirect"
+        : "the target '\(name)' has no handler; register one with register(target:handler:)"
+      return .failure(
+        RoutingError(
+          .missingHandler, "\(registration.place): \(reason)", pattern: route.pattern, routeName: route.name,
+          field: name.isEmpty ? nil : "target"))
     }
     let terminal = redirect.map(Self.redirecting) ?? Self.run(handler, route)
     return .success(

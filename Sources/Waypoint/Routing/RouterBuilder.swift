@@ -133,11 +133,9 @@ public struct RouterBuilder: Sendable {
     var all = root.registrations
     for (number, set) in declared.enumerated() {
       let suffix = declared.count > 1 ? " of \(set.source) \(number + 1)" : ""
-      for (offset, route) in set.routes.enumerated() {
-        let position = set.positions.count == set.routes.count ? set.positions[offset] : offset
+      for (route, position) in zip(set.routes, set.positions) {
         let place = "routes[\(position)]" + (route.name.map { " ('\($0)')" } ?? "") + suffix
-        let action: RouteRegistration.Action = route.redirect.map { .redirect($0) } ?? .target(route.target ?? "")
-        all.append(RouteRegistration(route: route, action: action, middleware: [], place: place))
+        all.append(RouteRegistration(route: route, handler: nil, middleware: [], place: place))
       }
     }
     return all
@@ -147,7 +145,7 @@ public struct RouterBuilder: Sendable {
 /// Routes declared as data, such as a manifest's.
 struct DeclaredRoutes: Sendable {
   var routes: [RouteDefinition]
-  /// Each route's index in its source, for messages.
+  /// Each route's position in its source, for messages; one per route.
   var positions: [Int]
   /// What the routes came from, for messages: `manifest`.
   var source: String
