@@ -29,10 +29,10 @@ public final class NotesApp {
   }
 
   /// The app's route manifest, as shipped in `Examples/NotesApp/notes-app.json`.
-  public static func manifestData() throws(RoutingError) -> Data {
+  public static func manifestData() throws(ManifestError) -> Data {
     guard let url = Bundle.module.url(forResource: "notes-app", withExtension: "json"),
       let data = try? Data(contentsOf: url)
-    else { throw RoutingError(.invalidManifest, "the notes app manifest (notes-app.json) is missing from the build") }
+    else { throw ManifestError(.invalidManifest, "the notes app manifest (notes-app.json) is missing from the build") }
     return data
   }
 }

@@ -70,7 +70,7 @@ struct RequireSignIn: RouteMiddleware {
 
 extension NotesApp {
   /// The app's modules, by the identifiers its manifest's targets use.
-  static func registry(loginService: LoginService) throws(RoutingError) -> ModuleRegistry {
+  static func registry(loginService: LoginService) throws(BuildError) -> ModuleRegistry {
     var builder = ModuleRegistryBuilder()
     builder.register(LoginService.self, scope: .shared) { _ in loginService }
     builder.register(LoginScreen.self, identifier: "Login", dependencies: [ModuleKey(LoginService.self)]) { _ in

@@ -18,7 +18,7 @@ public final class RecordingNavigator: Navigator {
     /// A change was undone.
     case reverted(String)
     /// A transition was refused, with the error's code.
-    case refused(Presentation, RoutingError.Code)
+    case refused(Presentation, NavigationError.Code)
 
     /// `push NoteEditor#2`, `remove NoteEditor#2`, `refused push: invalidSource`.
     public var description: String {
@@ -43,7 +43,7 @@ public final class RecordingNavigator: Navigator {
   public var state: NavigationState { inner.state }
 
   /// Applies and records `transition`.
-  public func apply(_ transition: NavigationTransition) async throws(RoutingError) -> NavigationChange {
+  public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
     do {
       let change = try await inner.apply(transition)
       records.append(.applied(transition.presentation, transition.screen.id))
@@ -55,7 +55,7 @@ public final class RecordingNavigator: Navigator {
   }
 
   /// Undoes and records `change`.
-  public func revert(_ change: NavigationChange) async throws(RoutingError) {
+  public func revert(_ change: NavigationChange) async throws(NavigationError) {
     try await inner.revert(change)
     records.append(.reverted(change.screen))
   }

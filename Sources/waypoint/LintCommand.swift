@@ -41,16 +41,17 @@ struct LintCommand: ParsableCommand {
   }
 
   static func json(_ diagnostic: Diagnostic) -> JSONOutput {
-    let error = diagnostic.error
+    let routing = diagnostic.error(as: RoutingError.self)
+    let manifest = diagnostic.error(as: ManifestError.self)
     return .object([
       ("severity", .string(diagnostic.severity.rawValue)),
-      ("code", .string(error.code.rawValue)),
-      ("message", .string(error.message)),
-      ("route", error.routePosition.map(JSONOutput.int) ?? .null),
-      ("name", .optional(error.routeName)),
-      ("field", .optional(error.field)),
-      ("pattern", .optional(error.pattern)),
-      ("column", error.column.map(JSONOutput.int) ?? .null),
+      ("code", .string(diagnostic.code)),
+      ("message", .string(diagnostic.message)),
+      ("route", (routing?.routePosition ?? manifest?.routePosition).map(JSONOutput.int) ?? .null),
+      ("name", .optional(routing?.routeName ?? manifest?.routeName)),
+      ("field", .optional(manifest?.field ?? routing?.manifestField)),
+      ("pattern", .optional(routing?.pattern)),
+      ("column", routing?.column.map(JSONOutput.int) ?? .null),
     ])
   }
 }

@@ -61,8 +61,8 @@ struct RobustnessTests {
     for (index, text) in valid.enumerated() { builder.add(text, payload: index) }
     let diagnostics = builder.diagnose()
     let allowed: [RoutingError.Code] = [.conflict, .shadowed, .overlappingRegex, .catastrophicRegex]
-    #expect(diagnostics.allSatisfy { allowed.contains($0.error.code) })
-    let conflicting = Set(diagnostics.filter { $0.error.code == .conflict }.compactMap(\.error.routePosition))
+    #expect(diagnostics.allSatisfy { $0.routing.map { allowed.contains($0.code) } == true })
+    let conflicting = Set(diagnostics.filter { $0.routing?.code == .conflict }.compactMap(\.routing?.routePosition))
     var unique = RouteTableBuilder<Int>()
     for (index, text) in valid.enumerated() where !conflicting.contains(index) { unique.add(text, payload: index) }
     let table = try unique.build()

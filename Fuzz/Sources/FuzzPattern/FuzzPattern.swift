@@ -67,7 +67,7 @@ func tableOfLines(_ lines: ArraySlice<String>, options: MatchingOptions) -> Rout
       _ = try builder(accepted + [line]).build()
       accepted.append(line)
     } catch {
-      require(error, isOneOf: [.invalidPattern, .conflict], input: line)
+      require(error, isOneOf: ["invalidPattern", "conflict"], input: line)
     }
   }
   guard let table = try? builder(accepted).build() else {

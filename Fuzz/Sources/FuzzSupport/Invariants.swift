@@ -14,6 +14,17 @@ public func require(_ error: RoutingError, isOneOf codes: [RoutingError.Code], i
   require(!error.message.isEmpty, "an error without a message for \(input.debugDescription)")
 }
 
+/// Requires a build error to hold at least one error, each with one of the documented `codes`
+/// and a message.
+public func require(_ error: BuildError, isOneOf codes: Set<String>, input: String) {
+  require(!error.errors.isEmpty, "a build error without errors for \(input.debugDescription)")
+  for problem in error.errors {
+    let code = problem.code.rawValue
+    require(codes.contains(code), "undocumented error \(code) for \(input.debugDescription): \(problem)")
+    require(!problem.message.isEmpty, "an error without a message for \(input.debugDescription)")
+  }
+}
+
 /// The options a fuzz input runs under, picked by its first byte so every combination is reached.
 public func options(from selector: UInt8, allowingRawPaths: Bool = true) -> MatchingOptions {
   var options = MatchingOptions()

@@ -43,14 +43,14 @@ enum JSONValue: Decodable, Sendable {
   }
 
   /// Reads `data` as JSON.
-  static func parse(_ data: Data) throws(RoutingError) -> JSONValue {
+  static func parse(_ data: Data) throws(ManifestError) -> JSONValue {
     do {
       return try JSONDecoder().decode(JSONValue.self, from: data)
     } catch let DecodingError.dataCorrupted(context) {
       let detail = context.underlyingError.map { String(describing: $0) } ?? context.debugDescription
-      throw RoutingError(.invalidManifest, "the manifest is not valid JSON: \(detail)")
+      throw ManifestError(.invalidManifest, "the manifest is not valid JSON: \(detail)")
     } catch {
-      throw RoutingError(.invalidManifest, "the manifest is not valid JSON: \(error)")
+      throw ManifestError(.invalidManifest, "the manifest is not valid JSON: \(error)")
     }
   }
 

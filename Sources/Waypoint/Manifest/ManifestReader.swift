@@ -7,7 +7,7 @@ internal import Foundation
 /// Reads a manifest's JSON tree into a ``RouteManifest``, collecting every problem instead of
 /// stopping at the first, so lint can report them all.
 struct ManifestReader {
-  private(set) var errors: [RoutingError] = []
+  private(set) var errors: [ManifestError] = []
 
   /// The presentation names a manifest may use without an argument.
   private static let plainPresentations = Presentation.Kind.allCases.filter { $0 != .custom }.map(\.rawValue)
@@ -20,7 +20,7 @@ struct ManifestReader {
     var manifest = RouteManifest(routes: [])
     guard data.count <= RouteManifest.maxSize else {
       errors.append(
-        RoutingError(
+        ManifestError(
           .invalidManifest, "the manifest is \(data.count) bytes, over the limit of \(RouteManifest.maxSize)"))
       return manifest
     }
@@ -236,10 +236,18 @@ struct ManifestReader {
   }
 
   /// A manifest error whose message starts with where it is: `routes[3] ('user.profile')`.
-  static func error(_ message: String, field: String? = nil, route: Int? = nil, name: String? = nil) -> RoutingError {
+  static func error(_ message: String, field: String? = nil, route: Int? = nil, name: String? = nil) -> ManifestError {
+    ManifestError(
+      .invalidManifest, "\(place(route: route, name: name, field: field)): \(message)", routePosition: route,
+      routeName: name, field: field)
+  }
+
+  /// Where a problem is, for the start of a message: `manifest`, `routes[3] ('user.profile')`,
+  /// `routes[3] field 'pattern'`.
+  static func place(route: Int?, name: String?, field: String?) -> String {
     var place = "manifest"
     if let route { place = "routes[\(route)]" + (name.map { " ('\($0)')" } ?? "") }
     if let field { place += " field '\(field)'" }
-    return RoutingError(.invalidManifest, "\(place): \(message)", routePosition: route, routeName: name, field: field)
+    return place
   }
 }

@@ -9,7 +9,7 @@ extension RouteManifest {
   /// ```
   ///
   /// - Throws: What ``makeTable(parameterTypes:)`` throws, with the same messages.
-  public func makeRouter(parameterTypes: ParameterTypes = ParameterTypes()) throws(RoutingError) -> Router {
+  public func makeRouter(parameterTypes: ParameterTypes = ParameterTypes()) throws(BuildError) -> Router {
     var builder = RouterBuilder()
     builder.parameterTypes = parameterTypes
     builder.allowsUnhandledTargets = true

@@ -7,18 +7,15 @@ public import Foundation
 extension RouteManifest {
   /// Compiles the manifest into a route table whose payloads are the manifest's routes.
   ///
-  /// - Throws: The first problem: an invalid pattern, a conflict, a duplicate name or a bad
-  ///   redirect, each naming the route index, name and field.
+  /// - Throws: A `BuildError` with what ``diagnose(parameterTypes:)`` reports: every invalid
+  ///   pattern, conflict, duplicate name or bad redirect, each a `RoutingError` naming the
+  ///   route's position and name, and the warnings.
   public func makeTable(
     parameterTypes: ParameterTypes = ParameterTypes()
-  ) throws(RoutingError) -> RouteTable<RouteDefinition> {
-    let table: RouteTable<RouteDefinition>
-    do {
-      table = try builder(parameterTypes).build()
-    } catch {
-      throw located(error)
-    }
-    if let problem = redirectDiagnostics(table).first(where: { $0.severity == .error }) { throw problem.error }
+  ) throws(BuildError) -> RouteTable<RouteDefinition> {
+    guard let table = try? builder(parameterTypes).build(),
+      !redirectDiagnostics(table).contains(where: { $0.severity == .error })
+    else { throw BuildError(diagnose(parameterTypes: parameterTypes)) }
     return table
   }
 
@@ -26,7 +23,9 @@ extension RouteManifest {
   /// and warnings (shadowed routes, risky or overlapping regexes, unreachable redirects).
   public func diagnose(parameterTypes: ParameterTypes = ParameterTypes()) -> [Diagnostic] {
     let builder = builder(parameterTypes)
-    var diagnostics = builder.diagnose().map { Diagnostic($0.severity, located($0.error)) }
+    var diagnostics = builder.diagnose().map { diagnostic in
+      diagnostic.error(as: RoutingError.self).map { Diagnostic(diagnostic.severity, located($0)) } ?? diagnostic
+    }
     if !diagnostics.contains(where: { $0.severity == .error }), let table = try? builder.build() {
       diagnostics += redirectDiagnostics(table)
     }
@@ -50,15 +49,15 @@ extension RouteManifest {
     return builder
   }
 
-  /// The error with the manifest position of its route (registration order is manifest order).
+  /// The error with the manifest position of its route (registration order is manifest order),
+  /// its message starting with where the route is.
   private func located(_ error: RoutingError) -> RoutingError {
     guard let index = error.routePosition, routes.indices.contains(index) else { return error }
-    var copy = ManifestReader.error(
-      error.message, field: error.field ?? "pattern", route: position(of: index), name: routes[index].name)
-    copy.code = error.code
-    copy.pattern = error.pattern
-    copy.column = error.column
-    copy.parameter = error.parameter
+    var copy = error
+    copy.routePosition = position(of: index)
+    copy.routeName = routes[index].name
+    let place = ManifestReader.place(route: copy.routePosition, name: copy.routeName, field: error.manifestField)
+    copy.message = "\(place): \(error.message)"
     return copy
   }
 
@@ -78,9 +77,11 @@ extension RouteManifest {
       case .success(let pattern):
         target = pattern
       case .failure(let reason):
-        var problem = ManifestReader.error(reason.message, field: "redirect", route: place.route, name: place.name)
-        problem.code = .invalidRedirect
-        problem.parameter = reason.parameter
+        let location = ManifestReader.place(route: place.route, name: place.name, field: "redirect")
+        let problem = RoutingError(
+          .invalidRedirect, "\(location): \(reason.message)", pattern: route.pattern.source,
+          parameter: reason.parameter,
+          routePosition: place.route, routeName: place.name)
         diagnostics.append(Diagnostic(.error, problem))
         continue
       }

@@ -48,40 +48,48 @@ public struct RouteManifest: Sendable, Hashable {
 
   /// Reads a manifest from JSON data.
   ///
-  /// - Throws: `invalidManifest` for the first problem, naming
-  ///   the route index, name and field, or when the data is over ``maxSize``.
-  public init(data: Data) throws(RoutingError) {
+  /// - Throws: A `BuildError` with every problem, each a ``ManifestError`` (`invalidManifest`)
+  ///   naming the route index, name and field, or saying the data is over ``maxSize``.
+  public init(data: Data) throws(BuildError) {
     var reader = ManifestReader()
     let manifest = reader.read(data)
-    if let first = reader.errors.first { throw first }
+    guard reader.errors.isEmpty else { throw BuildError(errors: reader.errors) }
     self = manifest
   }
 
   /// Reads a manifest from a JSON string.
-  public init(json: String) throws(RoutingError) {
+  ///
+  /// - Throws: What ``init(data:)`` throws.
+  public init(json: String) throws(BuildError) {
     try self.init(data: Data(json.utf8))
   }
 
   /// Reads a manifest from a file.
   ///
-  /// - Throws: `invalidManifest` when the file cannot be read or
-  ///   is not a valid manifest.
-  public init(contentsOf path: String) throws(RoutingError) {
-    try self.init(data: try Self.contents(ofFile: path))
+  /// - Throws: A `BuildError`: one ``ManifestError`` (`invalidManifest`) when the file cannot be
+  ///   read, or what ``init(data:)`` throws.
+  public init(contentsOf path: String) throws(BuildError) {
+    let data: Data
+    do {
+      data = try Self.contents(ofFile: path)
+    } catch {
+      throw BuildError(errors: [error])
+    }
+    try self.init(data: data)
   }
 
   /// The bytes of a manifest file.
   ///
   /// - Throws: `invalidManifest` naming the file when it cannot
   ///   be read.
-  public static func contents(ofFile path: String) throws(RoutingError) -> Data {
+  public static func contents(ofFile path: String) throws(ManifestError) -> Data {
     guard FileManager.default.fileExists(atPath: path) else {
-      throw RoutingError(.invalidManifest, "cannot read the manifest '\(path)': there is no such file")
+      throw ManifestError(.invalidManifest, "cannot read the manifest '\(path)': there is no such file")
     }
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw RoutingError(.invalidManifest, "cannot read the manifest '\(path)': \(error)")
+      throw ManifestError(.invalidManifest, "cannot read the manifest '\(path)': \(error)")
     }
   }
 }

@@ -20,11 +20,13 @@ extension RouterBuilder {
 extension RouterHolder {
   /// Rebuilds the held builder with `manifest` in place of its manifests and swaps the result in.
   ///
-  /// - Throws: `invalidManifest` when the holder was not made from a builder, or what
-  ///   ``RouterBuilder/build()`` throws; the current router then stays.
-  public func replace(manifest: RouteManifest) throws(RoutingError) {
+  /// - Throws: A `BuildError`: one ``ManifestError`` (`invalidManifest`) when the holder was not
+  ///   made from a builder, or what ``RouterBuilder/build()`` throws; the current router then stays.
+  public func replace(manifest: RouteManifest) throws(BuildError) {
     guard let builder else {
-      throw RoutingError(.invalidManifest, "this holder was made from a router, not a builder; use replace(with:)")
+      throw BuildError(errors: [
+        ManifestError(.invalidManifest, "this holder was made from a router, not a builder; use replace(with:)")
+      ])
     }
     replace(with: try builder.replacingManifests(with: [manifest]).build())
   }

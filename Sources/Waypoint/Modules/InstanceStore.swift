@@ -25,8 +25,8 @@ final class InstanceStore: Sendable {
   ///
   /// Returns whether it was made now.
   func instance(
-    for key: ModuleKey, scope: ModuleScope, make: () throws(RoutingError) -> ModuleInstance
-  ) throws(RoutingError) -> (instance: ModuleInstance, made: Bool) {
+    for key: ModuleKey, scope: ModuleScope, make: () throws(ModuleError) -> ModuleInstance
+  ) throws(ModuleError) -> (instance: ModuleInstance, made: Bool) {
     if let existing = stored(key) { return (existing, false) }
     creation.lock()
     defer { creation.unlock() }
@@ -34,7 +34,7 @@ final class InstanceStore: Sendable {
     let instance = try make()
     if scope == .weak {
       guard type(of: instance.value) is AnyClass else {
-        throw RoutingError(
+        throw ModuleError(
           .typeMismatch,
           "the module '\(key)' has the weak scope, but its factory made a \(type(of: instance.value)), which is not a class"
         )

@@ -67,10 +67,10 @@ public protocol RequiredValue {
 extension ModuleConfiguration {
   /// The value at `keyPath`, or `missingConfiguration` naming it: for factories that unwrap
   /// ``Required`` values.
-  public func require<Value>(_ keyPath: KeyPath<Self, Value?>, _ name: String) throws(RoutingError) -> Value {
+  public func require<Value>(_ keyPath: KeyPath<Self, Value?>, _ name: String) throws(ModuleError) -> Value {
     guard let value = self[keyPath: keyPath] else {
-      throw RoutingError(
-        .missingConfiguration, "the configuration \(Self.self) has no value for '\(name)'", parameter: name)
+      throw ModuleError(
+        .missingConfiguration, "the configuration \(Self.self) has no value for '\(name)'")
     }
     return value
   }

@@ -10,27 +10,24 @@ struct ModuleNavigationRules: Sendable {
   /// How a request fills a module's configuration; a module not listed ignores the request.
   var bindings: [ModuleKey: Binding] = [:]
 
-  /// Refuses `presentation` for `key`'s module when the module does not allow it.
-  ///
-  /// - Throws: `unsupportedPresentation` listing what the module allows.
-  func check(_ presentation: Presentation, for key: ModuleKey) throws(RoutingError) {
-    guard let allowed = restrictions[key], !allowed.contains(presentation.kind) else { return }
-    throw RoutingError(
-      .unsupportedPresentation,
-      "'\(key)' supports \(allowed.map(\.rawValue).sorted().joined(separator: ", ")), not \(presentation)")
+  /// Why `key`'s module may not be shown with `presentation`, or `nil` when it may: a sentence
+  /// listing what the module allows, for the navigator's `unsupportedPresentation`.
+  func refusal(of presentation: Presentation, for key: ModuleKey) -> String? {
+    guard let allowed = restrictions[key], !allowed.contains(presentation.kind) else { return nil }
+    return "'\(key)' supports \(allowed.map(\.rawValue).sorted().joined(separator: ", ")), not \(presentation)"
   }
 
   /// The configuration step for `key`'s module made for `request`: its binding, or nothing.
   func configure(_ key: ModuleKey, from request: RouteRequest?) -> ModuleRegistry.ErasedConfigure {
     guard let request, let bind = bindings[key] else { return ModuleRegistry.unconfigured }
-    return { (configuration: inout any ModuleConfiguration) throws(RoutingError) in
+    return { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
       do {
         try bind(request, &configuration)
-      } catch let error as RoutingError {
+      } catch let error as ModuleError {
         throw error
       } catch {
-        throw RoutingError(
-          .invalidParameter, "binding '\(request.url.string)' into '\(key)' failed: \(error)", url: request.url.string)
+        throw ModuleError(
+          .bindingFailed, "binding '\(request.url.string)' into '\(key)' failed: \(error)", module: key.name)
       }
     }
   }

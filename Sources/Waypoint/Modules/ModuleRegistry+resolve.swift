@@ -3,10 +3,10 @@ extension ModuleRegistry {
   /// adapted to and converted.
   func instance(
     _ key: ModuleKey, chain: [ModuleKey], configure: ErasedConfigure, configures: Bool = true
-  ) throws(RoutingError) -> ModuleInstance {
+  ) throws(ModuleError) -> ModuleInstance {
     if chain.contains(key) {
       let loop = (chain + [key]).map(\.name).joined(separator: " → ")
-      throw RoutingError(.dependencyCycle, "making '\(key)' needs '\(key)' itself: \(loop)")
+      throw ModuleError(.dependencyCycle, "making '\(key)' needs '\(key)' itself: \(loop)", module: key.name)
     }
     if let registration = registrations[key] {
       willMake(registration, chain: chain)
@@ -14,7 +14,7 @@ extension ModuleRegistry {
       case .transient:
         return try create(registration, chain: chain, configure: configure, configures: configures)
       case .shared, .weak:
-        return try store.instance(for: key, scope: registration.scope) { () throws(RoutingError) -> ModuleInstance in
+        return try store.instance(for: key, scope: registration.scope) { () throws(ModuleError) -> ModuleInstance in
           try create(registration, chain: chain, configure: configure, configures: configures)
         }.instance
       }
@@ -23,20 +23,21 @@ extension ModuleRegistry {
       let provided = try instance(adapter.provided, chain: chain + [key], configure: configure, configures: configures)
       do {
         return try adapter.convert(provided)
-      } catch let error as RoutingError {
+      } catch let error as ModuleError {
         throw error
       } catch {
-        throw RoutingError(
-          .factoryFailed, "adapting '\(adapter.provided)' to '\(key)' failed: \(error)\(Self.askedBy(chain))")
+        throw ModuleError(
+          .factoryFailed, "adapting '\(adapter.provided)' to '\(key)' failed: \(error)\(Self.askedBy(chain))",
+          module: key.name)
       }
     }
-    throw RoutingError(.notRegistered, "no module is registered for '\(key)'\(Self.askedBy(chain))")
+    throw ModuleError(.notRegistered, "no module is registered for '\(key)'\(Self.askedBy(chain))", module: key.name)
   }
 
   /// Runs the factory and the module's own preparation, with a filled configuration.
   private func create(
     _ registration: ModuleRegistration, chain: [ModuleKey], configure: ErasedConfigure, configures: Bool
-  ) throws(RoutingError) -> ModuleInstance {
+  ) throws(ModuleError) -> ModuleInstance {
     let key = registration.key
     // A module without configuration, made without a configure closure, has nothing to fill or check.
     let skipsConfiguration = registration.isUnconfigured && !configures
@@ -45,36 +46,37 @@ extension ModuleRegistry {
     if !skipsConfiguration { try configure(&configuration) }
     let missing = registration.isUnconfigured ? [] : configuration.missingValues()
     guard missing.isEmpty else {
-      throw RoutingError(
+      throw ModuleError(
         .missingConfiguration,
         "the module '\(key)' needs \(missing.map { "'\($0)'" }.joined(separator: ", ")) in its configuration "
           + "\(type(of: configuration)); set \(missing.count == 1 ? "it" : "them") in make(_:configure:)\(Self.askedBy(chain))",
-        parameter: missing.first)
+        module: key.name)
     }
     let resolver = ModuleResolver(registry: self, parents: chain, current: key)
     do {
       var instance = try registration.factory(resolver, configuration)
       if let prepare = registration.prepare { instance = try prepare(instance, resolver) }
       return instance
-    } catch let error as RoutingError {
+    } catch let error as ModuleError {
       throw error
     } catch {
       throw Self.factoryFailed(key, error, chain: chain)
     }
   }
 
-  func key(for identifier: String) throws(RoutingError) -> ModuleKey {
+  func key(for identifier: String) throws(ModuleError) -> ModuleKey {
     guard let key = identifiers[identifier] else {
-      throw RoutingError(
-        .notRegistered, "no module is registered with the identifier '\(identifier)'", routeName: identifier)
+      throw ModuleError(
+        .notRegistered, "no module is registered with the identifier '\(identifier)'", module: identifier)
     }
     return key
   }
 
-  func cast<Value>(_ instance: ModuleInstance, to type: Value.Type, key: ModuleKey) throws(RoutingError) -> Value {
+  func cast<Value>(_ instance: ModuleInstance, to type: Value.Type, key: ModuleKey) throws(ModuleError) -> Value {
     guard let value = instance.value as? Value else {
-      throw RoutingError(
-        .typeMismatch, "the module made for '\(key)' is a \(Swift.type(of: instance.value)), not a \(Value.self)")
+      throw ModuleError(
+        .typeMismatch, "the module made for '\(key)' is a \(Swift.type(of: instance.value)), not a \(Value.self)",
+        module: key.name)
     }
     return value
   }
@@ -95,9 +97,9 @@ extension ModuleRegistry {
     for entry in storage.observers where entry.key == nil || entry.key == key { entry.observer.didMake(event) }
   }
 
-  /// The error for a factory (or a module's own preparation) that threw something else than a `RoutingError`.
-  static func factoryFailed(_ key: ModuleKey, _ error: any Error, chain: [ModuleKey]) -> RoutingError {
-    RoutingError(.factoryFailed, "the factory of '\(key)' failed: \(error)\(askedBy(chain))")
+  /// The error for a factory (or a module's own preparation) that threw something else than a `ModuleError`.
+  static func factoryFailed(_ key: ModuleKey, _ error: any Error, chain: [ModuleKey]) -> ModuleError {
+    ModuleError(.factoryFailed, "the factory of '\(key)' failed: \(error)\(askedBy(chain))", module: key.name)
   }
 
   /// ` (asked by A → B)`, or nothing for the caller of `make`.

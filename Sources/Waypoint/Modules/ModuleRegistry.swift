@@ -69,7 +69,7 @@ public struct ModuleRegistry: Sendable {
   ///
   /// - Throws: `notRegistered` naming the key, `missingConfiguration`, `dependencyCycle` with the
   ///   chain, `factoryFailed`, or `typeMismatch`.
-  public func make<Key>(_ key: Key.Type) throws(RoutingError) -> Key {
+  public func make<Key>(_ key: Key.Type) throws(ModuleError) -> Key {
     let moduleKey = ModuleKey(key)
     // The common case, directly: a transient module without configuration, nobody observing.
     if let registration = registrations[moduleKey], registration.scope == .transient, storage.observers.isEmpty,
@@ -77,7 +77,7 @@ public struct ModuleRegistry: Sendable {
     {
       do {
         return try direct.make(ModuleResolver(registry: self, parents: [], current: moduleKey))
-      } catch let error as RoutingError {
+      } catch let error as ModuleError {
         throw error
       } catch {
         throw Self.factoryFailed(moduleKey, error, chain: [])
@@ -90,16 +90,16 @@ public struct ModuleRegistry: Sendable {
   /// it is returned.
   public func make<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, configure: (inout Configuration) -> Void, prepare: (inout Key) throws -> Void = { _ in }
-  ) throws(RoutingError) -> Key {
+  ) throws(ModuleError) -> Key {
     try make(
       key, chain: [],
-      configure: { (configuration: inout any ModuleConfiguration) throws(RoutingError) in
+      configure: { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
         try Self.apply(configure, to: &configuration)
       }, prepare: prepare)
   }
 
   /// Makes the module for `key` and lets the caller prepare it before it is returned.
-  public func make<Key>(_ key: Key.Type, prepare: (inout Key) throws -> Void) throws(RoutingError) -> Key {
+  public func make<Key>(_ key: Key.Type, prepare: (inout Key) throws -> Void) throws(ModuleError) -> Key {
     try make(key, chain: [], configure: Self.unconfigured, configures: false, prepare: prepare)
   }
 
@@ -107,12 +107,12 @@ public struct ModuleRegistry: Sendable {
   ///
   /// - Throws: `notRegistered`, or `typeMismatch` when the module's type is not `Sendable` (ask with
   ///   ``make(identifier:as:)`` instead).
-  public func make(identifier: String) throws(RoutingError) -> any Sendable {
+  public func make(identifier: String) throws(ModuleError) -> any Sendable {
     let key = try key(for: identifier)
     guard let erase = registrations[key]?.sendable else {
-      throw RoutingError(
+      throw ModuleError(
         .typeMismatch, "the module '\(key)' (identifier '\(identifier)') is not Sendable; use make(identifier:as:)",
-        routeName: identifier)
+        module: identifier)
     }
     return erase(try instance(key, chain: [], configure: Self.unconfigured, configures: false))
   }
@@ -120,7 +120,7 @@ public struct ModuleRegistry: Sendable {
   /// Makes the module registered under `identifier`, as `type`.
   ///
   /// - Throws: `notRegistered`, or `typeMismatch` naming both types.
-  public func make<Value>(identifier: String, as type: Value.Type) throws(RoutingError) -> Value {
+  public func make<Value>(identifier: String, as type: Value.Type) throws(ModuleError) -> Value {
     let key = try key(for: identifier)
     return try cast(try instance(key, chain: [], configure: Self.unconfigured, configures: false), to: type, key: key)
   }
@@ -131,7 +131,7 @@ public struct ModuleRegistry: Sendable {
   /// ```swift
   /// let registry = try app.replacing { $0.register((any LoginService).self, overriding: true) { _ in FakeLogin() } }
   /// ```
-  public func replacing(_ changes: (inout ModuleRegistryBuilder) -> Void) throws(RoutingError) -> ModuleRegistry {
+  public func replacing(_ changes: (inout ModuleRegistryBuilder) -> Void) throws(BuildError) -> ModuleRegistry {
     var copy = ModuleRegistryBuilder()
     (copy.registrations, copy.adapters, copy.observers) = storage.declared
     copy.navigation = storage.navigation
@@ -146,17 +146,17 @@ public struct ModuleRegistry: Sendable {
 
   // MARK: - Resolution
 
-  typealias ErasedConfigure = (inout any ModuleConfiguration) throws(RoutingError) -> Void
+  typealias ErasedConfigure = (inout any ModuleConfiguration) throws(ModuleError) -> Void
 
   /// Leaves a configuration as it is.
-  static func unconfigured(_ configuration: inout any ModuleConfiguration) throws(RoutingError) {}
+  static func unconfigured(_ configuration: inout any ModuleConfiguration) throws(ModuleError) {}
 
   /// Runs the caller's `configure` on the module's configuration, when the types agree.
   static func apply<Configuration: ModuleConfiguration>(
     _ configure: (inout Configuration) -> Void, to configuration: inout any ModuleConfiguration
-  ) throws(RoutingError) {
+  ) throws(ModuleError) {
     guard var typed = configuration as? Configuration else {
-      throw RoutingError(
+      throw ModuleError(
         .typeMismatch, "the module's configuration is \(type(of: configuration)), not \(Configuration.self)")
     }
     configure(&typed)
@@ -166,16 +166,17 @@ public struct ModuleRegistry: Sendable {
   func make<Key>(
     _ key: Key.Type, chain: [ModuleKey], configure: ErasedConfigure, configures: Bool = true,
     prepare: (inout Key) throws -> Void
-  ) throws(RoutingError) -> Key {
+  ) throws(ModuleError) -> Key {
     let moduleKey = ModuleKey(key)
     var made = try cast(
       try instance(moduleKey, chain: chain, configure: configure, configures: configures), to: key, key: moduleKey)
     do {
       try prepare(&made)
-    } catch let error as RoutingError {
+    } catch let error as ModuleError {
       throw error
     } catch {
-      throw RoutingError(.factoryFailed, "preparing '\(moduleKey)' failed: \(error)\(Self.askedBy(chain))")
+      throw ModuleError(
+        .factoryFailed, "preparing '\(moduleKey)' failed: \(error)\(Self.askedBy(chain))", module: moduleKey.name)
     }
     didMake(moduleKey, chain: chain)
     return made

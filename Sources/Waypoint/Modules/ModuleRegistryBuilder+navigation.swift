@@ -20,7 +20,7 @@ extension ModuleRegistryBuilder {
     let moduleKey = ModuleKey(key)
     navigation.bindings[moduleKey] = { request, erased in
       guard var typed = erased as? Configuration else {
-        throw RoutingError(
+        throw ModuleError(
           .typeMismatch,
           "the binding of '\(moduleKey)' fills \(Configuration.self), but the module is configured with \(type(of: erased))"
         )

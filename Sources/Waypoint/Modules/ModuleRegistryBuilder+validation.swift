@@ -1,32 +1,29 @@
 extension ModuleRegistryBuilder {
   /// Checks the registrations and builds the registry.
   ///
-  /// - Throws: Every problem at once, in one error whose code is the first problem's and whose
-  ///   message lists them all: duplicate keys or identifiers (`duplicateRegistration`), adapters to
-  ///   unknown keys (`notRegistered`), adapter cycles (`adapterCycle`), and declared dependencies
-  ///   that are not registered (`missingDependency`).
-  public func build() throws(RoutingError) -> ModuleRegistry {
-    let problems = problems()
-    if let first = problems.first {
-      guard problems.count > 1 else { throw first }
-      var combined = first
-      combined.message =
-        "\(problems.count) problems in the module registry:\n"
-        + problems.map { "- \($0.message)" }.joined(separator: "\n")
-      throw combined
-    }
+  /// - Throws: A `BuildError` with every problem at once, each a ``ModuleError``: duplicate keys
+  ///   or identifiers (`duplicateRegistration`), adapters to unknown keys (`notRegistered`),
+  ///   adapter cycles (`adapterCycle`), and declared dependencies that are not registered
+  ///   (`missingDependency`).
+  public func build() throws(BuildError) -> ModuleRegistry {
+    let diagnostics = diagnose()
+    guard diagnostics.isEmpty else { throw BuildError(diagnostics) }
     return ModuleRegistry(builder: self)
   }
 
-  /// Every problem ``build()`` would report, each naming the registrations involved.
-  public func problems() -> [RoutingError] {
-    var problems: [RoutingError] = []
+  /// Every problem ``build()`` would report, each an error naming the registrations involved.
+  public func diagnose() -> [Diagnostic] {
+    problems().map { Diagnostic(.error, $0) }
+  }
+
+  private func problems() -> [ModuleError] {
+    var problems: [ModuleError] = []
     var keys: [ModuleKey: ModuleRegistration] = [:]
     var identifiers: [String: ModuleKey] = [:]
     for registration in registrations {
       if keys[registration.key] != nil, !registration.overrides {
         problems.append(
-          RoutingError(
+          ModuleError(
             .duplicateRegistration,
             "the key '\(registration.key)' is registered twice; pass overriding: true to replace it"))
       }
@@ -34,9 +31,9 @@ extension ModuleRegistryBuilder {
       if let identifier = registration.identifier {
         if let other = identifiers[identifier], !registration.overrides {
           problems.append(
-            RoutingError(
+            ModuleError(
               .duplicateRegistration, "the identifier '\(identifier)' names both '\(other)' and '\(registration.key)'",
-              routeName: identifier))
+              module: identifier))
         }
         identifiers[identifier] = registration.key
       }
@@ -45,12 +42,12 @@ extension ModuleRegistryBuilder {
     for adapter in adapters {
       if keys[adapter.required] != nil {
         problems.append(
-          RoutingError(
+          ModuleError(
             .duplicateRegistration, "'\(adapter.required)' is both registered and adapted to '\(adapter.provided)'"))
       }
       if keys[adapter.provided] == nil, adapted[adapter.provided] == nil {
         problems.append(
-          RoutingError(
+          ModuleError(
             .notRegistered,
             "the adapter from '\(adapter.required)' leads to '\(adapter.provided)', which is not registered"))
       }
@@ -59,16 +56,16 @@ extension ModuleRegistryBuilder {
     for registration in keys.values.sorted(by: { $0.key.name < $1.key.name }) {
       for dependency in registration.dependencies where keys[dependency] == nil && adapted[dependency] == nil {
         problems.append(
-          RoutingError(
+          ModuleError(
             .missingDependency, "'\(registration.key)' depends on '\(dependency)', which is not registered"))
       }
     }
     return problems
   }
 
-  private func adapterCycles(_ adapted: [ModuleKey: ModuleAdapter]) -> [RoutingError] {
+  private func adapterCycles(_ adapted: [ModuleKey: ModuleAdapter]) -> [ModuleError] {
     var reported = Set<ModuleKey>()
-    var problems: [RoutingError] = []
+    var problems: [ModuleError] = []
     for start in adapted.keys.sorted(by: { $0.name < $1.name }) where !reported.contains(start) {
       var path = [start]
       var current = start
@@ -77,7 +74,7 @@ extension ModuleRegistryBuilder {
           let loop = Array(path[loopStart...]) + [next]
           if loop.allSatisfy({ !reported.contains($0) }) {
             problems.append(
-              RoutingError(.adapterCycle, "adapters go round in a circle: \(loop.map(\.name).joined(separator: " → "))")
+              ModuleError(.adapterCycle, "adapters go round in a circle: \(loop.map(\.name).joined(separator: " → "))")
             )
           }
           reported.formUnion(loop)

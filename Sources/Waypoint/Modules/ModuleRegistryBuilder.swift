@@ -86,7 +86,7 @@ public struct ModuleRegistryBuilder: Sendable {
     adapters.append(
       ModuleAdapter(required: requiredKey, provided: providedKey) { instance in
         guard let typed = instance.value as? Provided else {
-          throw RoutingError(
+          throw ModuleError(
             .typeMismatch, "the module made for '\(providedKey)' is a \(type(of: instance.value)), not a \(providedKey)"
           )
         }
@@ -104,7 +104,7 @@ public struct ModuleRegistryBuilder: Sendable {
     adapters.append(
       ModuleAdapter(required: requiredKey, provided: providedKey) { instance in
         guard let conforming = instance.value as? Required else {
-          throw RoutingError(
+          throw ModuleError(
             .typeMismatch,
             "the module made for '\(providedKey)' is a \(type(of: instance.value)), which does not conform to '\(requiredKey)'"
           )
@@ -161,7 +161,7 @@ public struct ModuleRegistryBuilder: Sendable {
     let erasedFactory: @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance = {
       resolver, given in
       guard let typed = given as? Configuration else {
-        throw RoutingError(
+        throw ModuleError(
           .typeMismatch, "the module '\(moduleKey)' is configured with \(Configuration.self), not \(type(of: given))")
       }
       return ModuleInstance(value: try factory(resolver, typed))

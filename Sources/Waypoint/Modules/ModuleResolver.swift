@@ -16,17 +16,17 @@ public struct ModuleResolver: Sendable {
   /// Makes the module for `key`, as a dependency of the module being made.
   ///
   /// - Throws: `notRegistered`, `dependencyCycle`, `missingConfiguration`, `factoryFailed`…, naming the chain.
-  public func make<Key>(_ key: Key.Type) throws(RoutingError) -> Key {
+  public func make<Key>(_ key: Key.Type) throws(ModuleError) -> Key {
     try registry.make(key, chain: chain, configure: ModuleRegistry.unconfigured, configures: false, prepare: { _ in })
   }
 
   /// Makes the module for `key` with a configuration, as a dependency.
   public func make<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, configure: (inout Configuration) -> Void
-  ) throws(RoutingError) -> Key {
+  ) throws(ModuleError) -> Key {
     try registry.make(
       key, chain: chain,
-      configure: { (configuration: inout any ModuleConfiguration) throws(RoutingError) in
+      configure: { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
         try ModuleRegistry.apply(configure, to: &configuration)
       }, prepare: { _ in })
   }

@@ -5,7 +5,10 @@ extension ModuleNavigator {
   ///
   /// The values the URL gives (`RouteRequest.urlValues`: path, then query, then defaults) stay on
   /// the screen and the performed route.
-  public func open(_ request: RouteRequest, identifier: String) async throws(RoutingError) -> PerformedRoute {
+  ///
+  /// - Throws: A ``NavigationError`` or a ``ModuleError``, unchanged, as
+  ///   ``route(identifier:_:from:parameters:request:)``.
+  public func open(_ request: RouteRequest, identifier: String) async throws -> PerformedRoute {
     let presentation = request.route?.presentation ?? .push
     try await buildPath(request.route?.under ?? [], for: request)
     return try await route(
@@ -24,7 +27,7 @@ extension ModuleNavigator {
   /// Ensures the root stack starts with the `path` modules: from an empty state, the first
   /// becomes the root and the rest are pushed; a stack that is a prefix of the path is
   /// completed; any other stack is left alone, so a link never throws away what the user has.
-  private func buildPath(_ path: [String], for request: RouteRequest) async throws(RoutingError) {
+  private func buildPath(_ path: [String], for request: RouteRequest) async throws {
     guard !path.isEmpty else { return }
     let stack = navigator.state.stack.map(\.module)
     guard stack.count < path.count, Array(path.prefix(stack.count)) == stack, navigator.state.presented == nil else {

@@ -38,13 +38,15 @@ public final class ModuleNavigator {
   ///   - parameters: Parameters to keep on the screen and the performed route.
   ///   - prepare: The caller's preparation, after the module's own.
   /// - Returns: The performed route, which can remove the module later.
-  /// - Throws: `unsupportedPresentation`, the registry's errors, or the navigator's (`invalidSource`…).
+  /// - Throws: Each error unchanged from where it arose: a ``NavigationError``
+  ///   (`unsupportedPresentation` when the module does not allow `presentation`, or the
+  ///   navigator's `invalidSource`…) or a ``ModuleError`` from making the module.
   public func route<Key>(
     _ key: Key.Type, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
     prepare: (inout Key) throws -> Void = { _ in }
-  ) async throws(RoutingError) -> PerformedRoute {
+  ) async throws -> PerformedRoute {
     let moduleKey = ModuleKey(key)
-    try rules.check(presentation, for: moduleKey)
+    try check(presentation, for: moduleKey)
     let made = try registry.make(key, chain: [], configure: ModuleRegistry.unconfigured, prepare: prepare)
     return try await perform(
       ModuleInstance(value: made), key: moduleKey, presentation: presentation, source: source, parameters: parameters,
@@ -52,15 +54,17 @@ public final class ModuleNavigator {
   }
 
   /// Makes `key`'s module with a configuration the caller fills, and shows it.
+  ///
+  /// - Throws: A ``NavigationError`` or a ``ModuleError``, as ``route(_:_:from:parameters:prepare:)``.
   public func route<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
     configure: (inout Configuration) -> Void, prepare: (inout Key) throws -> Void = { _ in }
-  ) async throws(RoutingError) -> PerformedRoute {
+  ) async throws -> PerformedRoute {
     let moduleKey = ModuleKey(key)
-    try rules.check(presentation, for: moduleKey)
+    try check(presentation, for: moduleKey)
     let made = try registry.make(
       key, chain: [],
-      configure: { (configuration: inout any ModuleConfiguration) throws(RoutingError) in
+      configure: { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
         try ModuleRegistry.apply(configure, to: &configuration)
       }, prepare: prepare)
     return try await perform(
@@ -70,12 +74,15 @@ public final class ModuleNavigator {
 
   /// Makes and shows the module registered under `identifier`; with a `request`, the module's
   /// binding fills its configuration from it.
+  ///
+  /// - Throws: A ``NavigationError``, or a ``ModuleError`` (`notRegistered` for an unknown
+  ///   identifier, `bindingFailed` when the request does not fill the configuration).
   public func route(
     identifier: String, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
     request: RouteRequest? = nil
-  ) async throws(RoutingError) -> PerformedRoute {
+  ) async throws -> PerformedRoute {
     let key = try registry.key(for: identifier)
-    try rules.check(presentation, for: key)
+    try check(presentation, for: key)
     let instance = try registry.instance(key, chain: [], configure: rules.configure(key, from: request))
     registry.didMake(key, chain: [])
     return try await perform(
@@ -88,7 +95,7 @@ public final class ModuleNavigator {
   private func perform(
     _ instance: ModuleInstance, key: ModuleKey, presentation: Presentation, source: String?,
     parameters: [String: String], routeName: String?
-  ) async throws(RoutingError) -> PerformedRoute {
+  ) async throws(NavigationError) -> PerformedRoute {
     let identifier = registry.registrations[key]?.identifier
     let module = identifier ?? key.name
     let screen = Screen(id: "\(module)#\(nextNumber())", module: module, parameters: parameters, route: routeName)
@@ -100,6 +107,12 @@ public final class ModuleNavigator {
     }
     try await route.perform()
     return route
+  }
+
+  /// Refuses `presentation` when `key`'s module does not allow it.
+  private func check(_ presentation: Presentation, for key: ModuleKey) throws(NavigationError) {
+    guard let refusal = rules.refusal(of: presentation, for: key) else { return }
+    throw NavigationError(.unsupportedPresentation, refusal)
   }
 
   /// A screen number never used before by this navigator, and above every number shown (so

@@ -3,7 +3,7 @@ extension NavigationState {
   ///
   /// - Throws: `invalidSource` when the source is not on screen, is covered by a presentation, is
   ///   already presenting, is not the top of its stack (for a push), or has no navigation stack.
-  public mutating func apply(_ transition: NavigationTransition) throws(RoutingError) -> NavigationChange {
+  public mutating func apply(_ transition: NavigationTransition) throws(NavigationError) -> NavigationChange {
     let screen = transition.screen
     if contains(screen.id) { throw Self.invalid("a screen with the id '\(screen.id)' is already shown") }
     switch transition.presentation.kind {
@@ -54,7 +54,7 @@ extension NavigationState {
   /// previous root.
   ///
   /// - Throws: `screenGone` when the screen the change showed is no longer where it was put.
-  public mutating func revert(_ change: NavigationChange) throws(RoutingError) {
+  public mutating func revert(_ change: NavigationChange) throws(NavigationError) {
     switch change {
     case .pushed(let id):
       for depth in 0..<depthCount {
@@ -89,7 +89,7 @@ extension NavigationState {
     case .nothing:
       break
     }
-    throw RoutingError(.screenGone, "'\(change.screen)' is no longer where it was shown, so it cannot be removed")
+    throw NavigationError(.screenGone, "'\(change.screen)' is no longer where it was shown, so it cannot be removed")
   }
 
   /// Whether ``revert(_:)`` would succeed now.
@@ -101,7 +101,7 @@ extension NavigationState {
 
   // MARK: - Steps
 
-  private mutating func push(_ screen: Screen, from sourceID: String, depth: Int) throws(RoutingError)
+  private mutating func push(_ screen: Screen, from sourceID: String, depth: Int) throws(NavigationError)
     -> NavigationChange
   {
     let container = self[depth: depth]
@@ -164,7 +164,7 @@ extension NavigationState {
     return visit(&stack)
   }
 
-  private static func invalid(_ message: String) -> RoutingError {
-    RoutingError(.invalidSource, message)
+  private static func invalid(_ message: String) -> NavigationError {
+    NavigationError(.invalidSource, message)
   }
 }

@@ -9,9 +9,9 @@ public protocol Navigator: AnyObject {
   /// What is shown now.
   var state: NavigationState { get }
   /// Shows a screen and returns what was really done.
-  func apply(_ transition: NavigationTransition) async throws(RoutingError) -> NavigationChange
+  func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange
   /// Undoes a change with its inverse.
-  func revert(_ change: NavigationChange) async throws(RoutingError)
+  func revert(_ change: NavigationChange) async throws(NavigationError)
 }
 
 /// A navigator without views: it keeps a ``NavigationState`` (observable, for SwiftUI bindings and
@@ -45,7 +45,7 @@ public final class HeadlessNavigator: Navigator {
   ///
   /// - Throws: `unbalancedTransition` while another transition is in flight, or what
   ///   ``NavigationState/apply(_:)`` throws.
-  public func apply(_ transition: NavigationTransition) async throws(RoutingError) -> NavigationChange {
+  public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
     try begin("\(transition.presentation) \(transition.screen.module)")
     defer { inFlight = false }
     var next = state
@@ -59,7 +59,7 @@ public final class HeadlessNavigator: Navigator {
   /// Undoes `change`.
   ///
   /// - Throws: `unbalancedTransition` while another transition is in flight, or `screenGone`.
-  public func revert(_ change: NavigationChange) async throws(RoutingError) {
+  public func revert(_ change: NavigationChange) async throws(NavigationError) {
     try begin("removing \(change.screen)")
     defer { inFlight = false }
     var next = state
@@ -75,9 +75,9 @@ public final class HeadlessNavigator: Navigator {
     log.append("restore")
   }
 
-  private func begin(_ what: String) throws(RoutingError) {
+  private func begin(_ what: String) throws(NavigationError) {
     guard !inFlight else {
-      throw RoutingError(.unbalancedTransition, "cannot start '\(what)' while another transition is in flight")
+      throw NavigationError(.unbalancedTransition, "cannot start '\(what)' while another transition is in flight")
     }
     inFlight = true
   }

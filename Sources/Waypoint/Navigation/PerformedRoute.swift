@@ -57,12 +57,14 @@ public final class PerformedRoute {
   ///
   /// - Throws: `overRoute` while routing, `alreadyPerformed` when routed and not removed, or what
   ///   the navigator throws (the route then goes back to where it was).
-  public func perform() async throws(RoutingError) {
+  public func perform() async throws(NavigationError) {
     switch state {
     case .routing, .removing:
-      throw RoutingError(.overRoute, "'\(screen.id)' is already \(state.rawValue); wait for it to finish")
+      throw NavigationError(
+        .overRoute, "'\(screen.id)' is already \(state.rawValue); wait for it to finish", screen: screen.id)
     case .routed:
-      throw RoutingError(.alreadyPerformed, "'\(screen.id)' is already shown; remove it before performing it again")
+      throw NavigationError(
+        .alreadyPerformed, "'\(screen.id)' is already shown; remove it before performing it again", screen: screen.id)
     case .unrouted, .removed:
       break
     }
@@ -84,18 +86,19 @@ public final class PerformedRoute {
   ///
   /// - Throws: `notPerformed` before ``perform()``, `overRoute` while routing or removing, or
   ///   `screenGone` when the screen is no longer there (``canRemove`` is `false`).
-  public func remove() async throws(RoutingError) {
+  public func remove() async throws(NavigationError) {
     switch state {
     case .unrouted, .removed:
-      throw RoutingError(.notPerformed, "'\(screen.id)' is not shown, so it cannot be removed")
+      throw NavigationError(.notPerformed, "'\(screen.id)' is not shown, so it cannot be removed", screen: screen.id)
     case .routing, .removing:
-      throw RoutingError(.overRoute, "'\(screen.id)' is \(state.rawValue); wait for it to finish")
+      throw NavigationError(.overRoute, "'\(screen.id)' is \(state.rawValue); wait for it to finish", screen: screen.id)
     case .routed:
       break
     }
     guard let change, canRemove else {
-      throw RoutingError(
-        .screenGone, "'\(screen.id)' is no longer where it was shown (\(presentation)), so it cannot be removed")
+      throw NavigationError(
+        .screenGone, "'\(screen.id)' is no longer where it was shown (\(presentation)), so it cannot be removed",
+        screen: screen.id)
     }
     state = .removing
     notify(.willRemove)

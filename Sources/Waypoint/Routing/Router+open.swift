@@ -9,7 +9,9 @@ extension Router {
   /// - Returns: The route that handled the URL and the handler's value.
   /// - Throws: `invalidURL`, `notFound` (also for internal routes from outside), `declined`,
   ///   `callbackNotAllowed`, `rejected`, `redirectLoop`, `handlerFailed`, `middlewareFailed`,
-  ///   `missingHandler`, or whatever `RoutingError` a handler, middleware or observer threw.
+  ///   `missingHandler`, or whatever `RoutingError` a handler, middleware or observer threw. A
+  ///   handler's `NavigationError` or `ModuleError` is `handlerFailed` with the error as its
+  ///   `underlying`.
   public func open(
     _ url: String, origin: Origin = .internal, extras: [String: any Sendable] = [:]
   ) async throws(RoutingError) -> RouteResult {
@@ -112,7 +114,7 @@ extension Router {
         duration: nil, error: nil))
   }
 
-  /// Runs a chain composed at build time; an error that is not a ``RoutingError`` came from a
+  /// Runs a chain composed at build time; an error that is not a `RoutingError` came from a
   /// middleware (the handler's are wrapped inside the chain).
   private func run(_ request: RouteRequest, chain: RouteNext?) async throws(RoutingError) -> RouteResult {
     guard let chain else { throw RoutingError.notFound(request.url.string) }
@@ -122,7 +124,8 @@ extension Router {
       throw error
     } catch {
       throw RoutingError(
-        .middlewareFailed, "a middleware failed for '\(request.url.string)': \(error)", url: request.url.string)
+        .middlewareFailed, "a middleware failed for '\(request.url.string)': \(error)", url: request.url.string,
+        underlying: error as? any WaypointError)
     }
   }
 

@@ -1,10 +1,43 @@
 extension RouterBuilder {
   /// Checks every route and builds the router.
   ///
-  /// - Throws: The first problem, naming the route: an invalid pattern, a conflict, a duplicate
-  ///   name, a target without a handler (`missingHandler`, unless ``allowsUnhandledTargets``), or
-  ///   a bad redirect. The message says how many more problems there are.
-  public func build() throws(RoutingError) -> Router {
+  /// - Throws: A `BuildError` with every problem, each a `RoutingError` naming its route: an
+  ///   invalid pattern, a conflict, a duplicate name, a target without a handler
+  ///   (`missingHandler`, unless ``allowsUnhandledTargets``), or a bad redirect (`invalidRedirect`);
+  ///   with the warnings ``diagnose()`` adds.
+  public func build() throws(BuildError) -> Router {
+    let prepared = prepare()
+    guard prepared.problems.isEmpty, let table = try? prepared.table.build() else {
+      throw BuildError(diagnose(prepared))
+    }
+    return Router(
+      table: table, observers: observers, fallback: fallback.map { compose(middleware, around: Self.run($0, nil)) },
+      callbacks: callbacks, callbackOpener: callbackOpener, maxRedirects: maxRedirects, hub: EventHub())
+  }
+
+  /// Every problem in the routes: the errors ``build()`` would throw (the table's first, then the
+  /// router's own), then the table's lint warnings, each naming where its route was added.
+  public func diagnose() -> [Diagnostic] {
+    diagnose(prepare())
+  }
+
+  private func diagnose(_ prepared: Prepared) -> [Diagnostic] {
+    let table = prepared.table.diagnose().map { diagnostic in
+      guard let error = diagnostic.error(as: RoutingError.self) else { return diagnostic }
+      return Diagnostic(diagnostic.severity, Self.locate(error, in: prepared.registrations))
+    }
+    return table.filter { $0.severity == .error } + prepared.problems.map { Diagnostic(.error, $0) }
+      + table.filter { $0.severity == .warning }
+  }
+
+  /// The table builder with every route's entry, and the problems found making the entries.
+  private struct Prepared {
+    var table: RouteTableBuilder<RouteEntry>
+    var problems: [RoutingError]
+    var registrations: [RouteRegistration]
+  }
+
+  private func prepare() -> Prepared {
     var problems = self.problems + root.problems
     let registrations = allRegistrations()
     var tableBuilder = RouteTableBuilder<RouteEntry>(options: options)
@@ -19,17 +52,7 @@ extension RouterBuilder {
         tableBuilder.add(route.pattern, name: route.name, priority: route.priority, payload: placeholder(route))
       }
     }
-    let table: RouteTable<RouteEntry>
-    do {
-      table = try tableBuilder.build()
-    } catch {
-      let located = Self.locate(error, in: registrations)
-      throw Self.first(of: [located] + problems, total: problems.count + 1)
-    }
-    if !problems.isEmpty { throw Self.first(of: problems, total: problems.count) }
-    return Router(
-      table: table, observers: observers, fallback: fallback.map { compose(middleware, around: Self.run($0, nil)) },
-      callbacks: callbacks, callbackOpener: callbackOpener, maxRedirects: maxRedirects, hub: EventHub())
+    return Prepared(table: tableBuilder, problems: problems, registrations: registrations)
   }
 
   private func entry(for registration: RouteRegistration) -> Result<RouteEntry, RoutingError> {
@@ -43,8 +66,8 @@ extension RouterBuilder {
       case .failure(let reason):
         return .failure(
           RoutingError(
-            .invalidRedirect, "\(registration.place): \(reason)", pattern: route.pattern, routeName: route.name,
-            field: "redirect"))
+            .invalidRedirect, "\(registration.place): \(reason)", pattern: route.pattern,
+            routeName: route.name))
       }
     } else if handler == nil, let registered = targets[route.target ?? ""] {
       handler = registered
@@ -56,8 +79,8 @@ extension RouterBuilder {
         : "the target '\(name)' has no handler; register one with register(target:handler:)"
       return .failure(
         RoutingError(
-          .missingHandler, "\(registration.place): \(reason)", pattern: route.pattern, routeName: route.name,
-          field: name.isEmpty ? nil : "target"))
+          .missingHandler, "\(registration.place): \(reason)", pattern: route.pattern,
+          routeName: route.name))
     }
     let terminal = redirect.map(Self.redirecting) ?? Self.run(handler, route)
     return .success(
@@ -89,13 +112,14 @@ extension RouterBuilder {
   }
 
   /// The end of a handled route's chain (or the fallback's, with no route): the handler, its
-  /// errors that are not a ``RoutingError`` reported as `handlerFailed`.
+  /// errors that are not a `RoutingError` reported as `handlerFailed` (another subsystem's
+  /// error kept as its `underlying`).
   private static func run(_ handler: (any RouteHandler)?, _ route: RouteDefinition?) -> RouteNext {
     { request in
       guard let handler else {
         throw RoutingError(
           .missingHandler, "the target '\(route?.target ?? "")' of \(route?.description ?? "the route") has no handler",
-          url: request.url.string, pattern: route?.pattern, routeName: route?.name, field: "target")
+          url: request.url.string, pattern: route?.pattern, routeName: route?.name)
       }
       do {
         return RouteResult(try await handler.handle(request), for: request)
@@ -105,7 +129,8 @@ extension RouterBuilder {
         throw RoutingError(
           .handlerFailed,
           "the handler of \(route?.description ?? "the fallback") failed for '\(request.url.string)': \(error)",
-          url: request.url.string, pattern: route?.pattern, routeName: route?.name)
+          url: request.url.string, pattern: route?.pattern, routeName: route?.name,
+          underlying: error as? any WaypointError)
       }
     }
   }
@@ -119,11 +144,5 @@ extension RouterBuilder {
     var located = error
     located.message = "\(registrations[index].place): \(error.message)"
     return located
-  }
-
-  private static func first(of problems: [RoutingError], total: Int) -> RoutingError {
-    var first = problems[0]
-    if total > 1 { first.message += " (and \(total - 1) more problems)" }
-    return first
   }
 }

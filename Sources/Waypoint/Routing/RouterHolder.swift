@@ -24,7 +24,7 @@ public final class RouterHolder: Sendable {
   /// routes, middleware and handlers.
   ///
   /// - Throws: What ``RouterBuilder/build()`` throws.
-  public init(builder: RouterBuilder) throws(RoutingError) {
+  public init(builder: RouterBuilder) throws(BuildError) {
     let router = try builder.build()
     self.current = Locked(router.reporting(to: hub))
     self.builder = builder

@@ -1,7 +1,12 @@
-/// The one error type of Waypoint: a code that says what kind of failure it is, a message that
-/// names the URL, pattern, route or parameter at fault, and the same facts as fields.
+/// The error of routing: parsing and matching URLs, compiling patterns and tables, printing URLs,
+/// and opening a URL through the router.
 ///
-/// Match on ``code`` to react to a failure; show ``message`` (or ``description``) to people.
+/// A code that says what kind of failure it is, a message that names the URL, pattern, route or
+/// parameter at fault, and the same facts as fields.
+///
+/// Every routing code is declared in this file, including those only the router in `Waypoint`
+/// throws, so the list is in one place. Match on ``code`` to react to a failure; show
+/// ``message`` (or ``description``) to people.
 ///
 /// ```swift
 /// do {
@@ -10,24 +15,16 @@
 ///   print(error.message)  // names both patterns
 /// }
 /// ```
-public struct RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What kind of failure an error is.
-  ///
-  /// Extensible: other modules add codes of their own.
-  public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible,
-    ExpressibleByStringLiteral
-  {
+public struct RoutingError: WaypointError {
+  /// What kind of routing failure an error is.
+  public struct Code: ErrorCode {
     /// The code's stable name, as printed by the CLI (`notFound`, `invalidURL`, …).
     public var rawValue: String
 
     /// Makes a code from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Makes a code from a string literal.
-    public init(stringLiteral value: String) { self.rawValue = value }
-
-    /// The code's name.
-    public var description: String { rawValue }
+    // MARK: Reading and matching URLs
 
     /// The URL breaks a parsing rule or a limit (escapes, UTF-8, lengths, control characters).
     public static let invalidURL: Code = "invalidURL"
@@ -35,12 +32,18 @@ public struct RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let notFound: Code = "notFound"
     /// The route exists but the caller may not reach it.
     public static let forbidden: Code = "forbidden"
+
+    // MARK: Building tables and routers
+
     /// A pattern is malformed; the error points at the column.
     public static let invalidPattern: Code = "invalidPattern"
     /// Two routes have the same shape in the same place and priority.
     public static let conflict: Code = "conflict"
     /// Two routes share a name.
     public static let duplicateName: Code = "duplicateName"
+
+    // MARK: Reading values and printing URLs
+
     /// A parameter value is missing or is rejected by its constraint or accessor.
     public static let invalidParameter: Code = "invalidParameter"
     /// No route has the name asked for.
@@ -51,6 +54,38 @@ public struct RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// another reading of the route's optional groups, or nothing, or it breaks a limit. The
     /// message names the route that would open instead and the parameter at fault.
     public static let unprintableURL: Code = "unprintableURL"
+
+    // MARK: Lint warnings
+
+    /// A route that can never win: another route matches every URL it matches and ranks higher.
+    public static let shadowed: Code = "shadowed"
+    /// A regex with a repeat inside a repeat, which may take exponential time to fail.
+    public static let catastrophicRegex: Code = "catastrophicRegex"
+    /// Two regex parameters at the same place both match some value; registration order decides.
+    public static let overlappingRegex: Code = "overlappingRegex"
+
+    // MARK: Opening a URL (the router)
+
+    /// Every candidate's handler declined the request.
+    public static let declined: Code = "declined"
+    /// A middleware or an observer refused the request; the message gives the reason.
+    public static let rejected: Code = "rejected"
+    /// A handler threw an error that is not a ``RoutingError``.
+    public static let handlerFailed: Code = "handlerFailed"
+    /// A middleware threw an error that is not a ``RoutingError``.
+    public static let middlewareFailed: Code = "middlewareFailed"
+    /// A callback URL's scheme or host is not on the allow-list.
+    public static let callbackNotAllowed: Code = "callbackNotAllowed"
+    /// A route's redirect is malformed or uses parameters its route does not have.
+    public static let invalidRedirect: Code = "invalidRedirect"
+    /// Redirects went round in a loop or past the limit.
+    public static let redirectLoop: Code = "redirectLoop"
+    /// A route's target has no handler registered in code.
+    public static let missingHandler: Code = "missingHandler"
+    /// A handler cancelled the request (x-callback-url's `x-cancel`).
+    public static let cancelled: Code = "cancelled"
+    /// The result is not of the type the caller asked for.
+    public static let typeMismatch: Code = "typeMismatch"
   }
 
   /// What kind of failure this is.
@@ -70,14 +105,16 @@ public struct RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
   public var routePosition: Int?
   /// The name of the route at fault, when it has one.
   public var routeName: String?
-  /// The manifest field at fault (`pattern`, `priority`, …), when there is one.
-  public var field: String?
+  /// The error of another subsystem that a handler or middleware threw, kept whole under
+  /// `handlerFailed` or `middlewareFailed`: a `NavigationError` when a module could not be shown,
+  /// a `ModuleError` when it could not be made.
+  public var underlying: (any WaypointError)?
 
   /// Makes an error; every fact but the code and message is optional.
   public init(
     _ code: Code, _ message: String, url: String? = nil, pattern: String? = nil,
     column: Int? = nil, parameter: String? = nil, routePosition: Int? = nil,
-    routeName: String? = nil, field: String? = nil
+    routeName: String? = nil, underlying: (any WaypointError)? = nil
   ) {
     self.code = code
     self.message = message
@@ -87,11 +124,22 @@ public struct RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
     self.parameter = parameter
     self.routePosition = routePosition
     self.routeName = routeName
-    self.field = field
+    self.underlying = underlying
   }
 
-  /// `code: message`.
-  public var description: String { "\(code): \(message)" }
+  /// Two errors are equal when every fact is, the underlying error included.
+  public static func == (lhs: RoutingError, rhs: RoutingError) -> Bool {
+    lhs.code == rhs.code && lhs.message == rhs.message && lhs.url == rhs.url && lhs.pattern == rhs.pattern
+      && lhs.column == rhs.column && lhs.parameter == rhs.parameter && lhs.routePosition == rhs.routePosition
+      && lhs.routeName == rhs.routeName && lhs.underlying?.hashable == rhs.underlying?.hashable
+  }
+
+  /// Hashes the code, the message and the route; equal errors hash equally.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(message)
+    hasher.combine(routePosition)
+  }
 }
 
 extension RoutingError {
@@ -104,11 +152,19 @@ extension RoutingError {
   }
 }
 
-extension RoutingError.Code {
-  /// A route that can never win: another route matches every URL it matches and ranks higher.
-  public static let shadowed: Self = "shadowed"
-  /// A regex with a repeat inside a repeat, which may take exponential time to fail.
-  public static let catastrophicRegex: Self = "catastrophicRegex"
-  /// Two regex parameters at the same place both match some value; registration order decides.
-  public static let overlappingRegex: Self = "overlappingRegex"
+extension RoutingError {
+  /// A refusal with a reason, for middleware and observers: `throw RoutingError.rejected("sign in first")`.
+  public static func rejected(_ reason: String, url: String? = nil) -> RoutingError {
+    RoutingError(.rejected, reason, url: url)
+  }
+
+  /// A cancellation, for handlers whose user backed out; the router calls `x-cancel`.
+  public static func cancelled(_ reason: String = "the request was cancelled") -> RoutingError {
+    RoutingError(.cancelled, reason)
+  }
+
+  /// The one answer for a URL no route takes, whether none exists or none may be reached.
+  public static func notFound(_ url: String) -> RoutingError {
+    RoutingError(.notFound, "no route matches '\(url)'", url: url)
+  }
 }

@@ -45,16 +45,14 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
 
   /// Checks every route and compiles the table.
   ///
-  /// - Throws: The first problem in registration order: ``RoutingError/Code-swift.struct/invalidPattern``,
+  /// - Throws: A ``BuildError`` with every problem in registration order, each a
+  ///   ``RoutingError`` naming its route: ``RoutingError/Code-swift.struct/invalidPattern``,
   ///   ``RoutingError/Code-swift.struct/conflict`` (naming both patterns) or
-  ///   ``RoutingError/Code-swift.struct/duplicateName``. Its message says how many more there are.
+  ///   ``RoutingError/Code-swift.struct/duplicateName``, with the warnings ``diagnose()`` adds.
   /// - Complexity: O(n) in the total length of the patterns.
-  public func build() throws(RoutingError) -> RouteTable<Payload> {
+  public func build() throws(BuildError) -> RouteTable<Payload> {
     let compiled = compile()
-    if var first = compiled.errors.first {
-      if compiled.errors.count > 1 { first.message += " (and \(compiled.errors.count - 1) more problems)" }
-      throw first
-    }
+    guard compiled.errors.isEmpty else { throw BuildError(diagnose()) }
     return compiled.table
   }
 

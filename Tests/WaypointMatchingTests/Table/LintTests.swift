@@ -13,9 +13,9 @@ struct LintTests {
   @Test("a route covered by a higher-priority route is shadowed")
   func shadowedByPriority() {
     let found = warnings(["/u/:id", "/u/me"], priorities: ["/u/:id": 1])
-    #expect(found.map(\.error.code) == [.shadowed])
-    #expect(found.first?.error.pattern == "/u/me")
-    #expect(found.first?.error.message.contains("'/u/:id'") == true)
+    #expect(found.map(\.routing?.code) == [.shadowed])
+    #expect(found.first?.routing?.pattern == "/u/me")
+    #expect(found.first?.message.contains("'/u/:id'") == true)
   }
 
   @Test("a route covered by a scheme-restricted route of its scheme is shadowed")
@@ -28,12 +28,12 @@ struct LintTests {
   @Test("shadowing needs every spelling covered")
   func optionalGroups() {
     #expect(warnings(["/a/:x", "/a(/b)"], priorities: ["/a/:x": 1]).isEmpty, "'/a' is still reachable")
-    #expect(warnings(["/a/*r", "/a/b(/c)"], priorities: ["/a/*r": 1]).map(\.error.code) == [.shadowed])
+    #expect(warnings(["/a/*r", "/a/b(/c)"], priorities: ["/a/*r": 1]).map(\.routing?.code) == [.shadowed])
   }
 
   @Test("constraints decide coverage of literals")
   func constraints() {
-    #expect(warnings(["/p/<int:n>", "/p/42"], priorities: ["/p/<int:n>": 1]).map(\.error.code) == [.shadowed])
+    #expect(warnings(["/p/<int:n>", "/p/42"], priorities: ["/p/<int:n>": 1]).map(\.routing?.code) == [.shadowed])
     #expect(warnings(["/p/<int:n>", "/p/me"], priorities: ["/p/<int:n>": 1]).isEmpty)
     #expect(warnings(["/p/<int:n>", "/p/:m"], priorities: ["/p/<int:n>": 1]).isEmpty)
   }
@@ -42,8 +42,8 @@ struct LintTests {
     "regexes prone to catastrophic backtracking", arguments: ["(a+)+$", "(a*)*", "(a|aa)+", "(\\d+){2,}", "((ab)*c)*"])
   func catastrophic(_ regex: String) {
     let found = warnings(["/x/:v(\(regex))"])
-    #expect(found.map(\.error.code) == [.catastrophicRegex])
-    #expect(found.first?.error.parameter == "v")
+    #expect(found.map(\.routing?.code) == [.catastrophicRegex])
+    #expect(found.first?.routing?.parameter == "v")
   }
 
   @Test(
@@ -56,8 +56,8 @@ struct LintTests {
   @Test("overlapping regex routes at one place are flagged with a value both take")
   func overlapping() {
     let found = warnings(["/p/:n([0-9]+)", "/p/:h([0-9a-f]+)"])
-    #expect(found.map(\.error.code) == [.overlappingRegex])
-    #expect(found.first?.error.message.contains("'0'") == true)
+    #expect(found.map(\.routing?.code) == [.overlappingRegex])
+    #expect(found.first?.message.contains("'0'") == true)
     #expect(warnings(["/p/:n([0-9]+)", "/p/:w([a-z]+)"]).isEmpty)
   }
 }

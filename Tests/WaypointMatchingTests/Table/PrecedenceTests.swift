@@ -123,7 +123,7 @@ struct BuildTests {
     #expect {
       try makeTable([testCase.first, testCase.second], options: testCase.options)
     } throws: { error in
-      guard let error = error as? RoutingError else { return false }
+      guard let error = (error as? BuildError)?.errors(as: RoutingError.self).first else { return false }
       return error.code == .conflict && error.message.contains("'\(testCase.first)'")
         && error.message.contains("'\(testCase.second)'") && error.routePosition == 1
     }
@@ -145,15 +145,13 @@ struct BuildTests {
     builder.add("/a(", payload: 0)
     builder.add("/b/:x", name: "b", payload: 1)
     builder.add("/b/:y", name: "b", payload: 2)
-    #expect {
-      try builder.build()
-    } throws: { error in
-      (error as? RoutingError).map { $0.code == .invalidPattern && $0.message.hasSuffix("(and 2 more problems)") }
-        ?? false
-    }
+    let error = #expect(throws: BuildError.self) { try builder.build() }
+    #expect(error?.errors(as: RoutingError.self).map(\.code) == [.invalidPattern, .duplicateName, .conflict])
+    #expect(error?.message.hasPrefix("3 problems:\n- invalidPattern: ") == true)
     let diagnostics = builder.diagnose()
-    #expect(diagnostics.map(\.error.code) == [.invalidPattern, .duplicateName, .conflict])
-    #expect(diagnostics.map(\.error.routePosition) == [0, 2, 2])
+    #expect(error?.diagnostics == diagnostics)
+    #expect(diagnostics.map(\.routing?.code) == [.invalidPattern, .duplicateName, .conflict])
+    #expect(diagnostics.map(\.routing?.routePosition) == [0, 2, 2])
     #expect(diagnostics.allSatisfy { $0.severity == .error })
   }
 

@@ -20,7 +20,7 @@ struct ModuleGraphTests {
       return ImplB()
     }
     let registry = try builder.build()
-    let error = #expect(throws: RoutingError.self) { _ = try registry.make((any ModuleA).self) }
+    let error = #expect(throws: ModuleError.self) { _ = try registry.make((any ModuleA).self) }
     #expect(error?.code == .dependencyCycle)
     #expect(error?.message == "making 'ModuleA' needs 'ModuleA' itself: ModuleA → ModuleB → ModuleA")
   }
@@ -37,10 +37,10 @@ struct ModuleGraphTests {
       return ImplB()
     }
     let registry = try builder.build()
-    let codes = await withTaskGroup(of: RoutingError.Code?.self) { group in
+    let codes = await withTaskGroup(of: ModuleError.Code?.self) { group in
       for index in 0..<40 {
         group.addTask {
-          #expect(throws: RoutingError.self) {
+          #expect(throws: ModuleError.self) {
             if index.isMultiple(of: 2) {
               _ = try registry.make((any ModuleA).self)
             } else {
@@ -49,7 +49,7 @@ struct ModuleGraphTests {
           }?.code
         }
       }
-      var codes: [RoutingError.Code?] = []
+      var codes: [ModuleError.Code?] = []
       for await code in group { codes.append(code) }
       return codes
     }
@@ -105,7 +105,7 @@ struct ModuleGraphTests {
     builder.adapt((any ModuleB).self, to: ImplA.self)
     let registry = try builder.build()
     #expect(try registry.make((any ModuleA).self) is ImplA)
-    let error = #expect(throws: RoutingError.self) { _ = try registry.make((any ModuleB).self) }
+    let error = #expect(throws: ModuleError.self) { _ = try registry.make((any ModuleB).self) }
     #expect(error?.code == .typeMismatch)
     #expect(error?.message == "the module made for 'ImplA' is a ImplA, which does not conform to 'ModuleB'")
   }
@@ -120,7 +120,7 @@ struct ModuleGraphTests {
     builder.adapt((any ModuleA).self, to: (any ModuleB).self) { _ in ImplA() }
     builder.adapt((any ModuleB).self, to: (any ModuleA).self) { _ in ImplB() }
     builder.adapt((any LoginService).self, to: Float.self) { _ in FakeLoginService(accepts: true) }
-    let problems = builder.problems()
+    let problems = builder.diagnose().compactMap { $0.error(as: ModuleError.self) }
     #expect(
       problems.map(\.code) == [
         .duplicateRegistration, .duplicateRegistration, .notRegistered, .adapterCycle, .missingDependency,
@@ -133,9 +133,9 @@ struct ModuleGraphTests {
         "adapters go round in a circle: ModuleA → ModuleB → ModuleA",
         "'Int' depends on 'Double', which is not registered",
       ])
-    let error = #expect(throws: RoutingError.self) { _ = try builder.build() }
-    #expect(error?.code == .duplicateRegistration)
-    #expect(error?.message.hasPrefix("5 problems in the module registry:\n- the key 'Counter'") == true)
+    let error = #expect(throws: BuildError.self) { _ = try builder.build() }
+    #expect(error?.errors(as: ModuleError.self) == problems)
+    #expect(error?.message.hasPrefix("5 problems:\n- duplicateRegistration: the key 'Counter'") == true)
   }
 
   @Test("overriding replaces a registration without a duplicate error")

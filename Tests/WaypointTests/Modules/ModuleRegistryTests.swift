@@ -25,10 +25,10 @@ struct ModuleRegistryTests {
       return Counter(0)
     }
     let registry = try builder.build()
-    let direct = #expect(throws: RoutingError.self) { _ = try registry.make(String.self) }
+    let direct = #expect(throws: ModuleError.self) { _ = try registry.make(String.self) }
     #expect(direct?.code == .notRegistered)
     #expect(direct?.message == "no module is registered for 'String'")
-    let nested = #expect(throws: RoutingError.self) { _ = try registry.make(Counter.self) }
+    let nested = #expect(throws: ModuleError.self) { _ = try registry.make(Counter.self) }
     #expect(nested?.message == "no module is registered for 'LoginService' (asked by Counter)")
   }
 
@@ -43,25 +43,25 @@ struct ModuleRegistryTests {
     #expect(try registry.make(identifier: "Counter", as: Counter.self).number == 5)
     #expect(try !registry.make(identifier: "Login", as: (any LoginService).self).signIn("x"))
     #expect((try registry.make(identifier: "Login") as? any LoginService)?.signIn("x") == false)
-    #expect(#expect(throws: RoutingError.self) { _ = try registry.make(identifier: "View") }?.code == .typeMismatch)
+    #expect(#expect(throws: ModuleError.self) { _ = try registry.make(identifier: "View") }?.code == .typeMismatch)
     #expect(try registry.make(identifier: "View", as: NotSendableView.self).title == "view")
     #expect(
-      #expect(throws: RoutingError.self) { _ = try registry.make(identifier: "Counter", as: String.self) }?.code
+      #expect(throws: ModuleError.self) { _ = try registry.make(identifier: "Counter", as: String.self) }?.code
         == .typeMismatch)
-    #expect(#expect(throws: RoutingError.self) { _ = try registry.make(identifier: "Nope") }?.code == .notRegistered)
+    #expect(#expect(throws: ModuleError.self) { _ = try registry.make(identifier: "Nope") }?.code == .notRegistered)
   }
 
-  @Test("a factory error is factoryFailed naming the key; a RoutingError passes through")
+  @Test("a factory error is factoryFailed naming the key; a ModuleError passes through")
   func factoryFailed() throws {
     struct Broken: Error {}
     var builder = ModuleRegistryBuilder()
     builder.register(Counter.self) { _ in throw Broken() }
-    builder.register(String.self) { _ in throw RoutingError.rejected("no strings today") }
+    builder.register(String.self) { _ in throw ModuleError(.missingConfiguration, "no strings today") }
     let registry = try builder.build()
-    let failed = #expect(throws: RoutingError.self) { _ = try registry.make(Counter.self) }
+    let failed = #expect(throws: ModuleError.self) { _ = try registry.make(Counter.self) }
     #expect(failed?.code == .factoryFailed)
     #expect(failed?.message.hasPrefix("the factory of 'Counter' failed") == true)
-    #expect(#expect(throws: RoutingError.self) { _ = try registry.make(String.self) }?.message == "no strings today")
+    #expect(#expect(throws: ModuleError.self) { _ = try registry.make(String.self) }?.message == "no strings today")
   }
 }
 
@@ -101,18 +101,18 @@ struct ModuleConfigurationTests {
   @Test("a missing required value is missingConfiguration naming every missing value, before the factory runs")
   func missing() throws {
     let registry = try registry()
-    let error = #expect(throws: RoutingError.self) {
+    let error = #expect(throws: ModuleError.self) {
       _ = try registry.make(Editor.self) { (configuration: inout EditorConfiguration) in configuration.mode = "edit" }
     }
     #expect(error?.code == .missingConfiguration)
     #expect(error?.message.contains("needs 'noteID', 'folder' in its configuration") == true)
-    #expect(#expect(throws: RoutingError.self) { _ = try registry.make(Editor.self) }?.code == .missingConfiguration)
+    #expect(#expect(throws: ModuleError.self) { _ = try registry.make(Editor.self) }?.code == .missingConfiguration)
     #expect(EditorConfiguration().missingValues() == ["noteID", "folder"])
   }
 
   @Test("configuring with another configuration type is typeMismatch")
   func wrongType() throws {
-    let error = #expect(throws: RoutingError.self) {
+    let error = #expect(throws: ModuleError.self) {
       _ = try registry().make(Editor.self) { (_: inout NoConfiguration) in }
     }
     #expect(error?.code == .typeMismatch)
@@ -167,7 +167,7 @@ struct ModuleScopeTests {
     #expect(held?.number == 1)
     held = nil
     #expect(try registry.make(Counter.self).number == 2)
-    #expect(#expect(throws: RoutingError.self) { _ = try registry.make(String.self) }?.code == .typeMismatch)
+    #expect(#expect(throws: ModuleError.self) { _ = try registry.make(String.self) }?.code == .typeMismatch)
   }
 }
 

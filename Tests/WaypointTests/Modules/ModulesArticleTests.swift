@@ -104,7 +104,7 @@ struct ModulesArticleTests {
     login.submit(user: "ann", password: "secret")
     #expect(signedIn.all.isEmpty)
     #expect(
-      #expect(throws: RoutingError.self) { _ = try registry.make(NoteListViewController.self) }?.code
+      #expect(throws: ModuleError.self) { _ = try registry.make(NoteListViewController.self) }?.code
         == .missingConfiguration)
   }
 }

@@ -62,7 +62,8 @@ struct DeepLinkNavigationTests {
       _ = try await router.open("notes://peek/4")
       Issue.record("an unsupported presentation was shown")
     } catch {
-      #expect(error.code == .unsupportedPresentation)
+      #expect(error.code == .handlerFailed)
+      #expect((error.underlying as? NavigationError)?.code == .unsupportedPresentation)
     }
   }
 

@@ -95,7 +95,7 @@ struct NavigationStateTests {
     #expect {
       try state.apply(testCase.transition)
     } throws: { error in
-      (error as? RoutingError).map { $0.code == .invalidSource && $0.message.contains(testCase.message) } ?? false
+      (error as? NavigationError).map { $0.code == .invalidSource && $0.message.contains(testCase.message) } ?? false
     }
     #expect(state == before)
   }
@@ -104,11 +104,11 @@ struct NavigationStateTests {
   func pushRules() throws {
     var state = try rooted()
     _ = try state.apply(NavigationTransition(.push, screen: screen("Editor#2")))
-    #expect(throws: RoutingError.self) {
+    #expect(throws: NavigationError.self) {
       try state.apply(NavigationTransition(.push, screen: screen("X#3"), from: "List#1"))
     }
     var empty = NavigationState()
-    #expect(throws: RoutingError.self) { try empty.apply(NavigationTransition(.push, screen: screen("X#3"))) }
+    #expect(throws: NavigationError.self) { try empty.apply(NavigationTransition(.push, screen: screen("X#3"))) }
   }
 
   @Test("removing after the screen is gone is screenGone")
@@ -117,7 +117,7 @@ struct NavigationStateTests {
     let pushed = try state.apply(NavigationTransition(.push, screen: screen("Editor#2")))
     _ = try state.apply(NavigationTransition(.replaceRoot, screen: screen("Home#3")))
     #expect(!state.canRevert(pushed))
-    #expect(throws: RoutingError.self) { try state.revert(pushed) }
+    #expect(throws: NavigationError.self) { try state.revert(pushed) }
   }
 
   @Test("a whole hierarchy saves to JSON and restores equal")

@@ -83,7 +83,7 @@ struct PerformedRouteTests {
   func errors() async throws {
     let modules = try makeModules()
     let list = try await modules.route(ListScreen.self, .replaceRoot)
-    await #expect(throws: RoutingError.self) { try await list.perform() }
+    await #expect(throws: NavigationError.self) { try await list.perform() }
     do {
       try await list.perform()
       Issue.record("a routed route was performed again")
@@ -123,7 +123,7 @@ struct PerformedRouteTests {
       _ = try await modules.route(identifier: "NoteList", .sheet)
       Issue.record("a second transition started while one was in flight")
     } catch {
-      #expect(error.code == .unbalancedTransition)
+      #expect((error as? NavigationError)?.code == .unbalancedTransition)
     }
     let route = try await slow.value
     navigator.transitionDuration = .milliseconds(100)
@@ -150,7 +150,7 @@ struct PerformedRouteTests {
         configuration.noteID = 1
       }
       Issue.record("popover was allowed")
-    } catch {
+    } catch let error as NavigationError {
       #expect(error.code == .unsupportedPresentation)
       #expect(error.message == "'EditorScreen' supports push, replaceRoot, sheet, show, not popover")
     }
@@ -158,7 +158,7 @@ struct PerformedRouteTests {
       _ = try await modules.route(ListScreen.self, .push, from: "Nowhere#9")
       Issue.record("an invalid source was allowed")
     } catch {
-      #expect(error.code == .invalidSource)
+      #expect((error as? NavigationError)?.code == .invalidSource)
     }
     #expect(modules.navigator.state.stack.count == 1)
   }

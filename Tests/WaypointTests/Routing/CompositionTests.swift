@@ -43,12 +43,10 @@ struct CompositionTests {
     var builder = RouterBuilder()
     builder.group("/shop") { shop in shop.add("myapp://x") { _ in 1 } }
     builder.add("/a(") { _ in 1 }
-    #expect {
-      try builder.build()
-    } throws: { error in
-      guard let error = error as? RoutingError else { return false }
-      return error.code == .invalidPattern && error.message.hasSuffix("(and 1 more problems)")
-    }
+    let error = #expect(throws: BuildError.self) { try builder.build() }
+    #expect(error?.errors(as: RoutingError.self).map(\.code) == [.invalidPattern, .invalidPattern])
+    #expect(error?.diagnostics.count == 2)
+    #expect(error?.message.hasPrefix("2 problems:\n- invalidPattern: ") == true)
   }
 }
 
@@ -85,13 +83,10 @@ struct ManifestRouterTests {
     var builder = RouterBuilder()
     builder.register(target: "NoteEditor") { _ in 1 }
     builder.add(try RouteManifest(json: Self.json))
-    #expect {
-      try builder.build()
-    } throws: { error in
-      guard let error = error as? RoutingError else { return false }
-      return error.code == .missingHandler && error.routeName == "settings"
-        && error.message.hasPrefix("routes[2] ('settings'): the target 'Settings' has no handler")
-    }
+    let error = #expect(throws: BuildError.self) { try builder.build() }?.routing
+    #expect(error?.code == .missingHandler)
+    #expect(error?.routeName == "settings")
+    #expect(error?.message.hasPrefix("routes[2] ('settings'): the target 'Settings' has no handler") == true)
   }
 
   @Test("conflicts between code routes and manifest routes name both")
@@ -101,13 +96,10 @@ struct ManifestRouterTests {
     builder.register(target: "Settings") { _ in 1 }
     builder.add("notes://note/<int:x>") { _ in 2 }
     builder.add(try RouteManifest(json: Self.json))
-    #expect {
-      try builder.build()
-    } throws: { error in
-      guard let error = error as? RoutingError else { return false }
-      return error.code == .conflict && error.message.contains("routes[0] ('note')")
-        && error.message.contains("'notes://note/<int:x>'")
-    }
+    let error = #expect(throws: BuildError.self) { try builder.build() }?.routing
+    #expect(error?.code == .conflict)
+    #expect(error?.message.contains("routes[0] ('note')") == true)
+    #expect(error?.message.contains("'notes://note/<int:x>'") == true)
   }
 }
 
@@ -145,11 +137,12 @@ struct HolderTests {
     var builder = RouterBuilder()
     builder.add("/a") { _ in "a" }
     let holder = try RouterHolder(builder: builder)
-    #expect(throws: RoutingError.self) {
+    #expect(throws: BuildError.self) {
       try holder.replace(manifest: try RouteManifest(json: #"{"routes": [{"pattern": "/b", "target": "Nope"}]}"#))
     }
     #expect(try await holder.open("/a").value(as: String.self) == "a")
     let plain = RouterHolder(try builder.build())
-    #expect(throws: RoutingError.self) { try plain.replace(manifest: RouteManifest(routes: [])) }
+    let refused = #expect(throws: BuildError.self) { try plain.replace(manifest: RouteManifest(routes: [])) }
+    #expect(refused?.manifest?.code == .invalidManifest)
   }
 }

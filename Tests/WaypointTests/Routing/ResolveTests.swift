@@ -99,7 +99,7 @@ struct ResolveTests {
     #expect(error?.message.contains("'Note'") == true)
     var builder = RouterBuilder()
     builder.add(manifest)
-    let refused = #expect(throws: RoutingError.self) { try builder.build() }
-    #expect(refused?.code == .missingHandler)
+    let refused = #expect(throws: BuildError.self) { try builder.build() }
+    #expect(refused?.routing?.code == .missingHandler)
   }
 }

@@ -1,0 +1,52 @@
+/// The error of navigation: applying and reverting transitions, and performing and removing
+/// routes.
+///
+/// Showing a module can also fail while making it (a `ModuleError`) or while reading its link (a
+/// `RoutingError`); the navigator's methods that do both say so and throw each unchanged.
+///
+/// ```swift
+/// do {
+///   try await performed.remove()
+/// } catch where error.code == .screenGone {
+///   // the user already closed it
+/// }
+/// ```
+public struct NavigationError: WaypointError {
+  /// What kind of navigation failure an error is.
+  public struct Code: ErrorCode {
+    /// The code's stable name.
+    public var rawValue: String
+
+    /// Makes a code from its name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The source screen is not on screen, is covered, or cannot show the destination that way.
+    public static let invalidSource: Code = "invalidSource"
+    /// The module does not support the presentation asked for.
+    public static let unsupportedPresentation: Code = "unsupportedPresentation"
+    /// A transition started while another was still in flight.
+    public static let unbalancedTransition: Code = "unbalancedTransition"
+    /// A route was performed while it was already routing.
+    public static let overRoute: Code = "overRoute"
+    /// A route was performed twice without being removed in between.
+    public static let alreadyPerformed: Code = "alreadyPerformed"
+    /// A route was removed before it was performed.
+    public static let notPerformed: Code = "notPerformed"
+    /// A route was removed after its screen had already gone.
+    public static let screenGone: Code = "screenGone"
+  }
+
+  /// What kind of failure this is.
+  public var code: Code
+  /// A sentence for people that names the screen at fault.
+  public var message: String
+  /// The identifier of the screen at fault, when there is one.
+  public var screen: String?
+
+  /// Makes an error.
+  public init(_ code: Code, _ message: String, screen: String? = nil) {
+    self.code = code
+    self.message = message
+    self.screen = screen
+  }
+}
