@@ -24,7 +24,7 @@ public enum NotesDemo {
       do {
         let result = try await app.router.open(url, origin: origin)
         if result.url != url { write("   ↪ redirected to \(result.url)") }
-        if let performed = result.value as? PerformedRoute {
+        if let performed = try? result.value(as: PerformedRoute.self) {
           write("   → \(performed.presentation) \(performed.screen)")
         }
         tree(app, write)
@@ -48,14 +48,14 @@ public enum NotesDemo {
     _ = await show("Cold start: the note list becomes the root", "notes://notes")
 
     let login = await show("Signed out: middleware sends the user to login, keeping the target", "notes://note/42/edit")
-    if let login = login?.value as? PerformedRoute, let next = login.parameters["next"] {
+    if let login = try? login?.value(as: PerformedRoute.self), let next = login.parameters["next"] {
       app.loginService.signIn("ann")
       try await remove(login, "Ann signs in; login is dismissed and the original target opens", tree: false)
       _ = await show(nil, next)
     }
 
     let settings = await show("Signed in: settings, an internal route, from inside the app", "notes://settings/privacy")
-    if let settings = settings?.value as? PerformedRoute {
+    if let settings = try? settings?.value(as: PerformedRoute.self) {
       try await remove(settings, "The settings route is removed without knowing how it was shown")
     }
 
@@ -67,7 +67,7 @@ public enum NotesDemo {
     let tampered = signed.replacingOccurrences(of: "note/7", with: "note/8")
     _ = await show(
       "The same link, tampered with, is refused", tampered, .external(sourceApplication: "com.example.mail"))
-    if let opened = opened?.value as? PerformedRoute {
+    if let opened = try? opened?.value(as: PerformedRoute.self) {
       try await remove(opened, "The note opened by the signed link is removed")
     }
 

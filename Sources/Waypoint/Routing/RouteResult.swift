@@ -1,44 +1,66 @@
-/// What opening a URL gave: the route that took it and the handler's value.
+/// What a route's chain gave: the route that took the request, and its outcome: the handler's
+/// value, or a redirect the router follows.
 ///
 /// ```swift
 /// let result = try await router.open("myapp://user/42")
 /// result.route?.name               // "user"
 /// let profile = try result.value(as: Profile.self)
 /// ```
+///
+/// A result that ``Router/open(_:origin:extras:)`` returns always has a value: the router follows
+/// redirects itself. Middleware sees both kinds, and tells them apart with ``outcome``.
 public struct RouteResult: Sendable {
-  /// The URL that was finally handled, after any redirects.
+  /// What a chain ends in.
+  public enum Outcome: Sendable {
+    /// The handler's value.
+    case value(any Sendable)
+    /// Open this URL instead, through the whole pipeline again, so a redirect can never skip a
+    /// check.
+    case redirect(to: String)
+  }
+
+  /// The URL that was handled: for a result of `open`, the last URL it opened, as it arrived.
   public var url: String
   /// The route that handled it, or `nil` when the fallback handler did.
   public var route: RouteDefinition?
-  /// What the handler returned.
-  public var value: any Sendable
-  /// When set, the router opens this URL instead, through the whole pipeline again.
-  public var redirect: String?
+  /// The handler's value, or where to go instead.
+  public var outcome: Outcome
 
   /// A result carrying `value` for `request`.
   public init(_ value: any Sendable, for request: RouteRequest) {
     self.url = request.url.string
     self.route = request.route
-    self.value = value
-    self.redirect = nil
+    self.outcome = .value(value)
   }
 
   /// A result that sends the request on to `url`: the router opens it through every middleware
   /// again, so a redirect can never skip a check.
   public static func redirect(to url: String, from request: RouteRequest) -> RouteResult {
     var result = RouteResult((), for: request)
-    result.redirect = url
+    result.outcome = .redirect(to: url)
     return result
+  }
+
+  /// The URL to open instead, when the outcome is a redirect.
+  public var redirect: String? {
+    guard case .redirect(let target) = outcome else { return nil }
+    return target
   }
 
   /// The value as `type`.
   ///
-  /// - Throws: `typeMismatch` naming both types when the value is of another type.
+  /// - Throws: `typeMismatch` naming both types when the value is of another type, or when the
+  ///   outcome is a redirect.
   public func value<Value>(as type: Value.Type) throws(RoutingError) -> Value {
-    guard let typed = value as? Value else {
+    switch outcome {
+    case .value(let value as Value):
+      return value
+    case .value(let value):
       throw RoutingError(
         .typeMismatch, "the result of '\(url)' is a \(Swift.type(of: value)), not a \(Value.self)", url: url)
+    case .redirect(let target):
+      throw RoutingError(
+        .typeMismatch, "the result of '\(url)' is a redirect to '\(target)', not a \(Value.self)", url: url)
     }
-    return typed
   }
 }

@@ -31,13 +31,17 @@ extension Router {
         chosen = request
         try notifyWill(request, openID: openID)
         var result = try await run(request, chain: resolution.entry?.chain ?? fallback)
-        if let redirect = result.redirect {
-          current = redirect
+        let value: any Sendable
+        switch result.outcome {
+        case .redirect(let target):
+          current = target
           continue
+        case .value(let handled):
+          value = handled
         }
         // The URL this open handled, as it arrived: a middleware may have edited the request's.
         result.url = current
-        await callBack(request.callbacks.success, with: CallbackURLs.items(for: result.value))
+        await callBack(request.callbacks.success, with: CallbackURLs.items(for: value))
         emit(
           RouteEvent(
             openID: openID, phase: .did, url: current, origin: origin, route: request.route,

@@ -28,6 +28,33 @@ struct MiddlewareTests {
       ])
   }
 
+  @Test("middleware sees a redirect as its own outcome; open returns only values")
+  func redirectOutcome() async throws {
+    let seen = Mutex<[String]>([])
+    var builder = RouterBuilder()
+    builder.use(
+      ClosureMiddleware { request, next in
+        let result = try await next(request)
+        switch result.outcome {
+        case .redirect(let target): seen.withLock { $0.append("redirect \(target)") }
+        case .value: seen.withLock { $0.append("value \(result.url)") }
+        }
+        return result
+      })
+    builder.redirect("/old/:id", to: "/new/:id")
+    builder.add("/new/:id") { request in try request.int("id") }
+    let result = try await builder.build().open("/old/4")
+    #expect(seen.withLock { $0 } == ["redirect /new/4", "value /new/4"])
+    #expect(try result.value(as: Int.self) == 4)
+    #expect(result.redirect == nil)
+    let request = RouteRequest(url: try ParsedURL("/old/4"))
+    let redirect = RouteResult.redirect(to: "/new/4", from: request)
+    #expect(redirect.redirect == "/new/4")
+    let error = #expect(throws: RoutingError.self) { try redirect.value(as: Int.self) }
+    #expect(error?.code == .typeMismatch)
+    #expect(error?.message == "the result of '/old/4' is a redirect to '/new/4', not a Int")
+  }
+
   @Test("a middleware can short-circuit, rewrite the request, or reject with a reason")
   func shortCircuitRewriteReject() async throws {
     var builder = RouterBuilder()
