@@ -72,6 +72,7 @@ public struct ModuleRegistry: Sendable {
   public func make<Key>(_ key: Key.Type) throws(ModuleError) -> Key {
     let moduleKey = ModuleKey(key)
     // The common case, directly: a transient module without configuration, nobody observing.
+    // The general path below gives the same module; this one skips erasing it to `Any`.
     if let registration = registrations[moduleKey], registration.scope == .transient, storage.observers.isEmpty,
       let direct = registration.direct as? DirectFactory<Key>
     {
@@ -101,20 +102,6 @@ public struct ModuleRegistry: Sendable {
   /// Makes the module for `key` and lets the caller prepare it before it is returned.
   public func make<Key>(_ key: Key.Type, prepare: (inout Key) throws -> Void) throws(ModuleError) -> Key {
     try make(key, chain: [], configure: Self.unconfigured, configures: false, prepare: prepare)
-  }
-
-  /// Makes the module registered under `identifier`, as `any Sendable`.
-  ///
-  /// - Throws: `notRegistered`, or `typeMismatch` when the module's type is not `Sendable` (ask with
-  ///   ``make(identifier:as:)`` instead).
-  public func make(identifier: String) throws(ModuleError) -> any Sendable {
-    let key = try key(for: identifier)
-    guard let erase = registrations[key]?.sendable else {
-      throw ModuleError(
-        .typeMismatch, "the module '\(key)' (identifier '\(identifier)') is not Sendable; use make(identifier:as:)",
-        module: identifier)
-    }
-    return erase(try instance(key, chain: [], configure: Self.unconfigured, configures: false))
   }
 
   /// Makes the module registered under `identifier`, as `type`.

@@ -34,20 +34,10 @@ public struct ModuleRegistryBuilder: Sendable {
     overriding: Bool = false, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
     factory: @escaping @Sendable (ModuleResolver) throws -> Key
   ) {
-    addUnconfigured(
-      key, identifier: identifier, scope: scope, dependencies: dependencies, overriding: overriding, prepare: prepare,
-      sendable: nil, factory: factory)
-  }
-
-  /// Registers a `Sendable` module, which lookups by identifier can also return as `any Sendable`.
-  public mutating func register<Key: Sendable>(
-    _ key: Key.Type, identifier: String? = nil, scope: ModuleScope = .transient, dependencies: [ModuleKey] = [],
-    overriding: Bool = false, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
-    factory: @escaping @Sendable (ModuleResolver) throws -> Key
-  ) {
-    addUnconfigured(
-      key, identifier: identifier, scope: scope, dependencies: dependencies, overriding: overriding, prepare: prepare,
-      sendable: Self.eraser(Key.self), factory: factory)
+    add(
+      key, configuration: NoConfiguration.self, identifier: identifier, scope: scope, dependencies: dependencies,
+      overriding: overriding, prepare: prepare, direct: DirectFactory(factory: factory, prepare: prepare)
+    ) { resolver, _ in try factory(resolver) }
   }
 
   /// Registers a module that takes a configuration, which the caller fills in `make(_:configure:)`.
@@ -58,20 +48,34 @@ public struct ModuleRegistryBuilder: Sendable {
     factory: @escaping @Sendable (ModuleResolver, Configuration) throws -> Key
   ) {
     add(
-      key, configuration, identifier: identifier, scope: scope, dependencies: dependencies, overriding: overriding,
-      prepare: prepare, sendable: nil, factory: factory)
+      key, configuration: configuration, identifier: identifier, scope: scope, dependencies: dependencies,
+      overriding: overriding, prepare: prepare, direct: nil, factory: factory)
   }
 
-  /// Registers a `Sendable` module that takes a configuration.
-  public mutating func register<Key: Sendable, Configuration: ModuleConfiguration>(
-    _ key: Key.Type, configuration: Configuration.Type, identifier: String? = nil, scope: ModuleScope = .transient,
-    dependencies: [ModuleKey] = [], overriding: Bool = false,
-    prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
-    factory: @escaping @Sendable (ModuleResolver, Configuration) throws -> Key
+  // MARK: - Registration core
+
+  /// Every registration goes through here: a module without configuration is one whose
+  /// configuration is ``NoConfiguration``, with its typed factory kept for `make(_:)`.
+  private mutating func add<Key, Configuration: ModuleConfiguration>(
+    _ key: Key.Type, configuration: Configuration.Type, identifier: String?, scope: ModuleScope,
+    dependencies: [ModuleKey], overriding: Bool, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?,
+    direct: DirectFactory<Key>?, factory: @escaping @Sendable (ModuleResolver, Configuration) throws -> Key
   ) {
-    add(
-      key, configuration, identifier: identifier, scope: scope, dependencies: dependencies, overriding: overriding,
-      prepare: prepare, sendable: Self.eraser(Key.self), factory: factory)
+    let moduleKey = ModuleKey(key)
+    let erasedFactory: @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance = {
+      resolver, given in
+      guard let typed = given as? Configuration else {
+        throw ModuleError(
+          .typeMismatch, "the module '\(moduleKey)' is configured with \(Configuration.self), not \(type(of: given))",
+          module: moduleKey.name)
+      }
+      return ModuleInstance(value: try factory(resolver, typed))
+    }
+    registrations.append(
+      ModuleRegistration(
+        key: moduleKey, identifier: identifier, scope: scope, configurationType: configuration,
+        dependencies: dependencies, factory: erasedFactory, prepare: Self.erase(prepare), overrides: overriding,
+        direct: direct))
   }
 
   /// Serves a consumer's required interface with the module registered (or adapted) for `provided`.
@@ -118,27 +122,6 @@ public struct ModuleRegistryBuilder: Sendable {
     observers.append((key, observer))
   }
 
-  // MARK: - Registration core
-
-  private static func eraser<Key: Sendable>(_: Key.Type) -> @Sendable (ModuleInstance) -> any Sendable {
-    { instance in (instance.value as? Key).map { $0 as any Sendable } ?? ModuleInstance(value: instance.value) }
-  }
-
-  /// Registers a module without configuration: its factory needs no configuration cast.
-  private mutating func addUnconfigured<Key>(
-    _ key: Key.Type, identifier: String?, scope: ModuleScope, dependencies: [ModuleKey], overriding: Bool,
-    prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?,
-    sendable: (@Sendable (ModuleInstance) -> any Sendable)?,
-    factory: @escaping @Sendable (ModuleResolver) throws -> Key
-  ) {
-    registrations.append(
-      ModuleRegistration(
-        key: ModuleKey(key), identifier: identifier, scope: scope, configurationType: NoConfiguration.self,
-        dependencies: dependencies, factory: { resolver, _ in ModuleInstance(value: try factory(resolver)) },
-        prepare: Self.erase(prepare), sendable: sendable, overrides: overriding,
-        direct: DirectFactory(factory: factory, prepare: prepare)))
-  }
-
   /// The module's own preparation, type-erased.
   private static func erase<Key>(
     _ prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?
@@ -149,28 +132,5 @@ public struct ModuleRegistryBuilder: Sendable {
       try prepare(&typed, resolver)
       return ModuleInstance(value: typed)
     }
-  }
-
-  private mutating func add<Key, Configuration: ModuleConfiguration>(
-    _ key: Key.Type, _ configuration: Configuration.Type, identifier: String?, scope: ModuleScope,
-    dependencies: [ModuleKey], overriding: Bool, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?,
-    sendable: (@Sendable (ModuleInstance) -> any Sendable)?,
-    factory: @escaping @Sendable (ModuleResolver, Configuration) throws -> Key
-  ) {
-    let moduleKey = ModuleKey(key)
-    let erasedFactory: @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance = {
-      resolver, given in
-      guard let typed = given as? Configuration else {
-        throw ModuleError(
-          .typeMismatch, "the module '\(moduleKey)' is configured with \(Configuration.self), not \(type(of: given))")
-      }
-      return ModuleInstance(value: try factory(resolver, typed))
-    }
-    let erasedPrepare = Self.erase(prepare)
-    registrations.append(
-      ModuleRegistration(
-        key: moduleKey, identifier: identifier, scope: scope, configurationType: configuration,
-        dependencies: dependencies, factory: erasedFactory, prepare: erasedPrepare, sendable: sendable,
-        overrides: overriding))
   }
 }

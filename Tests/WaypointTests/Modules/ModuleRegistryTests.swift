@@ -32,23 +32,22 @@ struct ModuleRegistryTests {
     #expect(nested?.message == "no module is registered for 'LoginService' (asked by Counter)")
   }
 
-  @Test("lookups by identifier return any Sendable or a requested type")
+  @Test("lookups by identifier return the requested type, Sendable or not")
   func identifiers() throws {
     var builder = ModuleRegistryBuilder()
     builder.register(Counter.self, identifier: "Counter") { _ in Counter(5) }
     builder.register((any LoginService).self, identifier: "Login") { _ in FakeLoginService(accepts: false) }
     builder.register(NotSendableView.self, identifier: "View") { _ in NotSendableView() }
     let registry = try builder.build()
-    #expect((try registry.make(identifier: "Counter") as? Counter)?.number == 5)
     #expect(try registry.make(identifier: "Counter", as: Counter.self).number == 5)
     #expect(try !registry.make(identifier: "Login", as: (any LoginService).self).signIn("x"))
-    #expect((try registry.make(identifier: "Login") as? any LoginService)?.signIn("x") == false)
-    #expect(#expect(throws: ModuleError.self) { _ = try registry.make(identifier: "View") }?.code == .typeMismatch)
     #expect(try registry.make(identifier: "View", as: NotSendableView.self).title == "view")
     #expect(
       #expect(throws: ModuleError.self) { _ = try registry.make(identifier: "Counter", as: String.self) }?.code
         == .typeMismatch)
-    #expect(#expect(throws: ModuleError.self) { _ = try registry.make(identifier: "Nope") }?.code == .notRegistered)
+    let unknown = #expect(throws: ModuleError.self) { _ = try registry.make(identifier: "Nope", as: Counter.self) }
+    #expect(unknown?.code == .notRegistered)
+    #expect(unknown?.module == "Nope")
   }
 
   @Test("a factory error is factoryFailed naming the key; a ModuleError passes through")
@@ -191,5 +190,39 @@ struct ModuleKeyTests {
     let registry = try builder.build()
     #expect(try registry.make(FeatureA.Screen.self).owner == "A")
     #expect(try registry.make(FeatureB.Screen.self).owner == "B")
+  }
+}
+
+@Suite("The typed path for transient modules")
+struct DirectPathTests {
+  struct Silent: ModuleObserver {}
+  struct Broken: Error {}
+
+  /// A registry whose `make(_:)` takes the typed path, and a copy with an observer, which takes
+  /// the general one.
+  static func registries() throws -> (direct: ModuleRegistry, general: ModuleRegistry) {
+    var builder = ModuleRegistryBuilder()
+    builder.register(Counter.self, prepare: { counter, _ in counter = Counter(counter.number + 1) }) { _ in Counter(1) }
+    builder.register(String.self) { _ in throw Broken() }
+    builder.register(Int.self) { _ in throw ModuleError(.missingConfiguration, "no numbers today") }
+    builder.register(Double.self) { resolver in Double(try resolver.make(Counter.self).number) }
+    let direct = try builder.build()
+    return (direct, try direct.replacing { $0.observe(Silent()) })
+  }
+
+  @Test("the typed path and the general path make the same modules and throw the same errors")
+  func samePaths() throws {
+    let (direct, general) = try Self.registries()
+    #expect(try direct.make(Counter.self).number == 2)
+    #expect(try general.make(Counter.self).number == 2)
+    #expect(try direct.make(Double.self) == 2)
+    #expect(try general.make(Double.self) == 2)
+    for registry in [direct, general] {
+      let failed = #expect(throws: ModuleError.self) { _ = try registry.make(String.self) }
+      #expect(failed?.code == .factoryFailed)
+      #expect(failed?.module == "String")
+      #expect(failed?.message.hasPrefix("the factory of 'String' failed") == true)
+      #expect(#expect(throws: ModuleError.self) { _ = try registry.make(Int.self) }?.message == "no numbers today")
+    }
   }
 }
