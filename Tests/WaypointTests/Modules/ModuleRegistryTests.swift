@@ -202,7 +202,8 @@ struct DirectPathTests {
   /// the general one.
   static func registries() throws -> (direct: ModuleRegistry, general: ModuleRegistry) {
     var builder = ModuleRegistryBuilder()
-    builder.register(Counter.self, prepare: { counter, _ in counter = Counter(counter.number + 1) }) { _ in Counter(1) }
+    builder.register(
+      Counter.self, prepare: { counter, _ in counter = Counter(counter.number + 1) }, factory: { _ in Counter(1) })
     builder.register(String.self) { _ in throw Broken() }
     builder.register(Int.self) { _ in throw ModuleError(.missingConfiguration, "no numbers today") }
     builder.register(Double.self) { resolver in Double(try resolver.make(Counter.self).number) }
