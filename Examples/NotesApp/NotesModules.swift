@@ -69,16 +69,16 @@ struct RequireSignIn: RouteMiddleware {
 }
 
 extension NotesApp {
-  /// The app's modules, by the identifiers its manifest's targets use.
+  /// The app's modules, by the targets its manifest's targets use.
   static func registry(loginService: LoginService) throws(BuildError) -> ModuleRegistry {
     var builder = ModuleRegistryBuilder()
     builder.register(LoginService.self, scope: .shared) { _ in loginService }
-    builder.register(LoginScreen.self, identifier: "Login", dependencies: [ModuleKey(LoginService.self)]) { _ in
+    builder.register(LoginScreen.self, target: "Login", dependencies: [ModuleKey(LoginService.self)]) { _ in
       LoginScreen()
     }
     builder.bind(LoginScreen.self, configuration: NoConfiguration.self) { _, _ in }
-    builder.register(NoteListScreen.self, identifier: "NoteList") { _ in NoteListScreen() }
-    builder.register(NoteEditorScreen.self, configuration: NoteEditorConfiguration.self, identifier: "NoteEditor") {
+    builder.register(NoteListScreen.self, target: "NoteList") { _ in NoteListScreen() }
+    builder.register(NoteEditorScreen.self, configuration: NoteEditorConfiguration.self, target: "NoteEditor") {
       _, configuration in
       NoteEditorScreen(noteID: try configuration.require(\.noteID, "noteID"), mode: configuration.mode)
     }
@@ -87,7 +87,7 @@ extension NotesApp {
       configuration.mode = request["mode"] ?? "read"
     }
     builder.restrict(NoteEditorScreen.self, to: [.push, .show, .sheet])
-    builder.register(SettingsScreen.self, identifier: "Settings") { _ in SettingsScreen() }
+    builder.register(SettingsScreen.self, target: "Settings") { _ in SettingsScreen() }
     return try builder.build()
   }
 }

@@ -14,7 +14,7 @@ extension NavigationState {
     func screens(_ names: [String]) -> [Screen] {
       names.map { name in
         number += 1
-        return Screen(id: "\(name)#\(number)", module: name)
+        return Screen(id: "\(name)#\(number)", target: name)
       }
     }
     var state = NavigationState(stack: screens(modules))
@@ -30,8 +30,8 @@ extension NavigationState {
   /// The shape of the hierarchy by module names, for assertions that ignore ids and parameters:
   /// `["NoteList", "NoteEditor", "sheet: Login"]`.
   public var outline: [String] {
-    var lines = stack.map(\.module)
-    if let detail { lines.append("detail: \(detail.module)") }
+    var lines = stack.map(\.target)
+    if let detail { lines.append("detail: \(detail.target)") }
     if let presented {
       lines += presented.state.outline.map { "\(presented.presentation): \($0)" }
     }

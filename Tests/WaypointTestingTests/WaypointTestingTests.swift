@@ -11,7 +11,7 @@ struct WaypointTestingTests {
     let events = ModuleEventRecorder()
     var builder = ModuleRegistryBuilder()
     builder.observe(events)
-    builder.register(Page.self, identifier: "Page") { _ in Page() }
+    builder.register(Page.self, target: "Page") { _ in Page() }
     let navigator = RecordingNavigator()
     return (navigator, ModuleNavigator(registry: try builder.build(), navigator: navigator), events)
   }

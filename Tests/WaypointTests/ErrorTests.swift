@@ -87,7 +87,7 @@ struct ErrorTests {
     _ = try await modules.route(ListScreen.self, .replaceRoot)
     let request = RouteRequest(url: try ParsedURL("/note/abc"), parameters: ["id": "abc"])
     do {
-      _ = try await modules.open(request, identifier: "NoteEditor")
+      _ = try await modules.open(request, target: "NoteEditor")
       Issue.record("a request without an integer id filled the configuration")
     } catch let error as ModuleError {
       #expect(error.code == .bindingFailed)

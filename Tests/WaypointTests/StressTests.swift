@@ -205,8 +205,8 @@ struct StressTests {
   func navigationFromManyTasks() async throws {
     let made = Tally()
     var builder = ModuleRegistryBuilder()
-    builder.register(Home.self, identifier: "Home") { _ in Home() }
-    builder.register(Card.self, identifier: "Card") { _ in
+    builder.register(Home.self, target: "Home") { _ in Home() }
+    builder.register(Card.self, target: "Card") { _ in
       _ = made.increment()
       return Card()
     }

@@ -183,7 +183,7 @@ struct ManifestReader {
       if let modules, case .array(let items) = value, modules.count == items.count {
         route.under = modules
       } else {
-        fail("'under' must be an array of module identifiers (strings)", field: "under", route: index, name: name)
+        fail("'under' must be an array of targets (strings)", field: "under", route: index, name: name)
       }
     }
     return errors.count == errorCount ? route : nil

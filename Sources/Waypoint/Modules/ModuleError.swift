@@ -16,7 +16,7 @@ public struct ModuleError: WaypointError {
     /// Makes a code from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// No module is registered (or adapted) for the key or identifier.
+    /// No module is registered (or adapted) for the key or target.
     public static let notRegistered: Code = "notRegistered"
     /// A module's required configuration values were not set.
     public static let missingConfiguration: Code = "missingConfiguration"
@@ -26,7 +26,7 @@ public struct ModuleError: WaypointError {
     public static let dependencyCycle: Code = "dependencyCycle"
     /// Adapters lead round in a circle.
     public static let adapterCycle: Code = "adapterCycle"
-    /// Two registrations share a key or an identifier.
+    /// Two registrations share a key or a target.
     public static let duplicateRegistration: Code = "duplicateRegistration"
     /// A factory, an adapter or a module's preparation threw an error that is not a ``ModuleError``.
     public static let factoryFailed: Code = "factoryFailed"
@@ -41,7 +41,7 @@ public struct ModuleError: WaypointError {
   /// A sentence for people that names the module at fault and, when one module asked for
   /// another, the chain that led there.
   public var message: String
-  /// The module at fault: its key's name or its identifier, when there is one.
+  /// The module at fault: its key's name or its target, when there is one.
   public var module: String?
 
   /// Makes an error.

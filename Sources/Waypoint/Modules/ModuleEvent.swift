@@ -20,16 +20,16 @@ public struct ModuleEvent: Sendable, CustomStringConvertible {
   public let phase: Phase
   /// The module's key.
   public let key: ModuleKey
-  /// The module's string identifier, when it has one.
-  public let identifier: String?
+  /// The module's target: the name manifest routes use for it, when it has one.
+  public let target: String?
   /// The module whose factory asked for this one, or `nil` when the caller of `make` did.
   public let requester: ModuleKey?
 
   /// Makes an event.
-  public init(phase: Phase, key: ModuleKey, identifier: String?, requester: ModuleKey?) {
+  public init(phase: Phase, key: ModuleKey, target: String?, requester: ModuleKey?) {
     self.phase = phase
     self.key = key
-    self.identifier = identifier
+    self.target = target
     self.requester = requester
   }
 

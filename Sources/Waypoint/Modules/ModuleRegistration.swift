@@ -11,14 +11,14 @@ struct ModuleInstance: @unchecked Sendable {
 /// A class, so a lookup hands out one reference instead of copying every field.
 final class ModuleRegistration: Sendable {
   let key: ModuleKey
-  let identifier: String?
+  let target: String?
   let scope: ModuleScope
   let configurationType: any ModuleConfiguration.Type
   let dependencies: [ModuleKey]
   let factory: @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance
   /// The module's own preparation, run after the factory.
   let prepare: (@Sendable (ModuleInstance, ModuleResolver) throws -> ModuleInstance)?
-  /// Whether this registration may replace an earlier one of the same key or identifier.
+  /// Whether this registration may replace an earlier one of the same key or target.
   let overrides: Bool
   /// The typed factory and preparation of a module without configuration (a ``DirectFactory``),
   /// which lets a transient `make` skip erasing the module and casting it back.
@@ -28,14 +28,14 @@ final class ModuleRegistration: Sendable {
   let direct: (any AnyObject & Sendable)?
 
   init(
-    key: ModuleKey, identifier: String?, scope: ModuleScope, configurationType: any ModuleConfiguration.Type,
+    key: ModuleKey, target: String?, scope: ModuleScope, configurationType: any ModuleConfiguration.Type,
     dependencies: [ModuleKey],
     factory: @escaping @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance,
     prepare: (@Sendable (ModuleInstance, ModuleResolver) throws -> ModuleInstance)?,
     overrides: Bool, direct: (any AnyObject & Sendable)?
   ) {
     self.key = key
-    self.identifier = identifier
+    self.target = target
     self.scope = scope
     self.configurationType = configurationType
     self.dependencies = dependencies

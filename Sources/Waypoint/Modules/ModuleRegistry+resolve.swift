@@ -64,10 +64,10 @@ extension ModuleRegistry {
     }
   }
 
-  func key(for identifier: String) throws(ModuleError) -> ModuleKey {
-    guard let key = identifiers[identifier] else {
+  func key(for target: String) throws(ModuleError) -> ModuleKey {
+    guard let key = targets[target] else {
       throw ModuleError(
-        .notRegistered, "no module is registered with the identifier '\(identifier)'", module: identifier)
+        .notRegistered, "no module is registered as the target '\(target)'", module: target)
     }
     return key
   }
@@ -84,7 +84,7 @@ extension ModuleRegistry {
   private func willMake(_ registration: ModuleRegistration, chain: [ModuleKey]) {
     guard !storage.observers.isEmpty else { return }
     let event = ModuleEvent(
-      phase: .willMake, key: registration.key, identifier: registration.identifier, requester: chain.last)
+      phase: .willMake, key: registration.key, target: registration.target, requester: chain.last)
     for entry in storage.observers where entry.key == nil || entry.key == registration.key {
       entry.observer.willMake(event)
     }
@@ -92,8 +92,8 @@ extension ModuleRegistry {
 
   func didMake(_ key: ModuleKey, chain: [ModuleKey]) {
     guard !storage.observers.isEmpty else { return }
-    let identifier = registrations[key]?.identifier
-    let event = ModuleEvent(phase: .didMake, key: key, identifier: identifier, requester: chain.last)
+    let target = registrations[key]?.target
+    let event = ModuleEvent(phase: .didMake, key: key, target: target, requester: chain.last)
     for entry in storage.observers where entry.key == nil || entry.key == key { entry.observer.didMake(event) }
   }
 

@@ -25,7 +25,7 @@ public struct ModuleRegistry: Sendable {
     /// What the navigator that shows these modules needs.
     let navigation: ModuleNavigationRules
     let registrations: [ModuleKey: ModuleRegistration]
-    let identifiers: [String: ModuleKey]
+    let targets: [String: ModuleKey]
     let adapters: [ModuleKey: ModuleAdapter]
     let observers: [(key: ModuleKey?, observer: any ModuleObserver)]
     let store = InstanceStore()
@@ -34,13 +34,13 @@ public struct ModuleRegistry: Sendable {
       declared = (builder.registrations, builder.adapters, builder.observers)
       navigation = builder.navigation
       var registrations: [ModuleKey: ModuleRegistration] = [:]
-      var identifiers: [String: ModuleKey] = [:]
+      var targets: [String: ModuleKey] = [:]
       for registration in builder.registrations {
         registrations[registration.key] = registration
-        if let identifier = registration.identifier { identifiers[identifier] = registration.key }
+        if let target = registration.target { targets[target] = registration.key }
       }
       self.registrations = registrations
-      self.identifiers = identifiers
+      self.targets = targets
       self.adapters = Dictionary(builder.adapters.map { ($0.required, $0) }) { _, later in later }
       self.observers = builder.observers
     }
@@ -49,7 +49,7 @@ public struct ModuleRegistry: Sendable {
   let storage: Storage
   var navigation: ModuleNavigationRules { storage.navigation }
   var registrations: [ModuleKey: ModuleRegistration] { storage.registrations }
-  var identifiers: [String: ModuleKey] { storage.identifiers }
+  var targets: [String: ModuleKey] { storage.targets }
   var adapters: [ModuleKey: ModuleAdapter] { storage.adapters }
   var store: InstanceStore { storage.store }
 
@@ -104,11 +104,11 @@ public struct ModuleRegistry: Sendable {
     try make(key, chain: [], configure: Self.unconfigured, configures: false, prepare: prepare)
   }
 
-  /// Makes the module registered under `identifier`, as `type`.
+  /// Makes the module registered as `target`, as `type`.
   ///
   /// - Throws: `notRegistered`, or `typeMismatch` naming both types.
-  public func make<Value>(identifier: String, as type: Value.Type) throws(ModuleError) -> Value {
-    let key = try key(for: identifier)
+  public func make<Value>(target: String, as type: Value.Type) throws(ModuleError) -> Value {
+    let key = try key(for: target)
     return try cast(try instance(key, chain: [], configure: Self.unconfigured, configures: false), to: type, key: key)
   }
 

@@ -2,7 +2,7 @@ extension ModuleRegistryBuilder {
   /// Checks the registrations and builds the registry.
   ///
   /// - Throws: A `BuildError` with every problem at once, each a ``ModuleError``: duplicate keys
-  ///   or identifiers (`duplicateRegistration`), adapters to unknown keys (`notRegistered`),
+  ///   or targets (`duplicateRegistration`), adapters to unknown keys (`notRegistered`),
   ///   adapter cycles (`adapterCycle`), and declared dependencies that are not registered
   ///   (`missingDependency`).
   public func build() throws(BuildError) -> ModuleRegistry {
@@ -19,7 +19,7 @@ extension ModuleRegistryBuilder {
   private func problems() -> [ModuleError] {
     var problems: [ModuleError] = []
     var keys: [ModuleKey: ModuleRegistration] = [:]
-    var identifiers: [String: ModuleKey] = [:]
+    var targets: [String: ModuleKey] = [:]
     for registration in registrations {
       if keys[registration.key] != nil, !registration.overrides {
         problems.append(
@@ -28,14 +28,14 @@ extension ModuleRegistryBuilder {
             "the key '\(registration.key)' is registered twice; pass overriding: true to replace it"))
       }
       keys[registration.key] = registration
-      if let identifier = registration.identifier {
-        if let other = identifiers[identifier], !registration.overrides {
+      if let target = registration.target {
+        if let other = targets[target], !registration.overrides {
           problems.append(
             ModuleError(
-              .duplicateRegistration, "the identifier '\(identifier)' names both '\(other)' and '\(registration.key)'",
-              module: identifier))
+              .duplicateRegistration, "the target '\(target)' names both '\(other)' and '\(registration.key)'",
+              module: target))
         }
-        identifiers[identifier] = registration.key
+        targets[target] = registration.key
       }
     }
     let adapted = Dictionary(adapters.map { ($0.required, $0) }) { _, later in later }

@@ -3,7 +3,7 @@
 /// ```swift
 /// var builder = ModuleRegistryBuilder()
 /// builder.register((any LoginService).self, scope: .shared) { _ in LiveLoginService() }
-/// builder.register((any LoginViewInput).self, identifier: "Login") { resolver in
+/// builder.register((any LoginViewInput).self, target: "Login") { resolver in
 ///   LoginViewController(service: try resolver.make((any LoginService).self))
 /// }
 /// builder.adapt((any NoteListLoginInput).self, to: (any LoginViewInput).self) { $0 }
@@ -23,32 +23,32 @@ public struct ModuleRegistryBuilder: Sendable {
   ///
   /// - Parameters:
   ///   - key: The interface (`(any LoginViewInput).self`) or type the module is asked for by.
-  ///   - identifier: A string for manifests' `target`s and lookups by name.
+  ///   - target: The name manifest routes' `target` use for the module, and lookups by name.
   ///   - scope: How long a made module lives.
   ///   - dependencies: Keys the factory asks for, checked at build.
-  ///   - overriding: Whether this registration replaces an earlier one of the same key or identifier.
+  ///   - overriding: Whether this registration replaces an earlier one of the same key or target.
   ///   - prepare: The module's own preparation, run after the factory and before the caller's.
   ///   - factory: Makes the module; it may ask the resolver for its dependencies.
   public mutating func register<Key>(
-    _ key: Key.Type, identifier: String? = nil, scope: ModuleScope = .transient, dependencies: [ModuleKey] = [],
+    _ key: Key.Type, target: String? = nil, scope: ModuleScope = .transient, dependencies: [ModuleKey] = [],
     overriding: Bool = false, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
     factory: @escaping @Sendable (ModuleResolver) throws -> Key
   ) {
     add(
-      key, configuration: NoConfiguration.self, identifier: identifier, scope: scope, dependencies: dependencies,
+      key, configuration: NoConfiguration.self, target: target, scope: scope, dependencies: dependencies,
       overriding: overriding, prepare: prepare, direct: DirectFactory(factory: factory, prepare: prepare)
     ) { resolver, _ in try factory(resolver) }
   }
 
   /// Registers a module that takes a configuration, which the caller fills in `make(_:configure:)`.
   public mutating func register<Key, Configuration: ModuleConfiguration>(
-    _ key: Key.Type, configuration: Configuration.Type, identifier: String? = nil, scope: ModuleScope = .transient,
+    _ key: Key.Type, configuration: Configuration.Type, target: String? = nil, scope: ModuleScope = .transient,
     dependencies: [ModuleKey] = [], overriding: Bool = false,
     prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
     factory: @escaping @Sendable (ModuleResolver, Configuration) throws -> Key
   ) {
     add(
-      key, configuration: configuration, identifier: identifier, scope: scope, dependencies: dependencies,
+      key, configuration: configuration, target: target, scope: scope, dependencies: dependencies,
       overriding: overriding, prepare: prepare, direct: nil, factory: factory)
   }
 
@@ -57,7 +57,7 @@ public struct ModuleRegistryBuilder: Sendable {
   /// Every registration goes through here: a module without configuration is one whose
   /// configuration is ``NoConfiguration``, with its typed factory kept for `make(_:)`.
   private mutating func add<Key, Configuration: ModuleConfiguration>(
-    _ key: Key.Type, configuration: Configuration.Type, identifier: String?, scope: ModuleScope,
+    _ key: Key.Type, configuration: Configuration.Type, target: String?, scope: ModuleScope,
     dependencies: [ModuleKey], overriding: Bool, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?,
     direct: DirectFactory<Key>?, factory: @escaping @Sendable (ModuleResolver, Configuration) throws -> Key
   ) {
@@ -73,7 +73,7 @@ public struct ModuleRegistryBuilder: Sendable {
     }
     registrations.append(
       ModuleRegistration(
-        key: moduleKey, identifier: identifier, scope: scope, configurationType: configuration,
+        key: moduleKey, target: target, scope: scope, configurationType: configuration,
         dependencies: dependencies, factory: erasedFactory, prepare: Self.erase(prepare), overrides: overriding,
         direct: direct))
   }

@@ -7,20 +7,20 @@ extension ModuleNavigator {
   /// the screen and the performed route.
   ///
   /// - Throws: A ``NavigationError`` or a ``ModuleError``, unchanged, as
-  ///   ``route(identifier:_:from:parameters:request:)``.
-  public func open(_ request: RouteRequest, identifier: String) async throws -> PerformedRoute {
+  ///   ``route(target:_:from:parameters:request:)``.
+  public func open(_ request: RouteRequest, target: String) async throws -> PerformedRoute {
     let presentation = request.route?.presentation ?? .push
     try await buildPath(request.route?.under ?? [], for: request)
     return try await route(
-      identifier: identifier, presentation, from: request.extras["source"] as? String,
+      target: target, presentation, from: request.extras["source"] as? String,
       parameters: request.urlValues, request: request)
   }
 
-  /// Registers a handler for every identifier of the registry, so manifest routes whose
+  /// Registers a handler for every target of the registry, so manifest routes whose
   /// `target` is a module open it.
   public func registerTargets(in builder: inout RouterBuilder) {
-    for identifier in registry.identifiers.keys.sorted() {
-      builder.register(target: identifier, handler: ModuleRouteHandler(navigator: self, identifier: identifier))
+    for target in registry.targets.keys.sorted() {
+      builder.register(target: target, handler: ModuleRouteHandler(navigator: self, target: target))
     }
   }
 
@@ -29,12 +29,12 @@ extension ModuleNavigator {
   /// completed; any other stack is left alone, so a link never throws away what the user has.
   private func buildPath(_ path: [String], for request: RouteRequest) async throws {
     guard !path.isEmpty else { return }
-    let stack = navigator.state.stack.map(\.module)
+    let stack = navigator.state.stack.map(\.target)
     guard stack.count < path.count, Array(path.prefix(stack.count)) == stack, navigator.state.presented == nil else {
       return
     }
-    for (index, module) in path.enumerated().dropFirst(stack.count) {
-      _ = try await route(identifier: module, index == 0 ? .replaceRoot : .push, request: request)
+    for (index, target) in path.enumerated().dropFirst(stack.count) {
+      _ = try await route(target: target, index == 0 ? .replaceRoot : .push, request: request)
     }
   }
 }
@@ -46,17 +46,17 @@ extension ModuleNavigator {
 public struct ModuleRouteHandler: RouteHandler {
   /// Where the module is shown.
   public let navigator: ModuleNavigator
-  /// The module's identifier.
-  public let identifier: String
+  /// The module's target.
+  public let target: String
 
-  /// A handler showing `identifier`'s module.
-  public init(navigator: ModuleNavigator, identifier: String) {
+  /// A handler showing `target`'s module.
+  public init(navigator: ModuleNavigator, target: String) {
     self.navigator = navigator
-    self.identifier = identifier
+    self.target = target
   }
 
   /// Shows the module and returns its ``PerformedRoute``.
   public func handle(_ request: RouteRequest) async throws -> any Sendable {
-    try await navigator.open(request, identifier: identifier)
+    try await navigator.open(request, target: target)
   }
 }

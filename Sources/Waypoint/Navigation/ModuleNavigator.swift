@@ -72,16 +72,16 @@ public final class ModuleNavigator {
       routeName: nil)
   }
 
-  /// Makes and shows the module registered under `identifier`; with a `request`, the module's
+  /// Makes and shows the module registered as `target`; with a `request`, the module's
   /// binding fills its configuration from it.
   ///
   /// - Throws: A ``NavigationError``, or a ``ModuleError`` (`notRegistered` for an unknown
-  ///   identifier, `bindingFailed` when the request does not fill the configuration).
+  ///   target, `bindingFailed` when the request does not fill the configuration).
   public func route(
-    identifier: String, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
+    target: String, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
     request: RouteRequest? = nil
   ) async throws -> PerformedRoute {
-    let key = try registry.key(for: identifier)
+    let key = try registry.key(for: target)
     try check(presentation, for: key)
     let instance = try registry.instance(key, chain: [], configure: rules.configure(key, from: request))
     registry.didMake(key, chain: [])
@@ -96,14 +96,14 @@ public final class ModuleNavigator {
     _ instance: ModuleInstance, key: ModuleKey, presentation: Presentation, source: String?,
     parameters: [String: String], routeName: String?
   ) async throws(NavigationError) -> PerformedRoute {
-    let identifier = registry.registrations[key]?.identifier
-    let module = identifier ?? key.name
-    let screen = Screen(id: "\(module)#\(nextNumber())", module: module, parameters: parameters, route: routeName)
+    let target = registry.registrations[key]?.target
+    let name = target ?? key.name
+    let screen = Screen(id: "\(name)#\(nextNumber())", target: name, parameters: parameters, route: routeName)
     let registry = self.registry
     let route = PerformedRoute(
       screen: screen, presentation: presentation, source: source, key: key, instance: instance, navigator: navigator
     ) { phase in
-      registry.notify(ModuleEvent(phase: phase, key: key, identifier: identifier, requester: nil))
+      registry.notify(ModuleEvent(phase: phase, key: key, target: target, requester: nil))
     }
     try await route.perform()
     return route

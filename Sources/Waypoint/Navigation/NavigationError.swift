@@ -40,7 +40,7 @@ public struct NavigationError: WaypointError {
   public var code: Code
   /// A sentence for people that names the screen at fault.
   public var message: String
-  /// The identifier of the screen at fault, when there is one.
+  /// The id of the screen at fault, when there is one.
   public var screen: String?
 
   /// Makes an error.

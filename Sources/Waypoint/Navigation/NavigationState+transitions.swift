@@ -18,7 +18,7 @@ extension NavigationState {
     }
     let depth = depthCount - 1
     guard let sourceID = transition.source ?? topScreen?.id else {
-      throw Self.invalid("there is no screen to show '\(screen.module)' from; show a root first (replaceRoot)")
+      throw Self.invalid("there is no screen to show '\(screen.target)' from; show a root first (replaceRoot)")
     }
     guard self[depth: depth].allScreens.contains(where: { $0.id == sourceID }) else {
       guard let covering = presentingDepth(of: sourceID).flatMap({ self[depth: $0].presented?.state.stack.first })
@@ -26,7 +26,7 @@ extension NavigationState {
         throw Self.invalid("the source '\(sourceID)' is not on screen")
       }
       throw Self.invalid(
-        "'\(sourceID)' is already presenting '\(covering.id)'; it cannot show '\(screen.module)' until that is dismissed"
+        "'\(sourceID)' is already presenting '\(covering.id)'; it cannot show '\(screen.target)' until that is dismissed"
       )
     }
     switch transition.presentation {
@@ -107,10 +107,10 @@ extension NavigationState {
     let container = self[depth: depth]
     guard container.hasNavigationStack else {
       throw Self.invalid(
-        "cannot push '\(screen.module)' from '\(sourceID)': it has no navigation stack (it is a popover)")
+        "cannot push '\(screen.target)' from '\(sourceID)': it has no navigation stack (it is a popover)")
     }
     guard container.stack.last?.id == sourceID else {
-      throw Self.invalid("cannot push '\(screen.module)' from '\(sourceID)': it is not the top of its navigation stack")
+      throw Self.invalid("cannot push '\(screen.target)' from '\(sourceID)': it is not the top of its navigation stack")
     }
     self[depth: depth].stack.append(screen)
     return .pushed(screen: screen.id)

@@ -19,7 +19,7 @@ public protocol Navigator: AnyObject {
 ///
 /// ```swift
 /// let navigator = HeadlessNavigator()
-/// _ = try await navigator.apply(NavigationTransition(.replaceRoot, screen: Screen(id: "List#1", module: "List")))
+/// _ = try await navigator.apply(NavigationTransition(.replaceRoot, screen: Screen(id: "List#1", target: "List")))
 /// print(navigator.state.tree)
 /// ```
 @MainActor
@@ -46,7 +46,7 @@ public final class HeadlessNavigator: Navigator {
   /// - Throws: `unbalancedTransition` while another transition is in flight, or what
   ///   ``NavigationState/apply(_:)`` throws.
   public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    try begin("\(transition.presentation) \(transition.screen.module)")
+    try begin("\(transition.presentation) \(transition.screen.target)")
     defer { inFlight = false }
     var next = state
     let change = try next.apply(transition)

@@ -2,8 +2,8 @@
 public struct Screen: Sendable, Codable, Hashable, Identifiable, CustomStringConvertible {
   /// Unique within a navigation state: the module and a number, like `NoteEditor#3`.
   public var id: String
-  /// The module shown: its identifier, or its key's name.
-  public var module: String
+  /// The module shown: its target, or its key's name when it has none.
+  public var target: String
   /// The parameters the screen was opened with (from the URL, for a deep link).
   public var parameters: [String: String]
   /// The name (or pattern) of the route that opened it, when a URL did.
@@ -13,13 +13,42 @@ public struct Screen: Sendable, Codable, Hashable, Identifiable, CustomStringCon
 
   /// Makes a screen.
   public init(
-    id: String, module: String, parameters: [String: String] = [:], route: String? = nil, children: [Screen] = []
+    id: String, target: String, parameters: [String: String] = [:], route: String? = nil, children: [Screen] = []
   ) {
     self.id = id
-    self.module = module
+    self.target = target
     self.parameters = parameters
     self.route = route
     self.children = children
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, target, parameters, route, children
+    /// The name `target` had in navigation states saved before it was renamed.
+    case module
+  }
+
+  /// Reads a screen; missing parameters and children take their defaults, and a screen saved
+  /// with `module` instead of `target` still reads.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    target =
+      try container.decodeIfPresent(String.self, forKey: .target)
+      ?? container.decode(String.self, forKey: .module)
+    parameters = try container.decodeIfPresent([String: String].self, forKey: .parameters) ?? [:]
+    route = try container.decodeIfPresent(String.self, forKey: .route)
+    children = try container.decodeIfPresent([Screen].self, forKey: .children) ?? []
+  }
+
+  /// Writes the screen, its module under `target`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(target, forKey: .target)
+    try container.encode(parameters, forKey: .parameters)
+    try container.encodeIfPresent(route, forKey: .route)
+    try container.encode(children, forKey: .children)
   }
 
   /// `id {key=value, …}`.

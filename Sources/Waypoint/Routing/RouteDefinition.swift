@@ -13,7 +13,7 @@ public struct RouteDefinition: Sendable, Hashable, CustomStringConvertible {
   public var pattern: String
   /// A unique name for URL generation and messages, or `nil`.
   public var name: String?
-  /// The identifier of the module or handler the route opens, or `nil`.
+  /// The target: the name of the module or handler the route opens, or `nil`.
   public var target: String?
   /// How the target is shown; `nil` leaves it to the target (a module is pushed).
   public var presentation: Presentation?

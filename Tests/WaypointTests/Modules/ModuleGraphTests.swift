@@ -113,9 +113,9 @@ struct ModuleGraphTests {
   @Test("build reports every problem at once, each naming the registrations involved")
   func validation() {
     var builder = ModuleRegistryBuilder()
-    builder.register(Counter.self, identifier: "C") { _ in Counter(0) }
+    builder.register(Counter.self, target: "C") { _ in Counter(0) }
     builder.register(Counter.self) { _ in Counter(1) }
-    builder.register(String.self, identifier: "C") { _ in "" }
+    builder.register(String.self, target: "C") { _ in "" }
     builder.register(Int.self, dependencies: [ModuleKey(Double.self)]) { _ in 0 }
     builder.adapt((any ModuleA).self, to: (any ModuleB).self) { _ in ImplA() }
     builder.adapt((any ModuleB).self, to: (any ModuleA).self) { _ in ImplB() }
@@ -128,7 +128,7 @@ struct ModuleGraphTests {
     #expect(
       problems.map(\.message) == [
         "the key 'Counter' is registered twice; pass overriding: true to replace it",
-        "the identifier 'C' names both 'Counter' and 'String'",
+        "the target 'C' names both 'Counter' and 'String'",
         "the adapter from 'LoginService' leads to 'Float', which is not registered",
         "adapters go round in a circle: ModuleA → ModuleB → ModuleA",
         "'Int' depends on 'Double', which is not registered",
@@ -141,8 +141,8 @@ struct ModuleGraphTests {
   @Test("overriding replaces a registration without a duplicate error")
   func overriding() throws {
     var builder = ModuleRegistryBuilder()
-    builder.register(Counter.self, identifier: "C") { _ in Counter(0) }
-    builder.register(Counter.self, identifier: "C", overriding: true) { _ in Counter(1) }
+    builder.register(Counter.self, target: "C") { _ in Counter(0) }
+    builder.register(Counter.self, target: "C", overriding: true) { _ in Counter(1) }
     #expect(try builder.build().make(Counter.self).number == 1)
   }
 }

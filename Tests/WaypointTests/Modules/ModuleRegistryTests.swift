@@ -32,20 +32,20 @@ struct ModuleRegistryTests {
     #expect(nested?.message == "no module is registered for 'LoginService' (asked by Counter)")
   }
 
-  @Test("lookups by identifier return the requested type, Sendable or not")
-  func identifiers() throws {
+  @Test("lookups by target return the requested type, Sendable or not")
+  func targets() throws {
     var builder = ModuleRegistryBuilder()
-    builder.register(Counter.self, identifier: "Counter") { _ in Counter(5) }
-    builder.register((any LoginService).self, identifier: "Login") { _ in FakeLoginService(accepts: false) }
-    builder.register(NotSendableView.self, identifier: "View") { _ in NotSendableView() }
+    builder.register(Counter.self, target: "Counter") { _ in Counter(5) }
+    builder.register((any LoginService).self, target: "Login") { _ in FakeLoginService(accepts: false) }
+    builder.register(NotSendableView.self, target: "View") { _ in NotSendableView() }
     let registry = try builder.build()
-    #expect(try registry.make(identifier: "Counter", as: Counter.self).number == 5)
-    #expect(try !registry.make(identifier: "Login", as: (any LoginService).self).signIn("x"))
-    #expect(try registry.make(identifier: "View", as: NotSendableView.self).title == "view")
+    #expect(try registry.make(target: "Counter", as: Counter.self).number == 5)
+    #expect(try !registry.make(target: "Login", as: (any LoginService).self).signIn("x"))
+    #expect(try registry.make(target: "View", as: NotSendableView.self).title == "view")
     #expect(
-      #expect(throws: ModuleError.self) { _ = try registry.make(identifier: "Counter", as: String.self) }?.code
+      #expect(throws: ModuleError.self) { _ = try registry.make(target: "Counter", as: String.self) }?.code
         == .typeMismatch)
-    let unknown = #expect(throws: ModuleError.self) { _ = try registry.make(identifier: "Nope", as: Counter.self) }
+    let unknown = #expect(throws: ModuleError.self) { _ = try registry.make(target: "Nope", as: Counter.self) }
     #expect(unknown?.code == .notRegistered)
     #expect(unknown?.module == "Nope")
   }

@@ -59,13 +59,12 @@ struct ModulesArticleTests {
   func appRegistry() throws -> ModuleRegistry {
     var builder = ModuleRegistryBuilder()
     builder.register((any AuthService).self, scope: .shared) { _ in LiveAuth() }
-    builder.register((any LoginViewInput).self, identifier: "Login", dependencies: [ModuleKey((any AuthService).self)])
-    {
+    builder.register((any LoginViewInput).self, target: "Login", dependencies: [ModuleKey((any AuthService).self)]) {
       resolver in
       LoginViewController(service: try resolver.make((any AuthService).self))
     }
     builder.adapt((any NoteListLoginRequirement).self, to: (any LoginViewInput).self) { LoginRequirementAdapter($0) }
-    builder.register(NoteListViewController.self, configuration: NoteListConfiguration.self, identifier: "NoteList") {
+    builder.register(NoteListViewController.self, configuration: NoteListConfiguration.self, target: "NoteList") {
       resolver, configuration in
       NoteListViewController(
         folder: try configuration.require(\.folder, "folder"),

@@ -42,12 +42,12 @@ struct DeepLinkNavigationTests {
     let modules = try makeModules()
     let router = try router(modules)
     _ = try await router.open("notes://note/7", origin: .external())
-    #expect(modules.navigator.state.stack.map(\.module) == ["NoteList", "NoteEditor"])
+    #expect(modules.navigator.state.stack.map(\.target) == ["NoteList", "NoteEditor"])
     #expect(modules.navigator.state.stack[0].parameters.isEmpty, "the screens under it do not take its parameters")
     #expect(modules.navigator.state.stack[1].parameters == ["id": "7", "mode": "read"])
     _ = try await router.open("notes://note/8")
     #expect(
-      modules.navigator.state.stack.map(\.module) == ["NoteList", "NoteEditor", "NoteEditor"],
+      modules.navigator.state.stack.map(\.target) == ["NoteList", "NoteEditor", "NoteEditor"],
       "an existing path is kept")
   }
 

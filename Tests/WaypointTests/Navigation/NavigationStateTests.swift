@@ -3,7 +3,7 @@ import Testing
 import Waypoint
 
 func screen(_ id: String, _ parameters: [String: String] = [:]) -> Screen {
-  Screen(id: id, module: String(id.split(separator: "#")[0]), parameters: parameters)
+  Screen(id: id, target: String(id.split(separator: "#")[0]), parameters: parameters)
 }
 
 @Suite("Navigation state: presentations and inverses")
@@ -133,6 +133,22 @@ struct NavigationStateTests {
     #expect(restored == state)
     #expect(String(decoding: data, as: UTF8.self).contains(#""presentation":"present(pageSheet)""#))
     #expect(state.tree.contains("⇡ present(pageSheet) from Editor#2"))
+  }
+
+  @Test(
+    "a screen saved under its old key, module, reads as its target; it is written as target; missing values take defaults"
+  )
+  func screenKeys() throws {
+    let old = Data(#"{"id":"Editor#2","module":"Editor","parameters":{"id":"42"},"children":[]}"#.utf8)
+    let screen = try JSONDecoder().decode(Screen.self, from: old)
+    #expect(screen == Screen(id: "Editor#2", target: "Editor", parameters: ["id": "42"]))
+    let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(screen)) as? [String: Any]
+    #expect(written?["target"] as? String == "Editor")
+    #expect(written?["module"] == nil)
+    let bare = Data(#"{"id":"List#1","target":"List"}"#.utf8)
+    #expect(try JSONDecoder().decode(Screen.self, from: bare) == Screen(id: "List#1", target: "List"))
+    let neither = Data(#"{"id":"Editor#2"}"#.utf8)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(Screen.self, from: neither) }
   }
 
   @Test(

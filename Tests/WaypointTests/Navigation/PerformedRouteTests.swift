@@ -24,8 +24,8 @@ func makeModules(_ recorder: Recorder = Recorder(), navigator: HeadlessNavigator
 {
   var builder = ModuleRegistryBuilder()
   builder.observe(PhaseRecorder(recorder: recorder))
-  builder.register(ListScreen.self, identifier: "NoteList") { _ in ListScreen() }
-  builder.register(EditorScreen.self, configuration: EditorConfiguration.self, identifier: "NoteEditor") {
+  builder.register(ListScreen.self, target: "NoteList") { _ in ListScreen() }
+  builder.register(EditorScreen.self, configuration: EditorConfiguration.self, target: "NoteEditor") {
     _, configuration in
     let editor = EditorScreen()
     editor.title = "note \(configuration.noteID ?? 0) \(configuration.mode)"
@@ -68,11 +68,11 @@ struct PerformedRouteTests {
     let modules = try makeModules()
     _ = try await modules.route(ListScreen.self, .replaceRoot)
     let before = modules.navigator.state
-    let sheet = try await modules.route(identifier: "NoteList", .sheet)
+    let sheet = try await modules.route(target: "NoteList", .sheet)
     #expect(modules.navigator.state.presented?.presentation == .sheet)
     try await sheet.remove()
     #expect(modules.navigator.state == before)
-    let root = try await modules.route(identifier: "NoteList", .replaceRoot)
+    let root = try await modules.route(target: "NoteList", .replaceRoot)
     #expect(modules.navigator.state.stack.map(\.id) == ["NoteList#3"], "numbers are never reused")
     try await root.remove()
     #expect(modules.navigator.state == before)
@@ -90,7 +90,7 @@ struct PerformedRouteTests {
     } catch {
       #expect(error.code == .alreadyPerformed)
     }
-    let pushed = try await modules.route(identifier: "NoteList", .push)
+    let pushed = try await modules.route(target: "NoteList", .push)
     try await pushed.remove()
     do {
       try await pushed.remove()
@@ -98,8 +98,8 @@ struct PerformedRouteTests {
     } catch {
       #expect(error.code == .notPerformed)
     }
-    let again = try await modules.route(identifier: "NoteList", .push)
-    _ = try await modules.route(identifier: "NoteList", .replaceRoot)
+    let again = try await modules.route(target: "NoteList", .push)
+    _ = try await modules.route(target: "NoteList", .replaceRoot)
     #expect(!again.canRemove)
     do {
       try await again.remove()
@@ -107,7 +107,7 @@ struct PerformedRouteTests {
     } catch {
       #expect(error.code == .screenGone)
     }
-    let nothing = try await modules.route(identifier: "NoteList", .none)
+    let nothing = try await modules.route(target: "NoteList", .none)
     #expect(nothing.state == .routed && !nothing.canRemove)
   }
 
@@ -117,10 +117,10 @@ struct PerformedRouteTests {
     let modules = try makeModules(navigator: navigator)
     _ = try await modules.route(ListScreen.self, .replaceRoot)
     navigator.transitionDuration = .milliseconds(100)
-    let slow = Task { try await modules.route(identifier: "NoteList", .push) }
+    let slow = Task { try await modules.route(target: "NoteList", .push) }
     try await Task.sleep(for: .milliseconds(20))
     do {
-      _ = try await modules.route(identifier: "NoteList", .sheet)
+      _ = try await modules.route(target: "NoteList", .sheet)
       Issue.record("a second transition started while one was in flight")
     } catch {
       #expect((error as? NavigationError)?.code == .unbalancedTransition)
