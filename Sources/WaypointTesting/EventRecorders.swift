@@ -39,7 +39,8 @@ public final class RouteEventRecorder: RouteObserver {
   public func failed(_ event: RouteEvent) { recorded.withLock { $0.append(event) } }
 }
 
-/// Records every module event (make, perform, remove) for checking their order in tests.
+/// Records every module event (make, perform, remove, and their failures) for checking their
+/// order in tests.
 public final class ModuleEventRecorder: ModuleObserver {
   private let recorded = Locked<[ModuleEvent]>([])
 
@@ -60,4 +61,7 @@ public final class ModuleEventRecorder: ModuleObserver {
 
   /// Records perform and remove events.
   public func observe(_ event: ModuleEvent) { recorded.withLock { $0.append(event) } }
+
+  /// Records failures.
+  public func failed(_ event: ModuleEvent) { recorded.withLock { $0.append(event) } }
 }

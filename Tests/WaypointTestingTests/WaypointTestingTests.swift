@@ -22,7 +22,11 @@ struct WaypointTestingTests {
     _ = try await modules.route(Page.self, .replaceRoot)
     let sheet = try await modules.route(Page.self, .sheet)
     try await sheet.remove()
+    // The module navigator checks the source before anything is made: the navigator never sees it.
     _ = try? await modules.route(Page.self, .push, from: "Missing#1")
+    #expect(navigator.records.count == 3)
+    _ = try? await navigator.apply(
+      NavigationTransition(.push, screen: Screen(id: "Page#9", target: "Page"), from: "Missing#1"))
     #expect(
       navigator.records == [
         .applied(.replaceRoot, "Page#1"), .applied(.sheet, "Page#2"), .reverted("Page#2"),

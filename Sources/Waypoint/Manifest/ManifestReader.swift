@@ -10,7 +10,6 @@ struct ManifestReader {
   private(set) var errors: [ManifestError] = []
 
   /// The presentation names a manifest may use without an argument.
-  private static let plainPresentations = Presentation.Kind.allCases.filter { $0 != .custom }.map(\.rawValue)
   private static let topKeys: Set<String> = ["version", "options", "routes"]
   private static let routeKeys: Set<String> = [
     "name", "pattern", "target", "presentation", "exposure", "priority", "defaults", "redirect", "under",
@@ -152,7 +151,7 @@ struct ManifestReader {
         route.presentation = presentation
       } else {
         fail(
-          "unknown presentation '\(text)' (known: \(Self.plainPresentations.sorted().joined(separator: ", ")), present(style), custom(name))",
+          "unknown presentation '\(text)' (known: \(Presentation.knownForms))",
           field: "presentation", route: index, name: name)
       }
     }

@@ -1,19 +1,34 @@
 /// A moment in a module's life, for ``ModuleObserver``s.
+///
+/// Every `will…` event is followed by exactly one `did…` or `failedTo…` event for the same
+/// module. A `failedTo…` event can also come alone, when a request was refused before any work
+/// began (an unsupported presentation or an invalid source, before the module is made).
 public struct ModuleEvent: Sendable, CustomStringConvertible {
   /// Which moment.
-  public enum Phase: String, Sendable, Hashable {
+  public enum Phase: String, Sendable, Hashable, CaseIterable {
     /// The registry is about to make (or hand out) the module.
     case willMake
     /// The module is made and prepared.
     case didMake
+    /// Making or preparing the module failed; ``ModuleEvent/error`` says why.
+    case failedToMake
     /// The module is about to be shown.
     case willPerform
     /// The module is shown.
     case didPerform
+    /// Showing the module failed or was refused; ``ModuleEvent/error`` says why.
+    case failedToPerform
     /// The module is about to be removed.
     case willRemove
-    /// The module was removed.
+    /// The module was removed, or its screen was found gone.
     case didRemove
+    /// Removing the module failed; ``ModuleEvent/error`` says why.
+    case failedToRemove
+
+    /// Whether the phase reports a failure (`failedToMake`, `failedToPerform`, `failedToRemove`).
+    public var isFailure: Bool {
+      self == .failedToMake || self == .failedToPerform || self == .failedToRemove
+    }
   }
 
   /// Which moment.
@@ -22,33 +37,51 @@ public struct ModuleEvent: Sendable, CustomStringConvertible {
   public let key: ModuleKey
   /// The module's target: the name manifest routes use for it, when it has one.
   public let target: String?
-  /// The module whose factory asked for this one, or `nil` when the caller of `make` did.
+  /// The module whose factory asked for this one, or `nil` when the caller of `make` (or a
+  /// navigator) did.
   public let requester: ModuleKey?
+  /// What went wrong, for the `failedTo…` phases; `nil` otherwise.
+  public let error: (any Error)?
 
   /// Makes an event.
-  public init(phase: Phase, key: ModuleKey, target: String?, requester: ModuleKey?) {
+  public init(phase: Phase, key: ModuleKey, target: String?, requester: ModuleKey?, error: (any Error)? = nil) {
     self.phase = phase
     self.key = key
     self.target = target
     self.requester = requester
+    self.error = error
   }
 
-  /// `phase key (asked by requester)`.
+  /// `phase key (asked by requester): error`.
   public var description: String {
-    "\(phase.rawValue) \(key)" + (requester.map { " (asked by \($0))" } ?? "")
+    "\(phase.rawValue) \(key)" + (requester.map { " (asked by \($0))" } ?? "") + (error.map { ": \($0)" } ?? "")
   }
 }
 
-/// Watches modules being made (and, with navigation, shown and removed).
+/// Watches modules being made, shown and removed, and every failure along the way.
 ///
-/// Called synchronously on the thread that makes the module.
+/// Called synchronously: making events on the thread that makes the module, navigation events
+/// on the main actor.
+///
+/// One observer registered for every module can log every failure, as a global error handler:
+///
+/// ```swift
+/// struct FailureLog: ModuleObserver {
+///   func failed(_ event: ModuleEvent) { print("\(event.phase) \(event.key): \(event.error!)") }
+/// }
+/// builder.observe(FailureLog())
+/// ```
 public protocol ModuleObserver: Sendable {
   /// A module is about to be made; the default does nothing.
   func willMake(_ event: ModuleEvent)
   /// A module was made and prepared (by its module and by the caller); the default does nothing.
   func didMake(_ event: ModuleEvent)
-  /// A navigation moment (perform, remove); the default does nothing.
+  /// A navigation moment (`willPerform`, `didPerform`, `willRemove`, `didRemove`); the default
+  /// does nothing.
   func observe(_ event: ModuleEvent)
+  /// A failure: `failedToMake`, `failedToPerform` or `failedToRemove`, with its error; the
+  /// default does nothing.
+  func failed(_ event: ModuleEvent)
 }
 
 extension ModuleObserver {
@@ -58,4 +91,6 @@ extension ModuleObserver {
   public func didMake(_ event: ModuleEvent) {}
   /// Does nothing.
   public func observe(_ event: ModuleEvent) {}
+  /// Does nothing.
+  public func failed(_ event: ModuleEvent) {}
 }

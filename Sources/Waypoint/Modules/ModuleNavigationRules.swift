@@ -3,7 +3,11 @@
 /// and how a deep link's request fills each module's configuration.
 struct ModuleNavigationRules: Sendable {
   /// Fills a module's configuration from a request.
-  typealias Binding = @Sendable (RouteRequest, inout any ModuleConfiguration) throws -> Void
+  struct Binding: Sendable {
+    /// The configuration type the binding fills; `build()` checks it against the registration's.
+    let configuration: any ModuleConfiguration.Type
+    let fill: @Sendable (RouteRequest, inout any ModuleConfiguration) throws -> Void
+  }
 
   /// The presentations a module allows; a module not listed allows every one.
   var restrictions: [ModuleKey: Set<Presentation.Kind>] = [:]
@@ -22,7 +26,7 @@ struct ModuleNavigationRules: Sendable {
     guard let request, let bind = bindings[key] else { return ModuleRegistry.unconfigured }
     return { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
       do {
-        try bind(request, &configuration)
+        try bind.fill(request, &configuration)
       } catch let error as ModuleError {
         throw error
       } catch {

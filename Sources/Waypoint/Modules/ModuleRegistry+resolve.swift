@@ -9,7 +9,6 @@ extension ModuleRegistry {
       throw ModuleError(.dependencyCycle, "making '\(key)' needs '\(key)' itself: \(loop)", module: key.name)
     }
     if let registration = registrations[key] {
-      willMake(registration, chain: chain)
       switch registration.scope {
       case .transient:
         return try create(registration, chain: chain, configure: configure, configures: configures)
@@ -65,7 +64,7 @@ extension ModuleRegistry {
   }
 
   func key(for target: String) throws(ModuleError) -> ModuleKey {
-    guard let key = targets[target] else {
+    guard let key = keysByTarget[target] else {
       throw ModuleError(
         .notRegistered, "no module is registered as the target '\(target)'", module: target)
     }
@@ -81,20 +80,34 @@ extension ModuleRegistry {
     return value
   }
 
-  private func willMake(_ registration: ModuleRegistration, chain: [ModuleKey]) {
-    guard !storage.observers.isEmpty else { return }
-    let event = ModuleEvent(
-      phase: .willMake, key: registration.key, target: registration.target, requester: chain.last)
-    for entry in storage.observers where entry.key == nil || entry.key == registration.key {
-      entry.observer.willMake(event)
+  /// Runs `body`, which makes `key`'s module, between a `willMake` event and exactly one
+  /// `didMake` or `failedToMake`.
+  func observing<Value>(
+    _ key: ModuleKey, chain: [ModuleKey], _ body: () throws(ModuleError) -> Value
+  ) throws(ModuleError) -> Value {
+    guard !storage.observers.isEmpty else { return try body() }
+    let target = registrations[key]?.target
+    notify(ModuleEvent(phase: .willMake, key: key, target: target, requester: chain.last))
+    do {
+      let value = try body()
+      notify(ModuleEvent(phase: .didMake, key: key, target: target, requester: chain.last))
+      return value
+    } catch {
+      notify(ModuleEvent(phase: .failedToMake, key: key, target: target, requester: chain.last, error: error))
+      throw error
     }
   }
 
-  func didMake(_ key: ModuleKey, chain: [ModuleKey]) {
-    guard !storage.observers.isEmpty else { return }
-    let target = registrations[key]?.target
-    let event = ModuleEvent(phase: .didMake, key: key, target: target, requester: chain.last)
-    for entry in storage.observers where entry.key == nil || entry.key == key { entry.observer.didMake(event) }
+  /// Tells the observers of the event's module, each through the method for its phase.
+  package func notify(_ event: ModuleEvent) {
+    for entry in storage.observers where entry.key == nil || entry.key == event.key {
+      switch event.phase {
+      case .willMake: entry.observer.willMake(event)
+      case .didMake: entry.observer.didMake(event)
+      case .failedToMake, .failedToPerform, .failedToRemove: entry.observer.failed(event)
+      case .willPerform, .didPerform, .willRemove, .didRemove: entry.observer.observe(event)
+      }
+    }
   }
 
   /// The error for a factory (or a module's own preparation) that threw something else than a `ModuleError`.

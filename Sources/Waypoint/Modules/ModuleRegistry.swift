@@ -3,8 +3,8 @@
 ///
 /// ```swift
 /// let login = try registry.make((any LoginViewInput).self)
-/// let editor = try registry.make(NoteEditor.self) { (config: inout NoteEditorConfiguration) in
-///   config.noteID = 42
+/// let editor = try registry.make(NoteEditor.self, configuration: NoteEditorConfiguration.self) {
+///   $0.noteID = 42
 /// } prepare: { editor in
 ///   editor.delegate = self
 /// }
@@ -25,7 +25,7 @@ public struct ModuleRegistry: Sendable {
     /// What the navigator that shows these modules needs.
     let navigation: ModuleNavigationRules
     let registrations: [ModuleKey: ModuleRegistration]
-    let targets: [String: ModuleKey]
+    let keysByTarget: [String: ModuleKey]
     let adapters: [ModuleKey: ModuleAdapter]
     let observers: [(key: ModuleKey?, observer: any ModuleObserver)]
     let store = InstanceStore()
@@ -40,7 +40,7 @@ public struct ModuleRegistry: Sendable {
         if let target = registration.target { targets[target] = registration.key }
       }
       self.registrations = registrations
-      self.targets = targets
+      self.keysByTarget = targets
       self.adapters = Dictionary(builder.adapters.map { ($0.required, $0) }) { _, later in later }
       self.observers = builder.observers
     }
@@ -49,7 +49,7 @@ public struct ModuleRegistry: Sendable {
   let storage: Storage
   var navigation: ModuleNavigationRules { storage.navigation }
   var registrations: [ModuleKey: ModuleRegistration] { storage.registrations }
-  var targets: [String: ModuleKey] { storage.targets }
+  var keysByTarget: [String: ModuleKey] { storage.keysByTarget }
   var adapters: [ModuleKey: ModuleAdapter] { storage.adapters }
   var store: InstanceStore { storage.store }
 
@@ -59,6 +59,18 @@ public struct ModuleRegistry: Sendable {
 
   /// The registered keys, sorted by name.
   public var keys: [ModuleKey] { registrations.keys.sorted { $0.name < $1.name } }
+
+  /// The targets of the registered modules, sorted: the names manifest routes can use.
+  public var targets: [String] { keysByTarget.keys.sorted() }
+
+  /// Whether a module is registered as `target`.
+  public func contains(target: String) -> Bool { keysByTarget[target] != nil }
+
+  /// The presentations `key`'s module supports: those it was restricted to with
+  /// `ModuleRegistryBuilder.restrict(_:to:)`, or every kind when it was not restricted.
+  public func presentations<Key>(of key: Key.Type) -> Set<Presentation.Kind> {
+    navigation.restrictions[ModuleKey(key)] ?? Set(Presentation.Kind.allCases)
+  }
 
   /// Whether a module is registered or adapted for `key`.
   public func contains<Key>(_ key: Key.Type) -> Bool {
@@ -89,8 +101,24 @@ public struct ModuleRegistry: Sendable {
 
   /// Makes the module for `key`, letting the caller fill its configuration and prepare it before
   /// it is returned.
+  ///
+  /// The configuration's type is named, so a closure that configures can never be taken for one
+  /// that prepares:
+  ///
+  /// ```swift
+  /// let list = try registry.make(NoteList.self, configuration: NoteListConfiguration.self) { $0.folder = "Inbox" }
+  /// let same = try registry.make(NoteList.self, configuration: NoteListConfiguration.self) {
+  ///   $0.folder = "Inbox"
+  /// } prepare: { list in
+  ///   list.delegate = self
+  /// }
+  /// ```
+  ///
+  /// - Throws: `typeMismatch` when `configuration` is not the type the module was registered
+  ///   with, or what ``make(_:)`` throws.
   public func make<Key, Configuration: ModuleConfiguration>(
-    _ key: Key.Type, configure: (inout Configuration) -> Void, prepare: (inout Key) throws -> Void = { _ in }
+    _ key: Key.Type, configuration: Configuration.Type, _ configure: (inout Configuration) -> Void,
+    prepare: (inout Key) throws -> Void = { _ in }
   ) throws(ModuleError) -> Key {
     try make(
       key, chain: [],
@@ -99,7 +127,8 @@ public struct ModuleRegistry: Sendable {
       }, prepare: prepare)
   }
 
-  /// Makes the module for `key` and lets the caller prepare it before it is returned.
+  /// Makes the module for `key` and lets the caller prepare it (the made module, not its
+  /// configuration) before it is returned.
   public func make<Key>(_ key: Key.Type, prepare: (inout Key) throws -> Void) throws(ModuleError) -> Key {
     try make(key, chain: [], configure: Self.unconfigured, configures: false, prepare: prepare)
   }
@@ -109,7 +138,9 @@ public struct ModuleRegistry: Sendable {
   /// - Throws: `notRegistered`, or `typeMismatch` naming both types.
   public func make<Value>(target: String, as type: Value.Type) throws(ModuleError) -> Value {
     let key = try key(for: target)
-    return try cast(try instance(key, chain: [], configure: Self.unconfigured, configures: false), to: type, key: key)
+    return try observing(key, chain: []) { () throws(ModuleError) -> Value in
+      try cast(try instance(key, chain: [], configure: Self.unconfigured, configures: false), to: type, key: key)
+    }
   }
 
   /// A copy with some registrations replaced (and its own shared instances), for tests: no
@@ -124,11 +155,6 @@ public struct ModuleRegistry: Sendable {
     copy.navigation = storage.navigation
     changes(&copy)
     return try copy.build()
-  }
-
-  /// Tells the observers of `key` about a navigation moment.
-  package func notify(_ event: ModuleEvent) {
-    for entry in storage.observers where entry.key == nil || entry.key == event.key { entry.observer.observe(event) }
   }
 
   // MARK: - Resolution
@@ -155,17 +181,18 @@ public struct ModuleRegistry: Sendable {
     prepare: (inout Key) throws -> Void
   ) throws(ModuleError) -> Key {
     let moduleKey = ModuleKey(key)
-    var made = try cast(
-      try instance(moduleKey, chain: chain, configure: configure, configures: configures), to: key, key: moduleKey)
-    do {
-      try prepare(&made)
-    } catch let error as ModuleError {
-      throw error
-    } catch {
-      throw ModuleError(
-        .factoryFailed, "preparing '\(moduleKey)' failed: \(error)\(Self.askedBy(chain))", module: moduleKey.name)
+    return try observing(moduleKey, chain: chain) { () throws(ModuleError) -> Key in
+      var made = try cast(
+        try instance(moduleKey, chain: chain, configure: configure, configures: configures), to: key, key: moduleKey)
+      do {
+        try prepare(&made)
+      } catch let error as ModuleError {
+        throw error
+      } catch {
+        throw ModuleError(
+          .factoryFailed, "preparing '\(moduleKey)' failed: \(error)\(Self.askedBy(chain))", module: moduleKey.name)
+      }
+      return made
     }
-    didMake(moduleKey, chain: chain)
-    return made
   }
 }

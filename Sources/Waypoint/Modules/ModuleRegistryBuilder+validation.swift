@@ -3,8 +3,10 @@ extension ModuleRegistryBuilder {
   ///
   /// - Throws: A `BuildError` with every problem at once, each a ``ModuleError``: duplicate keys
   ///   or targets (`duplicateRegistration`), adapters to unknown keys (`notRegistered`),
-  ///   adapter cycles (`adapterCycle`), and declared dependencies that are not registered
-  ///   (`missingDependency`).
+  ///   two adapters for one key (`duplicateRegistration`), adapter cycles (`adapterCycle`),
+  ///   declared dependencies that are not registered (`missingDependency`), restrictions and URL
+  ///   bindings for modules that are not registered (`notRegistered`), and bindings whose
+  ///   configuration type is not the module's (`typeMismatch`).
   public func build() throws(BuildError) -> ModuleRegistry {
     let diagnostics = diagnose()
     guard diagnostics.isEmpty else { throw BuildError(diagnostics) }
@@ -38,7 +40,17 @@ extension ModuleRegistryBuilder {
         targets[target] = registration.key
       }
     }
-    let adapted = Dictionary(adapters.map { ($0.required, $0) }) { _, later in later }
+    var adapted: [ModuleKey: ModuleAdapter] = [:]
+    for adapter in adapters {
+      if let earlier = adapted[adapter.required] {
+        problems.append(
+          ModuleError(
+            .duplicateRegistration,
+            "'\(adapter.required)' is adapted twice, to '\(earlier.provided)' and to '\(adapter.provided)'; keep one",
+            module: adapter.required.name))
+      }
+      adapted[adapter.required] = adapter
+    }
     for adapter in adapters {
       if keys[adapter.required] != nil {
         problems.append(
@@ -58,6 +70,39 @@ extension ModuleRegistryBuilder {
         problems.append(
           ModuleError(
             .missingDependency, "'\(registration.key)' depends on '\(dependency)', which is not registered"))
+      }
+    }
+    problems += navigationProblems(registered: keys, adapted: adapted)
+    return problems
+  }
+
+  /// Restrictions and bindings for modules that are not there, and bindings that fill another
+  /// configuration than the module's.
+  private func navigationProblems(
+    registered: [ModuleKey: ModuleRegistration], adapted: [ModuleKey: ModuleAdapter]
+  ) -> [ModuleError] {
+    var problems: [ModuleError] = []
+    for key in navigation.restrictions.keys.sorted(by: { $0.name < $1.name })
+    where registered[key] == nil && adapted[key] == nil {
+      problems.append(
+        ModuleError(
+          .notRegistered, "presentations are restricted for '\(key)', which is not registered", module: key.name))
+    }
+    for (key, binding) in navigation.bindings.sorted(by: { $0.key.name < $1.key.name }) {
+      guard let registration = registered[key] else {
+        problems.append(
+          ModuleError(
+            .notRegistered, "a URL binding fills '\(key)', which is not registered (bindings need a registered module)",
+            module: key.name))
+        continue
+      }
+      if binding.configuration != registration.configurationType {
+        problems.append(
+          ModuleError(
+            .typeMismatch,
+            "the URL binding of '\(key)' fills \(binding.configuration), but the module is registered with "
+              + "\(registration.configurationType)",
+            module: key.name))
       }
     }
     return problems

@@ -1,5 +1,16 @@
-/// What a factory uses to make its own dependencies; it knows who asked, so cycles and errors
-/// name the whole chain.
+/// What a factory uses to make its own dependencies; it knows which module is being made and who
+/// asked for it, so cycles and errors name the whole chain.
+///
+/// A factory can hand a dependency a reference back to the module it is making, through the
+/// dependency's preparation (the circular pattern, with no `@unchecked Sendable`):
+///
+/// ```swift
+/// builder.register(Inbox.self) { resolver in
+///   let inbox = Inbox()
+///   inbox.list = try resolver.make(NoteList.self) { list in list.owner = inbox }
+///   return inbox
+/// }
+/// ```
 public struct ModuleResolver: Sendable {
   let registry: ModuleRegistry
   /// Who asked for the module being made, outermost first.
@@ -10,8 +21,9 @@ public struct ModuleResolver: Sendable {
   /// The whole chain, built only when a factory asks for a dependency.
   var chain: [ModuleKey] { parents + [current] }
 
-  /// The module being made, whose factory holds this resolver.
-  public var requester: ModuleKey? { current }
+  /// The module being made: the one whose factory holds this resolver, and the ``ModuleEvent/requester``
+  /// of the dependencies it makes.
+  public var module: ModuleKey { current }
 
   /// Makes the module for `key`, as a dependency of the module being made.
   ///
@@ -20,14 +32,25 @@ public struct ModuleResolver: Sendable {
     try registry.make(key, chain: chain, configure: ModuleRegistry.unconfigured, configures: false, prepare: { _ in })
   }
 
+  /// Makes the module for `key`, as a dependency, and prepares it before it is returned: the
+  /// place to give it a reference back to the module being made.
+  ///
+  /// - Throws: What ``make(_:)`` throws, or `factoryFailed` when `prepare` throws.
+  public func make<Key>(_ key: Key.Type, prepare: (inout Key) throws -> Void) throws(ModuleError) -> Key {
+    try registry.make(key, chain: chain, configure: ModuleRegistry.unconfigured, configures: false, prepare: prepare)
+  }
+
   /// Makes the module for `key` with a configuration, as a dependency.
+  ///
+  /// - Throws: `typeMismatch` when `configuration` is not the module's, or what ``make(_:)`` throws.
   public func make<Key, Configuration: ModuleConfiguration>(
-    _ key: Key.Type, configure: (inout Configuration) -> Void
+    _ key: Key.Type, configuration: Configuration.Type, _ configure: (inout Configuration) -> Void,
+    prepare: (inout Key) throws -> Void = { _ in }
   ) throws(ModuleError) -> Key {
     try registry.make(
       key, chain: chain,
       configure: { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
         try ModuleRegistry.apply(configure, to: &configuration)
-      }, prepare: { _ in })
+      }, prepare: prepare)
   }
 }

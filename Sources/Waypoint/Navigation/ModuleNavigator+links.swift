@@ -3,23 +3,46 @@ extension ModuleNavigator {
   /// cold start), binds the request into the module's configuration, and performs the route's
   /// presentation from the top screen, or from the screen in the request's `source` extra.
   ///
+  /// The presentation is the request's `presentation` extra (a ``Presentation`` or its string
+  /// form) when it has one, else its route's, else `push`.
+  ///
   /// The values the URL gives (`RouteRequest.urlValues`: path, then query, then defaults) stay on
   /// the screen and the performed route.
   ///
   /// - Throws: A ``NavigationError`` or a ``ModuleError``, unchanged, as
-  ///   ``route(target:_:from:parameters:request:)``.
+  ///   ``route(target:_:from:parameters:request:)``; `unknownPresentation` naming the string when
+  ///   the `presentation` extra names no presentation.
   public func open(_ request: RouteRequest, target: String) async throws -> PerformedRoute {
-    let presentation = request.route?.presentation ?? .push
+    let presentation = try Self.presentation(of: request)
     try await buildPath(request.route?.under ?? [], for: request)
     return try await route(
       target: target, presentation, from: request.extras["source"] as? String,
       parameters: request.urlValues, request: request)
   }
 
+  /// The presentation `request` asks for: its `presentation` extra, else its route's, else `push`.
+  static func presentation(of request: RouteRequest) throws(NavigationError) -> Presentation {
+    switch request.extras["presentation"] {
+    case nil:
+      return request.route?.presentation ?? .push
+    case let presentation as Presentation:
+      return presentation
+    case let text as String:
+      guard let presentation = Presentation(text) else {
+        throw NavigationError(
+          .unknownPresentation, "unknown presentation '\(text)' (known: \(Presentation.knownForms))")
+      }
+      return presentation
+    case let other?:
+      throw NavigationError(
+        .unknownPresentation, "the 'presentation' extra is a \(type(of: other)), not a Presentation or its string form")
+    }
+  }
+
   /// Registers a handler for every target of the registry, so manifest routes whose
   /// `target` is a module open it.
   public func registerTargets(in builder: inout RouterBuilder) {
-    for target in registry.targets.keys.sorted() {
+    for target in registry.targets {
       builder.register(target: target, handler: ModuleRouteHandler(navigator: self, target: target))
     }
   }

@@ -1,17 +1,24 @@
+import Observation
+
 /// Shows modules: makes them through a ``ModuleRegistry`` and performs them on a ``Navigator``,
 /// returning a ``PerformedRoute`` that can remove them again.
 ///
 /// ```swift
 /// let modules = ModuleNavigator(registry: registry, navigator: HeadlessNavigator())
 /// let list = try await modules.route(NoteList.self, .replaceRoot)
-/// let editor = try await modules.route(NoteEditor.self, .push, parameters: ["id": "42"]) {
-///   (configuration: inout NoteEditorConfiguration) in configuration.noteID = 42
-/// }
+/// let editor = try await modules.route(
+///   NoteEditor.self, .push, parameters: ["id": "42"], configuration: NoteEditorConfiguration.self
+/// ) { $0.noteID = 42 }
 /// try await editor.remove()   // pops, without the caller knowing it was a push
 /// ```
 ///
-/// Order: the factory, the module's prepare, the caller's prepare, `didMake`, then `willPerform`
-/// and `didPerform`.
+/// Order: the presentation and the source are checked, then the factory, the module's prepare,
+/// the caller's prepare, `didMake`, then `willPerform` and `didPerform`. A refused presentation
+/// or source makes nothing and sends one `failedToPerform`.
+///
+/// When the navigator is `@Observable` (``HeadlessNavigator`` is), the module navigator watches
+/// it and moves the routes whose screens were taken off by something else to `removed`; with
+/// another navigator, call ``refreshRoutes()`` after changing it.
 @MainActor
 public final class ModuleNavigator {
   /// Where modules come from.
@@ -21,12 +28,15 @@ public final class ModuleNavigator {
   /// The registry's presentation restrictions and URL bindings.
   private let rules: ModuleNavigationRules
   private var lastNumber = 0
+  /// The routes performed here that are still alive, to tell them when their screens leave.
+  private var routes: [WeakRoute] = []
 
   /// A module navigator over `registry` and `navigator`.
   public init(registry: ModuleRegistry, navigator: any Navigator) {
     self.registry = registry
     self.navigator = navigator
     self.rules = registry.navigation
+    watchNavigator()
   }
 
   /// Makes and shows `key`'s module.
@@ -36,40 +46,44 @@ public final class ModuleNavigator {
   ///   - presentation: How to show it.
   ///   - source: The screen to show it from; `nil` for the top screen.
   ///   - parameters: Parameters to keep on the screen and the performed route.
-  ///   - prepare: The caller's preparation, after the module's own.
+  ///   - prepare: The caller's preparation of the made module, after the module's own; kept to
+  ///     prepare a new destination when the route is performed again.
   /// - Returns: The performed route, which can remove the module later.
   /// - Throws: Each error unchanged from where it arose: a ``NavigationError``
-  ///   (`unsupportedPresentation` when the module does not allow `presentation`, or the
-  ///   navigator's `invalidSource`…) or a ``ModuleError`` from making the module.
+  ///   (`unsupportedPresentation` when the module does not allow `presentation`, the navigator's
+  ///   `invalidSource`…) or a ``ModuleError`` from making the module.
   public func route<Key>(
     _ key: Key.Type, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
-    prepare: (inout Key) throws -> Void = { _ in }
+    prepare: @escaping (inout Key) throws -> Void = { _ in }
   ) async throws -> PerformedRoute {
-    let moduleKey = ModuleKey(key)
-    try check(presentation, for: moduleKey)
-    let made = try registry.make(key, chain: [], configure: ModuleRegistry.unconfigured, prepare: prepare)
-    return try await perform(
-      ModuleInstance(value: made), key: moduleKey, presentation: presentation, source: source, parameters: parameters,
-      routeName: nil)
+    let registry = self.registry
+    return try await perform(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
+      ModuleInstance(
+        value: try registry.make(
+          key, chain: [], configure: ModuleRegistry.unconfigured, configures: false, prepare: prepare))
+    }
   }
 
   /// Makes `key`'s module with a configuration the caller fills, and shows it.
   ///
+  /// The configuration's type is named, so the configuring closure is never taken for `prepare`:
+  /// `route(NoteList.self, .push, configuration: NoteListConfiguration.self) { $0.folder = "Inbox" }`.
+  ///
   /// - Throws: A ``NavigationError`` or a ``ModuleError``, as ``route(_:_:from:parameters:prepare:)``.
   public func route<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
-    configure: (inout Configuration) -> Void, prepare: (inout Key) throws -> Void = { _ in }
+    configuration: Configuration.Type, _ configure: @escaping (inout Configuration) -> Void,
+    prepare: @escaping (inout Key) throws -> Void = { _ in }
   ) async throws -> PerformedRoute {
-    let moduleKey = ModuleKey(key)
-    try check(presentation, for: moduleKey)
-    let made = try registry.make(
-      key, chain: [],
-      configure: { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
-        try ModuleRegistry.apply(configure, to: &configuration)
-      }, prepare: prepare)
-    return try await perform(
-      ModuleInstance(value: made), key: moduleKey, presentation: presentation, source: source, parameters: parameters,
-      routeName: nil)
+    let registry = self.registry
+    return try await perform(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
+      ModuleInstance(
+        value: try registry.make(
+          key, chain: [],
+          configure: { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
+            try ModuleRegistry.apply(configure, to: &configuration)
+          }, prepare: prepare))
+    }
   }
 
   /// Makes and shows the module registered as `target`; with a `request`, the module's
@@ -82,37 +96,80 @@ public final class ModuleNavigator {
     request: RouteRequest? = nil
   ) async throws -> PerformedRoute {
     let key = try registry.key(for: target)
-    try check(presentation, for: key)
-    let instance = try registry.instance(key, chain: [], configure: rules.configure(key, from: request))
-    registry.didMake(key, chain: [])
+    let registry = self.registry
+    let configure = rules.configure(key, from: request)
     return try await perform(
-      instance, key: key, presentation: presentation, source: source, parameters: parameters,
-      routeName: request?.route.map { $0.name ?? $0.pattern })
+      key, presentation, from: source, parameters: parameters, routeName: request?.route.map { $0.name ?? $0.pattern }
+    ) {
+      try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
+        try registry.instance(key, chain: [], configure: configure)
+      }
+    }
+  }
+
+  /// Shows an instance made elsewhere (a view controller from a storyboard, a screen a parent
+  /// built) as `key`'s module, so it gets a performed route, events and removal like any other.
+  ///
+  /// Nothing is made, so no make events are sent. The route holds the instance as it holds a
+  /// made one; performing it again after the instance was released fails with `screenGone`.
+  ///
+  /// - Throws: A ``NavigationError``, as ``route(_:_:from:parameters:prepare:)``.
+  public func show<Key>(
+    _ instance: Key, as key: Key.Type, _ presentation: Presentation, from source: String? = nil,
+    parameters: [String: String] = [:]
+  ) async throws -> PerformedRoute {
+    try await perform(
+      ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil,
+      made: ModuleInstance(value: instance), make: nil)
+  }
+
+  /// Moves every route performed here whose screen is no longer shown to `removed`.
+  ///
+  /// Runs by itself after each change of an `@Observable` navigator, and after each removal.
+  public func refreshRoutes() {
+    routes.removeAll { $0.route == nil }
+    for entry in routes { entry.route?.settle() }
   }
 
   // MARK: - Performing
 
   private func perform(
-    _ instance: ModuleInstance, key: ModuleKey, presentation: Presentation, source: String?,
-    parameters: [String: String], routeName: String?
-  ) async throws(NavigationError) -> PerformedRoute {
+    _ key: ModuleKey, _ presentation: Presentation, from source: String?, parameters: [String: String],
+    routeName: String?, made: ModuleInstance? = nil, make: (@MainActor () throws -> ModuleInstance)?
+  ) async throws -> PerformedRoute {
     let target = registry.registrations[key]?.target
+    let registry = self.registry
+    let notify: @MainActor (ModuleEvent.Phase, (any Error)?) -> Void = { [weak self] phase, error in
+      registry.notify(ModuleEvent(phase: phase, key: key, target: target, requester: nil, error: error))
+      // Removing one route can take others' screens with it (a dismissed sheet's stack).
+      if phase == .didRemove { self?.refreshRoutes() }
+    }
+    if let refusal = rules.refusal(of: presentation, for: key) {
+      let error = NavigationError(.unsupportedPresentation, refusal)
+      notify(.failedToPerform, error)
+      throw error
+    }
     let name = target ?? key.name
     let screen = Screen(id: "\(name)#\(nextNumber())", target: name, parameters: parameters, route: routeName)
-    let registry = self.registry
     let route = PerformedRoute(
-      screen: screen, presentation: presentation, source: source, key: key, instance: instance, navigator: navigator
-    ) { phase in
-      registry.notify(ModuleEvent(phase: phase, key: key, target: target, requester: nil))
-    }
+      screen: screen, presentation: presentation, source: source, key: key, made: made, make: make,
+      navigator: navigator, notify: notify)
     try await route.perform()
+    routes.append(WeakRoute(route: route))
+    refreshRoutes()
     return route
   }
 
-  /// Refuses `presentation` when `key`'s module does not allow it.
-  private func check(_ presentation: Presentation, for key: ModuleKey) throws(NavigationError) {
-    guard let refusal = rules.refusal(of: presentation, for: key) else { return }
-    throw NavigationError(.unsupportedPresentation, refusal)
+  /// Watches an `@Observable` navigator's state, and refreshes the routes after each change.
+  private func watchNavigator() {
+    withObservationTracking {
+      _ = navigator.state
+    } onChange: { [weak self] in
+      Task { @MainActor in
+        self?.refreshRoutes()
+        self?.watchNavigator()
+      }
+    }
   }
 
   /// A screen number never used before by this navigator, and above every number shown (so
@@ -124,4 +181,9 @@ public final class ModuleNavigator {
     lastNumber = max(lastNumber, shown.max() ?? 0) + 1
     return lastNumber
   }
+}
+
+/// A performed route, not kept alive by the navigator that watches it.
+private struct WeakRoute {
+  weak var route: PerformedRoute?
 }

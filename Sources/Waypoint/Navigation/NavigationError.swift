@@ -24,6 +24,8 @@ public struct NavigationError: WaypointError {
     public static let invalidSource: Code = "invalidSource"
     /// The module does not support the presentation asked for.
     public static let unsupportedPresentation: Code = "unsupportedPresentation"
+    /// A request asked for a presentation by a string that names none.
+    public static let unknownPresentation: Code = "unknownPresentation"
     /// A transition started while another was still in flight.
     public static let unbalancedTransition: Code = "unbalancedTransition"
     /// A route was performed while it was already routing.

@@ -1,9 +1,32 @@
+public import Observation
+
 /// A module shown by a ``ModuleNavigator``, which can later be removed without the caller knowing
 /// whether it was pushed, presented, added as a child or made the root.
 ///
-/// States: unrouted → routing → routed → removing → removed (and routed again after a new
-/// ``perform()``).
+/// States: unrouted → routing → routed → removing → removed, and routed again after a new
+/// ``perform()``. The state is observable, so UI code can react when its route is removed:
+///
+/// ```swift
+/// withObservationTracking { _ = route.state } onChange: { print("the editor's route changed") }
+/// ```
+///
+/// **A screen that left by other means.** When the screen is taken off by something else (popped
+/// or dismissed by the user, replaced by a new root, its presenter removed), the route becomes
+/// `removed` and its observers get one `didRemove`. The ``ModuleNavigator`` notices on its own
+/// when its navigator is `@Observable`, and ``remove()``, ``perform()`` and ``canRemove`` notice
+/// when they are called.
+///
+/// **Make-only routes** (`none`) show nothing. Performing one again makes a new destination;
+/// removing one shows nothing either: it succeeds, moves the route to `removed` with
+/// `willRemove` and `didRemove`, and lets go of the destination.
+///
+/// **Who keeps the destination alive.** The route keeps its destination strongly while it is
+/// routed. Once it is removed (or its screen is gone) it keeps a class destination only weakly,
+/// so a view that has left the screen is released as soon as nobody else holds it; a value
+/// destination is kept. ``destination(as:)`` is then `nil` once the destination is released,
+/// and performing the route again makes a new one.
 @MainActor
+@Observable
 public final class PerformedRoute {
   /// Where a performed route is in its life.
   public enum State: String, Sendable, Hashable {
@@ -13,81 +36,128 @@ public final class PerformedRoute {
   /// Where the route is in its life.
   public private(set) var state: State = .unrouted
   /// The screen as shown, with the parameters it was opened with.
-  public private(set) var screen: Screen
+  public let screen: Screen
   /// How it is shown.
   public let presentation: Presentation
   /// The screen it was shown from; `nil` for the top screen.
   public let source: String?
   /// The module's key.
   public let key: ModuleKey
-  private let instance: ModuleInstance
-  private let navigator: any Navigator
-  private let notify: @MainActor (ModuleEvent.Phase) -> Void
-  private var change: NavigationChange?
+  @ObservationIgnored private var destination = DestinationHold()
+  /// Makes a new destination, for a route that has none to show; `nil` for an instance made
+  /// elsewhere.
+  @ObservationIgnored private let make: (@MainActor () throws -> ModuleInstance)?
+  @ObservationIgnored private let navigator: any Navigator
+  @ObservationIgnored private let notify: @MainActor (ModuleEvent.Phase, (any Error)?) -> Void
+  @ObservationIgnored private var change: NavigationChange?
+  /// Whether the route was last removed because its screen was taken off by something else.
+  @ObservationIgnored private var wentAway = false
 
   init(
-    screen: Screen, presentation: Presentation, source: String?, key: ModuleKey, instance: ModuleInstance,
-    navigator: any Navigator, notify: @escaping @MainActor (ModuleEvent.Phase) -> Void
+    screen: Screen, presentation: Presentation, source: String?, key: ModuleKey, made: ModuleInstance?,
+    make: (@MainActor () throws -> ModuleInstance)?, navigator: any Navigator,
+    notify: @escaping @MainActor (ModuleEvent.Phase, (any Error)?) -> Void
   ) {
     self.screen = screen
     self.presentation = presentation
     self.source = source
     self.key = key
-    self.instance = instance
+    self.make = make
     self.navigator = navigator
     self.notify = notify
+    if let made { destination.keep(made) }
   }
 
   /// The parameters the screen was opened with.
   public var parameters: [String: String] { screen.parameters }
 
-  /// The made module, as `type`.
+  /// Whether the route shows nothing (`none`).
+  public var isMakeOnly: Bool { presentation.kind == .none }
+
+  /// The made module, as `type`; `nil` when it is another type, or was released after the route
+  /// was removed.
   public func destination<Destination>(as type: Destination.Type) -> Destination? {
-    instance.value as? Destination
+    destination.instance?.value as? Destination
   }
 
-  /// Whether ``remove()`` can undo the route now: it is routed, it showed something, and its
+  /// Whether ``remove()`` can undo the route now: it is routed and, unless it is make-only, its
   /// screen is still where it was put.
   public var canRemove: Bool {
-    guard state == .routed, let change else { return false }
-    return navigator.state.canRevert(change)
+    settle()
+    return state == .routed
   }
 
-  /// Shows the module.
+  /// Shows the module: the destination it holds, or a new one when it has none (a make-only
+  /// route, or a destination released after removal).
   ///
-  /// - Throws: `overRoute` while routing, `alreadyPerformed` when routed and not removed, or what
-  ///   the navigator throws (the route then goes back to where it was).
-  public func perform() async throws(NavigationError) {
+  /// The transition is checked against what is shown before anything is made or announced: an
+  /// invalid source fails with a lone `failedToPerform` event. Otherwise `willPerform` is followed
+  /// by `didPerform` or `failedToPerform`.
+  ///
+  /// - Throws: A ``NavigationError``: `overRoute` while routing or removing, `alreadyPerformed`
+  ///   when routed (and not make-only) with its screen still shown, `invalidSource`, or what the
+  ///   navigator throws (the route then goes back to where it was); or the ``ModuleError`` of
+  ///   making a new destination.
+  public func perform() async throws {
     switch state {
     case .routing, .removing:
       throw NavigationError(
         .overRoute, "'\(screen.id)' is already \(state.rawValue); wait for it to finish", screen: screen.id)
-    case .routed:
-      throw NavigationError(
-        .alreadyPerformed, "'\(screen.id)' is already shown; remove it before performing it again", screen: screen.id)
-    case .unrouted, .removed:
+    case .routed where !isMakeOnly:
+      settle()
+      guard state == .removed else {
+        throw NavigationError(
+          .alreadyPerformed, "'\(screen.id)' is already shown; remove it before performing it again", screen: screen.id
+        )
+      }
+    case .routed, .unrouted, .removed:
       break
+    }
+    let transition = NavigationTransition(presentation, screen: screen, from: source)
+    do {
+      var probe = navigator.state
+      _ = try probe.apply(transition)
+    } catch {
+      notify(.failedToPerform, error)
+      throw error
     }
     let previous = state
     state = .routing
-    notify(.willPerform)
     do {
-      change = try await navigator.apply(NavigationTransition(presentation, screen: screen, from: source))
+      if isMakeOnly || destination.instance == nil { try destination.keep(makeDestination()) }
     } catch {
       state = previous
       throw error
     }
+    notify(.willPerform, nil)
+    do {
+      // A make-only route shows nothing, so the navigator has nothing to do (and may be busy).
+      change = isMakeOnly ? .nothing(screen: screen.id) : try await navigator.apply(transition)
+    } catch {
+      state = previous
+      notify(.failedToPerform, error)
+      throw error
+    }
     state = .routed
-    notify(.didPerform)
+    wentAway = false
+    notify(.didPerform, nil)
   }
 
-  /// Removes the module with the inverse of what was really done: pop, dismiss, remove the
-  /// child, or restore the previous root.
+  /// Removes the module with the inverse of what was really done.
   ///
-  /// - Throws: `notPerformed` before ``perform()``, `overRoute` while routing or removing, or
-  ///   `screenGone` when the screen is no longer there (``canRemove`` is `false`).
+  /// That is a pop, a dismiss, removing the child, or restoring the previous root. A make-only
+  /// route has nothing on screen, so removing it only moves it to `removed`.
+  ///
+  /// - Throws: `notPerformed` before ``perform()`` or after removal, `overRoute` while routing or
+  ///   removing, `screenGone` when the screen was taken off by something else (the route is then
+  ///   `removed`, and stays so), or what the navigator throws (the route stays routed).
   public func remove() async throws(NavigationError) {
+    settle()
     switch state {
+    case .removed where wentAway:
+      throw NavigationError(
+        .screenGone, "'\(screen.id)' is no longer where it was shown (\(presentation)), so it cannot be removed",
+        screen: screen.id)
     case .unrouted, .removed:
       throw NavigationError(.notPerformed, "'\(screen.id)' is not shown, so it cannot be removed", screen: screen.id)
     case .routing, .removing:
@@ -95,21 +165,71 @@ public final class PerformedRoute {
     case .routed:
       break
     }
-    guard let change, canRemove else {
+    if let change, !isMakeOnly {
+      state = .removing
+      notify(.willRemove, nil)
+      do {
+        try await navigator.revert(change)
+      } catch {
+        state = .routed
+        notify(.failedToRemove, error)
+        throw error
+      }
+    } else {
+      state = .removing
+      notify(.willRemove, nil)
+    }
+    finishRemoval()
+  }
+
+  /// Moves a routed route whose screen was taken off by something else to `removed`, telling the
+  /// observers once.
+  func settle() {
+    guard state == .routed, !isMakeOnly, let change, !navigator.state.canRevert(change) else { return }
+    finishRemoval()
+    wentAway = true
+  }
+
+  private func finishRemoval() {
+    state = .removed
+    change = nil
+    destination.release()
+    notify(.didRemove, nil)
+  }
+
+  private func makeDestination() throws -> ModuleInstance {
+    guard let make else {
       throw NavigationError(
-        .screenGone, "'\(screen.id)' is no longer where it was shown (\(presentation)), so it cannot be removed",
+        .screenGone,
+        "'\(screen.id)' was shown with an instance made elsewhere, which has been released; show a new one",
         screen: screen.id)
     }
-    state = .removing
-    notify(.willRemove)
-    do {
-      try await navigator.revert(change)
-    } catch {
-      state = .routed
-      throw error
-    }
-    state = .removed
-    self.change = nil
-    notify(.didRemove)
+    return try make()
+  }
+}
+
+/// How a performed route holds its destination: strongly while routed; after removal, a class
+/// instance only weakly (so a view that left the screen is freed once nobody else holds it) and
+/// a value as it is.
+struct DestinationHold {
+  private var strong: ModuleInstance?
+  private weak var object: AnyObject?
+
+  /// The destination, while something keeps it.
+  var instance: ModuleInstance? {
+    strong ?? object.map { ModuleInstance(value: $0) }
+  }
+
+  /// Holds `instance` strongly.
+  mutating func keep(_ instance: ModuleInstance) {
+    strong = instance
+    object = nil
+  }
+
+  /// Lets go of a class instance, keeping a weak reference to it.
+  mutating func release() {
+    guard let held = strong, type(of: held.value) is AnyClass else { return }
+    object = held.value as AnyObject
+    strong = nil
   }
 }

@@ -85,6 +85,12 @@ public enum Presentation: Sendable, Hashable, Codable, CustomStringConvertible {
     return nil
   }
 
+  /// The string forms ``init(_:)`` reads, for messages about one it does not:
+  /// `addChild, fullScreen, …, present(style), custom(name)`.
+  public static let knownForms =
+    (Kind.allCases.filter { $0 != .custom }.map(\.rawValue).sorted() + ["present(style)", "custom(name)"])
+    .joined(separator: ", ")
+
   /// Letters, digits, `_`, `-` and `.`: what a style or custom name may hold.
   private static func isArgumentCharacter(_ character: Character) -> Bool {
     character.isLetter || character.isNumber || character == "_" || character == "-" || character == "."

@@ -62,7 +62,7 @@ struct ModuleGraphTests {
     let recorder = Recorder()
     var builder = ModuleRegistryBuilder()
     builder.register((any LoginService).self, scope: .shared) { resolver in
-      recorder.record("service for \(resolver.requester?.name ?? "-")")
+      recorder.record("service for \(resolver.module.name)")
       return FakeLoginService(accepts: true)
     }
     builder.register(Counter.self, dependencies: [ModuleKey((any LoginService).self)]) { resolver in

@@ -90,9 +90,9 @@ struct ModuleConfigurationTests {
 
   @Test("the caller fills the configuration; defaults stay")
   func filled() throws {
-    let editor = try registry().make(Editor.self) { (configuration: inout EditorConfiguration) in
-      configuration.noteID = 42
-      configuration.folder = "inbox"
+    let editor = try registry().make(Editor.self, configuration: EditorConfiguration.self) {
+      $0.noteID = 42
+      $0.folder = "inbox"
     }
     #expect(editor == Editor(noteID: 42, folder: "inbox", mode: "read"))
   }
@@ -101,7 +101,7 @@ struct ModuleConfigurationTests {
   func missing() throws {
     let registry = try registry()
     let error = #expect(throws: ModuleError.self) {
-      _ = try registry.make(Editor.self) { (configuration: inout EditorConfiguration) in configuration.mode = "edit" }
+      _ = try registry.make(Editor.self, configuration: EditorConfiguration.self) { $0.mode = "edit" }
     }
     #expect(error?.code == .missingConfiguration)
     #expect(error?.message.contains("needs 'noteID', 'folder' in its configuration") == true)
@@ -112,7 +112,7 @@ struct ModuleConfigurationTests {
   @Test("configuring with another configuration type is typeMismatch")
   func wrongType() throws {
     let error = #expect(throws: ModuleError.self) {
-      _ = try registry().make(Editor.self) { (_: inout NoConfiguration) in }
+      _ = try registry().make(Editor.self, configuration: NoConfiguration.self) { _ in }
     }
     #expect(error?.code == .typeMismatch)
   }

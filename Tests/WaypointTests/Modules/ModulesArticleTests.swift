@@ -76,8 +76,8 @@ struct ModulesArticleTests {
   @Test("the note list gets a login through its required interface")
   func walkthrough() throws {
     let registry = try appRegistry()
-    let list = try registry.make(NoteListViewController.self) { (configuration: inout NoteListConfiguration) in
-      configuration.folder = "Inbox"
+    let list = try registry.make(NoteListViewController.self, configuration: NoteListConfiguration.self) {
+      $0.folder = "Inbox"
     } prepare: { list in
       list.title = "Notes"
     }

@@ -16,6 +16,7 @@ struct PhaseRecorder: ModuleObserver {
   func willMake(_ event: ModuleEvent) { recorder.record("willMake \(event.key.name)") }
   func didMake(_ event: ModuleEvent) { recorder.record("didMake \(event.key.name)") }
   func observe(_ event: ModuleEvent) { recorder.record("\(event.phase.rawValue) \(event.key.name)") }
+  func failed(_ event: ModuleEvent) { recorder.record("\(event.phase.rawValue) \(event.key.name)") }
 }
 
 @MainActor
@@ -46,10 +47,9 @@ struct PerformedRouteTests {
   func lifecycle() async throws {
     let modules = try makeModules()
     let list = try await modules.route(ListScreen.self, .replaceRoot)
-    let editor = try await modules.route(EditorScreen.self, .push, parameters: ["id": "42"]) {
-      (configuration: inout EditorConfiguration) in
-      configuration.noteID = 42
-    }
+    let editor = try await modules.route(
+      EditorScreen.self, .push, parameters: ["id": "42"], configuration: EditorConfiguration.self
+    ) { $0.noteID = 42 }
     #expect(list.state == .routed && editor.state == .routed)
     #expect(editor.parameters == ["id": "42"])
     #expect(editor.destination(as: EditorScreen.self)?.title == "note 42 read")
@@ -83,32 +83,16 @@ struct PerformedRouteTests {
   func errors() async throws {
     let modules = try makeModules()
     let list = try await modules.route(ListScreen.self, .replaceRoot)
-    await #expect(throws: NavigationError.self) { try await list.perform() }
-    do {
-      try await list.perform()
-      Issue.record("a routed route was performed again")
-    } catch {
-      #expect(error.code == .alreadyPerformed)
-    }
+    let twice = await #expect(throws: NavigationError.self) { try await list.perform() }
+    #expect(twice?.code == .alreadyPerformed)
     let pushed = try await modules.route(target: "NoteList", .push)
     try await pushed.remove()
-    do {
-      try await pushed.remove()
-      Issue.record("removed twice")
-    } catch {
-      #expect(error.code == .notPerformed)
-    }
+    #expect(await #expect(throws: NavigationError.self) { try await pushed.remove() }?.code == .notPerformed)
     let again = try await modules.route(target: "NoteList", .push)
     _ = try await modules.route(target: "NoteList", .replaceRoot)
     #expect(!again.canRemove)
-    do {
-      try await again.remove()
-      Issue.record("removed a gone screen")
-    } catch {
-      #expect(error.code == .screenGone)
-    }
-    let nothing = try await modules.route(target: "NoteList", .none)
-    #expect(nothing.state == .routed && !nothing.canRemove)
+    #expect(await #expect(throws: NavigationError.self) { try await again.remove() }?.code == .screenGone)
+    #expect(again.state == .removed)
   }
 
   @Test("a route performed while routing is overRoute; a transition during another is unbalancedTransition")
@@ -130,12 +114,8 @@ struct PerformedRouteTests {
     let removing = Task { try await route.remove() }
     try await Task.sleep(for: .milliseconds(20))
     #expect(route.state == .removing)
-    do {
-      try await route.perform()
-      Issue.record("performed while removing")
-    } catch {
-      #expect(error.code == .overRoute)
-    }
+    let over = await #expect(throws: NavigationError.self) { try await route.perform() }
+    #expect(over?.code == .overRoute)
     try await removing.value
     #expect(route.state == .removed)
   }
@@ -146,8 +126,8 @@ struct PerformedRouteTests {
     let modules = try makeModules(recorder)
     _ = try await modules.route(ListScreen.self, .replaceRoot)
     do {
-      _ = try await modules.route(EditorScreen.self, .popover) { (configuration: inout EditorConfiguration) in
-        configuration.noteID = 1
+      _ = try await modules.route(EditorScreen.self, .popover, configuration: EditorConfiguration.self) {
+        $0.noteID = 1
       }
       Issue.record("popover was allowed")
     } catch let error as NavigationError {
