@@ -120,11 +120,7 @@ public struct ModuleRegistry: Sendable {
     _ key: Key.Type, configuration: Configuration.Type, _ configure: (inout Configuration) -> Void,
     prepare: (inout Key) throws -> Void = { _ in }
   ) throws(ModuleError) -> Key {
-    try make(
-      key, chain: [],
-      configure: { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
-        try Self.apply(configure, to: &configuration)
-      }, prepare: prepare)
+    try make(key, chain: [], configuring: configure, prepare: prepare)
   }
 
   /// Makes the module for `key` and lets the caller prepare it (the made module, not its
@@ -164,16 +160,22 @@ public struct ModuleRegistry: Sendable {
   /// Leaves a configuration as it is.
   static func unconfigured(_ configuration: inout any ModuleConfiguration) throws(ModuleError) {}
 
-  /// Runs the caller's `configure` on the module's configuration, when the types agree.
-  static func apply<Configuration: ModuleConfiguration>(
-    _ configure: (inout Configuration) -> Void, to configuration: inout any ModuleConfiguration
-  ) throws(ModuleError) {
-    guard var typed = configuration as? Configuration else {
-      throw ModuleError(
-        .typeMismatch, "the module's configuration is \(type(of: configuration)), not \(Configuration.self)")
-    }
-    configure(&typed)
-    configuration = typed
+  /// Makes `key`'s module with the caller's typed `configure` run on its configuration, which
+  /// must be of the type `configure` fills (`typeMismatch` otherwise).
+  func make<Key, Configuration: ModuleConfiguration>(
+    _ key: Key.Type, chain: [ModuleKey], configuring configure: (inout Configuration) -> Void,
+    prepare: (inout Key) throws -> Void
+  ) throws(ModuleError) -> Key {
+    try make(
+      key, chain: chain,
+      configure: { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
+        guard var typed = configuration as? Configuration else {
+          throw ModuleError(
+            .typeMismatch, "the module's configuration is \(type(of: configuration)), not \(Configuration.self)")
+        }
+        configure(&typed)
+        configuration = typed
+      }, prepare: prepare)
   }
 
   func make<Key>(

@@ -47,10 +47,6 @@ public struct ModuleResolver: Sendable {
     _ key: Key.Type, configuration: Configuration.Type, _ configure: (inout Configuration) -> Void,
     prepare: (inout Key) throws -> Void = { _ in }
   ) throws(ModuleError) -> Key {
-    try registry.make(
-      key, chain: chain,
-      configure: { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
-        try ModuleRegistry.apply(configure, to: &configuration)
-      }, prepare: prepare)
+    try registry.make(key, chain: chain, configuring: configure, prepare: prepare)
   }
 }

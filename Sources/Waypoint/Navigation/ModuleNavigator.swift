@@ -77,12 +77,7 @@ public final class ModuleNavigator {
   ) async throws -> PerformedRoute {
     let registry = self.registry
     return try await perform(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
-      ModuleInstance(
-        value: try registry.make(
-          key, chain: [],
-          configure: { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
-            try ModuleRegistry.apply(configure, to: &configuration)
-          }, prepare: prepare))
+      ModuleInstance(value: try registry.make(key, chain: [], configuring: configure, prepare: prepare))
     }
   }
 
