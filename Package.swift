@@ -50,11 +50,14 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "WaypointMatchingTests", dependencies: ["WaypointMatching"]),
+    // What the test targets share (a seeded generator); no product depends on it.
+    .target(name: "TestSupport", path: "Tests/Support"),
+    .testTarget(name: "WaypointMatchingTests", dependencies: ["WaypointMatching", "TestSupport"]),
     .testTarget(
       name: "WaypointTests",
       dependencies: [
-        "Waypoint", "WaypointExamples", "WaypointLogging", .product(name: "Logging", package: "swift-log"),
+        "Waypoint", "WaypointExamples", "WaypointLogging", "TestSupport",
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(name: "WaypointCLITests", dependencies: ["waypoint", "WaypointExamples"]),

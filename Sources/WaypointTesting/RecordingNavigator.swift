@@ -19,6 +19,8 @@ public final class RecordingNavigator: Navigator {
     case reverted(String)
     /// A transition was refused, with the error's code.
     case refused(Presentation, NavigationError.Code)
+    /// The UI reported a change it made on its own.
+    case reconciled(NavigationEdit)
 
     /// `push NoteEditor#2`, `remove NoteEditor#2`, `refused push: invalidSource`.
     public var description: String {
@@ -26,6 +28,7 @@ public final class RecordingNavigator: Navigator {
       case .applied(let presentation, let screen): return "\(presentation) \(screen)"
       case .reverted(let screen): return "remove \(screen)"
       case .refused(let presentation, let code): return "refused \(presentation): \(code)"
+      case .reconciled(let edit): return edit.summary
       }
     }
   }
@@ -58,6 +61,14 @@ public final class RecordingNavigator: Navigator {
   public func revert(_ change: NavigationChange) async throws(NavigationError) {
     try await inner.revert(change)
     records.append(.reverted(change.screen))
+  }
+
+  /// Takes in and records a change the UI made on its own.
+  @discardableResult
+  public func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
+    let gone = try inner.reconcile(edit)
+    records.append(.reconciled(edit))
+    return gone
   }
 
   /// Replaces the state, as when restoring a saved hierarchy.

@@ -26,7 +26,7 @@ public final class ModuleNavigator {
   /// Where they are shown.
   public let navigator: any Navigator
   /// The registry's presentation restrictions and URL bindings.
-  private let rules: ModuleNavigationRules
+  let rules: ModuleNavigationRules
   private var lastNumber = 0
   /// The routes performed here that are still alive, to tell them when their screens leave.
   private var routes: [WeakRoute] = []
@@ -36,6 +36,7 @@ public final class ModuleNavigator {
     self.registry = registry
     self.navigator = navigator
     self.rules = registry.navigation
+    (navigator as? any RebuildingNavigator)?.destinationSource = self
     watchNavigator()
   }
 
@@ -116,6 +117,23 @@ public final class ModuleNavigator {
     try await perform(
       ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil,
       made: ModuleInstance(value: instance), make: nil)
+  }
+
+  /// Takes in a change the UI made on its own, and moves the routes whose screens left to
+  /// `removed` at once, each with one `didRemove`; returns the screens that left.
+  ///
+  /// ```swift
+  /// // the user swiped back from the editor
+  /// try modules.reconcile(.poppedTo(screen: list.screen.id))
+  /// editor.state        // .removed; try await editor.remove() throws screenGone
+  /// ```
+  ///
+  /// - Throws: `invalidEdit` from ``Navigator/reconcile(_:)``; nothing changes then.
+  @discardableResult
+  public func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
+    let gone = try navigator.reconcile(edit)
+    refreshRoutes()
+    return gone
   }
 
   /// Moves every route performed here whose screen is no longer shown to `removed`.

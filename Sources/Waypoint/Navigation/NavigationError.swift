@@ -36,6 +36,11 @@ public struct NavigationError: WaypointError {
     public static let notPerformed: Code = "notPerformed"
     /// A route was removed after its screen had already gone.
     public static let screenGone: Code = "screenGone"
+    /// A UI reported a change the state cannot take: a screen or level it does not hold, or a
+    /// new screen whose id is already shown.
+    public static let invalidEdit: Code = "invalidEdit"
+    /// A plan step does not fit the state it is applied to.
+    public static let invalidStep: Code = "invalidStep"
   }
 
   /// What kind of failure this is.

@@ -77,9 +77,14 @@ extension NavigationState {
         return
       }
     case .addedChild(let id, let parent):
-      for depth in 0..<depthCount
-      where self[depth: depth].modifyScreen(parent, { $0.children.removeAll { $0.id == id } }) {
-        return
+      for depth in 0..<depthCount {
+        var removed = false
+        _ = self[depth: depth].modifyScreen(parent) { screen in
+          guard let index = screen.children.firstIndex(where: { $0.id == id }) else { return }
+          screen.children.remove(at: index)
+          removed = true
+        }
+        if removed { return }
       }
     case .replacedDetail(let id, let previous):
       for depth in 0..<depthCount where self[depth: depth].detail?.id == id {
@@ -149,7 +154,8 @@ extension NavigationState {
     }
   }
 
-  /// Runs `body` on the screen with `id` in the stack or among children; returns whether it was found.
+  /// Runs `body` on the screen with `id` in the stack, the detail or among their children;
+  /// returns whether it was found.
   mutating func modifyScreen(_ id: String, _ body: (inout Screen) -> Void) -> Bool {
     func visit(_ screens: inout [Screen]) -> Bool {
       for index in screens.indices {
@@ -161,7 +167,10 @@ extension NavigationState {
       }
       return false
     }
-    return visit(&stack)
+    if visit(&stack) { return true }
+    guard var column = detail.map({ [$0] }), visit(&column) else { return false }
+    detail = column[0]
+    return true
   }
 
   private static func invalid(_ message: String) -> NavigationError {

@@ -1,4 +1,4 @@
-/// A request to show a screen: what, how, and from which screen.
+/// A request to show a screen: what, how, from which screen, and the destination made for it.
 public struct NavigationTransition: Sendable, Equatable {
   /// How to show it.
   public var presentation: Presentation
@@ -6,12 +6,51 @@ public struct NavigationTransition: Sendable, Equatable {
   public var screen: Screen
   /// The screen to show it from; `nil` means the top screen.
   public var source: String?
+  /// The destination the registry made for the screen, or `nil` when nothing was made.
+  ///
+  /// A navigator that shows real views reads it (a view controller, a view model…). It travels
+  /// beside the `Codable` ``screen`` and is never encoded.
+  public var destination: ScreenDestination?
 
   /// Makes a transition.
-  public init(_ presentation: Presentation, screen: Screen, from source: String? = nil) {
+  public init(
+    _ presentation: Presentation, screen: Screen, from source: String? = nil, destination: ScreenDestination? = nil
+  ) {
     self.presentation = presentation
     self.screen = screen
     self.source = source
+    self.destination = destination
+  }
+
+  /// Whether two transitions ask for the same thing.
+  ///
+  /// The presentation, screen and source are compared; the destinations are not.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.presentation == rhs.presentation && lhs.screen == rhs.screen && lhs.source == rhs.source
+  }
+}
+
+/// What a module registry made for a screen, handed to the navigator that shows it.
+///
+/// A UIKit navigator reads it as a view controller, a SwiftUI host as a view or a view model:
+///
+/// ```swift
+/// guard let controller = transition.destination?.value(as: UIViewController.self) else { … }
+/// ```
+public struct ScreenDestination: @unchecked Sendable {
+  // Safety: destinations are made, handed over and shown on the main actor, where `Navigator`
+  // and `ModuleNavigator` live; the box only carries the value between them.
+  /// The made value.
+  public let value: Any
+
+  /// Carries `value`.
+  public init(_ value: Any) {
+    self.value = value
+  }
+
+  /// The made value as `type`, or `nil` when it is another type.
+  public func value<Value>(as type: Value.Type) -> Value? {
+    value as? Value
   }
 }
 

@@ -12,6 +12,13 @@ public protocol Navigator: AnyObject {
   func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange
   /// Undoes a change with its inverse.
   func revert(_ change: NavigationChange) async throws(NavigationError)
+  /// Takes in a change the UI made on its own (the user went back, a sheet was pulled down)
+  /// and returns the screens that left; see ``NavigationState/reconcile(_:)``.
+  ///
+  /// A ``ModuleNavigator`` watching an `@Observable` navigator then moves the routes of those
+  /// screens to `removed`; ``ModuleNavigator/reconcile(_:)`` does both at once.
+  @discardableResult
+  func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen]
 }
 
 /// A navigator without views: it keeps a ``NavigationState`` (observable, for SwiftUI bindings and
@@ -67,6 +74,16 @@ public final class HeadlessNavigator: Navigator {
     await animate()
     state = next
     log.append("remove \(change.screen)")
+  }
+
+  /// Takes in a change the UI made on its own; see ``NavigationState/reconcile(_:)``.
+  @discardableResult
+  public func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
+    var next = state
+    let gone = try next.reconcile(edit)
+    state = next
+    log.append("reconcile \(edit.summary)")
+    return gone
   }
 
   /// Replaces the whole state, as when restoring a saved hierarchy.

@@ -113,7 +113,7 @@ public final class PerformedRoute {
     case .routed, .unrouted, .removed:
       break
     }
-    let transition = NavigationTransition(presentation, screen: screen, from: source)
+    var transition = NavigationTransition(presentation, screen: screen, from: source)
     do {
       var probe = navigator.state
       _ = try probe.apply(transition)
@@ -129,6 +129,7 @@ public final class PerformedRoute {
       state = previous
       throw error
     }
+    transition.destination = destination.instance.map { ScreenDestination($0.value) }
     notify(.willPerform, nil)
     do {
       // A make-only route shows nothing, so the navigator has nothing to do (and may be busy).

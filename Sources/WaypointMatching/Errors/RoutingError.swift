@@ -86,6 +86,8 @@ public struct RoutingError: WaypointError {
     public static let cancelled: Code = "cancelled"
     /// The result is not of the type the caller asked for.
     public static let typeMismatch: Code = "typeMismatch"
+    /// A notification payload holds no link under the key the app reads.
+    public static let missingLink: Code = "missingLink"
   }
 
   /// What kind of failure this is.

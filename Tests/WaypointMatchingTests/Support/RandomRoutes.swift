@@ -1,3 +1,4 @@
+import TestSupport
 import WaypointMatching
 
 /// Random patterns and tables for property tests, seeded so they repeat.

@@ -14,6 +14,10 @@ final class PlainNavigator: Navigator {
   func revert(_ change: NavigationChange) async throws(NavigationError) {
     try state.revert(change)
   }
+
+  func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
+    try state.reconcile(edit)
+  }
 }
 
 struct ValueScreen: Equatable {

@@ -1,10 +1,13 @@
 /// SplitMix64: a small seeded generator, so a random test repeats exactly and a failure can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
+public struct SeededGenerator: RandomNumberGenerator {
+  /// The generator's state.
+  public var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  /// A generator that always gives the same numbers for `seed`.
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  /// The next number.
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var value = state
     value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,0 +1,63 @@
+import WaypointMatching
+
+/// Makes the destinations of screens a navigator has to build itself: restoring a saved state,
+/// or a path of screens a plan pushes.
+///
+/// ``ModuleNavigator`` is one; a navigator over real views keeps one weakly and asks it for each
+/// screen of a plan that it does not already show.
+@MainActor
+public protocol DestinationSource: AnyObject {
+  /// Makes the destination `screen` shows.
+  func destination(for screen: Screen) throws -> ScreenDestination
+}
+
+/// A navigator that builds screens it was not handed, such as a UIKit navigator restoring a state.
+///
+/// It needs a ``DestinationSource``; a ``ModuleNavigator`` made over one becomes its source.
+@MainActor
+public protocol RebuildingNavigator: Navigator {
+  /// Where the navigator gets destinations for screens it must build; held weakly.
+  var destinationSource: (any DestinationSource)? { get set }
+}
+
+extension ModuleNavigator: DestinationSource {
+  /// Makes the destination of `screen` from the registry; the one call through which a
+  /// navigator rebuilds a screen.
+  ///
+  /// The module is the one registered as the screen's target (or whose key is named so),
+  /// configured by the module's binding from the screen's parameters.
+  ///
+  /// The binding reads a request whose path parameters are the screen's parameters and whose
+  /// URL is `waypoint-screen://<target>` (`waypoint-screen://screen` for a target that is not
+  /// letters and digits), so `request.int("id")` reads a restored screen as it
+  /// read the link that first opened it.
+  ///
+  /// ```swift
+  /// let editor = try modules.destination(for: Screen(id: "NoteEditor#3", target: "NoteEditor", parameters: ["id": "42"]))
+  /// ```
+  ///
+  /// - Throws: A ``ModuleError``: `notRegistered` for an unknown target, or what making fails with.
+  public func destination(for screen: Screen) throws -> ScreenDestination {
+    let named = registry.registrations.keys.first { $0.name == screen.target }
+    let key =
+      try registry.contains(target: screen.target)
+      ? registry.key(for: screen.target) : named ?? registry.key(for: screen.target)
+    let request = Self.request(for: screen)
+    let configure = rules.configure(key, from: request)
+    let registry = self.registry
+    let instance = try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
+      try registry.instance(key, chain: [], configure: configure)
+    }
+    return ScreenDestination(instance.value)
+  }
+
+  /// The request a rebuilt screen's binding reads.
+  private static func request(for screen: Screen) -> RouteRequest? {
+    let plain = screen.target.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    guard let url = try? ParsedURL("waypoint-screen://" + (plain ? screen.target : "screen")) else { return nil }
+    let parameters = screen.parameters.sorted { $0.key < $1.key }
+    return RouteRequest(
+      url: url, route: nil, path: parameters.map { ($0.key, $0.value) }, rest: nil, extras: [:], origin: .internal,
+      callbacks: CallbackURLs())
+  }
+}

@@ -1,0 +1,42 @@
+/// A change the UI made on its own, without a transition: the user went back, pulled a sheet
+/// down, or the system restored or rewrote a hierarchy.
+///
+/// A navigator over real views reports each one through ``Navigator/reconcile(_:)``; the state
+/// then says what is really shown, and the ``PerformedRoute``s whose screens went away become
+/// `removed`.
+///
+/// Levels are counted from the bottom: depth 0 is the root hierarchy, depth 1 what it presents,
+/// and so on (``NavigationState/levels``).
+public enum NavigationEdit: Sendable, Equatable {
+  /// The user went back to `screen`: every screen above it in its stack left (a back button, a
+  /// swipe, a navigation controller popped to it).
+  case poppedTo(screen: String)
+  /// The presented level that holds `screen` was dismissed, with everything presented over it
+  /// (a sheet pulled down, a popover tapped away).
+  case dismissed(screen: String)
+  /// The stack of the level at `depth` is now `stack`, root first (a SwiftUI path written back,
+  /// a navigation controller's view controllers replaced). Screens may leave and new ones may
+  /// come; an empty stack above depth 0 dismisses the level.
+  case replacedStack(depth: Int, stack: [Screen])
+  /// The detail column of the level at `depth` now shows `screen`, or nothing.
+  case replacedDetail(depth: Int, screen: Screen?)
+  /// The child `screen` was taken out of its parent.
+  case removedChild(screen: String)
+  /// The whole hierarchy is now `state` (a state the system restored).
+  case restored(NavigationState)
+}
+
+extension NavigationEdit {
+  /// A short line for logs: `poppedTo List#1`, `dismissed Sheet#4`, `replacedStack 0 [List#1]`.
+  public var summary: String {
+    switch self {
+    case .poppedTo(let screen): return "poppedTo \(screen)"
+    case .dismissed(let screen): return "dismissed \(screen)"
+    case .replacedStack(let depth, let stack):
+      return "replacedStack \(depth) [\(stack.map(\.id).joined(separator: ", "))]"
+    case .replacedDetail(let depth, let screen): return "replacedDetail \(depth) \(screen?.id ?? "nothing")"
+    case .removedChild(let screen): return "removedChild \(screen)"
+    case .restored: return "restored"
+    }
+  }
+}

@@ -1,0 +1,145 @@
+/// One level of a ``NavigationState`` as SwiftUI binds it: the root, the path of a
+/// `NavigationStack(path:)` over it, the detail, and the item a `.sheet(item:)`,
+/// `.fullScreenCover(item:)` or `.popover(item:)` presents.
+public struct NavigationLevel: Sendable, Equatable {
+  /// The level's first screen, shown as the stack's root view.
+  public var root: Screen?
+  /// The screens pushed over the root, bottom first: the stack's path.
+  public var path: [Screen]
+  /// The screen in the detail column.
+  public var detail: Screen?
+  /// Whether screens can be pushed here (a popover has no navigation stack).
+  public var hasNavigationStack: Bool
+  /// What the level presents; its ``PresentedItem/screen`` is the next level's root.
+  public var presented: PresentedItem?
+
+  /// Makes a level.
+  public init(
+    root: Screen?, path: [Screen] = [], detail: Screen? = nil, hasNavigationStack: Bool = true,
+    presented: PresentedItem? = nil
+  ) {
+    self.root = root
+    self.path = path
+    self.detail = detail
+    self.hasNavigationStack = hasNavigationStack
+    self.presented = presented
+  }
+}
+
+/// A presented screen as an `Identifiable` item for SwiftUI's `item:` presentation modifiers.
+public struct PresentedItem: Sendable, Hashable, Identifiable {
+  /// The presented level's first screen.
+  public var screen: Screen
+  /// How it is presented.
+  public var presentation: Presentation
+  /// The screen it is presented from.
+  public var source: String?
+
+  /// Makes an item.
+  public init(screen: Screen, presentation: Presentation, source: String?) {
+    self.screen = screen
+    self.presentation = presentation
+    self.source = source
+  }
+
+  /// The screen's id, so SwiftUI tells one presentation from the next.
+  public var id: String { screen.id }
+
+  /// The SwiftUI modifier that shows it.
+  public var style: Style { Style(presentation) }
+
+  /// Which SwiftUI modifier shows a presented item.
+  public enum Style: String, Sendable, Hashable, CaseIterable {
+    /// `.sheet(item:)`: `sheet`, `present(style)` and `custom(name)`.
+    case sheet
+    /// `.fullScreenCover(item:)`: `fullScreen`.
+    case fullScreenCover
+    /// `.popover(item:)`: `popover`.
+    case popover
+
+    /// The modifier for `presentation`.
+    public init(_ presentation: Presentation) {
+      switch presentation.kind {
+      case .fullScreen: self = .fullScreenCover
+      case .popover: self = .popover
+      default: self = .sheet
+      }
+    }
+  }
+}
+
+extension NavigationState {
+  /// The state as SwiftUI binds it, one level per presentation: the root hierarchy first.
+  ///
+  /// `NavigationState(levels: state.levels) == state` for every state.
+  public var levels: [NavigationLevel] {
+    (0..<depthCount).map { depth in
+      let level = self[depth: depth]
+      return NavigationLevel(
+        root: level.stack.first, path: Array(level.stack.dropFirst()), detail: level.detail,
+        hasNavigationStack: level.hasNavigationStack,
+        presented: level.presented.flatMap { presented in
+          presented.state.stack.first.map {
+            PresentedItem(screen: $0, presentation: presented.presentation, source: presented.source)
+          }
+        })
+    }
+  }
+
+  /// The state the `levels` describe; each level presents the next one, as its item says.
+  public init(levels: [NavigationLevel]) {
+    var state: NavigationState?
+    for level in levels.reversed() {
+      let presented = level.presented.flatMap { item in
+        state.map { PresentedState(presentation: item.presentation, source: item.source, state: $0) }
+      }
+      state = NavigationState(
+        stack: (level.root.map { [$0] } ?? []) + level.path, detail: level.detail,
+        hasNavigationStack: level.hasNavigationStack, presented: presented)
+    }
+    self = state ?? NavigationState()
+  }
+
+  /// The path of the level at `depth` (its stack without the root), for `NavigationStack(path:)`;
+  /// empty when there is no such level.
+  public func path(at depth: Int) -> [Screen] {
+    depth >= 0 && depth < depthCount ? Array(self[depth: depth].stack.dropFirst()) : []
+  }
+
+  /// Writes a path back, as SwiftUI does when the user goes back: the same as
+  /// ``reconcile(_:)`` with `replacedStack` (a shorter path is a pop).
+  ///
+  /// - Throws: `invalidEdit`, as ``reconcile(_:)``.
+  @discardableResult
+  public mutating func setPath(_ path: [Screen], at depth: Int) throws(NavigationError) -> [Screen] {
+    guard depth >= 0, depth < depthCount else {
+      throw NavigationError(.invalidEdit, "there is no level at depth \(depth); the state has \(depthCount)")
+    }
+    let root = self[depth: depth].stack.prefix(1)
+    return try reconcile(.replacedStack(depth: depth, stack: root + path))
+  }
+
+  /// What the level at `depth` presents with `style`, for that style's `item:` binding.
+  public func presentedItem(at depth: Int, style: PresentedItem.Style) -> PresentedItem? {
+    guard depth >= 0, depth < depthCount, let item = levels[depth].presented, item.style == style else { return nil }
+    return item
+  }
+
+  /// Writes a presented item back: `nil` is the user dismissing it; the item shown already
+  /// changes nothing.
+  ///
+  /// - Throws: `invalidEdit` for another item: SwiftUI only clears a binding, so presenting goes
+  ///   through a navigator.
+  @discardableResult
+  public mutating func setPresentedItem(_ item: PresentedItem?, at depth: Int) throws(NavigationError) -> [Screen] {
+    let shown = depth >= 0 && depth < depthCount ? levels[depth].presented : nil
+    switch (item, shown) {
+    case (nil, nil): return []
+    case (nil, let shown?): return try reconcile(.dismissed(screen: shown.screen.id))
+    case (let item?, let shown) where item.id == shown?.id: return []
+    case (let item?, _):
+      throw NavigationError(
+        .invalidEdit, "'\(item.id)' is not presented at depth \(depth); present it through a navigator")
+    }
+  }
+}

@@ -1,0 +1,111 @@
+extension NavigationState {
+  /// Takes in a change the UI made on its own, and returns the screens that left, depth first.
+  ///
+  /// ```swift
+  /// var state = navigator.state
+  /// let gone = try state.reconcile(.poppedTo(screen: "List#1"))   // the editor above it left
+  /// ```
+  ///
+  /// A presentation whose source left leaves with it, as in UIKit.
+  ///
+  /// - Throws: `invalidEdit` naming the screen or level the state does not hold, or a new screen
+  ///   whose id is already shown elsewhere; the state is then unchanged.
+  @discardableResult
+  public mutating func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
+    let before = allScreens
+    var next = self
+    try next.applyEdit(edit)
+    let kept = Set(next.allScreens.map(\.id))
+    let ids = next.allScreens.map(\.id)
+    guard Set(ids).count == ids.count else {
+      throw Self.invalidEdit("the change would show two screens with one id: \(Self.duplicates(ids))")
+    }
+    self = next
+    return before.filter { !kept.contains($0.id) }
+  }
+
+  private mutating func applyEdit(_ edit: NavigationEdit) throws(NavigationError) {
+    switch edit {
+    case .poppedTo(let id):
+      guard let depth = (0..<depthCount).first(where: { self[depth: $0].stack.contains { $0.id == id } }),
+        let index = self[depth: depth].stack.firstIndex(where: { $0.id == id })
+      else { throw Self.invalidEdit("no stack holds '\(id)', so nothing can be popped to it") }
+      setStack(Array(self[depth: depth].stack[...index]), at: depth)
+    case .dismissed(let id):
+      guard let depth = (1..<max(depthCount, 1)).first(where: { self[depth: $0].contains(levelScreen: id) }) else {
+        throw Self.invalidEdit("no presented level holds '\(id)', so nothing was dismissed")
+      }
+      self[depth: depth - 1].presented = nil
+    case .replacedStack(let depth, let stack):
+      try checkDepth(depth)
+      if stack.isEmpty, depth > 0 {
+        self[depth: depth - 1].presented = nil
+      } else {
+        setStack(stack, at: depth)
+      }
+    case .replacedDetail(let depth, let screen):
+      try checkDepth(depth)
+      let level = self[depth: depth]
+      self[depth: depth].detail = screen
+      if let source = level.presented?.source, level.detail?.id == source, screen?.id != source {
+        self[depth: depth].presented = nil
+      }
+    case .removedChild(let id):
+      for depth in 0..<depthCount {
+        if self[depth: depth].removeChild(id) { return }
+      }
+      throw Self.invalidEdit("no screen has a child '\(id)'")
+    case .restored(let state):
+      self = state
+    }
+  }
+
+  /// Sets the stack at `depth`, dismissing what that level presents when its source left.
+  private mutating func setStack(_ stack: [Screen], at depth: Int) {
+    self[depth: depth].stack = stack
+    let level = self[depth: depth]
+    if let source = level.presented?.source, !level.contains(levelScreen: source) {
+      self[depth: depth].presented = nil
+    }
+  }
+
+  private func checkDepth(_ depth: Int) throws(NavigationError) {
+    guard depth >= 0, depth < depthCount else {
+      throw Self.invalidEdit("there is no level at depth \(depth); the state has \(depthCount)")
+    }
+  }
+
+  /// Whether `id` is one of this level's own screens (stack, detail or their children), not a
+  /// presented one.
+  func contains(levelScreen id: String) -> Bool {
+    func holds(_ screen: Screen) -> Bool { screen.id == id || screen.children.contains(where: holds) }
+    return stack.contains(where: holds) || detail.map(holds) == true
+  }
+
+  /// Takes the child `id` out of its parent in this level; returns whether it was found.
+  mutating func removeChild(_ id: String) -> Bool {
+    func visit(_ screens: inout [Screen]) -> Bool {
+      for index in screens.indices {
+        if let child = screens[index].children.firstIndex(where: { $0.id == id }) {
+          screens[index].children.remove(at: child)
+          return true
+        }
+        if visit(&screens[index].children) { return true }
+      }
+      return false
+    }
+    if visit(&stack) { return true }
+    guard var column = detail.map({ [$0] }), visit(&column) else { return false }
+    detail = column[0]
+    return true
+  }
+
+  static func duplicates(_ ids: [String]) -> String {
+    var seen: Set<String> = []
+    return Set(ids.filter { !seen.insert($0).inserted }).sorted().joined(separator: ", ")
+  }
+
+  static func invalidEdit(_ message: String) -> NavigationError {
+    NavigationError(.invalidEdit, message)
+  }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+import Waypoint
+
+/// A navigator that keeps the transitions it was handed, as one over real views would use them.
+@MainActor
+final class HandedNavigator: RebuildingNavigator {
+  let inner = HeadlessNavigator()
+  var transitions: [NavigationTransition] = []
+  weak var destinationSource: (any DestinationSource)?
+  var state: NavigationState { inner.state }
+
+  func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
+    transitions.append(transition)
+    return try await inner.apply(transition)
+  }
+
+  func revert(_ change: NavigationChange) async throws(NavigationError) { try await inner.revert(change) }
+
+  func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] { try inner.reconcile(edit) }
+}
+
+@MainActor
+@Suite("The boundary to a real UI")
+struct UIBoundaryTests {
+  @Test("the made destination travels beside the screen to the navigator, and is not encoded")
+  func destinationReachesNavigator() async throws {
+    let navigator = HandedNavigator()
+    let (modules, _) = try countingModules(navigator: navigator)
+    #expect(navigator.destinationSource === modules, "a module navigator is the source of a navigator that rebuilds")
+    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    let counter = try await modules.route(Counter.self, .push)
+    let handed = try #require(navigator.transitions.last?.destination?.value(as: Counter.self))
+    #expect(handed === counter.destination(as: Counter.self))
+    #expect(navigator.transitions.last?.destination?.value(as: ListScreen.self) == nil)
+    let json = String(decoding: try JSONEncoder().encode(navigator.state), as: UTF8.self)
+    #expect(!json.contains("destination") && json.contains("Counted#2"))
+  }
+
+  @Test("a navigator rebuilds a screen through one call: by target, or by key name, bound from its parameters")
+  func rebuild() throws {
+    let modules = try makeModules()
+    let editor = Screen(id: "NoteEditor#9", target: "NoteEditor", parameters: ["id": "42", "mode": "edit"])
+    #expect(try modules.destination(for: editor).value(as: EditorScreen.self)?.title == "note 42 edit")
+    let (counting, _) = try countingModules()
+    #expect(
+      try counting.destination(for: Screen(id: "ValueScreen#1", target: "ValueScreen")).value(as: ValueScreen.self)
+        == ValueScreen())
+    let error = try #require(throws: ModuleError.self) {
+      try modules.destination(for: Screen(id: "X#1", target: "Nope"))
+    }
+    #expect(error.code == .notRegistered)
+    let unbound = try #require(throws: ModuleError.self) {
+      try modules.destination(for: Screen(id: "NoteEditor#2", target: "NoteEditor", parameters: ["id": "forty"]))
+    }
+    #expect(unbound.code == .bindingFailed)
+  }
+
+  /// The change a user makes to take away a screen shown with `presentation`.
+  private func userRemoval(of route: PerformedRoute, under root: PerformedRoute) -> NavigationEdit {
+    switch route.presentation.kind {
+    case .push, .show: return .poppedTo(screen: root.screen.id)
+    case .addChild: return .removedChild(screen: route.screen.id)
+    case .showDetail: return .replacedDetail(depth: 0, screen: nil)
+    case .replaceRoot: return .restored(NavigationState())
+    default: return .dismissed(screen: route.screen.id)
+    }
+  }
+
+  @Test(
+    "a screen the user took away makes its route removed, with one didRemove, for every presentation",
+    arguments: [
+      Presentation.push, .present(style: "formSheet"), .sheet, .popover, .fullScreen, .replaceRoot, .addChild, .show,
+      .showDetail, .custom(name: "banner"),
+    ])
+  func userRemovesEveryPresentation(_ presentation: Presentation) async throws {
+    let recorder = Recorder()
+    let (modules, _) = try countingModules(recorder)
+    let list = try await modules.route(ListScreen.self, .replaceRoot)
+    let shown = try await modules.route(Counter.self, presentation)
+    let gone = try modules.reconcile(userRemoval(of: shown, under: list))
+    #expect(gone.map(\.id).contains(shown.screen.id))
+    #expect(shown.state == .removed, "at once, not on the next turn")
+    #expect(!modules.navigator.state.contains(shown.screen.id))
+    #expect(recorder.all.filter { $0 == "didRemove Counter" }.count == 1)
+    #expect(await #expect(throws: NavigationError.self) { try await shown.remove() }?.code == .screenGone)
+    #expect(recorder.all.filter { $0 == "didRemove Counter" }.count == 1, "a failed remove sends nothing more")
+    #expect(unbalancedEvents(recorder.all).isEmpty)
+    #expect(shown.destination(as: Counter.self) == nil, "nothing keeps a class destination after it left")
+  }
+
+  @Test("reported on the navigator alone, the change reaches the routes through observation")
+  func reportedOnNavigator() async throws {
+    let (modules, _) = try countingModules()
+    let navigator = try #require(modules.navigator as? HeadlessNavigator)
+    let list = try await modules.route(ListScreen.self, .replaceRoot)
+    let pushed = try await modules.route(Counter.self, .push)
+    try navigator.reconcile(.poppedTo(screen: list.screen.id))
+    #expect(await eventually { pushed.state == .removed })
+    #expect(navigator.log.last == "reconcile poppedTo \(list.screen.id)")
+  }
+
+  @Test("dismissing a sheet with its own stack and a popover over it removes all three routes, each once")
+  func nestedDismissal() async throws {
+    let recorder = Recorder()
+    let (modules, _) = try countingModules(recorder)
+    let list = try await modules.route(ListScreen.self, .replaceRoot)
+    let sheet = try await modules.route(Counter.self, .sheet)
+    let onSheet = try await modules.route(Counter.self, .push)
+    let popover = try await modules.route(Counter.self, .popover)
+    #expect(modules.navigator.state.levels.count == 3)
+    var only = modules.navigator.state
+    try only.reconcile(.dismissed(screen: popover.screen.id))
+    #expect(only.levels.count == 2, "dismissing the popover alone leaves the sheet")
+    let gone = try modules.reconcile(.dismissed(screen: onSheet.screen.id))
+    #expect(Set(gone.map(\.id)) == [sheet.screen.id, onSheet.screen.id, popover.screen.id])
+    #expect([sheet, onSheet, popover].allSatisfy { $0.state == .removed })
+    #expect(list.state == .routed)
+    #expect(modules.navigator.state == NavigationState(stack: [list.screen]))
+    #expect(recorder.all.filter { $0 == "didRemove Counter" }.count == 3)
+    #expect(unbalancedEvents(recorder.all).isEmpty)
+  }
+
+  @Test("a stack replaced by the UI: screens that left are removed, new ones are taken in, an empty one dismisses")
+  func replacedStack() async throws {
+    let (modules, _) = try countingModules()
+    let list = try await modules.route(ListScreen.self, .replaceRoot)
+    let first = try await modules.route(Counter.self, .push)
+    let second = try await modules.route(Counter.self, .push)
+    let added = Screen(id: "Counted#90", target: "Counted")
+    try modules.reconcile(.replacedStack(depth: 0, stack: [list.screen, second.screen, added]))
+    #expect(first.state == .removed)
+    #expect(second.state == .routed, "a screen still in the stack keeps its route")
+    #expect(modules.navigator.state.stack.map(\.id) == [list.screen.id, second.screen.id, "Counted#90"])
+    let sheet = try await modules.route(Counter.self, .sheet)
+    try modules.reconcile(.replacedStack(depth: 1, stack: []))
+    #expect(sheet.state == .removed)
+    #expect(modules.navigator.state.presented == nil)
+  }
+
+  @Test("a change about what the state does not hold is refused, naming it, and changes nothing")
+  func badEdits() async throws {
+    let (modules, _) = try countingModules()
+    let list = try await modules.route(ListScreen.self, .replaceRoot)
+    let pushed = try await modules.route(Counter.self, .push)
+    let before = modules.navigator.state
+    let edits: [(NavigationEdit, String)] = [
+      (.poppedTo(screen: "Nope#1"), "Nope#1"), (.dismissed(screen: list.screen.id), list.screen.id),
+      (.replacedStack(depth: 4, stack: []), "depth 4"), (.removedChild(screen: "Nope#2"), "Nope#2"),
+      (.replacedStack(depth: 0, stack: [list.screen, list.screen]), "two screens with one id"),
+    ]
+    for (edit, named) in edits {
+      let error = try #require(throws: NavigationError.self) { try modules.reconcile(edit) }
+      #expect(error.code == .invalidEdit)
+      #expect(error.message.contains(named), "\(error.message)")
+      #expect(modules.navigator.state == before)
+    }
+    #expect(pushed.state == .routed)
+  }
+}
+
+@Suite("What apps really receive")
+struct EntryPointTests {
+  private func router(_ recorder: Recorder) throws -> Router {
+    var builder = RouterBuilder()
+    builder.add("notes://note/<int:id>", exposure: .public) { request in
+      recorder.record("\(request.origin) \(try request.int("id"))")
+      return try request.int("id")
+    }
+    builder.add("notes://admin", exposure: .internal) { _ in "admin" }
+    return try builder.build()
+  }
+
+  @Test("a Foundation URL opens and answers canOpen as its string does")
+  func foundationURL() async throws {
+    let recorder = Recorder()
+    let router = try router(recorder)
+    let url = try #require(URL(string: "notes://note/42"))
+    #expect(try await router.open(url).value(as: Int.self) == 42)
+    #expect(router.canOpen(url))
+    #expect(!router.canOpen(try #require(URL(string: "notes://admin")), origin: .external()))
+    let holder = RouterHolder(router)
+    #expect(try await holder.open(url, origin: .universalLink).value(as: Int.self) == 42)
+    #expect(recorder.all == ["internal 42", "universalLink 42"])
+  }
+
+  @Test("a notification's link opens from outside, under the key the app names")
+  func notification() async throws {
+    let recorder = Recorder()
+    let router = try router(recorder)
+    let payload: [AnyHashable: Any] = ["aps": ["alert": "New note"], "link": "notes://note/7"]
+    #expect(try await router.openNotification(payload).value(as: Int.self) == 7)
+    let custom: [AnyHashable: Any] = ["deepLink": try #require(URL(string: "notes://note/8"))]
+    #expect(try await router.openNotification(custom, key: "deepLink").value(as: Int.self) == 8)
+    #expect(recorder.all == ["notification 7", "notification 8"])
+    let internalOnly = await #expect(throws: RoutingError.self) {
+      try await router.openNotification(["link": "notes://admin"])
+    }
+    #expect(internalOnly?.code == .notFound, "a notification is an external origin")
+  }
+
+  @Test("a payload without a link is a clear error naming the key and what the payload has")
+  func badPayloads() async throws {
+    let router = try router(Recorder())
+    let cases: [([AnyHashable: Any], String)] = [
+      (["aps": ["alert": "x"], "id": 3], "no link under 'link' (its keys: aps, id)"),
+      ([:], "no link under 'link' (it has no keys)"),
+      (["link": 42], "'link' is a Int, not a link"),
+      (["link": ""], "no link under 'link'"),
+    ]
+    for (payload, message) in cases {
+      let error = await #expect(throws: RoutingError.self) { try await router.openNotification(payload) }
+      #expect(error?.code == .missingLink)
+      #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+    }
+  }
+}
