@@ -17,6 +17,8 @@ let package = Package(
     .library(name: "WaypointSignedLinks", targets: ["WaypointSignedLinks"]),
     .library(name: "WaypointTesting", targets: ["WaypointTesting"]),
     .library(name: "WaypointLogging", targets: ["WaypointLogging"]),
+    .library(name: "WaypointUIKit", targets: ["WaypointUIKit"]),
+    .library(name: "WaypointSwiftUI", targets: ["WaypointSwiftUI"]),
     .executable(name: "waypoint", targets: ["waypoint"]),
   ],
   dependencies: [
@@ -36,10 +38,16 @@ let package = Package(
       dependencies: ["Waypoint", .product(name: "Crypto", package: "swift-crypto")]
     ),
     .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
+    // The adapters compile only where UIKit or SwiftUI exists (elsewhere they are empty);
+    // Checks/ type-checks them on Linux against stubs of the SDK declarations they use.
+    .target(name: "WaypointUIKit", dependencies: ["Waypoint"]),
+    .target(name: "WaypointSwiftUI", dependencies: ["Waypoint"]),
     .target(
       name: "WaypointExamples",
       dependencies: ["Waypoint", "WaypointSignedLinks"],
       path: "Examples",
+      // The files a user copies into an Xcode project; Checks/ type-checks them.
+      exclude: ["NotesApp/UI"],
       resources: [.copy("routes.json"), .copy("NotesApp/notes-app.json")]
     ),
     .executableTarget(

@@ -34,6 +34,8 @@ public struct ModuleError: WaypointError {
     public static let missingDependency: Code = "missingDependency"
     /// A module, its configuration or an adapter's value is not of the type asked for.
     public static let typeMismatch: Code = "typeMismatch"
+    /// A main-actor module (`registerScreen`) was asked for away from the main thread.
+    public static let notOnMainActor: Code = "notOnMainActor"
   }
 
   /// What kind of failure this is.

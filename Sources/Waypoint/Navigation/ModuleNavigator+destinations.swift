@@ -21,8 +21,10 @@ public protocol RebuildingNavigator: Navigator {
 }
 
 extension ModuleNavigator: DestinationSource {
-  /// Makes the destination of `screen` from the registry; the one call through which a
-  /// navigator rebuilds a screen.
+  /// The destination of `screen`; the one call through which a navigator or a SwiftUI host gets
+  /// what a screen shows.
+  ///
+  /// It is the one its performed route holds while it is shown, else a new one from the registry.
   ///
   /// The module is the one registered as the screen's target (or whose key is named so),
   /// configured by the module's binding from the screen's parameters.
@@ -38,6 +40,7 @@ extension ModuleNavigator: DestinationSource {
   ///
   /// - Throws: A ``ModuleError``: `notRegistered` for an unknown target, or what making fails with.
   public func destination(for screen: Screen) throws -> ScreenDestination {
+    if let shown = shownDestination(of: screen.id) { return shown }
     let named = registry.registrations.keys.first { $0.name == screen.target }
     let key =
       try registry.contains(target: screen.target)
@@ -45,8 +48,10 @@ extension ModuleNavigator: DestinationSource {
     let request = Self.request(for: screen)
     let configure = rules.configure(key, from: request)
     let registry = self.registry
-    let instance = try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
-      try registry.instance(key, chain: [], configure: configure)
+    let instance = try MainActorMake.run {
+      try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
+        try registry.instance(key, chain: [], configure: configure)
+      }
     }
     return ScreenDestination(instance.value)
   }

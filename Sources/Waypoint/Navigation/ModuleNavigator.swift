@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// Shows modules: makes them through a ``ModuleRegistry`` and performs them on a ``Navigator``,
 /// returning a ``PerformedRoute`` that can remove them again.
@@ -19,7 +19,12 @@ import Observation
 /// When the navigator is `@Observable` (``HeadlessNavigator`` is), the module navigator watches
 /// it and moves the routes whose screens were taken off by something else to `removed`; with
 /// another navigator, call ``refreshRoutes()`` after changing it.
+///
+/// It is `@Observable` so SwiftUI can hand it down the view hierarchy
+/// (`.environment(modules)`, `@Environment(ModuleNavigator.self)`); what changes is its
+/// navigator's state.
 @MainActor
+@Observable
 public final class ModuleNavigator {
   /// Where modules come from.
   public let registry: ModuleRegistry
@@ -27,9 +32,9 @@ public final class ModuleNavigator {
   public let navigator: any Navigator
   /// The registry's presentation restrictions and URL bindings.
   let rules: ModuleNavigationRules
-  private var lastNumber = 0
+  @ObservationIgnored private var lastNumber = 0
   /// The routes performed here that are still alive, to tell them when their screens leave.
-  private var routes: [WeakRoute] = []
+  @ObservationIgnored private var routes: [WeakRoute] = []
 
   /// A module navigator over `registry` and `navigator`.
   public init(registry: ModuleRegistry, navigator: any Navigator) {
@@ -134,6 +139,11 @@ public final class ModuleNavigator {
     let gone = try navigator.reconcile(edit)
     refreshRoutes()
     return gone
+  }
+
+  /// The destination a live route performed here holds for the screen `id`.
+  func shownDestination(of id: String) -> ScreenDestination? {
+    routes.lazy.compactMap(\.route).first { $0.screen.id == id && $0.state == .routed }?.heldDestination
   }
 
   /// Moves every route performed here whose screen is no longer shown to `removed`.

@@ -39,6 +39,9 @@ public struct NavigationError: WaypointError {
     /// A UI reported a change the state cannot take: a screen or level it does not hold, or a
     /// new screen whose id is already shown.
     public static let invalidEdit: Code = "invalidEdit"
+    /// A navigator cannot show what was made for a screen (a UIKit navigator needs a view
+    /// controller), or has no way to make it.
+    public static let unshowableDestination: Code = "unshowableDestination"
     /// A plan step does not fit the state it is applied to.
     public static let invalidStep: Code = "invalidStep"
   }

@@ -71,6 +71,11 @@ public final class PerformedRoute {
   /// The parameters the screen was opened with.
   public var parameters: [String: String] { screen.parameters }
 
+  /// The destination held now, boxed for a navigator.
+  var heldDestination: ScreenDestination? {
+    destination.instance.map { ScreenDestination($0.value) }
+  }
+
   /// Whether the route shows nothing (`none`).
   public var isMakeOnly: Bool { presentation.kind == .none }
 
@@ -129,7 +134,7 @@ public final class PerformedRoute {
       state = previous
       throw error
     }
-    transition.destination = destination.instance.map { ScreenDestination($0.value) }
+    transition.destination = heldDestination
     notify(.willPerform, nil)
     do {
       // A make-only route shows nothing, so the navigator has nothing to do (and may be busy).
@@ -205,7 +210,7 @@ public final class PerformedRoute {
         "'\(screen.id)' was shown with an instance made elsewhere, which has been released; show a new one",
         screen: screen.id)
     }
-    return try make()
+    return try MainActorMake.run(make)
   }
 }
 

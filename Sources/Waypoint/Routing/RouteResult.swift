@@ -7,7 +7,7 @@
 /// let profile = try result.value(as: Profile.self)
 /// ```
 ///
-/// A result that ``Router/open(_:origin:extras:)`` returns always has a value: the router follows
+/// A result that ``Router/open(_:origin:extras:)-(String,_,_)`` returns always has a value: the router follows
 /// redirects itself. Middleware sees both kinds, and tells them apart with ``outcome``.
 public struct RouteResult: Sendable {
   /// What a chain ends in.

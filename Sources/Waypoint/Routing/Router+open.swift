@@ -64,7 +64,7 @@ extension Router {
 
   /// Opens `url` and returns the handler's value as `type`.
   ///
-  /// - Throws: What ``open(_:origin:extras:)`` throws, or `typeMismatch`.
+  /// - Throws: What ``open(_:origin:extras:)-(String,_,_)`` throws, or `typeMismatch`.
   public func open<Value>(
     _ url: String, as type: Value.Type, origin: Origin = .internal, extras: [String: any Sendable] = [:]
   ) async throws(RoutingError) -> Value {

@@ -39,14 +39,14 @@ public final class RouterHolder: Sendable {
     current.withLock { $0 = reporting }
   }
 
-  /// Opens `url` with the current router; see ``Router/open(_:origin:extras:)``.
+  /// Opens `url` with the current router; see ``Router/open(_:origin:extras:)-(String,_,_)``.
   public func open(
     _ url: String, origin: Origin = .internal, extras: [String: any Sendable] = [:]
   ) async throws(RoutingError) -> RouteResult {
     try await router.open(url, origin: origin, extras: extras)
   }
 
-  /// Asks the current router; see ``Router/canOpen(_:origin:)``.
+  /// Asks the current router; see ``Router/canOpen(_:origin:)-(String,_)``.
   public func canOpen(_ url: String, origin: Origin = .internal) -> Bool {
     router.canOpen(url, origin: origin)
   }

@@ -215,3 +215,31 @@ struct EntryPointTests {
     }
   }
 }
+
+@MainActor
+final class MainActorScreen {}
+
+@Suite("Screens made on the main actor")
+struct MainActorScreenTests {
+  @Test("registerScreen makes on the main actor through the module navigator, and refuses other threads")
+  @MainActor
+  func mainActorOnly() async throws {
+    var builder = ModuleRegistryBuilder()
+    builder.registerScreen(MainActorScreen.self, target: "Main") { _ in MainActorScreen() }
+    let modules = ModuleNavigator(registry: try builder.build(), navigator: HeadlessNavigator())
+    let route = try await modules.route(MainActorScreen.self, .replaceRoot)
+    #expect(route.destination(as: MainActorScreen.self) != nil)
+    #expect(try modules.destination(for: route.screen).value(as: MainActorScreen.self) != nil)
+    let registry = modules.registry
+    let task = Task.detached { () -> ModuleError? in
+      do throws(ModuleError) {
+        _ = try registry.make(target: "Main", as: MainActorScreen.self)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    let error = await task.value
+    #expect(error?.code == .notOnMainActor)
+  }
+}

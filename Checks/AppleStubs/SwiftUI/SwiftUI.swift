@@ -1,0 +1,247 @@
+// Interface stubs of exactly the SwiftUI declarations Waypoint's SwiftUI adapter, the example
+// app and the README use, for the Linux check only: no product depends on this folder.
+//
+// Each declaration copies the signature, constraints and isolation of the page named beside it
+// (see ../../shared/reference/apple-declarations.md). The 2026 pages spell the result builder
+// `@ContentBuilder` and add `nonisolated` and `@export(implementation)`; Waypoint's sources use
+// the `@ViewBuilder` spelling every shipping SDK accepts, so the builder is stubbed under that
+// name (SDK-version noise, see the reference's notes). Modifiers return a wrapper view: the check
+// is about types, not rendering.
+@_exported import Foundation
+@_exported import Observation
+@_exported import AppleFoundation
+
+/// https://developer.apple.com/documentation/swiftui/view — `@MainActor @preconcurrency protocol View`
+@MainActor @preconcurrency public protocol View {
+  /// https://developer.apple.com/documentation/swiftui/view/body-swift.associatedtype — `associatedtype Body : View`
+  associatedtype Body: View
+  /// https://developer.apple.com/documentation/swiftui/view/body-8kl5o
+  /// `@ContentBuilder @MainActor @preconcurrency var body: Self.Body { get }`
+  @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+extension Never: View {
+  public var body: Never { fatalError("model: Never has no body") }
+}
+
+/// The result builder of view content (`@ContentBuilder` on the 2026 pages, `@ViewBuilder` in
+/// shipping SDKs): blocks, `if`, `if`/`else` and `if let`.
+@resultBuilder nonisolated public enum ViewBuilder {
+  public static func buildBlock() -> EmptyView { EmptyView() }
+  public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+  public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+    TupleView((repeat each content))
+  }
+  public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+  public static func buildEither<First: View, Second: View>(first: First) -> _ConditionalContent<First, Second> {
+    _ConditionalContent(first: first)
+  }
+  public static func buildEither<First: View, Second: View>(second: Second) -> _ConditionalContent<First, Second> {
+    _ConditionalContent(second: second)
+  }
+}
+
+/// https://developer.apple.com/documentation/swiftui/emptyview
+nonisolated public struct EmptyView: View {
+  public init() {}
+  public var body: Never { fatalError("model") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/tupleview
+nonisolated public struct TupleView<T>: View {
+  public var value: T
+  public init(_ value: T) { self.value = value }
+  public var body: Never { fatalError("model") }
+}
+
+/// The view `if`/`else` builds.
+nonisolated public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
+  let first: TrueContent?
+  let second: FalseContent?
+  init(first: TrueContent) { self.first = first; second = nil }
+  init(second: FalseContent) { first = nil; self.second = second }
+  public var body: Never { fatalError("model") }
+}
+
+extension Optional: View where Wrapped: View {
+  public var body: Never { fatalError("model") }
+}
+
+/// What a modifier returns in this model.
+nonisolated public struct _Modified<Content: View>: View {
+  let content: Content
+  public var body: Never { fatalError("model") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/text — `@frozen struct Text`
+@frozen nonisolated public struct Text: View {
+  let content: String
+  /// https://developer.apple.com/documentation/swiftui/text/init(verbatim:) — `init(verbatim content: String)`
+  public init(verbatim content: String) { self.content = content }
+  /// https://developer.apple.com/documentation/swiftui/text/init(_:)-9d1g4 — `init<S>(_ content: S) where S : StringProtocol`
+  public init<S>(_ content: S) where S: StringProtocol { self.content = String(content) }
+  public var body: Never { fatalError("model") }
+}
+
+// MARK: - Data flow
+
+/// https://developer.apple.com/documentation/swiftui/binding — `@frozen @propertyWrapper @dynamicMemberLookup struct Binding<Value>`
+@frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+  private let read: @isolated(any) @Sendable () -> Value
+  private let write: @isolated(any) @Sendable (Value) -> Void
+
+  /// https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-7ufcp
+  /// `@preconcurrency init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void)`
+  @preconcurrency public init(
+    get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void
+  ) {
+    read = get
+    write = set
+  }
+
+  /// The value (the model never reads it synchronously; see `_modelRead()`).
+  public var wrappedValue: Value {
+    get { fatalError("model: read a binding with _modelRead()") }
+    nonmutating set { fatalError("model: write a binding with _modelWrite(_:)") }
+  }
+
+  /// Model only: reads the binding, on the isolation its getter was made with.
+  public func _modelRead() async -> Value where Value: Sendable { await read() }
+
+  /// Model only: writes the binding, as SwiftUI does when the user goes back or dismisses.
+  public func _modelWrite(_ value: Value) async where Value: Sendable { await write(value) }
+
+  public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+    fatalError("model: not used")
+  }
+}
+
+/// https://developer.apple.com/documentation/swiftui/state — `@frozen @propertyWrapper struct State<Value>`
+@frozen @propertyWrapper public struct State<Value> {
+  private var value: Value
+  /// https://developer.apple.com/documentation/swiftui/state/init(wrappedvalue:) — `init(wrappedValue value: Value)`
+  public init(wrappedValue value: Value) { self.value = value }
+  public var wrappedValue: Value {
+    get { value }
+    nonmutating set { fatalError("model: not used") }
+  }
+}
+
+/// https://developer.apple.com/documentation/swiftui/environment — `@frozen @propertyWrapper struct Environment<Value>`
+@frozen @propertyWrapper public struct Environment<Value> {
+  private let value: Value
+  /// https://developer.apple.com/documentation/swiftui/environment/init(_:)-8slkf
+  /// `init<T>(_ objectType: T.Type) where Value == T?, T : AnyObject, T : Observable`
+  public init<T>(_ objectType: T.Type) where Value == T?, T: AnyObject, T: Observable { value = nil }
+  /// https://developer.apple.com/documentation/swiftui/environment/wrappedvalue — `var wrappedValue: Value { get }`
+  public var wrappedValue: Value { value }
+}
+
+// MARK: - Navigation and presentation
+
+/// https://developer.apple.com/documentation/swiftui/navigationstack
+/// `nonisolated struct NavigationStack<Data, Root> where Root : View`
+nonisolated public struct NavigationStack<Data, Root: View>: View {
+  let root: Root
+  /// https://developer.apple.com/documentation/swiftui/navigationstack/init(path:root:)-3bt4q
+  /// `nonisolated init(path: Binding<Data>, @ContentBuilder root: () -> Root) where Data : MutableCollection, Data : RandomAccessCollection, Data : RangeReplaceableCollection, Data.Element : Hashable`
+  nonisolated public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+  where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
+    self.root = root()
+  }
+  public var body: Never { fatalError("model") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/popoverattachmentanchor — `enum PopoverAttachmentAnchor`
+public enum PopoverAttachmentAnchor {
+  case rect(Anchor<CGRect>.Source)
+  case point(CGPoint)
+}
+
+/// The source of an anchor (only `.bounds`, the popover default).
+public struct Anchor<Value> {
+  public struct Source {
+    public static var bounds: Anchor<CGRect>.Source { Anchor<CGRect>.Source() }
+  }
+}
+
+/// https://developer.apple.com/documentation/swiftui/edge
+public enum Edge: Int8, Sendable {
+  case top, leading, bottom, trailing
+}
+
+extension View {
+  /// https://developer.apple.com/documentation/swiftui/view/navigationdestination(for:destination:)
+  nonisolated public func navigationDestination<D, C>(
+    for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
+  ) -> some View where D: Hashable, C: View {
+    _Modified(content: self)
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/view/sheet(item:ondismiss:content:)
+  nonisolated public func sheet<Item, Content>(
+    item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+  ) -> some View where Item: Identifiable, Content: View {
+    _Modified(content: self)
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/view/fullscreencover(item:ondismiss:content:)
+  nonisolated public func fullScreenCover<Item, Content>(
+    item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+  ) -> some View where Item: Identifiable, Content: View {
+    _Modified(content: self)
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/view/popover(item:attachmentanchor:arrowedge:content:)
+  nonisolated public func popover<Item, Content>(
+    item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge? = nil,
+    @ViewBuilder content: @escaping (Item) -> Content
+  ) -> some View where Item: Identifiable, Content: View {
+    _Modified(content: self)
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/view/onopenurl(perform:)
+  /// `nonisolated func onOpenURL(perform action: @escaping (URL) -> ()) -> some View`
+  nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View {
+    _Modified(content: self)
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/view/oncontinueuseractivity(_:perform:)
+  nonisolated public func onContinueUserActivity(
+    _ activityType: String, perform action: @escaping (NSUserActivity) -> Void
+  ) -> some View {
+    _Modified(content: self)
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/view/environment(_:)
+  /// `nonisolated func environment<T>(_ object: T?) -> some View where T : AnyObject, T : Observable`
+  nonisolated public func environment<T>(_ object: T?) -> some View where T: AnyObject, T: Observable {
+    _Modified(content: self)
+  }
+}
+
+// MARK: - Apps
+
+/// https://developer.apple.com/documentation/swiftui/app — `@MainActor @preconcurrency protocol App`
+@MainActor @preconcurrency public protocol App {
+  associatedtype Body: Scene
+  /// https://developer.apple.com/documentation/swiftui/app/body-swift.property
+  @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
+  init()
+}
+
+/// https://developer.apple.com/documentation/swiftui/scene — `@MainActor @preconcurrency protocol Scene`
+@MainActor @preconcurrency public protocol Scene {}
+
+/// The result builder of scenes.
+@resultBuilder public enum SceneBuilder {
+  public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
+}
+
+/// https://developer.apple.com/documentation/swiftui/windowgroup — `nonisolated struct WindowGroup<Content> where Content : View`
+nonisolated public struct WindowGroup<Content: View>: Scene {
+  let content: () -> Content
+  /// https://developer.apple.com/documentation/swiftui/windowgroup/init(makecontent:)
+  /// `@export(implementation) nonisolated init(@ContentBuilder makeContent: @escaping () -> Content)`
+  nonisolated public init(@ViewBuilder makeContent: @escaping () -> Content) { content = makeContent }
+}

@@ -1,0 +1,47 @@
+// Interface stubs of the UserNotifications declarations Waypoint's adapters use, for the Linux
+// check only (no product depends on this folder). Each declaration copies the page named beside
+// it; bodies are a model, not Apple's code.
+@_exported import Foundation
+
+/// https://developer.apple.com/documentation/usernotifications/unnotificationresponse
+/// `class UNNotificationResponse` (no `@MainActor` on the page).
+open class UNNotificationResponse: NSObject {
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationresponse/notification
+  /// `@NSCopying var notification: UNNotification { get }`
+  public var notification: UNNotification { storedNotification }
+  private let storedNotification: UNNotification
+  /// Model only: apps never make responses.
+  public init(_model notification: UNNotification) { storedNotification = notification }
+}
+
+/// https://developer.apple.com/documentation/usernotifications/unnotification
+open class UNNotification: NSObject {
+  /// https://developer.apple.com/documentation/usernotifications/unnotification/request
+  /// `@NSCopying var request: UNNotificationRequest { get }`
+  public var request: UNNotificationRequest { storedRequest }
+  private let storedRequest: UNNotificationRequest
+  /// Model only.
+  public init(_model request: UNNotificationRequest) { storedRequest = request }
+}
+
+/// https://developer.apple.com/documentation/usernotifications/unnotificationrequest
+/// `class UNNotificationRequest`
+open class UNNotificationRequest: NSObject {
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationrequest/content
+  /// `@NSCopying var content: UNNotificationContent { get }`
+  public var content: UNNotificationContent { storedContent }
+  private let storedContent: UNNotificationContent
+  /// Model only.
+  public init(_model content: UNNotificationContent) { storedContent = content }
+}
+
+/// https://developer.apple.com/documentation/usernotifications/unnotificationcontent
+/// `class UNNotificationContent`
+open class UNNotificationContent: NSObject {
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/userinfo
+  /// `var userInfo: [AnyHashable : Any] { get }` (non-optional, get-only)
+  public var userInfo: [AnyHashable: Any] { storedUserInfo }
+  private let storedUserInfo: [AnyHashable: Any]
+  /// Model only.
+  public init(_model userInfo: [AnyHashable: Any]) { storedUserInfo = userInfo }
+}

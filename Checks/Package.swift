@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The Linux check of Waypoint's UIKit and SwiftUI adapters. `UIKit`, `UserNotifications` and
+// `SwiftUI` here are interface stubs of the SDK declarations the adapters use (each names its
+// documentation page); the adapter targets are the package's own sources, reached through
+// symlinks, compiled against them. No product of Waypoint depends on anything here.
+// `Scripts/check-adapters.sh` builds it and runs the tests against the UIKit model.
+let package = Package(
+  name: "WaypointAdapterChecks",
+  platforms: [.macOS(.v15)],
+  targets: [
+    // Waypoint's own core sources, reached through symlinks like the adapters (a dependency on
+    // the root package would bring its adapter targets, whose names these share).
+    .target(name: "WaypointMatching", path: "Adapters/WaypointMatching"),
+    .target(name: "Waypoint", dependencies: ["WaypointMatching"], path: "Adapters/Waypoint"),
+    .target(name: "AppleFoundation", path: "AppleStubs/AppleFoundation"),
+    .target(name: "UserNotifications", path: "AppleStubs/UserNotifications"),
+    .target(name: "UIKit", dependencies: ["AppleFoundation", "UserNotifications"], path: "AppleStubs/UIKit"),
+    .target(name: "SwiftUI", dependencies: ["AppleFoundation"], path: "AppleStubs/SwiftUI"),
+    .target(
+      name: "WaypointUIKit",
+      dependencies: ["UIKit", "UserNotifications", "Waypoint"],
+      path: "Adapters/WaypointUIKit"),
+    .target(
+      name: "WaypointSwiftUI",
+      dependencies: ["SwiftUI", "Waypoint"],
+      path: "Adapters/WaypointSwiftUI"),
+    // The example app's UI files, as a user copies them.
+    .target(
+      name: "NotesUI", dependencies: ["Waypoint", "WaypointUIKit", "WaypointSwiftUI", "UIKit", "SwiftUI"],
+      path: "Adapters/NotesUI"),
+    // The Swift code of the README's "In an app" section and the UI articles (Scripts/check-adapters.sh
+    // extracts it).
+    .target(
+      name: "DocSnippets", dependencies: ["Waypoint", "WaypointUIKit", "WaypointSwiftUI", "UIKit", "SwiftUI"],
+      path: "DocCode"),
+    .testTarget(
+      name: "UIKitModelTests",
+      dependencies: ["WaypointUIKit", "UIKit", "Waypoint"],
+      path: "Tests/UIKitModelTests",
+      // Swift Testing ships an overlay for Apple's UIKit, which the stub cannot have.
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+  ]
+}

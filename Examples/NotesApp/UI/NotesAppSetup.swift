@@ -1,0 +1,41 @@
+// The notes app's setup for a real app: the bundled manifest `notes-app.json`, a module
+// registry whose targets are the manifest's (NoteList, NoteEditor, Login, Settings), and a
+// router that opens them. The UIKit scene delegate and the SwiftUI app below both use it; each
+// registers its own kind of screen under the same targets. Copy this folder and the manifest
+// into an Xcode project.
+import Foundation
+import Waypoint
+
+/// What the note editor is opened with; the manifest's `note` routes fill it.
+struct NoteScreenConfiguration: ModuleConfiguration {
+  var noteID = 0
+  var editing = false
+  init() {}
+}
+
+/// Builds the notes app around `navigator`, with the screens `registerScreens` adds.
+@MainActor
+func makeNotesApp(
+  navigator: any Navigator, registerScreens: (inout ModuleRegistryBuilder) -> Void
+) throws -> (modules: ModuleNavigator, router: RouterHolder) {
+  var registry = ModuleRegistryBuilder()
+  registerScreens(&registry)
+  let modules = ModuleNavigator(registry: try registry.build(), navigator: navigator)
+  guard let url = Bundle.main.url(forResource: "notes-app", withExtension: "json") else {
+    throw ManifestError(.invalidManifest, "notes-app.json is not in the app bundle")
+  }
+  var routes = RouterBuilder()
+  routes.add(try RouteManifest(data: try Data(contentsOf: url)))
+  modules.registerTargets(in: &routes)
+  return (modules, RouterHolder(try routes.build()))
+}
+
+extension ModuleRegistryBuilder {
+  /// Fills the note editor's configuration from the link that opens it.
+  mutating func bindNoteEditor<Key>(_ key: Key.Type) {
+    bind(key, configuration: NoteScreenConfiguration.self) { request, configuration in
+      configuration.noteID = try request.int("id")
+      configuration.editing = request["mode"] == "edit"
+    }
+  }
+}

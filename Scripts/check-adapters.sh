@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Type-checks WaypointUIKit, WaypointSwiftUI, the example app's UI files and the Swift code of the
+# README's "In an app" section and the UI and migration articles against the interface stubs in
+# Checks/AppleStubs (warnings as errors), then runs the tests against the stubs' model of UIKit.
+# Nothing here runs on iOS: it proves the code is written against the SDK's declarations as the
+# stubs copy them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+snippets=Checks/DocCode
+find "$snippets" -name '*.swift' ! -name Placeholder.swift -delete
+extract() { # extract FILE PREFIX [SECTION]: every ```swift block (of SECTION, a "## " heading, if given)
+  awk -v dir="$snippets" -v prefix="$2" -v section="${3:-}" '
+    /^## / { inside = (section == "" || $0 == "## " section) }
+    /^```swift$/ { if (inside || section == "") { n++; out = sprintf("%s/%s_%02d.swift", dir, prefix, n); code = 1; next } }
+    /^```$/ { if (code) { code = 0; close(out); next } }
+    code { print > out }
+  ' "$1"
+}
+extract README.md Readme "In an app"
+for article in UsingWaypointWithUIKit UsingWaypointWithSwiftUI ComingFromJLRoutes ComingFromURLNavigator ComingFromZIKRouter; do
+  extract "Sources/Waypoint/Documentation.docc/$article.md" "$article"
+done
+echo "snippets: $(find "$snippets" -name '*.swift' ! -name Placeholder.swift | wc -l | tr -d ' ') Swift blocks"
+echo "stubbed declarations: $(grep -ho 'https://developer.apple.com/documentation/[a-z]*/[^ `]*' Checks/AppleStubs -r | sort -u | wc -l | tr -d ' ') pages"
+
+cd Checks
+swift build --build-tests -Xswiftc -warnings-as-errors
+swift test --skip-build 2>&1 | tee /tmp/waypoint-adapter-checks.log
+grep -qE "Test run with [1-9][0-9]* tests? .*passed" /tmp/waypoint-adapter-checks.log || { echo "no model test ran" >&2; exit 1; }

@@ -1,0 +1,64 @@
+import Foundation
+
+extension ModuleRegistryBuilder {
+  /// Registers a module made on the main actor: a view controller, a SwiftUI view or its model.
+  ///
+  /// UIKit and SwiftUI types are main-actor isolated, so their factories are too. The
+  /// ``ModuleNavigator`` makes modules on the main actor; asking for one elsewhere fails with
+  /// `notOnMainActor` instead of touching UIKit from another thread. Each request makes a new
+  /// screen (`transient`).
+  ///
+  /// ```swift
+  /// builder.registerScreen(NoteListController.self, target: "NoteList") { resolver in
+  ///   NoteListController(store: try resolver.make(NoteStore.self))
+  /// }
+  /// ```
+  public mutating func registerScreen<Key>(
+    _ key: Key.Type, target: String? = nil, dependencies: [ModuleKey] = [], overriding: Bool = false,
+    factory: @escaping @MainActor @Sendable (ModuleResolver) throws -> Key
+  ) {
+    register(key, target: target, dependencies: dependencies, overriding: overriding) { resolver in
+      try onMainActor(key) { try factory(resolver) }
+    }
+  }
+
+  /// Registers a main-actor module that takes a configuration; see
+  /// ``registerScreen(_:target:dependencies:overriding:factory:)``.
+  public mutating func registerScreen<Key, Configuration: ModuleConfiguration>(
+    _ key: Key.Type, configuration: Configuration.Type, target: String? = nil, dependencies: [ModuleKey] = [],
+    overriding: Bool = false, factory: @escaping @MainActor @Sendable (ModuleResolver, Configuration) throws -> Key
+  ) {
+    register(key, configuration: configuration, target: target, dependencies: dependencies, overriding: overriding) {
+      resolver, configuration in
+      try onMainActor(key) { try factory(resolver, configuration) }
+    }
+  }
+}
+
+/// Whether the current make was started by main-actor code (a ``ModuleNavigator`` or a
+/// ``PerformedRoute``), which is how a main-actor factory knows it may run where the main
+/// actor's executor is not the main thread (Linux test runners).
+enum MainActorMake {
+  @TaskLocal static var started = false
+
+  /// Runs `body` marked as started on the main actor.
+  @MainActor static func run<Value>(_ body: () throws -> Value) rethrows -> Value {
+    try $started.withValue(true, operation: body)
+  }
+}
+
+/// Runs a main-actor factory when the caller is on the main actor, or throws `notOnMainActor`.
+private func onMainActor<Key>(_ key: Key.Type, _ make: @MainActor () throws -> Key) throws -> Key {
+  guard MainActorMake.started || Thread.isMainThread else {
+    throw ModuleError(
+      .notOnMainActor, "'\(Key.self)' is made on the main actor, and was asked for from another thread",
+      module: "\(Key.self)")
+  }
+  return try MainActor.assumeIsolated { () throws -> MadeOnMain<Key> in MadeOnMain(value: try make()) }.value
+}
+
+/// A value made on the main actor, carried out of `assumeIsolated` on the same thread.
+private struct MadeOnMain<Value>: @unchecked Sendable {
+  // Safety: made and read on the main thread within one synchronous call.
+  let value: Value
+}
