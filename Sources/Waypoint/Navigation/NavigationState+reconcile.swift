@@ -84,20 +84,8 @@ extension NavigationState {
 
   /// Takes the child `id` out of its parent in this level; returns whether it was found.
   mutating func removeChild(_ id: String) -> Bool {
-    func visit(_ screens: inout [Screen]) -> Bool {
-      for index in screens.indices {
-        if let child = screens[index].children.firstIndex(where: { $0.id == id }) {
-          screens[index].children.remove(at: child)
-          return true
-        }
-        if visit(&screens[index].children) { return true }
-      }
-      return false
-    }
-    if visit(&stack) { return true }
-    guard var column = detail.map({ [$0] }), visit(&column) else { return false }
-    detail = column[0]
-    return true
+    let isParent: (Screen) -> Bool = { $0.children.contains { $0.id == id } }
+    return modifyScreen(where: isParent) { $0.children.removeAll { $0.id == id } }
   }
 
   static func duplicates(_ ids: [String]) -> String {

@@ -157,9 +157,15 @@ extension NavigationState {
   /// Runs `body` on the screen with `id` in the stack, the detail or among their children;
   /// returns whether it was found.
   mutating func modifyScreen(_ id: String, _ body: (inout Screen) -> Void) -> Bool {
+    modifyScreen(where: { $0.id == id }, body)
+  }
+
+  /// Runs `body` on the first screen, depth first through the stack then the detail, that
+  /// `matches`; returns whether there was one.
+  mutating func modifyScreen(where matches: (Screen) -> Bool, _ body: (inout Screen) -> Void) -> Bool {
     func visit(_ screens: inout [Screen]) -> Bool {
       for index in screens.indices {
-        if screens[index].id == id {
+        if matches(screens[index]) {
           body(&screens[index])
           return true
         }
