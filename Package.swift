@@ -54,6 +54,7 @@ let package = Package(
       name: "waypoint",
       dependencies: [
         "Waypoint",
+        "WaypointSignedLinks",
         "WaypointExamples",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

@@ -7,7 +7,10 @@ import PackageDescription
 let package = Package(
   name: "WaypointFuzz",
   platforms: [.macOS(.v15), .iOS(.v18)],
-  dependencies: [.package(name: "Waypoint", path: "..")],
+  dependencies: [
+    .package(name: "Waypoint", path: ".."),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+  ],
   targets: [
     .target(
       name: "FuzzSupport",
@@ -20,6 +23,13 @@ let package = Package(
     .executableTarget(name: "FuzzPattern", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzMatch", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport"]),
+    .executableTarget(
+      name: "FuzzLink",
+      dependencies: [
+        "FuzzSupport", .product(name: "WaypointSignedLinks", package: "Waypoint"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

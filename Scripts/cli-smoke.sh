@@ -37,4 +37,34 @@ set -e
 printf '%s' "$out" | grep -q "opens route 'myapp://user/me' (me) instead" || fail "url does not name the sibling: $out"
 "$bin" demo | grep -q 'restored state equals the saved one: true' || fail "demo does not restore its saved state"
 "$bin" demo --tour | grep -q '✗ notFound' || fail "demo --tour does not show an external link refused"
-echo "cli-smoke: ok (resolve, lint, routes, url, demo)"
+
+# Keys, signed links and manifests, as a server script uses them.
+keys=$(mktemp -d)
+trap 'rm -f "$sibling"; rm -rf "$keys"' EXIT
+"$bin" keygen --key-id smoke --private "$keys/k.key" --public "$keys/k.pub" >/dev/null || fail "keygen"
+link=$("$bin" sign --private "$keys/k.key" --key-id smoke --expires-in 600 'notes://note/7?ref=mail') || fail "sign"
+"$bin" verify --public "$keys/k.pub" "$link" | grep -q "^valid: signed with key 'smoke'" || fail "verify of a fresh link"
+set +e
+"$bin" verify --public "$keys/k.pub" "${link/note\/7/note\/8}" >/dev/null; status=$?
+set -e
+[ "$status" = 1 ] || fail "verify of a tampered link exited $status, expected 1"
+printf '{"revision": 1, "routes": [{"name": "n", "pattern": "https://notes.example.com/n/<int:id>", "exposure": "public"}, {"name": "a", "pattern": "https://notes.example.com/n/admin"}]}' >"$keys/m.json"
+"$bin" sign --private "$keys/k.key" --key-id smoke --manifest "$keys/m.json" --signature "$keys/m.sig" >/dev/null ||
+  fail "sign --manifest"
+"$bin" verify --public "$keys/k.pub" --manifest "$keys/m.json" --signature "$keys/m.sig" >/dev/null ||
+  fail "verify --manifest"
+
+# The association file against the schema written from Apple's documentation, with Python's
+# jsonschema (the Swift tests check it with a small checker of their own).
+"$bin" aasa --manifest "$keys/m.json" --app-id ABCDE12345.com.example.notes >"$keys/aasa.json" || fail "aasa"
+python3 - "$keys/aasa.json" <<'PY' || fail "aasa output does not match Schemas/apple-app-site-association.schema.json"
+import json, sys
+import jsonschema
+schema = json.load(open("Schemas/apple-app-site-association.schema.json"))
+jsonschema.Draft202012Validator.check_schema(schema)
+document = json.load(open(sys.argv[1]))
+jsonschema.validate(document, schema, cls=jsonschema.Draft202012Validator)
+paths = [(c["/"], c.get("exclude", False)) for c in document["applinks"]["details"][0]["components"]]
+assert paths == [("/n/admin", True), ("/n/admin/", True), ("/n/?*", False)], paths
+PY
+echo "cli-smoke: ok (resolve, lint, routes, url, demo, keygen, sign, verify, aasa)"

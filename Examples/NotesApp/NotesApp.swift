@@ -14,14 +14,21 @@ public final class NotesApp {
   public let modules: ModuleNavigator
   /// Opens links.
   public let router: Router
-  /// The key links to the app are signed with (a demo key; a real app keeps its key secret).
-  public static let linkSecret = Array("notes-app demo link-signing key".utf8)
+  /// The public key that checks links to the app, as `waypoint keygen` writes it.
+  ///
+  /// It cannot sign, so shipping it in the app gives nothing away; the server keeps the private half.
+  public static let linkPublicKey = """
+    waypoint ed25519 public key
+    key-id: notes-2026
+    key: -5WkiuiKJcYBT02vTmpWLPZKsdx1_zOK24ck2vRrTXw
+    """
 
   /// The app, checking link expiry against `now`.
   public init(now: @escaping @Sendable () -> Date = { Date() }) throws {
     modules = ModuleNavigator(registry: try NotesApp.registry(loginService: loginService), navigator: navigator)
     var builder = RouterBuilder()
-    builder.use(SignedLinkMiddleware(secrets: [NotesApp.linkSecret], now: now))
+    let keys = try KeyRing([VerificationKey(fileText: NotesApp.linkPublicKey)])
+    builder.use(SignedLinkMiddleware(keys: keys, now: now))
     builder.use(RequireSignIn(service: loginService, protectedTargets: ["NoteEditor", "Settings"]))
     modules.registerTargets(in: &builder)
     builder.add(try RouteManifest(data: try NotesApp.manifestData()))

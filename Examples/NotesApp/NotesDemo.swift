@@ -6,13 +6,21 @@ import WaypointSignedLinks
 /// each step.
 @MainActor
 public enum NotesDemo {
+  /// The server's private key, here only because the demo plays the server too: it signs the
+  /// links the app checks with ``NotesApp/linkPublicKey``.
+  static let serverKey = """
+    waypoint ed25519 private key
+    key-id: notes-2026
+    key: DTp5CdVzzGL1IlQFlTjE30P1kSGBmBenEsNenjx6FQk
+    """
+
   /// The moment the demo runs at, so signed links and their expiry print the same every time.
   public nonisolated static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
   /// Runs the demo and hands each printed line to `write`.
   public static func run(write: (String) -> Void) async throws {
     let app = try NotesApp(now: { now })
-    let signer = LinkSigner(secret: NotesApp.linkSecret)
+    let signer = LinkSigner(key: try SigningKey(fileText: serverKey))
     var step = 0
     func show(_ title: String?, _ url: String, _ origin: Origin = .internal) async -> RouteResult? {
       if let title {

@@ -1,5 +1,5 @@
-@preconcurrency public import Crypto
 public import Waypoint
+internal import WaypointMatching
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -7,42 +7,70 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-/// Signs links so that ``SignedLinkMiddleware`` accepts them until they expire.
+/// Signs links for a ``LinkVerifier`` that trusts its key.
+///
+/// A verifier (and ``SignedLinkMiddleware``) with the matching public key accepts the links
+/// until they expire. A signer runs where the private key is: a server, or `waypoint sign`.
 ///
 /// ```swift
-/// let signer = LinkSigner(key: SymmetricKey(data: secret))
+/// let signer = LinkSigner(key: try SigningKey(fileText: privateKeyFile))
 /// let link = try signer.sign("notes://note/42?ref=mail", expiresAt: Date(timeIntervalSinceNow: 86_400))
-/// // notes://note/42?ref=mail&exp=1767225600&sig=…
+/// // notes://note/42?ref=mail&kid=2026-11&exp=1767225600&sig=…
+/// let once = try signer.sign("notes://invite/7", expiresAt: tomorrow, nonce: LinkSigner.makeNonce())
 /// ```
 public struct LinkSigner: Sendable {
-  private let key: [UInt8]
-  /// Where the expiry and signature go.
+  /// The key links are signed with.
+  public let key: SigningKey
+  /// Where the key id, times, nonce and signature go.
   public let format: SignedLinkFormat
 
   /// A signer with `key`.
-  public init(key: SymmetricKey, format: SignedLinkFormat = SignedLinkFormat()) {
-    self.key = SignedLinkFormat.bytes(of: key)
+  public init(key: SigningKey, format: SignedLinkFormat = SignedLinkFormat()) {
+    self.key = key
     self.format = format
   }
 
-  /// A signer with a key made of `secret`'s bytes (at least 32 of them are recommended).
-  public init(secret: [UInt8], format: SignedLinkFormat = SignedLinkFormat()) {
-    self.key = secret
-    self.format = format
-  }
-
-  /// `url` with an expiry and a signature added as its last query items, before any fragment.
+  /// `url` with the key id, expiry, optional not-before time and nonce, and the signature added
+  /// as its last query items, before any fragment.
   ///
-  /// - Throws: `invalidParameter` when the link already has an expiry or signature item.
-  public func sign(_ url: String, expiresAt expiry: Date) throws(RoutingError) -> String {
+  /// - Parameters:
+  ///   - url: The link as it will be sent; nothing in it may change after signing.
+  ///   - expiry: When the link stops being valid (rounded down to the second).
+  ///   - notBefore: When it starts being valid, if later than now.
+  ///   - nonce: A value that makes the link one-time for a verifier with a nonce store
+  ///     (``makeNonce()`` makes one).
+  /// - Returns: The signed link.
+  /// - Throws: `invalidParameter` when the link already has an item of the format, or the nonce
+  ///   is empty.
+  public func sign(
+    _ url: String, expiresAt expiry: Date, notBefore: Date? = nil, nonce: String? = nil
+  ) throws(RoutingError) -> String {
     var link = LinkText(url)
-    for key in [format.expiryKey, format.signatureKey] where link.hasItem(named: key) {
-      throw RoutingError(.invalidParameter, "'\(url)' already has a '\(key)' query item", url: url, parameter: key)
+    for name in format.keys where link.hasItem(named: name) {
+      throw RoutingError(.invalidParameter, "'\(url)' already has a '\(name)' query item", url: url, parameter: name)
     }
-    let seconds = Int(expiry.timeIntervalSince1970.rounded(.down))
-    link.append(raw: [Substring("\(format.expiryKey)=\(seconds)")])
-    let signature = SignedLinkFormat.signature(of: link.string, key: key)
-    link.append(raw: [Substring("\(format.signatureKey)=\(signature)")])
+    if let nonce, nonce.isEmpty {
+      throw RoutingError(.invalidParameter, "a nonce must not be empty", url: url, parameter: format.nonceKey)
+    }
+    var items = [
+      QueryItem(name: format.keyIDKey, value: key.keyID),
+      QueryItem(name: format.expiryKey, value: Self.seconds(expiry)),
+    ]
+    if let notBefore { items.append(QueryItem(name: format.notBeforeKey, value: Self.seconds(notBefore))) }
+    if let nonce { items.append(QueryItem(name: format.nonceKey, value: nonce)) }
+    link.append(items)
+    let signature = key.signature(for: Array(link.string.utf8))
+    link.append(raw: [Substring("\(format.signatureKey)=\(Base64URL.encode(signature))")])
     return link.string
+  }
+
+  /// A new random nonce: 16 bytes from the system's secure generator, in base64url.
+  public static func makeNonce() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+  }
+
+  private static func seconds(_ date: Date) -> String {
+    String(Int(date.timeIntervalSince1970.rounded(.down)))
   }
 }

@@ -1,19 +1,21 @@
-internal import Crypto
-internal import WaypointMatching
-
 /// How a signed link is written and what its signature covers.
 ///
-/// The **canonical form** of a link is the link exactly as sent, byte for byte (scheme, host,
-/// path, every other query item in its order and encoding, and the fragment), with the signature
-/// item removed. The signature item must be the last query item. The expiry is a query item
-/// (`exp=<Unix seconds>`) and is signed like everything else. The signature is the lowercase hex
-/// HMAC-SHA256 of the canonical form's UTF-8 bytes:
+/// A signed link carries, as its last query items, the id of the key that signed it (`kid`), its
+/// expiry in Unix seconds (`exp`), optionally the time it becomes valid (`nbf`) and a one-time
+/// `nonce`, and finally the signature (`sig`), which must be the last item:
 ///
 /// ```
-/// notes://note/42?ref=mail&exp=1767225600&sig=5d41402abc4b2a76b9719d911017c592…#top
-///                          └ signed ───────┘ └ removed before checking ──────┘
-/// canonical: notes://note/42?ref=mail&exp=1767225600#top
+/// notes://note/42?ref=mail&kid=2026-11&exp=1767225600&sig=Zk9v…#top
+///                 └ signed ─────────────────────────┘ └ removed ┘
+/// canonical: notes://note/42?ref=mail&kid=2026-11&exp=1767225600#top
 /// ```
+///
+/// The **canonical form** is the link exactly as sent, byte for byte (scheme, host, path, every
+/// query item in its order and encoding, and the fragment), with the signature item removed; the
+/// key id, expiry, not-before time and nonce are inside it. The signature is Ed25519 (64 bytes)
+/// or HMAC-SHA256 (32 bytes), as the key with that id is, over the canonical form's UTF-8 bytes,
+/// written in base64url without padding. The verifier takes the algorithm from its own key,
+/// never from the link.
 public struct SignedLinkFormat: Sendable, Hashable {
   /// The query key of the signature.
   ///
@@ -23,42 +25,22 @@ public struct SignedLinkFormat: Sendable, Hashable {
   ///
   /// Default `exp`.
   public var expiryKey = "exp"
+  /// The query key of the signing key's id.
+  ///
+  /// Default `kid`.
+  public var keyIDKey = "kid"
+  /// The query key of the time the link becomes valid, in Unix seconds.
+  ///
+  /// Default `nbf`.
+  public var notBeforeKey = "nbf"
+  /// The query key of a one-time link's nonce.
+  ///
+  /// Default `nonce`.
+  public var nonceKey = "nonce"
 
-  /// The default format: `exp` and `sig`.
+  /// The default format: `kid`, `exp`, `nbf`, `nonce` and `sig`.
   public init() {}
 
-  /// Whether `mac` is the HMAC-SHA256 of `canonical` under `key`, compared in constant time.
-  static func isValid(_ mac: [UInt8], of canonical: [UInt8], key: [UInt8]) -> Bool {
-    HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: canonical, using: SymmetricKey(data: key))
-  }
-
-  /// The bytes of a key, kept as a `Sendable` value.
-  static func bytes(of key: SymmetricKey) -> [UInt8] {
-    key.withUnsafeBytes { Array($0) }
-  }
-
-  /// The lowercase hex HMAC-SHA256 of `canonical`.
-  static func signature(of canonical: String, key: [UInt8]) -> String {
-    let mac = HMAC<SHA256>.authenticationCode(for: Array(canonical.utf8), using: SymmetricKey(data: key))
-    return mac.map { byte in
-      let hex = String(byte, radix: 16)
-      return hex.count == 1 ? "0" + hex : hex
-    }.joined()
-  }
-
-  /// The bytes of a hex string, or `nil`.
-  static func bytes(ofHex hex: Substring) -> [UInt8]? {
-    let digits = Array(hex.utf8)
-    guard digits.count % 2 == 0 else { return nil }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(digits.count / 2)
-    var index = 0
-    while index < digits.count {
-      guard let high = PercentCoding.hexValue(digits[index]), let low = PercentCoding.hexValue(digits[index + 1])
-      else { return nil }
-      bytes.append(high << 4 | low)
-      index += 2
-    }
-    return bytes
-  }
+  /// Every key the format reads, which the middleware removes from a verified request.
+  public var keys: [String] { [keyIDKey, expiryKey, notBeforeKey, nonceKey, signatureKey] }
 }

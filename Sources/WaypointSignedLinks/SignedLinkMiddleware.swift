@@ -1,4 +1,3 @@
-@preconcurrency public import Crypto
 public import Waypoint
 
 #if canImport(FoundationEssentials)
@@ -7,96 +6,62 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-/// Lets through only links signed with one of its keys and not yet expired; anything else is `rejected` with the reason
-/// (no signature, no or bad expiry, a signature that does not match, expired).
+/// Lets through only links that its ``LinkVerifier`` accepts.
 ///
-/// See ``SignedLinkFormat`` for what the signature covers.
+/// Anything else is `rejected` with the verifier's reason. By default it checks links from
+/// outside the app only.
 ///
 /// ```swift
-/// builder.use(SignedLinkMiddleware(keys: [current, previous]))   // external links only, by default
+/// let keys = try KeyRing([VerificationKey(fileText: publicKeyFile)])
+/// builder.use(SignedLinkMiddleware(keys: keys))
 /// ```
+///
+/// See ``SignedLinkFormat`` for what the signature covers.
 public struct SignedLinkMiddleware: RouteMiddleware {
-  private let keys: [[UInt8]]
-  private let format: SignedLinkFormat
+  /// The verifier every link it applies to goes through.
+  public let verifier: LinkVerifier
   private let appliesTo: @Sendable (RouteRequest) -> Bool
-  private let now: @Sendable () -> Date
 
-  /// A middleware accepting links signed with any of `keys` (list the newest first to rotate).
+  /// A middleware checking links with `verifier`.
   ///
   /// - Parameters:
-  ///   - keys: The keys a signature may be made with.
-  ///   - format: Where the expiry and signature are.
+  ///   - verifier: The keys, clock, skew and nonce policy.
   ///   - appliesTo: Which requests must be signed; by default those from outside the app.
-  ///   - now: The clock expiry is checked against.
   public init(
-    keys: [SymmetricKey], format: SignedLinkFormat = SignedLinkFormat(),
-    appliesTo: @escaping @Sendable (RouteRequest) -> Bool = { $0.origin.isExternal },
-    now: @escaping @Sendable () -> Date = { Date() }
+    verifier: LinkVerifier, appliesTo: @escaping @Sendable (RouteRequest) -> Bool = { $0.origin.isExternal }
   ) {
-    self.keys = keys.map(SignedLinkFormat.bytes(of:))
-    self.format = format
+    self.verifier = verifier
     self.appliesTo = appliesTo
-    self.now = now
   }
 
-  /// A middleware accepting links signed with any of `secrets` (each a key's bytes).
+  /// A middleware accepting links signed with any key of `keys` (no nonces, a 30-second clock skew).
   public init(
-    secrets: [[UInt8]], format: SignedLinkFormat = SignedLinkFormat(),
-    appliesTo: @escaping @Sendable (RouteRequest) -> Bool = { $0.origin.isExternal },
+    keys: KeyRing, appliesTo: @escaping @Sendable (RouteRequest) -> Bool = { $0.origin.isExternal },
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.keys = secrets
-    self.format = format
-    self.appliesTo = appliesTo
-    self.now = now
+    self.init(verifier: LinkVerifier(keys: keys, now: now), appliesTo: appliesTo)
   }
 
-  /// Checks the signature and expiry of requests it applies to, then goes on with the expiry
-  /// and signature items removed from the request's URL (and so from its query).
+  /// Checks the link of requests it applies to, then goes on with the format's items (`kid`,
+  /// `exp`, `nbf`, `nonce`, `sig`) removed from the request's URL and query.
   public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
     guard appliesTo(request) else { return try await next(request) }
     try verify(request.url.string)
     var verified = request
-    try verified.setQuery(request.query.filter { $0.name != format.signatureKey && $0.name != format.expiryKey })
+    let names = Set(verifier.format.keys)
+    try verified.setQuery(request.query.filter { !names.contains($0.name) })
     return try await next(verified)
   }
 
-  /// Checks `url`'s signature, then its expiry.
+  /// Checks `url` as ``handle(_:next:)`` does.
   ///
   /// - Throws: `rejected` with the reason.
-  public func verify(_ url: String) throws(RoutingError) {
-    var link = LinkText(url)
-    let items = link.items ?? []
-    let signaturePrefix = format.signatureKey + "="
-    guard let last = items.last, last.hasPrefix(signaturePrefix) else {
-      if items.contains(where: { $0.hasPrefix(signaturePrefix) }) {
-        throw reject(url, "the signature ('\(format.signatureKey)') must be the last query item")
-      }
-      throw reject(url, "the link is not signed (it has no '\(format.signatureKey)' query item)")
+  @discardableResult
+  public func verify(_ url: String) throws(RoutingError) -> VerifiedLink {
+    do {
+      return try verifier.verify(url)
+    } catch {
+      throw RoutingError(.rejected, "refused signed link '\(url)': \(error)", url: url)
     }
-    guard let mac = SignedLinkFormat.bytes(ofHex: last.dropFirst(signaturePrefix.count)), mac.count == 32 else {
-      throw reject(url, "the signature is not 64 hex digits")
-    }
-    // What was signed: the link as sent without its last item (a link with no other item had no `?`).
-    link.items = items.count > 1 ? Array(items.dropLast()) : nil
-    let canonical = Array(link.string.utf8)
-    guard keys.contains(where: { SignedLinkFormat.isValid(mac, of: canonical, key: $0) }) else {
-      throw reject(url, "the signature does not match: the link was changed after signing, or signed with another key")
-    }
-    let expiryPrefix = format.expiryKey + "="
-    guard let expiryItem = items.dropLast().last(where: { $0.hasPrefix(expiryPrefix) }) else {
-      throw reject(url, "the link has no expiry ('\(format.expiryKey)')")
-    }
-    guard let expiry = Int(expiryItem.dropFirst(expiryPrefix.count)) else {
-      throw reject(url, "the expiry '\(expiryItem.dropFirst(expiryPrefix.count))' is not a Unix time in seconds")
-    }
-    let current = Int(now().timeIntervalSince1970.rounded(.down))
-    guard current < expiry else {
-      throw reject(url, "the link expired \(current - expiry) s ago (\(format.expiryKey)=\(expiry))")
-    }
-  }
-
-  private func reject(_ url: String, _ reason: String) -> RoutingError {
-    RoutingError(.rejected, "refused signed link '\(url)': \(reason)", url: url)
   }
 }

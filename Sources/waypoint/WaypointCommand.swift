@@ -6,9 +6,13 @@ import Foundation
 struct WaypointCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "waypoint",
-    abstract: "Resolve URLs against a Waypoint route manifest, lint it, list it, print URLs from it.",
+    abstract:
+      "Resolve URLs against a Waypoint route manifest, lint it, list it, print URLs from it; sign and verify links and manifests.",
     discussion: "Without --manifest, every subcommand uses the bundled example manifest (Examples/routes.json).",
-    subcommands: [ResolveCommand.self, LintCommand.self, RoutesCommand.self, URLCommand.self, DemoCommand.self]
+    subcommands: [
+      ResolveCommand.self, LintCommand.self, RoutesCommand.self, URLCommand.self, DemoCommand.self,
+      KeygenCommand.self, SignCommand.self, VerifyCommand.self, AASACommand.self,
+    ]
   )
 
   /// Runs the command with the exit codes of the CLI contract: usage and manifest errors exit 2,

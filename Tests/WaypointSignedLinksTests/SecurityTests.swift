@@ -9,8 +9,8 @@ import WaypointSignedLinks
 /// exposure, callbacks, parameters, signatures and middleware around redirects.
 @Suite("Security")
 struct SecurityTests {
-  static let key = SymmetricKey(data: Array("the security suite's signing key".utf8))
-  static let now = Date(timeIntervalSince1970: 1_800_000_000)
+  static let key = Keys.current
+  static let now = Keys.now
 
   /// Everything the router did: handlers run, callbacks opened, events seen.
   final class Log: Sendable, CallbackOpener, RouteObserver {
@@ -33,7 +33,7 @@ struct SecurityTests {
     builder.callbacks = CallbackPolicy(allowing: ["partner", "https://partner.example.com"])
     builder.callbackOpener = log
     builder.observe(log)
-    if signed { builder.use(SignedLinkMiddleware(keys: [key], now: { now })) }
+    if signed { builder.use(SignedLinkMiddleware(verifier: Keys.verifier())) }
     builder.use(
       ClosureMiddleware { request, next in
         if request.route?.pattern.hasPrefix("notes://admin") == true, !session.signedIn.load(ordering: .relaxed) {
@@ -121,8 +121,8 @@ struct SecurityTests {
     case "tampered query": return link.replacingOccurrences(of: "ref=mail", with: "ref=evil")
     case "added query item": return link.replacingOccurrences(of: "?ref=mail", with: "?ref=mail&mode=edit")
     case "extended expiry": return link.replacingOccurrences(of: "exp=1800003600", with: "exp=1900003600")
-    case "signature removed": return String(link.prefix { $0 != "&" }) + "&exp=1800003600"
-    case "flipped signature": return link.dropLast() + (link.hasSuffix("0") ? "1" : "0")
+    case "signature removed": return String(link.prefix { $0 != "&" }) + "&kid=2026-11&exp=1800003600"
+    case "flipped signature": return link.dropLast() + (link.hasSuffix("A") ? "B" : "A")
     default: return link
     }
   }
@@ -150,7 +150,7 @@ struct SecurityTests {
   func signedLinksRejectExpiryAndKeys() async throws {
     let router = try Self.router(Log(), signed: true)
     let expired = try LinkSigner(key: Self.key).sign("notes://note/1", expiresAt: Self.now.addingTimeInterval(-1))
-    let otherKey = try LinkSigner(key: SymmetricKey(data: Array("not the key".utf8)))
+    let otherKey = try LinkSigner(key: Keys.ed25519("2026-11", seed: 42))
       .sign("notes://note/1", expiresAt: Self.now.addingTimeInterval(3600))
     for url in [expired, otherKey, "notes://note/1"] {
       #expect(
@@ -179,5 +179,42 @@ struct SecurityTests {
       "a public redirect cannot reach an internal route from outside")
     session.signedIn.store(true, ordering: .relaxed)
     #expect(try await router.open("notes://go/admin/wipe").value(as: String.self) == "done")
+  }
+
+  @Test(
+    "dot segments, literal or percent-encoded, are refused from outside and kept when the option says so",
+    arguments: [
+      "notes://files/../admin", "notes://files/%2e%2e/%2e%2e/admin", "notes://files/a/.%2E/b", "notes://files/./a",
+      "notes://files/%2E/a", "notes://files/..%2Fadmin", "notes://files/a%2F..%2F..%2Fb", "notes://files/..%5Cx",
+      "notes://files/a/..",
+    ])
+  func dotSegments(url: String) async throws {
+    func router(_ policy: DotSegmentPolicy?) throws -> Router {
+      var builder = RouterBuilder()
+      if let policy { builder.dotSegments = policy }
+      builder.add("notes://files/*rest", exposure: .public) { request in (request.rest ?? []).joined(separator: "|") }
+      return try builder.build()
+    }
+    for origin in [Origin.external(), .universalLink, .notification] {
+      let error = await #expect(throws: RoutingError.self) { _ = try await router(nil).open(url, origin: origin) }
+      #expect(error?.code == .invalidURL, "\(url)")
+      #expect(error?.message.contains("may not have '.' or '..' segments, literal or percent-encoded") == true)
+      #expect(!(try router(nil).canOpen(url, origin: origin)))
+    }
+    #expect(try router(nil).canOpen(url), "the app's own links keep them by default")
+    #expect(try router(.keep).canOpen(url, origin: .external()), "kept when the option says so")
+    #expect(!(try router(.refuse).canOpen(url)), "refused from every origin with .refuse")
+  }
+
+  @Test("dots inside a segment are not dot segments")
+  func dotsInsideSegments() throws {
+    var builder = RouterBuilder()
+    builder.add("notes://files/*rest", exposure: .public) { _ in "" }
+    let router = try builder.build()
+    for url in [
+      "notes://files/a.b", "notes://files/..c", "notes://files/.hidden", "notes://files/...", "notes://files/a%2E",
+    ] {
+      #expect(router.canOpen(url, origin: .external()), "\(url)")
+    }
   }
 }

@@ -27,6 +27,11 @@ public struct ManifestError: WaypointError {
     public static let unreachableRedirect: Code = "unreachableRedirect"
     /// A redirect uses none of the parameters its route captures (a lint warning).
     public static let redirectIgnoresParameters: Code = "redirectIgnoresParameters"
+    /// A replacement manifest's signature does not verify: missing or malformed, made with an
+    /// unknown or revoked key, or over other bytes.
+    public static let untrustedManifest: Code = "untrustedManifest"
+    /// A replacement manifest's revision is not above the one in use, or a signed manifest has none.
+    public static let staleManifest: Code = "staleManifest"
   }
 
   /// What kind of failure this is.

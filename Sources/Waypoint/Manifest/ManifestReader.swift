@@ -10,7 +10,7 @@ struct ManifestReader {
   private(set) var errors: [ManifestError] = []
 
   /// The presentation names a manifest may use without an argument.
-  private static let topKeys: Set<String> = ["version", "options", "routes"]
+  private static let topKeys: Set<String> = ["version", "revision", "options", "routes"]
   private static let routeKeys: Set<String> = [
     "name", "pattern", "target", "presentation", "exposure", "priority", "defaults", "redirect", "under",
   ]
@@ -25,7 +25,9 @@ struct ManifestReader {
     }
     let root: JSONValue
     do {
-      root = try JSONValue.parse(data)
+      let parsed = try JSONValue.parse(data)
+      root = parsed.value
+      for duplicate in parsed.duplicates { reportDuplicate(duplicate, in: root) }
     } catch {
       errors.append(error)
       return manifest
@@ -35,12 +37,19 @@ struct ManifestReader {
       return manifest
     }
     for key in object.keys.sorted() where !Self.topKeys.contains(key) {
-      fail("unknown top-level field '\(key)' (known: options, routes, version)", field: key)
+      fail("unknown top-level field '\(key)' (known: options, revision, routes, version)", field: key)
     }
     if let version = object["version"] {
       if case .integer(1) = version {
       } else {
         fail("unsupported manifest version \(describe(version)); this reader knows version 1", field: "version")
+      }
+    }
+    if let revision = object["revision"] {
+      if case .integer(let number) = revision, number >= 0 {
+        manifest.revision = number
+      } else {
+        fail("'revision' must be a non-negative integer, not \(describe(revision))", field: "revision")
       }
     }
     if let options = object["options"] { manifest.options = readOptions(options) }
@@ -219,6 +228,31 @@ struct ManifestReader {
   }
 
   // MARK: - Errors
+
+  /// A key given twice in one object: an error naming the key and where it is, because a person
+  /// reviewing the manifest and this reader could otherwise see different values.
+  private mutating func reportDuplicate(_ duplicate: JSONDuplicateKey, in root: JSONValue) {
+    var route: Int?
+    var field = ""
+    for (index, component) in (duplicate.path + [.key(duplicate.key)]).enumerated() {
+      switch component {
+      case .index(let position) where index == 1 && duplicate.path.first == .key("routes"): route = position
+      case .index(let position): field += "[\(position)]"
+      case .key(let key) where index == 0 && key == "routes" && duplicate.path.count > 1: break
+      case .key(let key): field += field.isEmpty ? key : "." + key
+      }
+    }
+    var name: String?
+    if let route, case .object(let top) = root, case .array(let items)? = top["routes"], route < items.count,
+      case .object(let item) = items[route], case .string(let text)? = item["name"]
+    {
+      name = text
+    }
+    fail(
+      "the key '\(duplicate.key)' is given twice in one object (again at line \(duplicate.line), column "
+        + "\(duplicate.column)); a reader may take either value, so each key must appear once",
+      field: field, route: route, name: name)
+  }
 
   private func describe(_ value: JSONValue) -> String {
     switch value {

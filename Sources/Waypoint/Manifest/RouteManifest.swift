@@ -22,6 +22,11 @@ public import Foundation
 public struct RouteManifest: Sendable, Hashable {
   /// The format version; only 1 exists.
   public var version: Int
+  /// The manifest's revision, when it has one.
+  ///
+  /// A number that grows with every manifest published, so that an app refuses to go back to an
+  /// older one (``RouterHolder/replace(manifest:)``). A signed manifest must have one.
+  public var revision: Int?
   /// How URLs are read and compared.
   public var options: MatchingOptions
   /// The routes, in manifest order.
@@ -31,8 +36,11 @@ public struct RouteManifest: Sendable, Hashable {
   var positions: [Int] = []
 
   /// Makes a manifest in code.
-  public init(version: Int = 1, options: MatchingOptions = MatchingOptions(), routes: [RouteDefinition]) {
+  public init(
+    version: Int = 1, revision: Int? = nil, options: MatchingOptions = MatchingOptions(), routes: [RouteDefinition]
+  ) {
     self.version = version
+    self.revision = revision
     self.options = options
     self.routes = routes
   }

@@ -7,6 +7,7 @@ extension RouterBuilder {
     declare(
       manifest.routes, positions: manifest.routes.indices.map(manifest.position(of:)), options: manifest.options,
       source: "manifest")
+    if let revision = manifest.revision { manifestRevision = max(manifestRevision ?? revision, revision) }
   }
 
   /// The same builder with its manifests replaced, for swapping a server-driven table at run time.
@@ -14,20 +15,5 @@ extension RouterBuilder {
     var copy = removingDeclaredRoutes()
     for manifest in manifests { copy.add(manifest) }
     return copy
-  }
-}
-
-extension RouterHolder {
-  /// Rebuilds the held builder with `manifest` in place of its manifests and swaps the result in.
-  ///
-  /// - Throws: A `BuildError`: one ``ManifestError`` (`invalidManifest`) when the holder was not
-  ///   made from a builder, or what ``RouterBuilder/build()`` throws; the current router then stays.
-  public func replace(manifest: RouteManifest) throws(BuildError) {
-    guard let builder else {
-      throw BuildError(errors: [
-        ManifestError(.invalidManifest, "this holder was made from a router, not a builder; use replace(with:)")
-      ])
-    }
-    replace(with: try builder.replacingManifests(with: [manifest]).build())
   }
 }

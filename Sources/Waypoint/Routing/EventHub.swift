@@ -2,10 +2,11 @@ import Synchronization
 
 /// Hands events to every `AsyncStream` subscriber and numbers the opens.
 ///
-/// Shared by every copy of a router (and by a holder across replacements).
-final class EventHub: Sendable {
+/// Shared by every copy of a router (and by a holder across replacements); a holder's manifest
+/// events go through one of their own.
+final class EventHub<Event: Sendable>: Sendable {
   private struct State {
-    var subscribers: [Int: AsyncStream<RouteEvent>.Continuation] = [:]
+    var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
     var nextSubscriber = 0
   }
 
@@ -18,8 +19,8 @@ final class EventHub: Sendable {
   }
 
   /// A stream of every event from now on; it ends when the consumer stops.
-  func stream(bufferingNewest limit: Int) -> AsyncStream<RouteEvent> {
-    let (stream, continuation) = AsyncStream.makeStream(of: RouteEvent.self, bufferingPolicy: .bufferingNewest(limit))
+  func stream(bufferingNewest limit: Int) -> AsyncStream<Event> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(limit))
     let key = state.withLock { state in
       defer { state.nextSubscriber += 1 }
       state.subscribers[state.nextSubscriber] = continuation
@@ -32,7 +33,7 @@ final class EventHub: Sendable {
   }
 
   /// Sends `event` to every subscriber.
-  func send(_ event: RouteEvent) {
+  func send(_ event: Event) {
     let subscribers = state.withLock { Array($0.subscribers.values) }
     for subscriber in subscribers { subscriber.yield(event) }
   }

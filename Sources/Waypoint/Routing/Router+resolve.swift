@@ -65,6 +65,7 @@ extension Router {
     _ url: String, origin: Origin, extras: [String: any Sendable]
   ) throws(RoutingError) -> (RouteRequest, RouteEntry?) {
     let parsed = try table.parse(url)
+    if dotSegments.applies(to: origin) { try DotSegmentPolicy.check(parsed, origin: origin) }
     let callbacks = self.callbacks.callbacks(in: parsed.queryItems)
     var declined: [RouteDefinition] = []
     for candidate in table.candidates(for: parsed) {

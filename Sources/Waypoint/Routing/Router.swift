@@ -14,7 +14,8 @@ public struct Router: Sendable {
   let callbacks: CallbackPolicy
   let callbackOpener: (any CallbackOpener)?
   let maxRedirects: Int
-  let hub: EventHub
+  let dotSegments: DotSegmentPolicy
+  let hub: EventHub<RouteEvent>
 
   /// The routes, in registration order.
   public var routes: [RouteDefinition] { table.routes.map(\.payload.route) }
@@ -47,9 +48,9 @@ public struct Router: Sendable {
   }
 
   /// The same router reporting its events to `hub`.
-  func reporting(to hub: EventHub) -> Router {
+  func reporting(to hub: EventHub<RouteEvent>) -> Router {
     Router(
       table: table, observers: observers, fallback: fallback, callbacks: callbacks,
-      callbackOpener: callbackOpener, maxRedirects: maxRedirects, hub: hub)
+      callbackOpener: callbackOpener, maxRedirects: maxRedirects, dotSegments: dotSegments, hub: hub)
   }
 }

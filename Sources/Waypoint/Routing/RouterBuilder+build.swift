@@ -12,7 +12,8 @@ extension RouterBuilder {
     }
     return Router(
       table: table, observers: observers, fallback: fallback.map { compose(middleware, around: Self.run($0, nil)) },
-      callbacks: callbacks, callbackOpener: callbackOpener, maxRedirects: maxRedirects, hub: EventHub())
+      callbacks: callbacks, callbackOpener: callbackOpener, maxRedirects: maxRedirects,
+      dotSegments: dotSegments, hub: EventHub<RouteEvent>())
   }
 
   /// Every problem in the routes: the errors ``build()`` would throw (the table's first, then the

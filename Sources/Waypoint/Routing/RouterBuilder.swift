@@ -40,6 +40,13 @@ public struct RouterBuilder: Sendable {
   ///
   /// Default `false`: ``build()`` refuses them.
   public var allowsUnhandledTargets = false
+  /// What links with `.` or `..` path segments get.
+  ///
+  /// Default ``DotSegmentPolicy/refuseExternal``: links from outside the app are refused with `invalidURL`.
+  public var dotSegments = DotSegmentPolicy.refuseExternal
+  /// The highest revision of the manifests added, which a ``RouterHolder`` made from this
+  /// builder starts from.
+  var manifestRevision: Int?
 
   /// An empty builder.
   public init(options: MatchingOptions = MatchingOptions()) {
@@ -125,6 +132,7 @@ public struct RouterBuilder: Sendable {
   func removingDeclaredRoutes() -> RouterBuilder {
     var copy = self
     copy.declared = []
+    copy.manifestRevision = nil
     return copy
   }
 

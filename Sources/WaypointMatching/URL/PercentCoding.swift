@@ -1,7 +1,7 @@
 /// Percent-decoding and -encoding on UTF-8 bytes, without Foundation.
 package enum PercentCoding {
   /// Why a component could not be decoded.
-  enum Failure: Error {
+  package enum Failure: Error {
     /// A `%` not followed by two hex digits, at this UTF-8 offset within the component.
     case invalidEscape(offset: Int)
     /// The decoded bytes are not valid UTF-8.
@@ -11,7 +11,7 @@ package enum PercentCoding {
   /// Decodes `%XX` escapes (and `+` as a space when asked).
   ///
   /// Returns the input itself when there is nothing to decode, so the common case costs no allocation.
-  static func decode(_ text: Substring, plusAsSpace: Bool) throws(Failure) -> Substring {
+  package static func decode(_ text: Substring, plusAsSpace: Bool) throws(Failure) -> Substring {
     var needsWork = false
     for byte in text.utf8 where byte == UInt8(ascii: "%") || (plusAsSpace && byte == plus) {
       needsWork = true

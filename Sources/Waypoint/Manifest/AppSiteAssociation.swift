@@ -1,0 +1,189 @@
+internal import WaypointMatching
+
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+
+/// The `apple-app-site-association` document for a manifest: the paths of its public http(s)
+/// routes as `applinks` components, so the website's file says what the app opens and cannot
+/// drift from the routes (`waypoint aasa` prints it).
+///
+/// ```swift
+/// let association = AppSiteAssociation(manifest: manifest, appIDs: ["ABCDE12345.com.example.notes"])
+/// print(association.json)             // serve at https://example.com/.well-known/apple-app-site-association
+/// association.warnings                // routes the format cannot express exactly
+/// ```
+///
+/// How a route becomes a component's `/` pattern:
+/// - a literal segment is written percent-encoded, as the system compares it;
+/// - a parameter (`:id`, `<int:id>`, `user-:id`) is `?*`, one or more characters between its
+///   literal prefix and suffix; its type or constraint is left to the app, which still refuses
+///   what does not match;
+/// - a rest segment (`*path`) is `?*`;
+/// - an optional group gives one component per spelling;
+/// - a route ending in a literal, with trailing slashes ignored, also lists the spelling with a
+///   trailing slash; with case-insensitive paths a component says `"caseSensitive": false`.
+///
+/// Query requirements are left out. Routes reachable only from inside the app (`internal`)
+/// that a public pattern would also let through come first as `"exclude": true` components, so
+/// the system leaves those links to the website. A route whose pattern the format cannot express
+/// exactly (a literal holding `*` or `?`, which the format reads as wildcards) is listed, with a
+/// warning naming it.
+public struct AppSiteAssociation: Sendable {
+  /// One `applinks` component.
+  public struct Component: Sendable, Hashable {
+    /// The path pattern (`/`).
+    public var path: String
+    /// Whether a matching link is left to the website.
+    public var exclude: Bool
+    /// Whether the path compares case-sensitively (the format's default is `true`).
+    public var caseSensitive: Bool
+    /// The route's name, or its pattern.
+    public var comment: String
+  }
+
+  /// The apps (`TEAMID.bundle.id`) that open the links.
+  public let appIDs: [String]
+  /// The components, in the order the system tries them: exclusions first.
+  public let components: [Component]
+  /// What could not be expressed exactly, one sentence per route.
+  public let warnings: [String]
+
+  /// The document for `manifest`'s public routes whose scheme is http, https or unrestricted.
+  ///
+  /// - Parameters:
+  ///   - manifest: The routes.
+  ///   - appIDs: The apps that open the links.
+  ///   - host: Only routes for this host (and those naming none); without it, every host's
+  ///     routes are listed and a warning says when there is more than one host.
+  ///   - parameterTypes: The types the manifest's `<type:name>` parameters name.
+  public init(
+    manifest: RouteManifest, appIDs: [String], host: String? = nil, parameterTypes: ParameterTypes = ParameterTypes()
+  ) {
+    var included: [Component] = []
+    var excluded: [Component] = []
+    var warnings: [String] = []
+    var hosts: Set<String> = []
+    var internalRoutes: [(RouteDefinition, [String])] = []
+    for route in manifest.routes {
+      let label = route.name.map { "'\($0)' (\(route.pattern))" } ?? "'\(route.pattern)'"
+      guard let pattern = try? RoutePattern(route.pattern, options: manifest.options, parameterTypes: parameterTypes)
+      else {
+        warnings.append("route \(label) is left out: its pattern does not compile")
+        continue
+      }
+      if let scheme = pattern.scheme?.lowercased(), scheme != "http", scheme != "https" { continue }
+      if let routeHost = pattern.scheme == nil ? nil : pattern.host?.lowercased() {
+        if let host, routeHost != host.lowercased() { continue }
+        hosts.insert(routeHost)
+      }
+      var paths: [String] = []
+      var inexact = false
+      for variant in pattern.variants {
+        let (path, exact) = Self.path(of: variant.segments)
+        inexact = inexact || !exact
+        paths.append(path)
+        let endsInLiteral: Bool
+        if case .literal? = variant.segments.last?.kind { endsInLiteral = true } else { endsInLiteral = false }
+        if manifest.options.trailingSlash == .ignore, endsInLiteral || variant.segments.isEmpty, path != "/" {
+          paths.append(path + "/")
+        }
+      }
+      paths = paths.reduce(into: []) { unique, path in if !unique.contains(path) { unique.append(path) } }
+      if route.exposure != .public {
+        internalRoutes.append((route, paths))
+        continue
+      }
+      if inexact {
+        warnings.append(
+          "route \(label) has '*' or '?' in a literal segment, which the format reads as a wildcard; its component "
+            + "matches more than the route")
+      }
+      for path in paths {
+        included.append(
+          Component(
+            path: path, exclude: false, caseSensitive: manifest.options.caseSensitive,
+            comment: route.name ?? route.pattern))
+      }
+    }
+    for (route, paths) in internalRoutes {
+      for path in paths where included.contains(where: { Self.glob($0.path, matches: path) }) {
+        excluded.append(
+          Component(
+            path: path, exclude: true, caseSensitive: manifest.options.caseSensitive,
+            comment: (route.name ?? route.pattern) + " (internal)"))
+      }
+    }
+    if host == nil, hosts.count > 1 {
+      warnings.append(
+        "the routes name several hosts (\(hosts.sorted().joined(separator: ", "))); each host serves its own file, "
+          + "so pass one host to list only its routes")
+    }
+    self.appIDs = appIDs
+    self.components = excluded + included
+    self.warnings = warnings
+  }
+
+  /// The `/` pattern of `segments`, and whether it is exact.
+  static func path(of segments: [PatternSegment]) -> (String, Bool) {
+    var exact = true
+    var parts: [String] = []
+    for segment in segments {
+      switch segment.kind {
+      case .literal(let text):
+        if text.contains("*") || text.contains("?") { exact = false }
+        parts.append(PercentCoding.encode(text, as: .pathSegment))
+      case .parameter(let parameter):
+        parts.append(
+          PercentCoding.encode(parameter.prefix, as: .pathSegment) + "?*"
+            + PercentCoding.encode(parameter.suffix, as: .pathSegment))
+      case .rest:
+        parts.append("?*")
+      }
+    }
+    return ("/" + parts.joined(separator: "/"), exact)
+  }
+
+  /// Whether the format's pattern `pattern` (`*` any run, `?` one character) matches `text`
+  /// read literally.
+  static func glob(_ pattern: String, matches text: String) -> Bool {
+    let pattern = Array(pattern.unicodeScalars)
+    let text = Array(text.unicodeScalars)
+    // reachable[j]: the pattern read so far matches text[0..<j].
+    var reachable = [Bool](repeating: false, count: text.count + 1)
+    reachable[0] = true
+    for symbol in pattern {
+      var next = [Bool](repeating: false, count: text.count + 1)
+      for index in 0...text.count where reachable[index] {
+        switch symbol {
+        case "*":
+          for end in index...text.count { next[end] = true }
+        case "?":
+          if index < text.count { next[index + 1] = true }
+        default:
+          if index < text.count, text[index] == symbol { next[index + 1] = true }
+        }
+      }
+      reachable = next
+    }
+    return reachable[text.count]
+  }
+
+  /// The document as JSON, keys sorted, two-space indented.
+  public var json: String {
+    var lines = ["{", "  \"applinks\": {", "    \"details\": [", "      {"]
+    lines.append("        \"appIDs\": [" + appIDs.map(JSONString.quote).joined(separator: ", ") + "],")
+    lines.append("        \"components\": [")
+    for (index, component) in components.enumerated() {
+      var fields = ["\"/\": \(JSONString.quote(component.path))"]
+      if !component.caseSensitive { fields.append("\"caseSensitive\": false") }
+      fields.append("\"comment\": \(JSONString.quote(component.comment))")
+      if component.exclude { fields.append("\"exclude\": true") }
+      lines.append("          { " + fields.joined(separator: ", ") + " }" + (index < components.count - 1 ? "," : ""))
+    }
+    lines += ["        ]", "      }", "    ]", "  }", "}"]
+    return lines.joined(separator: "\n")
+  }
+}

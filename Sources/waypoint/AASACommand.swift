@@ -1,0 +1,59 @@
+import ArgumentParser
+import Waypoint
+
+/// `waypoint aasa`: prints the `apple-app-site-association` document for a manifest.
+struct AASACommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "aasa",
+    abstract: "Print the apple-app-site-association JSON for the manifest's public http(s) routes.",
+    discussion: """
+      Parameters and rest segments become '?*' wildcards, optional groups one component per \
+      spelling, and internal routes under a public pattern 'exclude' entries listed first. Query \
+      requirements are left out. Routes the format cannot express exactly are listed, with a \
+      warning on standard error naming them. Serve the output at \
+      https://<host>/.well-known/apple-app-site-association.
+
+      Example:
+        waypoint aasa --manifest routes.json --app-id ABCDE12345.com.example.notes > apple-app-site-association
+      """
+  )
+
+  @OptionGroup var manifest: ManifestOptions
+
+  @Option(help: ArgumentHelp("An app that opens the links, as TEAMID.bundle.id (repeatable).", valueName: "id"))
+  var appID: [String] = []
+
+  @Option(help: "List only the routes of this host (and those naming none).")
+  var host: String?
+
+  func run() throws {
+    guard !appID.isEmpty else { throw CommandFailure.usage("waypoint: give at least one --app-id TEAMID.bundle.id") }
+    for id in appID where !Self.isAppID(id) {
+      throw CommandFailure.usage(
+        "waypoint: '\(id)' is not an app id: expected a 10-character team id, a dot and a bundle id "
+          + "(ABCDE12345.com.example.app)")
+    }
+    let data = try manifest.data()
+    let read: RouteManifest
+    do {
+      read = try RouteManifest(data: data)
+    } catch {
+      throw CommandFailure.usage("waypoint: \(manifest.sourceName): \(error.message)")
+    }
+    let association = AppSiteAssociation(manifest: read, appIDs: appID, host: host)
+    for warning in association.warnings { standardError("warning: \(warning)") }
+    print(association.json)
+  }
+
+  /// `TEAMID.bundle.id`: ten uppercase letters or digits, a dot, and a bundle id.
+  static func isAppID(_ id: String) -> Bool {
+    let parts = id.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].utf8.count == 10,
+      parts[0].utf8.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }), !parts[1].isEmpty
+    else { return false }
+    return parts[1].utf8.allSatisfy { byte in
+      (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45
+        || byte == 46
+    }
+  }
+}
