@@ -1,4 +1,4 @@
-import Synchronization
+internal import Waypoint
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -44,7 +44,7 @@ public final class MemoryNonceStore: NonceStore {
 
   /// The most nonces kept.
   public let capacity: Int
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A store keeping at most `capacity` nonces (at least 1).
   ///

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Waypoint
 import WaypointSignedLinks
@@ -150,7 +149,7 @@ struct LinkRefusalTests {
   }
 
   @Test("Stress: 10,000 links verified from 8 tasks: nothing lost, nothing accepted wrongly")
-  func concurrentBatch() async throws {
+  func concurrentBatchStress() async throws {
     let store = MemoryNonceStore(capacity: 20_000)
     let verifier = Keys.verifier(nonces: .checkWhenPresent(store))
     let signers = [LinkSigner(key: Keys.current), LinkSigner(key: Keys.next), LinkSigner(key: Keys.old)]

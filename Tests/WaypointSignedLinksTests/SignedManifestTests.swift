@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Waypoint
 import WaypointSignedLinks
@@ -116,8 +115,8 @@ struct SignedManifestTests {
     #expect(throws: SigningKeyError.self) { try ManifestSigner(key: Keys.hmac).sign(manifest: data) }
   }
 
-  @Test("replacements racing from many tasks only ever move the revision forward")
-  func racingReplacements() async throws {
+  @Test("Stress: replacements racing from many tasks only ever move the revision forward")
+  func racingReplacementsStress() async throws {
     let holder = try Self.holder()
     let signed = try (6...40).map { revision in
       let data = Self.manifest(revision: revision, promo: "r\(revision)")
