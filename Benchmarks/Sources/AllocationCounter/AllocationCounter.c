@@ -3,6 +3,7 @@
 // (swift_slowAlloc → malloc / aligned_alloc) are counted too.
 #define _GNU_SOURCE
 #include <errno.h>
+#include <malloc.h>
 #include <stdatomic.h>
 #include <stddef.h>
 
@@ -52,4 +53,11 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
 
 unsigned long waypoint_allocation_count(void) {
   return atomic_load_explicit(&allocations, memory_order_relaxed);
+}
+
+long waypoint_live_bytes(void) {
+  // glibc's own accounting, so counting bytes adds nothing to each allocation: the bytes in use
+  // in the heap's chunks plus those of the large blocks it maps on its own.
+  struct mallinfo2 info = mallinfo2();
+  return (long)(info.uordblks + info.hblkhd);
 }

@@ -53,6 +53,34 @@ if arguments.contains("--lookups-only") {
   exit(0)
 }
 
+if let index = arguments.firstIndex(of: "--callgrind-lookups") {
+  // For instruction counts: build a table of MODULES × 100 routes, then look up its 10,000 URLs
+  // REPEAT times (`--callgrind-lookups MODULES REPEAT`). Two runs with different REPEAT give the
+  // instructions per lookup by difference, apart from building (Scripts/callgrind-lookups.sh).
+  let modules = Int(arguments[index + 1]) ?? 1
+  let repeats = Int(arguments[index + 2]) ?? 1
+  let workload = DeepLinkWorkload(modules: modules)
+  let built = try workload.buildWaypoint()
+  var total = 0
+  for _ in 0..<repeats { total &+= DeepLinkWorkload.lookUp(built, workload.urls) }
+  print(total)
+  exit(0)
+}
+
+if arguments.contains("--registry-only") {
+  // For profiles: only building the 5,000-module registry, three times.
+  let steps = RegistryWorkload.steps(5_000)
+  for _ in 0..<3 { keep(try RegistryWorkload.build(steps)) }
+  exit(0)
+}
+
+if arguments.contains("--manifest-only") {
+  // For profiles: only loading the 10,000-route manifest, three times.
+  let workload = ManifestWorkload(routes: 10_000)
+  for _ in 0..<3 { keep(try workload.load()) }
+  exit(0)
+}
+
 if arguments.contains("--peer-lookups-only") {
   // For profiles: only workload 1's routing-kit lookups, three times, to compare counts.
   let workload = DeepLinkWorkload(modules: 100)
@@ -89,13 +117,14 @@ row(
 // MARK: Workloads 2 and 3: scale and build time
 
 var lookupBySize: [Int: Double] = [:]
-var buildNanosPerRoute: [Int: Double] = [:]
+var kitLookupBySize: [Int: Double] = [:]
+var buildRatioBySize: [Int: Double] = [:]
 for modules in quick ? [1, 10, 100] : [1, 10, 100, 1000] {
   let workload = DeepLinkWorkload(modules: modules, lookups: 10_000)
   let routeCount = workload.routes.count
   let waypointBuild = medianTime { keep(try? workload.buildWaypoint()) }
   let kitBuild = medianTime { keep(workload.buildRoutingKit()) }
-  buildNanosPerRoute[routeCount] = waypointBuild / Double(routeCount)
+  buildRatioBySize[routeCount] = waypointBuild / kitBuild
   row(
     "3. build \(routeCount) routes, per route", ns(waypointBuild / Double(routeCount)),
     ns(kitBuild / Double(routeCount)))
@@ -105,6 +134,7 @@ for modules in quick ? [1, 10, 100] : [1, 10, 100, 1000] {
     items: workload.urls.count, { DeepLinkWorkload.lookUp(sized, workload.urls) },
     { DeepLinkWorkload.lookUp(sizedKit, workload.splitPaths) })
   lookupBySize[routeCount] = waypointTime
+  kitLookupBySize[routeCount] = kitTime
   row("2. lookup at \(routeCount) routes", ns(waypointTime), ns(kitTime))
 }
 
@@ -157,6 +187,47 @@ for modules in quick ? [1, 10] : [1, 10, 100] {
     "peer: NSRegularExpression per route (WLRRoute-style)")
 }
 
+// MARK: Workload 7: cold start, a manifest of 10,000 routes in memory to a built table
+
+let manifestWorkload = ManifestWorkload(routes: quick ? 1_000 : 10_000)
+let manifestRoutes = Double(manifestWorkload.routeCount)
+guard (try? manifestWorkload.load())?.routes.count == manifestWorkload.routeCount,
+  manifestWorkload.lint().isEmpty
+else {
+  print("the manifest workload does not load clean")
+  exit(1)
+}
+let manifestLoad = medianTime { keep(try? manifestWorkload.load()) } / manifestRoutes
+let lintTime = medianTime { keep(manifestWorkload.lint()) } / manifestRoutes
+row(
+  "7. manifest → table, \(manifestWorkload.routeCount) routes, per route", ns(manifestLoad), "-",
+  "JSON bytes in memory; reading, validation, table build")
+row("7. lint, per route", ns(lintTime), "-", "every diagnostic, shadowing included")
+
+/// The heap bytes `make`'s result keeps once everything else it allocated is freed.
+func retainedBytes<T>(_ make: () throws -> T) rethrows -> (T, Int) {
+  let before = waypoint_live_bytes()
+  let value = try make()
+  return (value, waypoint_live_bytes() - before)
+}
+let (memoryTable, tableBytes) = try retainedBytes { try manifestWorkload.buildWaypoint() }
+let (memoryKit, kitBytes) = retainedBytes { manifestWorkload.buildRoutingKit() }
+keep(memoryTable)
+keep(memoryKit)
+row(
+  "7. table memory, per route", "\(tableBytes / manifestWorkload.routeCount) B",
+  "\(kitBytes / manifestWorkload.routeCount) B", "live heap bytes kept by the built table (Int payloads)")
+
+// MARK: Workload 8: the module registry at app scale
+
+let registryModules = quick ? 1_000 : 5_000
+let registrySteps = RegistryWorkload.steps(registryModules)
+keep(try RegistryWorkload.build(registrySteps))
+let registryBuild = medianTime { keep(try? RegistryWorkload.build(registrySteps)) } / Double(registryModules)
+row(
+  "8. registry, \(registryModules) modules, per module", ns(registryBuild), "-",
+  "dependencies, configurations, adapters; build() validates")
+
 // MARK: Report
 
 let header = ("workload", "Waypoint", "peer", "")
@@ -171,11 +242,21 @@ for (workload, waypoint, peer, note) in rows {
 print("")
 print("rounds: \(rounds) (medians), peer for lookups: routing-kit 4.9.3")
 let largest = lookupBySize.keys.max() ?? 0
+// The final lines, one per figure, name first; the targets are in docs/Performance.md.
 print(String(format: "lookup-ratio-vs-routing-kit: %.3f", waypointLookup / kitLookup))
-print(String(format: "build-ns-per-route: %.0f", buildNanosPerRoute[9_900] ?? buildNanosPerRoute[10_000] ?? .nan))
+print(String(format: "build-ratio-vs-routing-kit: %.3f", buildRatioBySize[10_000] ?? .nan))
 print(
   String(
     format: "scale-ratio-%dk-vs-100: %.3f", largest / 1000,
-    (lookupBySize[largest] ?? .nan) / (lookupBySize[99] ?? lookupBySize[100] ?? .nan)))
+    (lookupBySize[largest] ?? .nan) / (lookupBySize[100] ?? .nan)))
+print(
+  String(
+    format: "lookup-%dk-ratio-vs-routing-kit: %.3f", largest / 1000,
+    (lookupBySize[largest] ?? .nan) / (kitLookupBySize[largest] ?? .nan)))
 print(String(format: "allocs-per-lookup: %.2f", allocationsPerLookup))
 print(String(format: "resolve-ratio-vs-swinject: %.3f", resolveRatio))
+print(String(format: "manifest-load-ns-per-route: %.0f", manifestLoad))
+print(String(format: "lint-ns-per-route: %.0f", lintTime))
+print("table-bytes-per-route: \(tableBytes / manifestWorkload.routeCount)")
+print(String(format: "memory-ratio-vs-routing-kit: %.3f", Double(tableBytes) / Double(kitBytes)))
+print(String(format: "registry-build-ns-per-module: %.0f", registryBuild))

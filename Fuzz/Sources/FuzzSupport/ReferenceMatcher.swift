@@ -99,7 +99,7 @@ public struct ReferenceMatcher<Payload: Sendable> {
     var found: [(key: [Int], spelling: Spelling)] = []
     for spelling in spellings where spelling.slash == slash {
       guard let layer = layer(of: spelling, scheme: scheme, host: url.host.map(String.init)),
-        reads(spelling, segments, folded)
+        reads(spelling, segments, folded, hostFirst: url.firstSegmentIsHost)
       else { continue }
       found.append(([-spelling.priority, -layer] + steps(of: spelling), spelling))
     }
@@ -120,13 +120,17 @@ public struct ReferenceMatcher<Payload: Sendable> {
   }
 
   /// Whether the spelling reads every segment: one each, a rest one or more at the end.
-  func reads(_ spelling: Spelling, _ segments: [Substring], _ folded: [String]) -> Bool {
+  ///
+  /// When the URL's first segment is its host (lowered), a first literal compares lowered too: a
+  /// host compares case-insensitively wherever it appears.
+  func reads(_ spelling: Spelling, _ segments: [Substring], _ folded: [String], hostFirst: Bool) -> Bool {
     for (index, segment) in spelling.segments.enumerated() {
       switch segment.kind {
       case .rest:
         return index < segments.count
       case .literal(let text):
-        guard index < segments.count, Array(folded[index].utf8) == Array(text.utf8) else { return false }
+        let expected = hostFirst && index == 0 ? Self.asciiLowercased(Substring(text)) : text
+        guard index < segments.count, Array(folded[index].utf8) == Array(expected.utf8) else { return false }
       case .parameter(let parameter):
         guard index < segments.count, Self.value(of: parameter, segments[index], folded[index]) != nil else {
           return false

@@ -65,6 +65,8 @@ extension RouteManifest {
 
   private func redirectDiagnostics(_ table: RouteTable<RouteDefinition>) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
+    // Most manifests have no redirect: then the table's routes are not even listed.
+    guard self.routes.contains(where: { $0.redirect != nil }) else { return diagnostics }
     // Made once: every redirect is compared with every route.
     let routes = table.routes
     for (offset, route) in routes.enumerated() {

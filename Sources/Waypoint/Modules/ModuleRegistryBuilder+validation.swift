@@ -21,8 +21,12 @@ extension ModuleRegistryBuilder {
   private func problems() -> [ModuleError] {
     var problems: [ModuleError] = []
     var keys: [ModuleKey: ModuleRegistration] = [:]
+    // Where each key's registration in force is, so later checks go in registration order: a
+    // fixed order for messages that costs no sorting by name (names of generic types are long).
+    var latest: [ModuleKey: Int] = [:]
     var targets: [String: ModuleKey] = [:]
-    for registration in registrations {
+    for (index, registration) in registrations.enumerated() {
+      latest[registration.key] = index
       if keys[registration.key] != nil, !registration.overrides {
         problems.append(
           ModuleError(
@@ -65,7 +69,7 @@ extension ModuleRegistryBuilder {
       }
     }
     problems += adapterCycles(adapted)
-    for registration in keys.values.sorted(by: { $0.key.name < $1.key.name }) {
+    for (index, registration) in registrations.enumerated() where latest[registration.key] == index {
       for dependency in registration.dependencies where keys[dependency] == nil && adapted[dependency] == nil {
         problems.append(
           ModuleError(
@@ -82,13 +86,17 @@ extension ModuleRegistryBuilder {
     registered: [ModuleKey: ModuleRegistration], adapted: [ModuleKey: ModuleAdapter]
   ) -> [ModuleError] {
     var problems: [ModuleError] = []
-    for key in navigation.restrictions.keys.sorted(by: { $0.name < $1.name })
-    where registered[key] == nil && adapted[key] == nil {
+    // Only the keys at fault are sorted by name, for a fixed order of messages.
+    let unrestricted = navigation.restrictions.keys.filter { registered[$0] == nil && adapted[$0] == nil }
+    for key in unrestricted.sorted(by: { $0.name < $1.name }) {
       problems.append(
         ModuleError(
           .notRegistered, "presentations are restricted for '\(key)', which is not registered", module: key.name))
     }
-    for (key, binding) in navigation.bindings.sorted(by: { $0.key.name < $1.key.name }) {
+    let faulty = navigation.bindings.filter { key, binding in
+      registered[key].map { binding.configuration != $0.configurationType } ?? true
+    }
+    for (key, binding) in faulty.sorted(by: { $0.key.name < $1.key.name }) {
       guard let registration = registered[key] else {
         problems.append(
           ModuleError(
@@ -111,7 +119,7 @@ extension ModuleRegistryBuilder {
   private func adapterCycles(_ adapted: [ModuleKey: ModuleAdapter]) -> [ModuleError] {
     var reported = Set<ModuleKey>()
     var problems: [ModuleError] = []
-    for start in adapted.keys.sorted(by: { $0.name < $1.name }) where !reported.contains(start) {
+    for start in adapters.map(\.required) where !reported.contains(start) {
       var path = [start]
       var current = start
       while let next = adapted[current]?.provided {

@@ -87,7 +87,7 @@ extension RouteTrie {
           trie.edges.withUnsafeBufferPointer { edges in
             next(
               nodes: trie.finishedNodes.base, edges: edges, literals: trie.literalEdges, bytes: bytes, bounds: bounds,
-              url: url)
+              url: url, refused: trie.hostOnly.isEmpty || url.firstSegmentIsHost ? nil : trie.hostOnly)
           }
         }
       }
@@ -97,7 +97,7 @@ extension RouteTrie {
     private mutating func next(
       nodes base: UnsafeMutablePointer<Node>, edges: UnsafeBufferPointer<Edge>, literals: LiteralTable,
       bytes: UnsafeBufferPointer<UInt8>,
-      bounds: UnsafeBufferPointer<Int>, url: ParsedURL
+      bounds: UnsafeBufferPointer<Int>, url: ParsedURL, refused: [Bool]?
     ) -> Int32? {
       let count = bounds.count / 2
       let slash = url.options.trailingSlash == .strict && url.hasTrailingSlash
@@ -112,7 +112,7 @@ extension RouteTrie {
           // The node is read only when needed: the step that led here says its terminal.
           if segment == count {
             let terminal = slash ? node.pointee.slashTerminal : frame.summary.terminal
-            if terminal >= 0 { return terminal }
+            if terminal >= 0, refused?[Int(terminal)] != true { return terminal }
           }
         case .literal:
           if segment < count, frame.summary.hasLiterals,
@@ -145,7 +145,7 @@ extension RouteTrie {
           }
         case .rest:
           let terminal = slash ? node.pointee.restSlashTerminal : node.pointee.restTerminal
-          if segment < count, terminal >= 0 { return terminal }
+          if segment < count, terminal >= 0, refused?[Int(terminal)] != true { return terminal }
         case .done:
           depth -= 1
         }

@@ -119,6 +119,9 @@ struct RouteTrie: Sendable {
   /// Where routes end; when several spellings of one route end at one place, a lookup that gets
   /// there takes the first one's names.
   var terminals: [Captures] = []
+  /// For each terminal, whether it takes only URLs whose first segment is their host (a spelling
+  /// whose first literal was lowered to compare with a lowered host); empty when none does.
+  var hostOnly: [Bool] = []
   /// The most frames a search can stack: the longest variant plus the root.
   var maxDepth = 1
 
@@ -165,7 +168,8 @@ struct RouteTrie: Sendable {
   ///
   /// Returns the route it conflicts with, if another route already ends at the same place.
   mutating func insert(
-    _ variant: PatternVariant, route info: RouteInfo, position route: Int, root: Int32, slash: Bool
+    _ variant: PatternVariant, route info: RouteInfo, position route: Int, root: Int32, slash: Bool,
+    hostOnly: Bool = false
   ) -> Int? {
     let segments = variant.segments
     var node = root
@@ -197,6 +201,10 @@ struct RouteTrie: Sendable {
           route: info, position: route, places: places, restName: restName, restStart: restStart,
           groups: variant.mask))
       nodes[Int(node)].setTerminal(Int32(terminals.count - 1), rest: isRest, slash: slash)
+      if hostOnly || !self.hostOnly.isEmpty {
+        if self.hostOnly.isEmpty { self.hostOnly = Array(repeating: false, count: terminals.count - 1) }
+        self.hostOnly.append(hostOnly)
+      }
       return nil
     }
     if terminals[Int(existing)].position == route { return nil }

@@ -86,11 +86,39 @@ final class RouteIndex: Sendable {
       let root = root(for: LayerKey(priority: info.priority, scheme: pattern.scheme, host: pattern.host))
       let slash = options.trailingSlash == .strict && pattern.hasTrailingSlash
       // Without optional groups the pattern is its only spelling.
+      let schemeless = pattern.scheme == nil
+      // Without optional groups the pattern is its only spelling.
       if pattern.groupCount == 0 {
-        insert(PatternVariant(mask: 0, segments: pattern.segments), info, position, root, slash)
+        add(PatternVariant(mask: 0, segments: pattern.segments), info, position, root, slash, schemeless)
       } else {
-        for variant in pattern.variants { insert(variant, info, position, root, slash) }
+        for variant in pattern.variants { add(variant, info, position, root, slash, schemeless) }
       }
+    }
+
+    /// Inserts one spelling, and its host spelling when a pattern without a scheme has one.
+    private mutating func add(
+      _ variant: PatternVariant, _ info: RouteInfo, _ position: Int, _ root: Int32, _ slash: Bool, _ schemeless: Bool
+    ) {
+      insert(variant, info, position, root, slash)
+      if schemeless, let lowered = hostSpelling(of: variant) {
+        insert(lowered, info, position, root, slash, hostOnly: true)
+      }
+    }
+
+    /// The host spelling of a variant: its first literal lowered, for URLs whose host is their first segment.
+    ///
+    /// For a pattern without a scheme whose first segment is a literal with capitals: a host
+    /// compares case-insensitively, and the URL's is lowered. `nil` when no URL's host can be a
+    /// segment here, or nothing would change.
+    private func hostSpelling(of variant: PatternVariant) -> PatternVariant? {
+      guard options.host != .host, options.caseSensitive, let first = variant.segments.first,
+        case .literal(let text) = first.kind,
+        text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
+      else { return nil }
+      let lowered = String(Substring(text).asciiLowercased())
+      var segments = variant.segments
+      segments[0] = PatternSegment(kind: .literal(lowered), group: first.group, column: first.column)
+      return PatternVariant(mask: variant.mask, segments: segments)
     }
 
     private mutating func root(for key: LayerKey) -> Int32 {
@@ -103,11 +131,14 @@ final class RouteIndex: Sendable {
     }
 
     private mutating func insert(
-      _ variant: PatternVariant, _ info: RouteInfo, _ position: Int, _ root: Int32, _ slash: Bool
+      _ variant: PatternVariant, _ info: RouteInfo, _ position: Int, _ root: Int32, _ slash: Bool,
+      hostOnly: Bool = false
     ) {
       // A spelling with no segments is the root, which has no trailing slash to compare.
       let slash = slash && !variant.segments.isEmpty
-      guard let other = trie.insert(variant, route: info, position: position, root: root, slash: slash),
+      guard
+        let other = trie.insert(
+          variant, route: info, position: position, root: root, slash: slash, hostOnly: hostOnly),
         conflicts.insert([other, position]).inserted
       else { return }
       errors.append(RouteIndex.conflict(infos[other], info))

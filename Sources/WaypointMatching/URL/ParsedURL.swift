@@ -43,6 +43,9 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   var foldedText: String? { header { $0.pointee.foldedText } }
   /// Whether the path ended with `/` (significant only with ``MatchingOptions/TrailingSlash/strict``).
   public var hasTrailingSlash: Bool { header { $0.pointee.hasTrailingSlash } }
+  /// Whether the first segment is the URL's host, lowered (the host mode makes a host a segment
+  /// for this scheme), rather than a path segment.
+  public var firstSegmentIsHost: Bool { header { $0.pointee.firstSegmentIsHost } }
   /// The query as written, without `?`.
   public var rawQuery: Substring? {
     header { Self.part(of: $0.pointee.string, $0.pointee.queryStart, $0.pointee.queryEnd) }
@@ -138,11 +141,14 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
     let fragmentStart: Int
     let segmentCount: Int
     let hasTrailingSlash: Bool
+    /// Whether the first segment is the URL's host (lowered), as the host mode makes it for the scheme.
+    let firstSegmentIsHost: Bool
     let options: MatchingOptions
 
     init(
       string: String, host: Substring?, decodedText: String?, schemeEnd: Int, queryStart: Int, queryEnd: Int,
-      fragmentStart: Int, segmentCount: Int, hasTrailingSlash: Bool, options: MatchingOptions
+      fragmentStart: Int, segmentCount: Int, hasTrailingSlash: Bool, firstSegmentIsHost: Bool,
+      options: MatchingOptions
     ) {
       self.string = string
       self.host = host
@@ -154,6 +160,7 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
       self.fragmentStart = fragmentStart
       self.segmentCount = segmentCount
       self.hasTrailingSlash = hasTrailingSlash
+      self.firstSegmentIsHost = firstSegmentIsHost
       self.options = options
     }
   }

@@ -134,9 +134,11 @@ struct URLParser {
     let authority = Self.authority(in: bytes, from: scheme?.next ?? 0, before: end, afterScheme: scheme != nil)
     var segments = Segments(bounds: bounds, decoded: hasEscapes ? [] : nil)
     var host: Substring?
+    var hostIsSegment = false
     let pathStart = authority?.end ?? scheme?.next ?? 0
     if let authority, authority.end > authority.start {
       host = try readAuthority(authority, scheme: scheme?.end ?? -1, into: &segments)
+      hostIsSegment = host == nil
     }
     let trailing = try readPath(bytes, from: pathStart, to: end, into: &segments)
     if hasEscapes { try checkQueryAndFragment(queryStart..<queryEnd, fragmentStart: fragmentStart, count: bytes.count) }
@@ -147,7 +149,7 @@ struct URLParser {
       ParsedURL.Header(
         string: string, host: host, decodedText: decodedText, schemeEnd: schemeEnd, queryStart: queryStart,
         queryEnd: queryEnd, fragmentStart: fragmentStart, segmentCount: count / 2, hasTrailingSlash: trailing,
-        options: options)
+        firstSegmentIsHost: hostIsSegment, options: options)
     }
   }
 

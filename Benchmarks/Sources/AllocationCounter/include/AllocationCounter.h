@@ -6,4 +6,8 @@
 /// allocator functions for the whole process, the Swift runtime included.
 unsigned long waypoint_allocation_count(void);
 
+/// The bytes in use on the heap now, from glibc's accounting (`mallinfo2`): chunks in use,
+/// their headers and rounding included, and blocks mapped on their own.
+long waypoint_live_bytes(void);
+
 #endif
