@@ -6,7 +6,7 @@
 #   Scripts/callgrind-lookups.sh
 set -euo pipefail
 cd "$(dirname "$0")/../Benchmarks"
-swift build -c release --product compare >/dev/null
+swift build -c release --product compare >/dev/null 2>&1
 bin=.build/release/compare
 count() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" --callgrind-lookups "$1" "$2" 2>&1 |

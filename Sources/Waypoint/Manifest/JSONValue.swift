@@ -170,9 +170,9 @@ struct JSONParser {
       path.append(.key(key))
       let value = try parseValue(depth: depth)
       path.removeLast()
-      if object[key] == nil {
-        object[key] = value
-      } else {
+      if let first = object.updateValue(value, forKey: key) {
+        // The tree keeps the first value; the repeat is reported.
+        object[key] = first
         let (line, column) = position(of: keyStart)
         duplicates.append(JSONDuplicateKey(path: path, key: key, line: line, column: column))
       }

@@ -138,24 +138,42 @@ struct ManifestReader {
       fail("each route must be an object, not \(value.typeName)", route: index)
       return nil
     }
+    // One pass over the route's keys; the fields are then read in a fixed order, so messages
+    // come in the same order whatever order the keys were written in.
+    var fields = RouteFields()
+    var unknown: [String] = []
+    for (key, value) in object {
+      switch key {
+      case "name": fields.name = value
+      case "pattern": fields.pattern = value
+      case "target": fields.target = value
+      case "redirect": fields.redirect = value
+      case "presentation": fields.presentation = value
+      case "exposure": fields.exposure = value
+      case "priority": fields.priority = value
+      case "defaults": fields.defaults = value
+      case "under": fields.under = value
+      default: unknown.append(key)
+      }
+    }
     var name: String?
-    if case .string(let text)? = object["name"] { name = text }
+    if case .string(let text)? = fields.name { name = text }
     var route = RouteDefinition(pattern: "", name: name)
     let errorCount = errors.count
-    for key in object.keys.sorted() where !Self.routeKeys.contains(key) {
+    for key in unknown.sorted() {
       fail(
         "unknown field '\(key)' (known: \(Self.routeKeys.sorted().joined(separator: ", ")))", field: key, route: index,
         name: name)
     }
-    if let value = object["name"] { route.name = string(value, field: "name", route: index, name: name) }
-    if let value = object["pattern"] {
+    if let value = fields.name { route.name = string(value, field: "name", route: index, name: name) }
+    if let value = fields.pattern {
       route.pattern = string(value, field: "pattern", route: index, name: name) ?? ""
     } else {
       fail("the route has no 'pattern'", field: "pattern", route: index, name: name)
     }
-    if let value = object["target"] { route.target = string(value, field: "target", route: index, name: name) }
-    if let value = object["redirect"] { route.redirect = string(value, field: "redirect", route: index, name: name) }
-    if let value = object["presentation"], let text = string(value, field: "presentation", route: index, name: name) {
+    if let value = fields.target { route.target = string(value, field: "target", route: index, name: name) }
+    if let value = fields.redirect { route.redirect = string(value, field: "redirect", route: index, name: name) }
+    if let value = fields.presentation, let text = string(value, field: "presentation", route: index, name: name) {
       if let presentation = Presentation(text) {
         route.presentation = presentation
       } else {
@@ -164,7 +182,7 @@ struct ManifestReader {
           field: "presentation", route: index, name: name)
       }
     }
-    if let value = object["exposure"] {
+    if let value = fields.exposure {
       if case .string(let text) = value, let exposure = Exposure(rawValue: text) {
         route.exposure = exposure
       } else {
@@ -173,15 +191,15 @@ struct ManifestReader {
           name: name)
       }
     }
-    if let value = object["priority"] {
+    if let value = fields.priority {
       if case .integer(let priority) = value {
         route.priority = priority
       } else {
         fail("'priority' must be an integer, not \(describe(value))", field: "priority", route: index, name: name)
       }
     }
-    if let value = object["defaults"] { route.defaults = defaults(value, route: index, name: name) }
-    if let value = object["under"] {
+    if let value = fields.defaults { route.defaults = defaults(value, route: index, name: name) }
+    if let value = fields.under {
       let modules: [String]? =
         if case .array(let items) = value {
           items.compactMap { item -> String? in if case .string(let text) = item { text } else { nil } }
@@ -225,6 +243,11 @@ struct ManifestReader {
       }
     }
     return defaults
+  }
+
+  /// A route's known fields as written, before they are checked.
+  private struct RouteFields {
+    var name, pattern, target, redirect, presentation, exposure, priority, defaults, under: JSONValue?
   }
 
   // MARK: - Errors

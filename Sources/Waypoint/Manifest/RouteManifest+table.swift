@@ -67,8 +67,9 @@ extension RouteManifest {
     var diagnostics: [Diagnostic] = []
     // Most manifests have no redirect: then the table's routes are not even listed.
     guard self.routes.contains(where: { $0.redirect != nil }) else { return diagnostics }
-    // Made once: every redirect is compared with every route.
+    // Made once: a redirect is compared only with the routes that could take it (see RouteShapes).
     let routes = table.routes
+    let shapes = RouteShapes(routes.map(\.pattern))
     for (offset, route) in routes.enumerated() {
       guard let redirect = route.payload.redirect else { continue }
       let place = (route: position(of: offset), name: route.payload.name)
@@ -92,7 +93,7 @@ extension RouteManifest {
         problem.code = .redirectIgnoresParameters
         diagnostics.append(Diagnostic(.warning, problem))
       }
-      if !routes.contains(where: { Self.mayMatch($0.pattern, target) }) {
+      if !shapes.candidates(for: target).contains(where: { Self.mayMatch(routes[$0].pattern, target) }) {
         var problem = ManifestReader.error(
           "the redirect '\(redirect)' leads to no route of this manifest", field: "redirect", route: place.route,
           name: place.name)
@@ -141,5 +142,67 @@ extension RouteManifest {
       }
     }
     return pattern.count == template.count
+  }
+}
+
+/// The routes of a table by the shape of their spellings.
+///
+/// A redirect is then compared only with routes that could take it: a spelling of the same length (or ending in a rest no longer)
+/// whose first segment is the redirect's first literal or a parameter, or any longer route when
+/// the redirect ends in a rest. Lint's unreachable-redirect check is then bounded by the routes
+/// of one shape instead of redirects × routes; tests compare it with checking every route.
+struct RouteShapes {
+  private struct Key: Hashable {
+    let count: Int
+    let rest: Bool
+    let first: String?
+  }
+
+  private var routes: [Key: [Int]] = [:]
+  private var restLengths: [Int] = []
+
+  init(_ patterns: [RoutePattern]) {
+    var lengths = Set<Int>()
+    for (index, pattern) in patterns.enumerated() {
+      for variant in pattern.variants {
+        let key = Self.key(of: variant.segments)
+        if routes[key]?.last != index { routes[key, default: []].append(index) }
+        if key.rest { lengths.insert(key.count) }
+      }
+    }
+    restLengths = lengths.sorted()
+  }
+
+  private static func key(of segments: [PatternSegment]) -> Key {
+    let rest: Bool = if case .rest = segments.last?.kind { true } else { false }
+    let first: String? = if case .literal(let text)? = segments.first?.kind { text } else { nil }
+    return Key(count: segments.count, rest: rest, first: first)
+  }
+
+  /// The routes that may match some URL of `template`, in table order, each once.
+  func candidates(for template: RoutePattern) -> [Int] {
+    var found = Set<Int>()
+    for variant in template.variants {
+      let count = variant.segments.count
+      let first: String? = if case .literal(let text)? = variant.segments.first?.kind { text } else { nil }
+      // A route's first literal takes the same literal, or anything but a literal in the template.
+      var keys: [Key] = []
+      if let first {
+        keys += [Key(count: count, rest: false, first: first), Key(count: count, rest: false, first: nil)]
+      } else {
+        keys += routes.keys.filter { $0.count == count && !$0.rest }
+      }
+      // A template ending in a rest takes every longer route from its rest on.
+      if case .rest? = variant.segments.last?.kind {
+        keys += routes.keys.filter { $0.count > count && (first == nil || $0.first == nil || $0.first == first) }
+      }
+      for length in restLengths where length <= count {
+        keys += routes.keys.filter {
+          $0.rest && $0.count == length && (first == nil || $0.first == nil || $0.first == first)
+        }
+      }
+      for key in keys { found.formUnion(routes[key] ?? []) }
+    }
+    return found.sorted()
   }
 }

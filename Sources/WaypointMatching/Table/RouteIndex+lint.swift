@@ -73,45 +73,62 @@ extension RouteIndex {
 
   /// A route is shadowed when, for every spelling of it, a route ranked above it (higher
   /// priority, or the same priority and a narrower scheme or host) matches every URL it matches.
+  ///
+  /// Routes of one layer are ranked by the trie itself, so only routes of other layers are
+  /// compared, and only spellings that could cover each other: the same number of segments (or
+  /// a rest no longer than the spelling) and the same first literal, or a parameter first
+  /// (``ShadowShape``). The work is the pairs of routes of one shape in different layers, not all
+  /// pairs: linear for tables whose layers hold different shapes.
   private func shadowedWarnings() -> [Diagnostic] {
-    var layers: [ShadowLayer: [Int]] = [:]
-    for (position, route) in infos.enumerated() {
-      layers[ShadowLayer(priority: route.priority, scheme: route.pattern.scheme, host: route.pattern.host), default: []]
-        .append(position)
+    shadowedRoutes().map { shadowed in
+      let (route, rival) = (infos[shadowed.route], infos[shadowed.rival])
+      return warning(
+        .shadowed,
+        "route \(describe(route)) can never match: route \(describe(rival)) matches every URL it does and "
+          + "ranks above it",
+        route)
+    }
+  }
+
+  /// The shadowed routes, in registration order, each with the first rival found that covers it.
+  ///
+  /// With `allPairs`, every spelling is compared with every spelling of every route that
+  /// outranks it: the plain reference the tests compare the shape-filtered search with.
+  func shadowedRoutes(allPairs: Bool = false) -> [(route: Int, rival: Int)] {
+    var layers: Set<ShadowLayer> = []
+    for route in infos {
+      layers.insert(ShadowLayer(priority: route.priority, scheme: route.pattern.scheme, host: route.pattern.host))
     }
     guard layers.count > 1 else { return [] }
-    var variants: [Int: [PatternVariant]] = [:]
-    func spellings(_ position: Int) -> [PatternVariant] {
-      if let known = variants[position] { return known }
-      let made = infos[position].pattern.variants
-      variants[position] = made
-      return made
+    let spellings = infos.map(\.pattern.variants)
+    // Every spelling by its shape, in registration order within a shape.
+    var byShape: [ShadowShape: [(position: Int, variant: PatternVariant)]] = [:]
+    for (position, variants) in spellings.enumerated() {
+      for variant in variants { byShape[ShadowShape(variant), default: []].append((position, variant)) }
     }
-    var warnings: [Diagnostic] = []
+    let everySpelling = spellings.enumerated().flatMap { position, variants in variants.map { (position, $0) } }
+    let restLengths = Set(byShape.keys.compactMap { $0.endsInRest ? $0.count : nil }).sorted()
+    var shadowed: [(route: Int, rival: Int)] = []
     for (position, route) in infos.enumerated() {
-      let rivals = layers.values.filter { outranks(infos[$0[0]], route) }.joined()
-      guard !rivals.isEmpty else { continue }
       var firstRival: Int?
       var everySpellingCovered = true
-      for variant in spellings(position) {
-        let rival = rivals.first { rival in
-          spellings(rival).contains { covers($0, variant, infos[rival].pattern, route.pattern) }
-        }
+      for variant in spellings[position] {
+        let candidates =
+          allPairs
+          ? AnyCollection(everySpelling)
+          : AnyCollection(ShadowShape.covering(variant, restLengths: restLengths).lazy.flatMap { byShape[$0] ?? [] })
+        let rival = candidates.first { candidate in
+          outranks(infos[candidate.0], route) && covers(candidate.1, variant, infos[candidate.0].pattern, route.pattern)
+        }?.0
         guard let rival else {
           everySpellingCovered = false
           break
         }
         firstRival = firstRival ?? rival
       }
-      guard everySpellingCovered, let firstRival else { continue }
-      warnings.append(
-        warning(
-          .shadowed,
-          "route \(describe(route)) can never match: route \(describe(infos[firstRival])) matches every "
-            + "URL it does and ranks above it",
-          route))
+      if everySpellingCovered, let firstRival { shadowed.append((position, firstRival)) }
     }
-    return warnings
+    return shadowed
   }
 
   /// Whether `rival` ranks above `route` for every URL both match, before specificity.
@@ -156,6 +173,43 @@ extension RouteIndex {
       }
     }
     return true
+  }
+}
+
+/// The shape of a spelling that lint's shadowing check compares by: its number of segments,
+/// whether it ends in a rest, and its first literal (`nil` when it starts with a parameter).
+private struct ShadowShape: Hashable {
+  let count: Int
+  let endsInRest: Bool
+  let firstLiteral: String?
+
+  init(_ variant: PatternVariant) {
+    count = variant.segments.count
+    endsInRest = if case .rest = variant.segments.last?.kind { true } else { false }
+    firstLiteral = if case .literal(let text)? = variant.segments.first?.kind { text } else { nil }
+  }
+
+  init(count: Int, endsInRest: Bool, firstLiteral: String?) {
+    self.count = count
+    self.endsInRest = endsInRest
+    self.firstLiteral = firstLiteral
+  }
+
+  /// The shapes of spellings that may match every URL `variant` does.
+  static func covering(_ variant: PatternVariant, restLengths: [Int]) -> [ShadowShape] {
+    let count = variant.segments.count
+    let literal: String? = if case .literal(let text)? = variant.segments.first?.kind { text } else { nil }
+    // A first literal is covered by the same literal or a parameter; anything else only by a parameter.
+    let firsts: [String?] = literal.map { [$0, nil] } ?? [nil]
+    var shapes: [ShadowShape] = []
+    for first in firsts {
+      shapes.append(ShadowShape(count: count, endsInRest: false, firstLiteral: first))
+      // A rest of `length` segments in all covers spellings with at least that many.
+      for length in restLengths where length <= count {
+        shapes.append(ShadowShape(count: length, endsInRest: true, firstLiteral: length == 1 ? nil : first))
+      }
+    }
+    return shapes
   }
 }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import WaypointMatching
@@ -59,5 +60,35 @@ struct LintTests {
     #expect(found.map(\.routing?.code) == [.overlappingRegex])
     #expect(found.first?.message.contains("'0'") == true)
     #expect(warnings(["/p/:n([0-9]+)", "/p/:w([a-z]+)"]).isEmpty)
+  }
+
+  @Test("the shadowing check compares spellings by shape and finds what comparing every pair finds")
+  func shadowingMatchesAllPairs() throws {
+    var random = SeededGenerator(seed: 0x5AD0)
+    let pieces = ["a", "b", ":x", "<int:n>", ":s([a-z]+)", "*rest", "(/c)", "(/:o)"]
+    let prefixes = ["", "myapp://", "myapp://h/", "other://"]
+    var shadowedSeen = 0
+    for _ in 0..<300 {
+      var builder = RouteTableBuilder<Int>()
+      for index in 0..<Int.random(in: 2...9, using: &random) {
+        let length = Int.random(in: 1...3, using: &random)
+        var pattern = prefixes[Int.random(in: 0..<prefixes.count, using: &random)]
+        for position in 0..<length {
+          let piece = pieces[Int.random(in: 0..<pieces.count, using: &random)]
+          if piece.hasPrefix("(") {
+            pattern += piece
+          } else {
+            pattern += (position == 0 && pattern.hasSuffix("/") ? "" : "/") + piece
+          }
+        }
+        builder.add(pattern, priority: Int.random(in: 0...2, using: &random), payload: index)
+      }
+      guard let table = try? builder.build() else { continue }
+      let filtered = table.index.shadowedRoutes().map(\.route)
+      let reference = table.index.shadowedRoutes(allPairs: true).map(\.route)
+      #expect(filtered == reference, "\(table.index.infos.map(\.pattern.source))")
+      shadowedSeen += reference.count
+    }
+    #expect(shadowedSeen > 20, "the generated tables shadow routes often enough to test the search")
   }
 }
