@@ -125,6 +125,7 @@ struct JSONParser {
     let value = try parseValue(depth: 0)
     skipWhitespace()
     guard offset == bytes.count else { throw error("unexpected \(describeByte()) after the document") }
+    placeDuplicates()
     return value
   }
 
@@ -173,8 +174,9 @@ struct JSONParser {
       if let first = object.updateValue(value, forKey: key) {
         // The tree keeps the first value; the repeat is reported.
         object[key] = first
-        let (line, column) = position(of: keyStart)
-        duplicates.append(JSONDuplicateKey(path: path, key: key, line: line, column: column))
+        // The place is worked out once for all repeats at the end: one pass over the document,
+        // however many keys a hostile one repeats.
+        duplicates.append(JSONDuplicateKey(path: path, key: key, line: 0, column: keyStart))
       }
       skipWhitespace()
       guard offset < bytes.count else { throw error("the document ends inside an object") }
@@ -371,6 +373,29 @@ struct JSONParser {
   private func error(_ reason: String, at start: Int? = nil) -> JSONSyntaxError {
     let (line, column) = position(of: start ?? offset)
     return JSONSyntaxError(reason: reason, line: line, column: column)
+  }
+
+  /// Puts the repeats in document order and turns the byte offsets they were recorded with (in
+  /// `column`) into lines and columns, in one pass.
+  private mutating func placeDuplicates() {
+    guard !duplicates.isEmpty else { return }
+    // A repeat is recorded when its value ends, so one inside a repeated object comes first.
+    duplicates.sort { $0.column < $1.column }
+    var line = 1
+    var lineStart = 0
+    var index = 0
+    for number in duplicates.indices {
+      let target = duplicates[number].column
+      while index < target {
+        if bytes[index] == 0x0A {
+          line += 1
+          lineStart = index + 1
+        }
+        index += 1
+      }
+      duplicates[number].line = line
+      duplicates[number].column = target - lineStart + 1
+    }
   }
 
   /// The 1-based line and column (in bytes) of `target`.

@@ -121,6 +121,30 @@ struct JSONParserTests {
     #expect(object["a"] == .integer(1))
   }
 
+  @Test("repeats are listed in document order with their places, nested ones too")
+  func nestedDuplicates() throws {
+    let parsed = try Self.parse("{\"a\": 1,\n \"a\": {\"b\": 1,\n \"b\": 2}}")
+    #expect(parsed.duplicates.map(\.key) == ["a", "b"])
+    #expect(parsed.duplicates.map(\.line) == [2, 3])
+    #expect(parsed.duplicates.map(\.column) == [2, 2])
+  }
+
+  @Test("a document repeating one key a hundred thousand times is read in one pass")
+  func manyDuplicates() throws {
+    let text = "{" + (0..<100_000).map { _ in "\"k\": 1" }.joined(separator: ",\n") + "}"
+    let (parsed, seconds) = try Self.timed { try Self.parse(text) }
+    #expect(parsed.duplicates.count == 99_999)
+    #expect(parsed.duplicates.last?.line == 100_000)
+    #expect(seconds < 5, "linear: well under a second, where a scan per repeat took minutes")
+  }
+
+  static func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
+    let start = ContinuousClock.now
+    let value = try body()
+    let elapsed = ContinuousClock.now - start
+    return (value, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+  }
+
   @Test("a duplicate key in a manifest is an error naming the key, the route and the field")
   func duplicateKeysInManifests() {
     let cases: [(String, String)] = [
