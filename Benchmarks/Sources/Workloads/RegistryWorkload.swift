@@ -1,12 +1,16 @@
 import Waypoint
 
-/// The registry at app scale: `count` modules, each a distinct type, each depending on the one
-/// before it; every fourth takes a configuration, and every tenth is also provided through an
-/// adapter to a required interface. Registration and `build()` (which validates dependencies,
+/// The registry at app scale.
+///
+/// `count` modules, each a distinct type, each depending on the one before it; every fourth takes
+/// a configuration, and every tenth is also provided through an adapter to a required
+/// interface. Registration and `build()` (which validates dependencies,
 /// adapters and cycles) are what is timed; see ``steps(_:)``.
 public enum RegistryWorkload {
-  /// A module type. Distinct types come from binary nesting: module `n` is `Root` wrapped in
-  /// `Zero`/`One` by the bits of `n`, so 13 bits give 8,192 types from three declarations.
+  /// A module type.
+  ///
+  /// Distinct types come from binary nesting: module `n` is `Root` wrapped in `Zero`/`One` by
+  /// the bits of `n`, so 13 bits give 8,192 types from three declarations.
   public protocol Tag: Sendable { init() }
   public struct Root: Tag { public init() {} }
   public struct Zero<Prefix: Tag>: Tag { public init() {} }
