@@ -17,8 +17,11 @@
 public struct KeyFile: Sendable, Hashable {
   /// What a file holds, by its first line.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// An Ed25519 private key's 32-byte seed, under `key:`; kept on the server.
     case ed25519Private = "waypoint ed25519 private key"
+    /// An Ed25519 public key's 32 bytes, under `key:`; shipped in the app.
     case ed25519Public = "waypoint ed25519 public key"
+    /// A manifest's 64-byte Ed25519 signature, under `signature:`.
     case manifestSignature = "waypoint manifest signature"
 
     /// The field that holds the bytes.

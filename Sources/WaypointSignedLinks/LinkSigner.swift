@@ -40,8 +40,8 @@ public struct LinkSigner: Sendable {
   ///   - nonce: A value that makes the link one-time for a verifier with a nonce store
   ///     (``makeNonce()`` makes one).
   /// - Returns: The signed link.
-  /// - Throws: `invalidParameter` when the link already has an item of the format, or the nonce
-  ///   is empty.
+  /// - Throws: `invalidParameter` when the link already has an item of the format, the nonce
+  ///   is empty, or a time is outside what a link can carry (``UnixTime/range``).
   public func sign(
     _ url: String, expiresAt expiry: Date, notBefore: Date? = nil, nonce: String? = nil
   ) throws(RoutingError) -> String {
@@ -54,9 +54,12 @@ public struct LinkSigner: Sendable {
     }
     var items = [
       QueryItem(name: format.keyIDKey, value: key.keyID),
-      QueryItem(name: format.expiryKey, value: Self.seconds(expiry)),
+      QueryItem(name: format.expiryKey, value: try Self.seconds(expiry, url: url, item: format.expiryKey)),
     ]
-    if let notBefore { items.append(QueryItem(name: format.notBeforeKey, value: Self.seconds(notBefore))) }
+    if let notBefore {
+      items.append(
+        QueryItem(name: format.notBeforeKey, value: try Self.seconds(notBefore, url: url, item: format.notBeforeKey)))
+    }
     if let nonce { items.append(QueryItem(name: format.nonceKey, value: nonce)) }
     link.append(items)
     let signature = key.signature(for: Array(link.string.utf8))
@@ -70,7 +73,15 @@ public struct LinkSigner: Sendable {
     return Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
   }
 
-  private static func seconds(_ date: Date) -> String {
-    String(Int(date.timeIntervalSince1970.rounded(.down)))
+  /// `date` in whole Unix seconds, as the item is written.
+  private static func seconds(_ date: Date, url: String, item: String) throws(RoutingError) -> String {
+    guard let seconds = UnixTime.seconds(date) else {
+      throw RoutingError(
+        .invalidParameter,
+        "'\(item)' would be \(date.timeIntervalSince1970) s; a signed link carries times from 0 to "
+          + "\(UnixTime.range.upperBound) Unix seconds, which a verifier reads",
+        url: url, parameter: item)
+    }
+    return String(seconds)
   }
 }

@@ -84,7 +84,7 @@ public struct LinkVerifier: Sendable {
     guard key.isValid(link.signature, for: link.canonical) else { throw .badSignature(keyID: keyID) }
     let expiry = try Self.seconds(link.expiry, item: format.expiryKey)
     let skew = Int(clockSkew.components.seconds)
-    let current = Int(now().timeIntervalSince1970.rounded(.down))
+    let current = UnixTime.clamped(now())
     guard current < expiry.addingReportingOverflow(skew).partialValue else {
       throw .expired(secondsAgo: current - expiry)
     }
@@ -240,5 +240,27 @@ struct SignedLinkItems {
     let decodedName = (try? PercentCoding.decode(name, plusAsSpace: true)) ?? name
     let decodedValue = (try? PercentCoding.decode(value, plusAsSpace: true)) ?? value
     return (String(decodedName), String(decodedValue))
+  }
+}
+
+/// Unix times as signed links carry them: whole seconds from 0 to 999,999,999,999 (12 digits,
+/// past the year 30,000), so a time never overflows an `Int` and every written time reads back.
+enum UnixTime {
+  /// The times a link can carry.
+  static let range = 0...999_999_999_999
+
+  /// `date` in whole seconds, or `nil` when it is outside ``range``.
+  static func seconds(_ date: Date) -> Int? {
+    let seconds = date.timeIntervalSince1970.rounded(.down)
+    guard seconds >= 0, seconds <= Double(range.upperBound) else { return nil }
+    return Int(seconds)
+  }
+
+  /// `date` in whole seconds, held within ±10¹⁵ so that a clock far off (or not finite) still
+  /// compares with any time a link carries instead of trapping on conversion.
+  static func clamped(_ date: Date) -> Int {
+    let seconds = date.timeIntervalSince1970.rounded(.down)
+    guard !seconds.isNaN else { return 0 }
+    return Int(min(max(seconds, -1e15), 1e15))
   }
 }

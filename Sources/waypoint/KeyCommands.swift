@@ -199,7 +199,8 @@ struct VerifyCommand: ParsableCommand {
     let verifier = LinkVerifier(keys: ring, clockSkew: .seconds(clockSkew), now: { now })
     do {
       let link = try verifier.verify(url)
-      let left = Int(link.expiry.timeIntervalSince(now).rounded(.down))
+      // Held within ±10¹⁵ s: `--at` may be any Int, far from any time a link carries.
+      let left = Int(min(max(link.expiry.timeIntervalSince(now).rounded(.down), -1e15), 1e15))
       print(
         "valid: signed with key '\(link.keyID)', expires at \(Int(link.expiry.timeIntervalSince1970)) (in \(left) s)"
           + (link.nonce.map { ", nonce \($0)" } ?? ""))

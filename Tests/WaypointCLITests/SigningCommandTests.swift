@@ -49,6 +49,8 @@ struct SigningCommandTests {
     #expect(changed.status == 1 && changed.stdout.hasPrefix("refused: the signature does not match key '2026-11'"))
     let expired = try CLIRunner.run(["verify", "--public", publicKey, "--at", "1800000100", link])
     #expect(expired.status == 1 && expired.stdout == "refused: the link expired 40 s ago\n")
+    let farOff = try CLIRunner.run(["verify", "--public", publicKey, "--at", "9223372036854775807", link])
+    #expect(farOff.status == 1 && farOff.stdout.hasPrefix("refused: the link expired"), "a clock far off is no crash")
     let revoked = try CLIRunner.run([
       "verify", "--public", publicKey, "--revoked", "2026-11", "--at", "1800000000", link,
     ])
@@ -83,6 +85,10 @@ struct SigningCommandTests {
       (["sign", "--private", publicKey, "--key-id", "2026-11", "myapp://a"], "not an Ed25519 private key file"),
       (["sign", "--private", privateKey, "--key-id", "2026-11", "--expires-in", "0", "myapp://a"], "positive"),
       (["sign", "--private", privateKey, "--key-id", "2026-11", "myapp://a?sig=1"], "already has a 'sig' query item"),
+      (
+        ["sign", "--private", privateKey, "--key-id", "2026-11", "--expires-in", "9223372036854775807", "myapp://a"],
+        "a signed link carries times from 0 to 999999999999"
+      ),
       (
         ["sign", "--private", privateKey, "--key-id", "2026-11", "--manifest", folder + "/m.json"], "needs --signature"
       ),

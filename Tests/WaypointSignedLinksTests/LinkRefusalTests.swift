@@ -104,6 +104,27 @@ struct LinkRefusalTests {
     #expect(refusal(badExpiry) == .badSignature(keyID: "2026-11"), "the signature is checked before the expiry is read")
   }
 
+  @Test("times no link can carry are refused by the signer; a clock far off is compared, never a trap")
+  func farTimes() throws {
+    for seconds in [-1, 1e12, 1e300, .infinity, -.infinity, .nan] as [Double] {
+      #expect(throws: RoutingError.self, "\(seconds)") {
+        try signer.sign("notes://a", expiresAt: Date(timeIntervalSince1970: seconds))
+      }
+      #expect(throws: RoutingError.self, "\(seconds)") {
+        try signer.sign("notes://a", expiresAt: Keys.later, notBefore: Date(timeIntervalSince1970: seconds))
+      }
+    }
+    let last = try signer.sign("notes://a", expiresAt: Date(timeIntervalSince1970: 999_999_999_999))
+    #expect(refusal(last) == nil, "the last time a link can carry reads back")
+    let link = try signer.sign("notes://a", expiresAt: Keys.later)
+    for seconds in [1e300, .infinity] as [Double] {
+      #expect(refusal(link, Keys.verifier(at: Date(timeIntervalSince1970: seconds))) != nil)
+    }
+    for seconds in [-1e300, -.infinity, .nan] as [Double] {
+      #expect(refusal(link, Keys.verifier(at: Date(timeIntervalSince1970: seconds))) == nil)
+    }
+  }
+
   static var formatWithOtherExpiryKey: SignedLinkFormat {
     var format = SignedLinkFormat()
     format.expiryKey = "valid_until"

@@ -75,7 +75,8 @@ public struct AppSiteAssociation: Sendable {
         continue
       }
       if let scheme = pattern.scheme?.lowercased(), scheme != "http", scheme != "https" { continue }
-      if let routeHost = pattern.scheme == nil ? nil : pattern.host?.lowercased() {
+      // A pattern's host is lowered when it is compiled; a pattern without a scheme names none.
+      if pattern.scheme != nil, let routeHost = pattern.host {
         if let host, routeHost != host.lowercased() { continue }
         hosts.insert(routeHost)
       }

@@ -80,9 +80,11 @@ struct JSONDuplicateKey: Sendable, Equatable {
   var path: [JSONPathComponent]
   /// The key given twice.
   var key: String
-  /// Where the repeated key starts, 1-based.
-  var line: Int
-  var column: Int
+  /// Where the repeated key starts: its byte offset, and its 1-based line and column (worked out
+  /// from the offset once the document is read).
+  var offset: Int
+  var line = 0
+  var column = 0
 }
 
 /// One step of a path into a JSON document.
@@ -176,7 +178,7 @@ struct JSONParser {
         object[key] = first
         // The place is worked out once for all repeats at the end: one pass over the document,
         // however many keys a hostile one repeats.
-        duplicates.append(JSONDuplicateKey(path: path, key: key, line: 0, column: keyStart))
+        duplicates.append(JSONDuplicateKey(path: path, key: key, offset: keyStart))
       }
       skipWhitespace()
       guard offset < bytes.count else { throw error("the document ends inside an object") }
@@ -375,17 +377,17 @@ struct JSONParser {
     return JSONSyntaxError(reason: reason, line: line, column: column)
   }
 
-  /// Puts the repeats in document order and turns the byte offsets they were recorded with (in
-  /// `column`) into lines and columns, in one pass.
+  /// Puts the repeats in document order and turns their byte offsets into lines and columns, in
+  /// one pass.
   private mutating func placeDuplicates() {
     guard !duplicates.isEmpty else { return }
     // A repeat is recorded when its value ends, so one inside a repeated object comes first.
-    duplicates.sort { $0.column < $1.column }
+    duplicates.sort { $0.offset < $1.offset }
     var line = 1
     var lineStart = 0
     var index = 0
     for number in duplicates.indices {
-      let target = duplicates[number].column
+      let target = duplicates[number].offset
       while index < target {
         if bytes[index] == 0x0A {
           line += 1

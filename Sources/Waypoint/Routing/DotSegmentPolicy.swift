@@ -39,10 +39,11 @@ public enum DotSegmentPolicy: String, Sendable, Hashable, CaseIterable {
   /// Throws `invalidURL` when `url` has a dot segment in its path (or a host that is one, where
   /// the host serves as the first segment).
   static func check(_ url: ParsedURL, origin: Origin) throws(RoutingError) {
-    var parts = url.segments
-    if let host = url.host { parts.insert(host, at: 0) }
-    for part in parts {
-      guard let found = dotPart(of: part, decode: !url.options.decodePath) else { continue }
+    // The host, then each segment where it lies: no array of segments is made for the check.
+    for index in -1..<url.segmentCount {
+      guard let part = index < 0 ? url.host : url.segment(at: index),
+        let found = dotPart(of: part, decode: !url.options.decodePath)
+      else { continue }
       throw RoutingError(
         .invalidURL,
         "'\(url.string)' has a '\(found)' path segment; a link from "

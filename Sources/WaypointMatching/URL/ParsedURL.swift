@@ -80,7 +80,7 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   }
 
   /// How many segments the path has.
-  var segmentCount: Int { header { $0.pointee.segmentCount } }
+  package var segmentCount: Int { header { $0.pointee.segmentCount } }
 
   /// Calls `body` with the segments' offsets: segment `i` is `bounds[2i]..<bounds[2i+1]` of `segmentText`.
   func withBounds<Result>(_ body: (UnsafeBufferPointer<Int>) throws -> Result) rethrows -> Result {
@@ -103,7 +103,7 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   }
 
   /// Segment `index`, decoded.
-  func segment(at index: Int) -> Substring {
+  package func segment(at index: Int) -> Substring {
     Self.slice(segmentText, bounds(of: index))
   }
 
