@@ -41,7 +41,7 @@ public struct LinkSigner: Sendable {
   ///     (``makeNonce()`` makes one).
   /// - Returns: The signed link.
   /// - Throws: `invalidParameter` when the link already has an item of the format, the nonce
-  ///   is empty, or a time is outside what a link can carry (``UnixTime/range``).
+  ///   is empty, or a time is outside what a link can carry (0 through 999,999,999,999 Unix seconds).
   public func sign(
     _ url: String, expiresAt expiry: Date, notBefore: Date? = nil, nonce: String? = nil
   ) throws(RoutingError) -> String {
