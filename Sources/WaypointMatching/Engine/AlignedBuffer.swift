@@ -1,8 +1,8 @@
 /// A fixed number of plain values in memory aligned to a cache line, for the tables a lookup
-/// reads at random: the trie's nodes (32 bytes) and the literal table's slots (64 bytes).
+/// reads at random: the trie's nodes and the literal table's slots (32 bytes each).
 ///
 /// An array's elements start 32 bytes into its allocation, which the allocator aligns to 16 bytes
-/// (a large one it maps at a page plus 16 bytes), so half or all of an array's 32- or 64-byte
+/// (a large one it maps at a page plus 16 bytes), so half of an array's 32-byte
 /// elements would straddle two cache lines, and a lookup in a large table would miss twice where
 /// once does.
 ///

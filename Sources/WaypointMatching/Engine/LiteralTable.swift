@@ -4,28 +4,41 @@
 /// A lookup reads the URL's bytes where they lie; no `String` or `Substring` is made, hashed or
 /// retained on the way. A literal of up to 16 bytes (nearly all of them) is stored in its slot, so
 /// a lookup touches one slot and no other memory, which keeps large tables fast; longer literals
-/// are compared with a pool of bytes. A slot is one cache line and holds a copy of the child
-/// node, so the step after it starts from memory already read.
+/// are compared with a pool of bytes. A slot is 32 bytes, two to a cache line, and says what a
+/// search needs of the child (``RouteTrie/ChildSummary``), so a step that only passes through the
+/// child does not read it. Built tables are sized to be three quarters full (``finish(_:)``).
 struct LiteralTable: Sendable {
+  // The fields are ordered so a slot takes 32 bytes.
   struct Slot: Sendable {
-    /// A copy of the child node, set by ``copyChildren(_:)``.
-    ///
-    /// A search that takes this edge reads the child where it found the edge, one cache line for
-    /// both. It comes first, so a pointer to the slot is a pointer to it.
-    var node = RouteTrie.Node()
-    /// The child node, or -1 for an empty slot.
-    var child: Int32 = -1
-    var parent: Int32 = -1
-    /// The literal's length in bytes (at most ``RoutePattern/maxLength``).
-    var byteCount: UInt16 = 0
-    /// The high bits of the hash, compared before the bytes.
-    var check: UInt16 = 0
     /// The literal packed as in ``Key`` when it has at most 16 bytes; else `head` is its offset in the pool.
     var head: UInt64 = 0
     var tail: UInt64 = 0
+    /// The child node, or -1 for an empty slot.
+    var child: Int32 = -1
+    var parent: Int32 = -1
+    /// The literal's length in bytes (at most ``RoutePattern/maxLength``) in the low 15 bits; the
+    /// top bit says whether the child has literal children.
+    var lengthBits: UInt16 = 0
+    /// The high bits of the hash, compared before the bytes.
+    var check: UInt16 = 0
+    /// The child's terminal, set by ``finish(_:)``.
+    var childTerminal: Int32 = -1
+
+    private static let literalsBit: UInt16 = 1 << 15
 
     /// The literal's length in bytes.
-    var length: Int { Int(byteCount) }
+    var length: Int { Int(lengthBits & ~Self.literalsBit) }
+
+    /// What a search learns of the child from the slot.
+    var childSummary: RouteTrie.ChildSummary {
+      RouteTrie.ChildSummary(terminal: childTerminal, hasLiterals: lengthBits & Self.literalsBit != 0)
+    }
+
+    /// Records the child's summary.
+    mutating func setChildSummary(_ summary: RouteTrie.ChildSummary) {
+      childTerminal = summary.terminal
+      lengthBits = summary.hasLiterals ? lengthBits | Self.literalsBit : lengthBits & ~Self.literalsBit
+    }
   }
 
   /// A segment's bytes, ready to look up: packed into two words when short.
@@ -63,19 +76,19 @@ struct LiteralTable: Sendable {
     }
   }
 
-  /// The slots, a power of two of them, in memory aligned to a cache line (see ``AlignedBuffer``).
+  /// The slots, in memory aligned to a cache line (see ``AlignedBuffer``); a hash picks a slot
+  /// with ``start(_:)``, and a probe moves to the next one, from the last to the first.
   private var slots = AlignedBuffer(repeating: Slot(), count: 16)
   private(set) var pool: [UInt8] = []
   private(set) var count = 0
 
+  /// How many slots the table has.
+  var capacity: Int { slots.count }
+
   /// A child found by ``child(of:_:)``.
   struct Hit {
     let child: Int32
-    /// The copy of the child node in the slot.
-    ///
-    /// Lifetime: valid while the table lives and is not changed; a search looks literals up only
-    /// in a finished trie, whose table nothing changes again (see ``RouteTrie/Frame/data``).
-    let node: UnsafePointer<RouteTrie.Node>
+    let summary: RouteTrie.ChildSummary
   }
 
   /// The child reached from `parent` over the literal `text`, or `nil`.
@@ -84,17 +97,17 @@ struct LiteralTable: Sendable {
     let key = Key(parent: parent, text)
     let check = UInt16(truncatingIfNeeded: key.hash >> 48)
     let base = slots.base
-    let mask = slots.count - 1
-    var index = Int(truncatingIfNeeded: key.hash) & mask
+    let capacity = slots.count
+    var index = Self.start(key.hash, capacity)
     while true {
       let slot = base + index
       if slot.pointee.child < 0 { return nil }
       if slot.pointee.check == check, slot.pointee.parent == parent, slot.pointee.length == text.count,
         matches(slot.pointee, key)
       {
-        return Hit(child: slot.pointee.child, node: UnsafeRawPointer(slot).assumingMemoryBound(to: RouteTrie.Node.self))
+        return Hit(child: slot.pointee.child, summary: slot.pointee.childSummary)
       }
-      index = (index + 1) & mask
+      index = index + 1 == capacity ? 0 : index + 1
     }
   }
 
@@ -110,13 +123,13 @@ struct LiteralTable: Sendable {
 
   /// Adds the edge from `parent` over `text` to `child`; the edge must be new.
   mutating func insert(parent: Int32, _ text: UnsafeBufferPointer<UInt8>, child: Int32) {
-    // At most half full, so a probe rarely looks at more than two slots.
+    // At most three quarters full: a hit probes about two slots on average, in one or two cache lines.
     // A literal lies in a pattern, which the parser keeps to `RoutePattern.maxLength` bytes.
     precondition(text.count <= RoutePattern.maxLength, "a literal is at most RoutePattern.maxLength bytes")
-    if (count + 1) * 2 > slots.count { grow() } else { makeUnique() }
+    if (count + 1) * 4 > slots.count * 3 { grow() } else { makeUnique() }
     let key = Key(parent: parent, text)
     var slot = Slot(
-      child: child, parent: parent, byteCount: UInt16(text.count), check: UInt16(truncatingIfNeeded: key.hash >> 48))
+      child: child, parent: parent, lengthBits: UInt16(text.count), check: UInt16(truncatingIfNeeded: key.hash >> 48))
     if text.count <= 16 {
       slot.head = key.head
       slot.tail = key.tail
@@ -128,27 +141,40 @@ struct LiteralTable: Sendable {
     count += 1
   }
 
-  /// Copies into every slot its child node, as `node` gives it.
-  mutating func copyChildren(_ node: (Int32) -> RouteTrie.Node) {
-    makeUnique()
+  /// Records in every slot its child's summary, as `summary` gives it, and sizes the table to be
+  /// three quarters full; call once, after the last insert.
+  mutating func finish(_ summary: (Int32) -> RouteTrie.ChildSummary) {
+    resize(to: Swift.max(16, count + count / 3 + 1))
     let base = slots.base
     for index in 0..<slots.count where base[index].child >= 0 {
-      base[index].node = node(base[index].child)
+      base[index].setChildSummary(summary(base[index].child))
     }
+  }
+
+  /// The slot a probe for `hash` starts at, among `capacity`: the hash's low 48 bits scaled to
+  /// the capacity, which need not be a power of two (its top 16 bits are the slot's `check`).
+  @inline(__always)
+  static func start(_ hash: UInt64, _ capacity: Int) -> Int {
+    Int(truncatingIfNeeded: (hash << 16).multipliedFullWidth(by: UInt64(capacity)).high)
   }
 
   /// Puts `slot` in the first free place from its hash on; the buffer must be uniquely referenced.
   private func place(_ slot: Slot, hash: UInt64) {
     let base = slots.base
-    let mask = slots.count - 1
-    var index = Int(truncatingIfNeeded: hash) & mask
-    while base[index].child >= 0 { index = (index + 1) & mask }
+    let capacity = slots.count
+    var index = Self.start(hash, capacity)
+    while base[index].child >= 0 { index = index + 1 == capacity ? 0 : index + 1 }
     base[index] = slot
   }
 
   private mutating func grow() {
+    resize(to: slots.count * 2)
+  }
+
+  /// Moves every slot to a new buffer of `capacity` slots, which must hold them.
+  private mutating func resize(to capacity: Int) {
     let old = slots
-    slots = AlignedBuffer(repeating: Slot(), count: old.count * 2)
+    slots = AlignedBuffer(repeating: Slot(), count: capacity)
     for index in 0..<old.count where old.base[index].child >= 0 {
       place(old.base[index], hash: rehash(old.base[index]))
     }

@@ -2,10 +2,10 @@ extension RouteTrie {
   /// One step of the depth-first search: a node, the next segment, and what to try next there.
   struct Frame {
     var node: Int32
-    /// Where the node's fields are read: the node itself, or its copy in the literal slot that led here.
+    /// Where the node's fields are read.
     ///
-    /// Lifetime: it points into ``RouteTrie/finishedNodes`` or into the literal table's slots, two
-    /// ``AlignedBuffer``s that a finished trie never changes, replaces or frees. Whoever holds a
+    /// Lifetime: it points into ``RouteTrie/finishedNodes``, an ``AlignedBuffer`` that a finished
+    /// trie never changes, replaces or frees. Whoever holds a
     /// frame holds the trie too (``RouteTrie/firstMatch(_:levels:)`` for the call, a candidates
     /// iterator through its table), so the pointer is valid for as long as the frame is used.
     var data: UnsafePointer<Node>
@@ -119,7 +119,7 @@ extension RouteTrie {
             let hit = literals.child(
               of: frame.node, UnsafeBufferPointer(rebasing: bytes[bounds[2 * segment]..<bounds[2 * segment + 1]]))
           {
-            push(hit.child, data: hit.node, segment: segment + 1, summary: ChildSummary(of: hit.node.pointee))
+            push(hit.child, data: base + Int(hit.child), segment: segment + 1, summary: hit.summary)
           }
         case .edge(let edgeIndex):
           guard segment < count else { continue }

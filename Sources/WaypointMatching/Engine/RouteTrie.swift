@@ -63,7 +63,7 @@ struct RouteTrie: Sendable {
   /// What a step down the trie learns of the node it leads to, so the search does not read that
   /// node for it: the node's terminal and whether it has literal children.
   ///
-  /// Kept with every edge, in a node for its first plain edge, and in a literal slot's copy of
+  /// Kept with every edge, in a node for its first plain edge, and in the literal slot of
   /// its child; ``init(of:)`` is the one place a summary is made from a node.
   struct ChildSummary: Sendable {
     var terminal: Int32
@@ -82,21 +82,25 @@ struct RouteTrie: Sendable {
     }
   }
 
+  // The fields are ordered so an edge takes 40 bytes.
   struct Edge: Sendable {
     let parameter: Parameter
-    let firstRoute: Int
+    private let storedFirstRoute: Int32
     let child: Int32
-    /// Read from the parameter once, so a search never reaches into it for a plain parameter.
-    let isPlain: Bool
     /// The child's summary, set by ``RouteTrie/finish()``.
     var childSummary = ChildSummary(terminal: -1, hasLiterals: false)
+    /// Read from the parameter once, so a search never reaches into it for a plain parameter.
+    let isPlain: Bool
 
     init(parameter: Parameter, firstRoute: Int, child: Int32) {
       self.parameter = parameter
-      self.firstRoute = firstRoute
+      storedFirstRoute = Int32(firstRoute)
       self.child = child
       isPlain = parameter.isPlain
     }
+
+    /// The position of the first route that added the edge.
+    var firstRoute: Int { Int(storedFirstRoute) }
 
     var rank: SegmentRank { parameter.rank }
   }
@@ -154,7 +158,7 @@ struct RouteTrie: Sendable {
     }
     pendingEdges = []
     pendingNext = []
-    literalEdges.copyChildren { [nodes] child in nodes[Int(child)] }
+    literalEdges.finish { [nodes] child in ChildSummary(of: nodes[Int(child)]) }
     finishedNodes = AlignedBuffer(nodes)
     nodes = []
   }
@@ -184,8 +188,8 @@ struct RouteTrie: Sendable {
         // Each step of the trie takes one segment, so the parameter reads segment `index`.
         places.append(
           Captures.Place(
-            name: parameter.name, segment: Int32(index), prefixLength: Int32(parameter.prefix.utf8.count),
-            suffixLength: Int32(parameter.suffix.utf8.count)))
+            name: parameter.name, segment: Int16(index), prefixLength: Int16(parameter.prefix.utf8.count),
+            suffixLength: Int16(parameter.suffix.utf8.count)))
         node = parameterChild(of: node, parameter, route: route)
       case .rest(let name):
         restName = name
@@ -279,59 +283,57 @@ extension RouteTrie.Node {
 final class Captures: Sendable {
   /// A parameter, and where its value lies: its segment, less the bytes of its prefix and suffix.
   ///
-  /// Patterns have at most 128 segments of at most 8 KiB, so the numbers fit 32 bits.
+  /// Patterns have at most 128 segments of at most 8 KiB, so the numbers fit 16 bits.
   struct Place: Sendable {
     let name: String
-    let segment: Int32
-    let prefixLength: Int32
-    let suffixLength: Int32
+    let segment: Int16
+    let prefixLength: Int16
+    let suffixLength: Int16
 
     static let none = Place(name: "", segment: 0, prefixLength: 0, suffixLength: 0)
   }
 
-  /// A spelling's places, gathered in order without an array for the first two.
+  /// A spelling's places, gathered in order without an array for the first.
   struct Places {
     fileprivate var first = Place.none
-    fileprivate var second = Place.none
     fileprivate var others: [Place] = []
     fileprivate var count = 0
 
     mutating func append(_ place: Place) {
-      switch count {
-      case 0: first = place
-      case 1: second = place
-      default: others.append(place)
-      }
+      if count == 0 { first = place } else { others.append(place) }
       count += 1
     }
   }
 
   // What every match reads comes first, next to the reference count: the route's position (for
-  // the payload), the number of places and whether there is a rest; then the first place.
-  /// The route's place in the table's routes (and payloads).
-  @usableFromInline let position: Int
-  private let storedCount: Int32
-  private let storedRestStart: Int32
+  // the payload), the number of places, the groups and the rest, in one word; then the first
+  // place (most routes have one parameter or none; the others are in an array). Narrow numbers
+  // keep the object at 96 bytes: a pattern has at most 128 segments and 8 groups, so the counts,
+  // the rest's segment and the group bits fit.
+  @usableFromInline let storedPosition: Int32
+  private let storedCount: UInt8
+  private let storedGroups: UInt8
+  private let storedRestStart: Int16
   private let first: Place
   let route: RouteInfo
-  private let second: Place
   private let others: [Place]
   let restName: String?
-  /// The optional groups present in the spelling, one bit per group (bit 0 for the first).
-  let groups: Int
 
   init(route: RouteInfo, position: Int, places: Places, restName: String?, restStart: Int?, groups: Int) {
-    self.position = position
-    storedCount = Int32(places.count)
-    storedRestStart = restStart.map { Int32($0) } ?? -1
+    storedPosition = Int32(position)
+    storedCount = UInt8(places.count)
+    storedGroups = UInt8(groups)
+    storedRestStart = restStart.map { Int16($0) } ?? -1
     first = places.first
     self.route = route
-    second = places.second
     others = places.others
     self.restName = restName
-    self.groups = groups
   }
 
+  /// The route's place in the table's routes (and payloads).
+  @inlinable var position: Int { Int(storedPosition) }
+  /// The optional groups present in the spelling, one bit per group (bit 0 for the first).
+  var groups: Int { Int(storedGroups) }
   /// How many parameters the spelling has.
   var count: Int { Int(storedCount) }
   /// The segment the rest starts at, when the spelling ends in one.
@@ -339,18 +341,13 @@ final class Captures: Sendable {
 
   /// Parameter `index` (below ``count``).
   func place(_ index: Int) -> Place {
-    switch index {
-    case 0: return first
-    case 1: return second
-    default: return others[index - 2]
-    }
+    index == 0 ? first : others[index - 1]
   }
 
   /// The position of the parameter called `name`, or `nil`.
   func index(of name: String) -> Int? {
     if count > 0, first.name == name { return 0 }
-    if count > 1, second.name == name { return 1 }
-    guard count > 2 else { return nil }
-    return others.firstIndex { $0.name == name }.map { $0 + 2 }
+    guard count > 1 else { return nil }
+    return others.firstIndex { $0.name == name }.map { $0 + 1 }
   }
 }

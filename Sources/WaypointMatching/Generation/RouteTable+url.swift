@@ -99,7 +99,7 @@ extension RouteIndex {
   private func unprintable(_ route: RouteInfo, _ url: String?, because reason: String) -> RoutingError {
     RoutingError(
       .unprintableURL, "no URL opens route \(describe(route)) with these parameters: \(reason)", url: url,
-      pattern: route.pattern.source)
+      pattern: route.source)
   }
 
   /// The parameters of one spelling, with the segment each is read from.

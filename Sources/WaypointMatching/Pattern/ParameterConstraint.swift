@@ -25,7 +25,7 @@ public struct ParameterConstraint: Sendable {
 
   /// A constraint satisfied by the values `type` accepts.
   init(type: ParameterType) {
-    self.init(kind: .type(type.name), test: type.accepts)
+    self = type.unaffixed.constraint
   }
 
   /// A constraint satisfied by values the regex matches whole.

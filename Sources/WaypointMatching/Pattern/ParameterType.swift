@@ -14,11 +14,16 @@ public struct ParameterType: Sendable {
   public let name: String
   /// Whether a decoded segment value belongs to the type.
   public let accepts: @Sendable (Substring) -> Bool
+  /// What every parameter of this type without a prefix or suffix shares, so a table of many
+  /// `<int:id>` routes keeps one copy.
+  let unaffixed: Parameter.Details
 
   /// Makes a type named `name` that accepts the values `accepts` returns `true` for.
   public init(_ name: String, accepts: @escaping @Sendable (Substring) -> Bool) {
     self.name = name
     self.accepts = accepts
+    unaffixed = Parameter.Details(
+      prefix: "", suffix: "", constraint: ParameterConstraint(kind: .type(name), test: accepts))
   }
 
   /// A decimal integer that fits in `Int`, with an optional sign: `42`, `-7`.

@@ -183,7 +183,7 @@ struct PatternParser {
     }
     var prefix: [UInt8] = []
     var suffix: [UInt8] = []
-    var parameter: (name: String, constraint: ParameterConstraint, offset: Int)?
+    var parameter: (name: String, constraint: ParameterConstraint, type: ParameterType?, offset: Int)?
     scan: while index < bytes.count {
       let byte = bytes[index]
       switch byte {
@@ -211,8 +211,13 @@ struct PatternParser {
       case UInt8(ascii: ":"), UInt8(ascii: "<"):
         if parameter != nil { throw error(at: index, "a segment can hold only one parameter") }
         let offset = index
-        let (name, constraint) = byte == UInt8(ascii: ":") ? try readColonParameter() : try readAngleParameter()
-        parameter = (name, constraint, offset)
+        if byte == UInt8(ascii: ":") {
+          let (name, constraint) = try readColonParameter()
+          parameter = (name, constraint, nil, offset)
+        } else {
+          let (name, type) = try readAngleParameter()
+          parameter = (name, type.map(ParameterConstraint.init(type:)) ?? .none, type, offset)
+        }
       default:
         if parameter == nil { prefix.append(byte) } else { suffix.append(byte) }
         index += 1
@@ -225,7 +230,7 @@ struct PatternParser {
     }
     let value = Parameter(
       name: parameter.name, prefix: prefixText, suffix: try literal(suffix, at: start, lowercase: isHost),
-      constraint: parameter.constraint)
+      constraint: parameter.constraint, shared: parameter.type?.unaffixed)
     return PatternSegment(kind: .parameter(value), group: openGroup?.number, column: column(of: parameter.offset))
   }
 
@@ -273,14 +278,14 @@ struct PatternParser {
     return (name, try readRegex())
   }
 
-  /// `<name>` or `<type:name>`; the index is at '<'.
-  private mutating func readAngleParameter() throws(RoutingError) -> (String, ParameterConstraint) {
+  /// `<name>` or `<type:name>`, and the type unless it is none or `string`; the index is at '<'.
+  private mutating func readAngleParameter() throws(RoutingError) -> (String, ParameterType?) {
     index += 1
     let typeOffset = index
     guard let first = readName() else { throw error(at: index, "expected a parameter name after '<'") }
     if index < bytes.count, bytes[index] == UInt8(ascii: ">") {
       index += 1
-      return (first, .none)
+      return (first, nil)
     }
     try expect(":", "or '>' after '<\(first)'")
     guard let name = readName() else { throw error(at: index, "expected a parameter name after '<\(first):'") }
@@ -291,7 +296,7 @@ struct PatternParser {
     guard let type = types[first] else {
       throw error(at: typeOffset, "unknown parameter type '\(first)' (known: \(types.names.joined(separator: ", ")))")
     }
-    return (name, type.name == "string" ? .none : ParameterConstraint(type: type))
+    return (name, type.name == "string" ? nil : type)
   }
 
   /// A regex in parentheses, which may nest and hold escapes and character classes; the index is

@@ -89,10 +89,15 @@ public struct Parameter: Sendable, CustomStringConvertible {
   /// Whether the parameter takes any non-empty segment as it is: no affix, no constraint.
   var isPlain: Bool { details == nil }
 
-  init(name: String, prefix: String, suffix: String, constraint: ParameterConstraint) {
+  /// A parameter; `shared`, when given, is what a parameter without prefix or suffix takes
+  /// instead of details of its own (a type's ``ParameterType/unaffixed``).
+  init(name: String, prefix: String, suffix: String, constraint: ParameterConstraint, shared: Details? = nil) {
     self.name = name
-    let plain = prefix.isEmpty && suffix.isEmpty && constraint.kind == .none
-    details = plain ? nil : Details(prefix: prefix, suffix: suffix, constraint: constraint)
+    if prefix.isEmpty && suffix.isEmpty {
+      details = constraint.kind == .none ? nil : shared ?? Details(prefix: "", suffix: "", constraint: constraint)
+    } else {
+      details = Details(prefix: prefix, suffix: suffix, constraint: constraint)
+    }
   }
 
   /// The parameter as written in a pattern, in the `:name` form.

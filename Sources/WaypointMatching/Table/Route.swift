@@ -7,6 +7,9 @@ public struct Route<Payload: Sendable>: Sendable {
   /// The 0-based position in registration order; earlier registration wins ties.
   public var position: Int { info.position }
   /// The parsed pattern.
+  ///
+  /// A table keeps each pattern as text and parses it again here, which costs about as much as
+  /// adding the route did: read it once rather than in a loop.
   public var pattern: RoutePattern { info.pattern }
   /// The route's unique name, used for URL generation, or `nil`.
   public var name: String? { info.name }
@@ -17,19 +20,57 @@ public struct Route<Payload: Sendable>: Sendable {
 /// A route without its payload: what compiling, matching and lint work on, so none of them is
 /// generic.
 ///
-/// A class, so a match hands out one reference instead of copying the pattern's fields.
+/// A class, so a match hands out one reference instead of copying the route's fields. It keeps
+/// the pattern as written, not parsed: a parsed pattern is several hundred bytes, a table of
+/// thousands of routes needs it only to print URLs and to lint, and parsing is deterministic, so
+/// ``pattern`` reads it again.
 @usableFromInline
 final class RouteInfo: Sendable {
   let position: Int
-  let pattern: RoutePattern
+  /// The pattern as written.
+  let source: String
   let name: String?
   let priority: Int
+  private let reading: PatternReading
 
-  init(position: Int, pattern: RoutePattern, name: String?, priority: Int) {
+  init(position: Int, source: String, reading: PatternReading, name: String?, priority: Int) {
     self.position = position
-    self.pattern = pattern
+    self.source = source
+    self.reading = reading
     self.name = name
     self.priority = priority
+  }
+
+  /// The parsed pattern, read again from ``source``.
+  ///
+  /// - Complexity: O(n) in the pattern's length; read it once per task, not in a loop.
+  var pattern: RoutePattern { reading.pattern(source) }
+}
+
+/// How the patterns of one table are read: its options and parameter types.
+///
+/// Shared by every ``RouteInfo`` of a table. A pattern read without its table (see
+/// ``RouteIndex/single(_:)``) is kept as `known`, since the types it was read with are not known.
+final class PatternReading: Sendable {
+  let options: MatchingOptions
+  let parameterTypes: ParameterTypes
+  private let known: RoutePattern?
+
+  init(options: MatchingOptions, parameterTypes: ParameterTypes, known: RoutePattern? = nil) {
+    self.options = options
+    self.parameterTypes = parameterTypes
+    self.known = known
+  }
+
+  /// `source`, parsed as it was when the table was built.
+  func pattern(_ source: String) -> RoutePattern {
+    if let known, known.source == source { return known }
+    do {
+      return try RoutePattern(source, options: options, parameterTypes: parameterTypes)
+    } catch {
+      // The table was built from this text with these options and types, which nothing changes.
+      preconditionFailure("a pattern that compiled no longer parses: \(error.message)")
+    }
   }
 }
 

@@ -12,7 +12,7 @@ extension RouteIndex {
     Diagnostic(
       .warning,
       RoutingError(
-        code, message, pattern: route.pattern.source, column: column, parameter: parameter,
+        code, message, pattern: route.source, column: column, parameter: parameter,
         routePosition: route.position,
         routeName: route.name))
   }
@@ -95,12 +95,14 @@ extension RouteIndex {
   /// With `allPairs`, every spelling is compared with every spelling of every route that
   /// outranks it: the plain reference the tests compare the shape-filtered search with.
   func shadowedRoutes(allPairs: Bool = false) -> [(route: Int, rival: Int)] {
+    // Read once: a route keeps its pattern as text (see ``RouteInfo``).
+    let patterns = infos.map(\.pattern)
     var layers: Set<ShadowLayer> = []
-    for route in infos {
-      layers.insert(ShadowLayer(priority: route.priority, scheme: route.pattern.scheme, host: route.pattern.host))
+    for (route, pattern) in zip(infos, patterns) {
+      layers.insert(ShadowLayer(priority: route.priority, scheme: pattern.scheme, host: pattern.host))
     }
     guard layers.count > 1 else { return [] }
-    let spellings = infos.map(\.pattern.variants)
+    let spellings = patterns.map(\.variants)
     // Every spelling by its shape, in registration order within a shape.
     var byShape: [ShadowShape: [(position: Int, variant: PatternVariant)]] = [:]
     for (position, variants) in spellings.enumerated() {
@@ -118,7 +120,8 @@ extension RouteIndex {
           ? AnyCollection(everySpelling)
           : AnyCollection(ShadowShape.covering(variant, restLengths: restLengths).lazy.flatMap { byShape[$0] ?? [] })
         let rival = candidates.first { candidate in
-          outranks(infos[candidate.0], route) && covers(candidate.1, variant, infos[candidate.0].pattern, route.pattern)
+          outranks(infos[candidate.0], patterns[candidate.0], route, patterns[position])
+            && covers(candidate.1, variant, patterns[candidate.0], patterns[position])
         }?.0
         guard let rival else {
           everySpellingCovered = false
@@ -132,12 +135,14 @@ extension RouteIndex {
   }
 
   /// Whether `rival` ranks above `route` for every URL both match, before specificity.
-  private func outranks(_ rival: RouteInfo, _ route: RouteInfo) -> Bool {
-    guard rival.pattern.scheme == nil || rival.pattern.scheme == route.pattern.scheme,
-      rival.pattern.host == nil || rival.pattern.host == route.pattern.host
+  private func outranks(
+    _ rival: RouteInfo, _ rivalPattern: RoutePattern, _ route: RouteInfo, _ routePattern: RoutePattern
+  ) -> Bool {
+    guard rivalPattern.scheme == nil || rivalPattern.scheme == routePattern.scheme,
+      rivalPattern.host == nil || rivalPattern.host == routePattern.host
     else { return false }
     if rival.priority != route.priority { return rival.priority > route.priority }
-    return rival.pattern.restriction > route.pattern.restriction
+    return rivalPattern.restriction > routePattern.restriction
   }
 
   /// Whether every URL the variant `inner` matches is matched by `outer`.

@@ -29,10 +29,13 @@ final class RouteIndex: Sendable {
     _ specs: [RouteSpec], options: MatchingOptions, parameterTypes: ParameterTypes
   ) -> (RouteIndex, [RoutingError]) {
     var compiler = Compiler(options: options, routes: specs.count)
+    let reading = PatternReading(options: options, parameterTypes: parameterTypes)
     for (index, spec) in specs.enumerated() {
       do {
         let pattern = try RoutePattern(spec.pattern, options: options, parameterTypes: parameterTypes)
-        compiler.add(RouteInfo(position: index, pattern: pattern, name: spec.name, priority: spec.priority))
+        compiler.add(
+          RouteInfo(position: index, source: spec.pattern, reading: reading, name: spec.name, priority: spec.priority),
+          pattern)
       } catch {
         compiler.errors.append(error.inRoute(position: index, name: spec.name))
       }
@@ -45,7 +48,8 @@ final class RouteIndex: Sendable {
   /// - Complexity: O(2ᵍ × s) for a pattern of `g` optional groups and `s` segments.
   static func single(_ pattern: RoutePattern) -> RouteIndex {
     var compiler = Compiler(options: pattern.options, routes: 1)
-    compiler.add(RouteInfo(position: 0, pattern: pattern, name: nil, priority: 0))
+    let reading = PatternReading(options: pattern.options, parameterTypes: ParameterTypes(), known: pattern)
+    compiler.add(RouteInfo(position: 0, source: pattern.source, reading: reading, name: nil, priority: 0), pattern)
     return compiler.finish(parameterTypes: ParameterTypes())
   }
 
@@ -72,8 +76,7 @@ final class RouteIndex: Sendable {
       trie.reserveCapacity(routes: routes)
     }
 
-    mutating func add(_ info: RouteInfo) {
-      let pattern = info.pattern
+    mutating func add(_ info: RouteInfo, _ pattern: RoutePattern) {
       let position = infos.count
       if let name = info.name {
         if let earlier = names[name] {
@@ -173,13 +176,13 @@ final class RouteIndex: Sendable {
       .conflict,
       "routes \(describe(first)) and \(describe(second)) conflict: they match the same URLs with "
         + "the same priority (\(second.priority)); give one a higher priority or a different shape",
-      pattern: second.pattern.source, routePosition: second.position, routeName: second.name)
+      pattern: second.source, routePosition: second.position, routeName: second.name)
   }
 
   private static func duplicateName(_ name: String, _ first: RouteInfo, _ second: RouteInfo) -> RoutingError {
     RoutingError(
       .duplicateName,
-      "the name '\(name)' is used by route \(second.position) '\(second.pattern.source)' and by route \(first.position) '\(first.pattern.source)'",
-      pattern: second.pattern.source, routePosition: second.position, routeName: name)
+      "the name '\(name)' is used by route \(second.position) '\(second.source)' and by route \(first.position) '\(first.source)'",
+      pattern: second.source, routePosition: second.position, routeName: name)
   }
 }

@@ -3,12 +3,15 @@ extension RouteTable {
   /// (then a host), then specificity segment by segment (with every optional group present),
   /// then registration order.
   public var routesInPrecedenceOrder: [Route<Payload>] {
+    // Read once: a route keeps its pattern as text (see ``RouteInfo``).
+    let patterns = index.infos.map(\.pattern)
     let order = index.infos.indices.sorted { left, right in
       let (lhs, rhs) = (index.infos[left], index.infos[right])
       if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
-      let (left, right) = (lhs.pattern.restriction, rhs.pattern.restriction)
+      let (lhsPattern, rhsPattern) = (patterns[left], patterns[right])
+      let (left, right) = (lhsPattern.restriction, rhsPattern.restriction)
       if left != right { return left > right }
-      let (leftRanks, rightRanks) = (lhs.pattern.ranks, rhs.pattern.ranks)
+      let (leftRanks, rightRanks) = (lhsPattern.ranks, rhsPattern.ranks)
       for (l, r) in zip(leftRanks, rightRanks) where l != r { return l > r }
       if leftRanks.count != rightRanks.count { return leftRanks.count > rightRanks.count }
       return lhs.position < rhs.position

@@ -90,5 +90,5 @@ struct RouteSpec: Sendable {
 
 /// How a route is named in messages: its pattern, and its name when it has one.
 func describe(_ route: RouteInfo) -> String {
-  "'\(route.pattern.source)'" + (route.name.map { " (\($0))" } ?? "")
+  "'\(route.source)'" + (route.name.map { " (\($0))" } ?? "")
 }

@@ -20,17 +20,28 @@ struct LiteralTableTests {
     }
   }
 
-  @Test("a table with thousands of edges finds each one after growing")
+  @Test("a table with thousands of edges finds each one after growing, and after finish sizes it to three quarters")
   func growth() throws {
     var table = LiteralTable()
+    func text(_ index: Int) -> String { "segment-\(index)" + (index.isMultiple(of: 3) ? "-with-a-long-tail" : "") }
     for index in 0..<5_000 {
-      var text = "segment-\(index)" + (index.isMultiple(of: 3) ? "-with-a-long-tail" : "")
+      var text = text(index)
       text.withUTF8 { table.insert(parent: Int32(index % 7), $0, child: Int32(index)) }
     }
     for index in 0..<5_000 {
-      let text = "segment-\(index)" + (index.isMultiple(of: 3) ? "-with-a-long-tail" : "")
-      #expect(table.child(of: Int32(index % 7), Substring(text)) == Int32(index))
-      #expect(table.child(of: Int32(index % 7 + 1), Substring(text)) == nil)
+      #expect(table.child(of: Int32(index % 7), Substring(text(index))) == Int32(index))
+      #expect(table.child(of: Int32(index % 7 + 1), Substring(text(index))) == nil)
+    }
+    // A summary's bit shares a field with the literal's length: both must read back.
+    table.finish { child in RouteTrie.ChildSummary(terminal: child * 2, hasLiterals: child.isMultiple(of: 2)) }
+    #expect(table.capacity == 5_000 + 5_000 / 3 + 1)
+    for index in 0..<5_000 {
+      var bytes = text(index)
+      let hit = bytes.withUTF8 { table.child(of: Int32(index % 7), $0) }
+      #expect(hit?.child == Int32(index))
+      #expect(hit?.summary.terminal == Int32(index * 2))
+      #expect(hit?.summary.hasLiterals == index.isMultiple(of: 2))
+      #expect(table.child(of: Int32(index % 7 + 1), Substring(text(index))) == nil)
     }
   }
 
@@ -47,12 +58,13 @@ struct LiteralTableTests {
     #expect(table.child(of: 0, "second") == 2)
   }
 
-  @Test("slots and nodes fill a cache line or half of one, in memory aligned to a line, so none straddles two")
+  @Test("slots and nodes fill half a cache line, in memory aligned to a line, so none straddles two")
   func layout() {
-    #expect(MemoryLayout<LiteralTable.Slot>.stride == 64)
-    // A search reads a slot's copy of its child through a pointer to the slot.
-    #expect(MemoryLayout<LiteralTable.Slot>.offset(of: \.node) == 0)
+    #expect(MemoryLayout<LiteralTable.Slot>.stride == 32)
     #expect(MemoryLayout<RouteTrie.Node>.stride == 32)
+    #expect(MemoryLayout<RouteTrie.Edge>.stride == 40)
+    // A route's parameter places, 24 bytes each, and the spelling object's own fields.
+    #expect(MemoryLayout<Captures.Place>.stride == 24)
     for count in [1, 16, 4_096, 100_000] {
       let buffer = AlignedBuffer(repeating: LiteralTable.Slot(), count: count)
       #expect(Int(bitPattern: buffer.base) % 64 == 0)
