@@ -69,31 +69,34 @@ extension RouteManifest {
     guard self.routes.contains(where: { $0.redirect != nil }) else { return diagnostics }
     // Made once: a redirect is compared only with the routes that could take it (see RouteShapes).
     let routes = table.routes
-    let shapes = RouteShapes(routes.map(\.pattern))
+    // Read once: a table keeps its patterns as text.
+    let patterns = routes.map(\.pattern)
+    let shapes = RouteShapes(patterns)
     for (offset, route) in routes.enumerated() {
       guard let redirect = route.payload.redirect else { continue }
+      let pattern = patterns[offset]
       let place = (route: position(of: offset), name: route.payload.name)
       let target: RoutePattern
       switch RedirectTemplate.check(
-        redirect, from: route.pattern.source, options: options, parameterTypes: table.parameterTypes)
+        redirect, from: pattern.source, options: options, parameterTypes: table.parameterTypes)
       {
       case .success(let pattern):
         target = pattern
       case .failure(let reason):
         let location = ManifestReader.place(route: place.route, name: place.name, field: "redirect")
         let problem = RoutingError(
-          .invalidRedirect, "\(location): \(reason.message)", pattern: route.pattern.source,
+          .invalidRedirect, "\(location): \(reason.message)", pattern: pattern.source,
           parameter: reason.parameter,
           routePosition: place.route, routeName: place.name)
         diagnostics.append(Diagnostic(.error, problem))
         continue
       }
-      if let warning = Self.ignoredParameters(redirect, target, route.pattern) {
+      if let warning = Self.ignoredParameters(redirect, target, pattern) {
         var problem = ManifestReader.error(warning, field: "redirect", route: place.route, name: place.name)
         problem.code = .redirectIgnoresParameters
         diagnostics.append(Diagnostic(.warning, problem))
       }
-      if !shapes.candidates(for: target).contains(where: { Self.mayMatch(routes[$0].pattern, target) }) {
+      if !shapes.candidates(for: target).contains(where: { Self.mayMatch(patterns[$0], target) }) {
         var problem = ManifestReader.error(
           "the redirect '\(redirect)' leads to no route of this manifest", field: "redirect", route: place.route,
           name: place.name)
