@@ -88,29 +88,31 @@ final class RouteIndex: Sendable {
       infos.append(info)
       let root = root(for: LayerKey(priority: info.priority, scheme: pattern.scheme, host: pattern.host))
       let slash = options.trailingSlash == .strict && pattern.hasTrailingSlash
-      // Without optional groups the pattern is its only spelling.
-      let schemeless = pattern.scheme == nil
+      // A URL's host may stand where the pattern's first segment does: the pattern has no scheme,
+      // or its scheme's host is a segment and the pattern leaves its authority empty.
+      let mayMeetHost = pattern.scheme.map { options.hostIsSegment(scheme: $0) } ?? true
       // Without optional groups the pattern is its only spelling.
       if pattern.groupCount == 0 {
-        add(PatternVariant(mask: 0, segments: pattern.segments), info, position, root, slash, schemeless)
+        add(PatternVariant(mask: 0, segments: pattern.segments), info, position, root, slash, mayMeetHost)
       } else {
-        for variant in pattern.variants { add(variant, info, position, root, slash, schemeless) }
+        for variant in pattern.variants { add(variant, info, position, root, slash, mayMeetHost) }
       }
     }
 
-    /// Inserts one spelling, and its host spelling when a pattern without a scheme has one.
+    /// Inserts one spelling, and its host spelling when it has one and a URL's host may meet it.
     private mutating func add(
-      _ variant: PatternVariant, _ info: RouteInfo, _ position: Int, _ root: Int32, _ slash: Bool, _ schemeless: Bool
+      _ variant: PatternVariant, _ info: RouteInfo, _ position: Int, _ root: Int32, _ slash: Bool, _ mayMeetHost: Bool
     ) {
       insert(variant, info, position, root, slash)
-      if schemeless, let lowered = hostSpelling(of: variant) {
+      if mayMeetHost, let lowered = hostSpelling(of: variant) {
         insert(lowered, info, position, root, slash, hostOnly: true)
       }
     }
 
     /// The host spelling of a variant: its first literal lowered, for URLs whose host is their first segment.
     ///
-    /// For a pattern without a scheme whose first segment is a literal with capitals: a host
+    /// For a pattern whose first segment is a literal with capitals where a URL's host may stand
+    /// (no scheme, or a scheme whose host is a segment and an empty authority): a host
     /// compares case-insensitively, and the URL's is lowered. `nil` when no URL's host can be a
     /// segment here, or nothing would change.
     private func hostSpelling(of variant: PatternVariant) -> PatternVariant? {

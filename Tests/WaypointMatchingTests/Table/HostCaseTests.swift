@@ -37,6 +37,20 @@ struct HostCaseTests {
     #expect(try table.match("/tenday/1")?.payload == "tenday/:x")
   }
 
+  @Test("a pattern with a scheme and an empty authority meets the host the same way; http(s) keeps hosts apart")
+  func emptyAuthority() throws {
+    let table = try Self.table(["twcweather:////TenDay/33", "http:////Foo/:x", "http:////foo/:x"], host: .auto)
+    #expect(try table.match("twCweather://tenday/33")?.payload == "twcweather:////TenDay/33")
+    #expect(try table.match("twcweather://TENDAY/33")?.payload == "twcweather:////TenDay/33")
+    #expect(try table.match("twcweather:///tenday/33") == nil, "a path segment compares as written")
+    // In auto mode an http URL's first segment is never its host: the two stay distinct routes
+    // (no conflict), each for any host.
+    #expect(try table.match("http://example/Foo/1")?.payload == "http:////Foo/:x")
+    #expect(try table.match("http://Foo/foo/1")?.payload == "http:////foo/:x")
+    #expect(try table.match("http:///Foo/1")?.payload == "http:////Foo/:x")
+    #expect(try table.match("http:///foo/1")?.payload == "http:////foo/:x")
+  }
+
   @Test("in host mode, and for http(s) in auto mode, the first path segment is a path segment")
   func pathSegments() throws {
     let hosts = try Self.table(["TenDay/:x"], host: .host)
