@@ -151,6 +151,18 @@ struct LiteralTable: Sendable {
     }
   }
 
+  /// How many slots a lookup of each stored edge reads, on average (1 when every edge is in its
+  /// first slot): what the tests hold the hash and the load to.
+  var averageProbeLength: Double {
+    let base = slots.base
+    var total = 0
+    for index in 0..<slots.count where base[index].child >= 0 {
+      let start = Self.start(rehash(base[index]), slots.count)
+      total += (index - start + slots.count) % slots.count + 1
+    }
+    return count == 0 ? 0 : Double(total) / Double(count)
+  }
+
   /// The slot a probe for `hash` starts at, among `capacity`: the hash's low 48 bits scaled to
   /// the capacity, which need not be a power of two (its top 16 bits are the slot's `check`).
   @inline(__always)

@@ -45,6 +45,24 @@ struct LiteralTableTests {
     }
   }
 
+  @Test("probe lengths stay near what linear probing gives at the table's load, growing and finished")
+  func probeLength() {
+    for count in [134, 1_000, 20_000] {
+      var table = LiteralTable()
+      for index in 0..<count {
+        var text = index.isMultiple(of: 3) ? "static\(index)" : "screen\(index)"
+        text.withUTF8 { table.insert(parent: Int32(index % 5), $0, child: Int32(index + 1)) }
+      }
+      // Linear probing reads ½(1 + 1/(1 − load)) slots per hit on average: at most 2 while the
+      // table grows (at most half full), 2.5 once it is sized to three quarters. A weak hash or
+      // a poor scaling of it to the capacity would cluster the slots and show here.
+      #expect(table.averageProbeLength <= 2.2, "\(count) edges while growing")
+      table.finish { _ in RouteTrie.ChildSummary(terminal: -1, hasLiterals: false) }
+      #expect(Double(table.count) / Double(table.capacity) > 0.74)
+      #expect(table.averageProbeLength <= 3.0, "\(count) edges, finished")
+    }
+  }
+
   @Test("a copy of a table keeps its edges when the original changes")
   func valueSemantics() {
     var table = LiteralTable()
