@@ -117,8 +117,8 @@ final class RouteIndex: Sendable {
     /// segment here, or nothing would change.
     private func hostSpelling(of variant: PatternVariant) -> PatternVariant? {
       guard options.host != .host, options.caseSensitive, let first = variant.segments.first,
-        case .literal(let text) = first.kind,
-        text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
+        case .literal(var text) = first.kind,
+        text.withUTF8({ $0.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } })
       else { return nil }
       let lowered = String(Substring(text).asciiLowercased())
       var segments = variant.segments
