@@ -1,7 +1,9 @@
 extension RouteIndex {
   /// The warnings lint reports for a table that builds.
   func lintWarnings() -> [Diagnostic] {
-    catastrophicRegexWarnings() + overlappingRegexWarnings() + shadowedWarnings()
+    // Read once for every check: a route keeps its pattern as text (see ``RouteInfo``).
+    let patterns = infos.map(\.pattern)
+    return catastrophicRegexWarnings(patterns) + overlappingRegexWarnings() + shadowedWarnings(patterns)
   }
 
   /// A warning about `route`, naming its pattern, index and name.
@@ -19,10 +21,10 @@ extension RouteIndex {
 
   // MARK: - Catastrophic backtracking
 
-  private func catastrophicRegexWarnings() -> [Diagnostic] {
+  private func catastrophicRegexWarnings(_ patterns: [RoutePattern]) -> [Diagnostic] {
     var warnings: [Diagnostic] = []
-    for route in infos {
-      for segment in route.pattern.segments {
+    for (route, pattern) in zip(infos, patterns) {
+      for segment in pattern.segments {
         guard case .parameter(let parameter) = segment.kind, case .regex(let source) = parameter.constraint.kind,
           RegexRisk.hasNestedRepeat(source)
         else { continue }
@@ -79,8 +81,8 @@ extension RouteIndex {
   /// a rest no longer than the spelling) and the same first literal, or a parameter first
   /// (``ShadowShape``). The work is the pairs of routes of one shape in different layers, not all
   /// pairs: linear for tables whose layers hold different shapes.
-  private func shadowedWarnings() -> [Diagnostic] {
-    shadowedRoutes().map { shadowed in
+  private func shadowedWarnings(_ patterns: [RoutePattern]) -> [Diagnostic] {
+    shadowedRoutes(patterns: patterns).map { shadowed in
       let (route, rival) = (infos[shadowed.route], infos[shadowed.rival])
       return warning(
         .shadowed,
@@ -94,9 +96,10 @@ extension RouteIndex {
   ///
   /// With `allPairs`, every spelling is compared with every spelling of every route that
   /// outranks it: the plain reference the tests compare the shape-filtered search with.
-  func shadowedRoutes(allPairs: Bool = false) -> [(route: Int, rival: Int)] {
+  /// `patterns` are the routes' parsed patterns when the caller has them.
+  func shadowedRoutes(allPairs: Bool = false, patterns: [RoutePattern]? = nil) -> [(route: Int, rival: Int)] {
     // Read once: a route keeps its pattern as text (see ``RouteInfo``).
-    let patterns = infos.map(\.pattern)
+    let patterns = patterns ?? infos.map(\.pattern)
     var layers: Set<ShadowLayer> = []
     for (route, pattern) in zip(infos, patterns) {
       layers.insert(ShadowLayer(priority: route.priority, scheme: pattern.scheme, host: pattern.host))
