@@ -148,63 +148,57 @@ extension RouteManifest {
   }
 }
 
-/// The routes of a table by the shape of their spellings.
+/// The routes of a table by the shape of their spellings (``SpellingShape``).
 ///
 /// A redirect is then compared only with routes that could take it: a spelling of the same length (or ending in a rest no longer)
 /// whose first segment is the redirect's first literal or a parameter, or any longer route when
 /// the redirect ends in a rest. Lint's unreachable-redirect check is then bounded by the routes
 /// of one shape instead of redirects × routes; tests compare it with checking every route.
 struct RouteShapes {
-  private struct Key: Hashable {
-    let count: Int
-    let rest: Bool
-    let first: String?
-  }
-
-  private var routes: [Key: [Int]] = [:]
+  private var routes: [SpellingShape: [Int]] = [:]
   private var restLengths: [Int] = []
 
   init(_ patterns: [RoutePattern]) {
     var lengths = Set<Int>()
     for (index, pattern) in patterns.enumerated() {
       for variant in pattern.variants {
-        let key = Self.key(of: variant.segments)
-        if routes[key]?.last != index { routes[key, default: []].append(index) }
-        if key.rest { lengths.insert(key.count) }
+        let shape = SpellingShape(variant.segments)
+        if routes[shape]?.last != index { routes[shape, default: []].append(index) }
+        if shape.endsInRest { lengths.insert(shape.count) }
       }
     }
     restLengths = lengths.sorted()
-  }
-
-  private static func key(of segments: [PatternSegment]) -> Key {
-    let rest: Bool = if case .rest = segments.last?.kind { true } else { false }
-    let first: String? = if case .literal(let text)? = segments.first?.kind { text } else { nil }
-    return Key(count: segments.count, rest: rest, first: first)
   }
 
   /// The routes that may match some URL of `template`, in table order, each once.
   func candidates(for template: RoutePattern) -> [Int] {
     var found = Set<Int>()
     for variant in template.variants {
-      let count = variant.segments.count
-      let first: String? = if case .literal(let text)? = variant.segments.first?.kind { text } else { nil }
+      let shape = SpellingShape(variant.segments)
+      let (count, first) = (shape.count, shape.firstLiteral)
       // A route's first literal takes the same literal, or anything but a literal in the template.
-      var keys: [Key] = []
+      var shapes: [SpellingShape] = []
       if let first {
-        keys += [Key(count: count, rest: false, first: first), Key(count: count, rest: false, first: nil)]
+        shapes += [
+          SpellingShape(count: count, endsInRest: false, firstLiteral: first),
+          SpellingShape(count: count, endsInRest: false, firstLiteral: nil),
+        ]
       } else {
-        keys += routes.keys.filter { $0.count == count && !$0.rest }
+        shapes += routes.keys.filter { $0.count == count && !$0.endsInRest }
       }
       // A template ending in a rest takes every longer route from its rest on.
-      if case .rest? = variant.segments.last?.kind {
-        keys += routes.keys.filter { $0.count > count && (first == nil || $0.first == nil || $0.first == first) }
-      }
-      for length in restLengths where length <= count {
-        keys += routes.keys.filter {
-          $0.rest && $0.count == length && (first == nil || $0.first == nil || $0.first == first)
+      if shape.endsInRest {
+        shapes += routes.keys.filter {
+          $0.count > count && (first == nil || $0.firstLiteral == nil || $0.firstLiteral == first)
         }
       }
-      for key in keys { found.formUnion(routes[key] ?? []) }
+      for length in restLengths where length <= count {
+        shapes += routes.keys.filter {
+          $0.endsInRest && $0.count == length
+            && (first == nil || $0.firstLiteral == nil || $0.firstLiteral == first)
+        }
+      }
+      for shape in shapes { found.formUnion(routes[shape] ?? []) }
     }
     return found.sorted()
   }

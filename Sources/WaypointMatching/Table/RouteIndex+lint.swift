@@ -79,7 +79,7 @@ extension RouteIndex {
   /// Routes of one layer are ranked by the trie itself, so only routes of other layers are
   /// compared, and only spellings that could cover each other: the same number of segments (or
   /// a rest no longer than the spelling) and the same first literal, or a parameter first
-  /// (``ShadowShape``). The work is the pairs of routes of one shape in different layers, not all
+  /// (``SpellingShape``). The work is the pairs of routes of one shape in different layers, not all
   /// pairs: linear for tables whose layers hold different shapes.
   private func shadowedWarnings(_ patterns: [RoutePattern]) -> [Diagnostic] {
     shadowedRoutes(patterns: patterns).map { shadowed in
@@ -107,9 +107,9 @@ extension RouteIndex {
     guard layers.count > 1 else { return [] }
     let spellings = patterns.map(\.variants)
     // Every spelling by its shape, in registration order within a shape.
-    var byShape: [ShadowShape: [(position: Int, variant: PatternVariant)]] = [:]
+    var byShape: [SpellingShape: [(position: Int, variant: PatternVariant)]] = [:]
     for (position, variants) in spellings.enumerated() {
-      for variant in variants { byShape[ShadowShape(variant), default: []].append((position, variant)) }
+      for variant in variants { byShape[SpellingShape(variant.segments), default: []].append((position, variant)) }
     }
     let everySpelling = spellings.enumerated().flatMap { position, variants in variants.map { (position, $0) } }
     let restLengths = Set(byShape.keys.compactMap { $0.endsInRest ? $0.count : nil }).sorted()
@@ -121,7 +121,7 @@ extension RouteIndex {
         let candidates =
           allPairs
           ? AnyCollection(everySpelling)
-          : AnyCollection(ShadowShape.covering(variant, restLengths: restLengths).lazy.flatMap { byShape[$0] ?? [] })
+          : AnyCollection(SpellingShape.covering(variant, restLengths: restLengths).lazy.flatMap { byShape[$0] ?? [] })
         let rival = candidates.first { candidate in
           outranks(infos[candidate.0], patterns[candidate.0], route, patterns[position])
             && covers(candidate.1, variant, patterns[candidate.0], patterns[position])
@@ -184,37 +184,19 @@ extension RouteIndex {
   }
 }
 
-/// The shape of a spelling that lint's shadowing check compares by: its number of segments,
-/// whether it ends in a rest, and its first literal (`nil` when it starts with a parameter).
-private struct ShadowShape: Hashable {
-  let count: Int
-  let endsInRest: Bool
-  let firstLiteral: String?
-
-  init(_ variant: PatternVariant) {
-    count = variant.segments.count
-    endsInRest = if case .rest = variant.segments.last?.kind { true } else { false }
-    firstLiteral = if case .literal(let text)? = variant.segments.first?.kind { text } else { nil }
-  }
-
-  init(count: Int, endsInRest: Bool, firstLiteral: String?) {
-    self.count = count
-    self.endsInRest = endsInRest
-    self.firstLiteral = firstLiteral
-  }
-
+extension SpellingShape {
   /// The shapes of spellings that may match every URL `variant` does.
-  static func covering(_ variant: PatternVariant, restLengths: [Int]) -> [ShadowShape] {
-    let count = variant.segments.count
-    let literal: String? = if case .literal(let text)? = variant.segments.first?.kind { text } else { nil }
+  fileprivate static func covering(_ variant: PatternVariant, restLengths: [Int]) -> [SpellingShape] {
+    let shape = SpellingShape(variant.segments)
+    let (count, literal) = (shape.count, shape.firstLiteral)
     // A first literal is covered by the same literal or a parameter; anything else only by a parameter.
     let firsts: [String?] = literal.map { [$0, nil] } ?? [nil]
-    var shapes: [ShadowShape] = []
+    var shapes: [SpellingShape] = []
     for first in firsts {
-      shapes.append(ShadowShape(count: count, endsInRest: false, firstLiteral: first))
+      shapes.append(SpellingShape(count: count, endsInRest: false, firstLiteral: first))
       // A rest of `length` segments in all covers spellings with at least that many.
       for length in restLengths where length <= count {
-        shapes.append(ShadowShape(count: length, endsInRest: true, firstLiteral: length == 1 ? nil : first))
+        shapes.append(SpellingShape(count: length, endsInRest: true, firstLiteral: length == 1 ? nil : first))
       }
     }
     return shapes
