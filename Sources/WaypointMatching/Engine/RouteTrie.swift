@@ -122,7 +122,9 @@ struct RouteTrie: Sendable {
   var literalEdges = LiteralTable()
   /// Where routes end; when several spellings of one route end at one place, a lookup that gets
   /// there takes the first one's names.
-  var terminals: [Captures] = []
+  var terminals: [Terminal] = []
+  /// Every distinct ``Captures`` while routes are inserted, so terminals that capture alike share one.
+  private var sharedCaptures = CapturesPool()
   /// For each terminal, whether it takes only URLs whose first segment is their host (a spelling
   /// whose first literal was lowered to compare with a lowered host); empty when none does.
   var hostOnly: [Bool] = []
@@ -158,6 +160,7 @@ struct RouteTrie: Sendable {
     }
     pendingEdges = []
     pendingNext = []
+    sharedCaptures = CapturesPool()
     literalEdges.finish { [nodes] child in ChildSummary(of: nodes[Int(child)]) }
     finishedNodes = AlignedBuffer(nodes)
     nodes = []
@@ -172,7 +175,7 @@ struct RouteTrie: Sendable {
   ///
   /// Returns the route it conflicts with, if another route already ends at the same place.
   mutating func insert(
-    _ variant: PatternVariant, route info: RouteInfo, position route: Int, root: Int32, slash: Bool,
+    _ variant: PatternVariant, position route: Int, root: Int32, slash: Bool,
     hostOnly: Bool = false
   ) -> Int? {
     let segments = variant.segments
@@ -200,10 +203,9 @@ struct RouteTrie: Sendable {
     let isRest = restStart != nil
     let existing = nodes[Int(node)].terminal(rest: isRest, slash: slash)
     if existing < 0 {
-      terminals.append(
-        Captures(
-          route: info, position: route, places: places, restName: restName, restStart: restStart,
-          groups: variant.mask))
+      let captures = sharedCaptures.shared(
+        Captures.Shape(places: places, restName: restName, restStart: restStart, groups: variant.mask))
+      terminals.append(Terminal(captures: captures, position: Int32(route)))
       nodes[Int(node)].setTerminal(Int32(terminals.count - 1), rest: isRest, slash: slash)
       if hostOnly || !self.hostOnly.isEmpty {
         if self.hostOnly.isEmpty { self.hostOnly = Array(repeating: false, count: terminals.count - 1) }
@@ -211,8 +213,8 @@ struct RouteTrie: Sendable {
       }
       return nil
     }
-    if terminals[Int(existing)].position == route { return nil }
-    return terminals[Int(existing)].position
+    let other = Int(terminals[Int(existing)].position)
+    return other == route ? nil : other
   }
 
   private mutating func literalChild(of node: Int32, _ text: String) -> Int32 {
@@ -273,18 +275,31 @@ extension RouteTrie.Node {
   }
 }
 
-/// Where one spelling of a route ends: the route, its parameters' names in the order they
-/// appear, the segment each is read from, and its rest.
+extension RouteTrie {
+  /// Where one spelling of a route ends: the route's position and what the spelling captures.
+  struct Terminal: Sendable {
+    /// Shared by every terminal that captures alike (see ``Captures``).
+    let captures: Captures
+    /// The route's place in the table's routes (and payloads).
+    let position: Int32
+  }
+}
+
+/// What one spelling captures: its parameters' names in the order they appear, the segment each
+/// is read from, and its rest.
 ///
 /// Every step down the trie takes one segment, so a spelling's values always lie in the same
-/// segments: a match needs only the URL and this, and collects nothing while it searches. A
-/// class, so a match holds one reference to it, and everything a match reads lies together.
+/// segments: a match needs only the URL and this, and collects nothing while it searches. It
+/// names no route, so a table keeps one for all the spellings that capture alike
+/// (`/a/:id` and `/b/:id` share one, as do thousands of deep links of one shape); a lookup then
+/// reads a shared object that stays in cache instead of one per route, and a table keeps a few
+/// of them instead of one per route. A class, so a match holds one reference to it.
 @usableFromInline
 final class Captures: Sendable {
   /// A parameter, and where its value lies: its segment, less the bytes of its prefix and suffix.
   ///
   /// Patterns have at most 128 segments of at most 8 KiB, so the numbers fit 16 bits.
-  struct Place: Sendable {
+  struct Place: Sendable, Equatable {
     let name: String
     let segment: Int16
     let prefixLength: Int16
@@ -305,33 +320,44 @@ final class Captures: Sendable {
     }
   }
 
-  // What every match reads comes first, next to the reference count: the route's position (for
-  // the payload), the number of places, the groups and the rest, in one word; then the first
-  // place (most routes have one parameter or none; the others are in an array). Narrow numbers
-  // keep the object at 96 bytes: a pattern has at most 128 segments and 8 groups, so the counts,
-  // the rest's segment and the group bits fit.
-  @usableFromInline let storedPosition: Int32
+  /// Everything a ``Captures`` holds, as a value: what ``CapturesPool`` finds a shared one by.
+  struct Shape {
+    let places: Places
+    let restName: String?
+    let restStart: Int?
+    let groups: Int
+
+    /// A hash of the numbers only, the first name by its length (``Captures/holds(_:)`` compares
+    /// everything): a table has as many terminals as routes and only a few shapes.
+    var hash: UInt64 {
+      let first = places.first
+      let numbers =
+        places.count &<< 56 | groups &<< 48 | ((restStart ?? 255) & 0xFF) &<< 40
+        | (first.name.utf8.count & 0xFF) &<< 32 | (Int(first.segment) & 0xFF) &<< 24
+        | (Int(first.prefixLength) & 0xFFF) &<< 12 | (Int(first.suffixLength) & 0xFFF)
+      return LiteralTable.mix(UInt64(bitPattern: Int64(numbers)))
+    }
+  }
+
+  // What every match reads comes first, next to the reference count: the number of places, the
+  // groups and the rest; then the first place (most routes have one parameter or none; the others
+  // are in an array). A pattern has at most 128 segments and 8 groups, so the numbers fit.
   private let storedCount: UInt8
   private let storedGroups: UInt8
   private let storedRestStart: Int16
   private let first: Place
-  let route: RouteInfo
   private let others: [Place]
   let restName: String?
 
-  init(route: RouteInfo, position: Int, places: Places, restName: String?, restStart: Int?, groups: Int) {
-    storedPosition = Int32(position)
-    storedCount = UInt8(places.count)
-    storedGroups = UInt8(groups)
-    storedRestStart = restStart.map { Int16($0) } ?? -1
-    first = places.first
-    self.route = route
-    others = places.others
-    self.restName = restName
+  init(_ shape: Shape) {
+    storedCount = UInt8(shape.places.count)
+    storedGroups = UInt8(shape.groups)
+    storedRestStart = shape.restStart.map { Int16($0) } ?? -1
+    first = shape.places.first
+    others = shape.places.others
+    restName = shape.restName
   }
 
-  /// The route's place in the table's routes (and payloads).
-  @inlinable var position: Int { Int(storedPosition) }
   /// The optional groups present in the spelling, one bit per group (bit 0 for the first).
   var groups: Int { Int(storedGroups) }
   /// How many parameters the spelling has.
@@ -344,10 +370,59 @@ final class Captures: Sendable {
     index == 0 ? first : others[index - 1]
   }
 
+  /// What this holds, as a value.
+  var shape: Shape {
+    Shape(
+      places: Places(first: first, others: others, count: count), restName: restName, restStart: restStart,
+      groups: groups)
+  }
+
+  /// Whether this holds exactly `shape`.
+  func holds(_ shape: Shape) -> Bool {
+    count == shape.places.count && groups == shape.groups && restStart == shape.restStart
+      && first == shape.places.first && others == shape.places.others && restName == shape.restName
+  }
+
   /// The position of the parameter called `name`, or `nil`.
   func index(of name: String) -> Int? {
     if count > 0, first.name == name { return 0 }
     guard count > 1 else { return nil }
     return others.firstIndex { $0.name == name }.map { $0 + 1 }
+  }
+}
+
+/// The ``Captures`` of a trie being built, one per shape, so terminals that capture alike share
+/// one (see ``Captures``).
+///
+/// An open-addressing set keyed by ``Captures/Shape/hash``, which hashes numbers only: a
+/// `Dictionary` keyed by the shape cost more per route than the rest of inserting it. The tests
+/// compare it with a plain scan of every shape.
+struct CapturesPool {
+  private var slots: [Captures?] = Array(repeating: nil, count: 16)
+  private(set) var count = 0
+
+  /// The shared ``Captures`` for `shape`, made on first use.
+  mutating func shared(_ shape: Captures.Shape) -> Captures {
+    var index = Int(truncatingIfNeeded: shape.hash) & (slots.count - 1)
+    while let captures = slots[index] {
+      if captures.holds(shape) { return captures }
+      index = (index + 1) & (slots.count - 1)
+    }
+    let captures = Captures(shape)
+    slots[index] = captures
+    count += 1
+    // At most half full, so a probe stops soon.
+    if count * 2 > slots.count { grow() }
+    return captures
+  }
+
+  private mutating func grow() {
+    let old = slots
+    slots = Array(repeating: nil, count: old.count * 2)
+    for case let captures? in old {
+      var index = Int(truncatingIfNeeded: captures.shape.hash) & (slots.count - 1)
+      while slots[index] != nil { index = (index + 1) & (slots.count - 1) }
+      slots[index] = captures
+    }
   }
 }

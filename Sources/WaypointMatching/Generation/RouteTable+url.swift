@@ -55,7 +55,7 @@ extension RouteIndex {
         throw refusal ?? unprintable(route, url, because: "the printed URL cannot be read: \(error.message)")
       }
       let opened = matchCore(parsed)
-      if let opened, opened.captures.route === route, opened.holds(parameters) { return url }
+      if let opened, infos[opened.position] === route, opened.holds(parameters) { return url }
       if refusal == nil { refusal = unprintable(route, groups, parameters, url, opened) }
     }
     // A route always has a spelling (with no groups, the pattern itself), so this is not reached.
@@ -74,8 +74,8 @@ extension RouteIndex {
     var reason: String
     if let opened {
       // The first parameter the winner does not read as this route's own.
-      fault = placed.first { !opened.reads(segment: $0.segment, as: $0.name, of: route) } ?? placed.first
-      let winner = opened.captures.route
+      fault = placed.first { !opened.reads(segment: $0.segment, as: $0.name, of: route, in: infos) } ?? placed.first
+      let winner = infos[opened.position]
       reason =
         winner === route
         ? "opens the same route read \(groupChange(pattern, from: groups, to: opened.captures.groups))"
@@ -145,8 +145,8 @@ extension PathParameters {
   }
 
   /// Whether segment `segment` is read as parameter `name` of `route`.
-  func reads(segment: Int, as name: String, of route: RouteInfo) -> Bool {
-    guard captures.route === route else { return false }
+  func reads(segment: Int, as name: String, of route: RouteInfo, in routes: [RouteInfo]) -> Bool {
+    guard routes[position] === route else { return false }
     if let restStart, segment >= restStart { return restName == name && segment == restStart }
     return (0..<captures.count).contains { captures.place($0).segment == segment && captures.place($0).name == name }
   }

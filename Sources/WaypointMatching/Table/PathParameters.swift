@@ -8,19 +8,25 @@
 /// match?.parameters["path"]  // "a/b"
 /// ```
 public struct PathParameters: Sendable, Sequence, CustomStringConvertible {
-  // Two references and nothing else: a match is made, copied and released on every lookup, and
+  // Two references and a number: a match is made, copied and released on every lookup, and
   // a small one is copied and destroyed in place instead of through the runtime's value witnesses.
   // They are usable from inlinable code so that clients know the layout.
   /// The URL the values lie in.
   @usableFromInline let url: ParsedURL
-  /// The names, and the segments the values lie in.
+  /// The names, and the segments the values lie in; shared by the routes that capture alike.
   @usableFromInline let captures: Captures
+  /// The matched route's place in its table's routes (and payloads).
+  @usableFromInline let storedPosition: Int32
 
   @usableFromInline
-  init(url: ParsedURL, captures: Captures) {
+  init(url: ParsedURL, captures: Captures, position: Int32) {
     self.url = url
     self.captures = captures
+    self.storedPosition = position
   }
+
+  /// The matched route's place in its table's routes.
+  @inlinable var position: Int { Int(storedPosition) }
 
   package var restName: String? { captures.restName }
   /// The first segment of the rest, when the route ends in one.

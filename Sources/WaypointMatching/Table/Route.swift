@@ -20,7 +20,7 @@ public struct Route<Payload: Sendable>: Sendable {
 /// A route without its payload: what compiling, matching and lint work on, so none of them is
 /// generic.
 ///
-/// A class, so a match hands out one reference instead of copying the route's fields. It keeps
+/// A class, so a ``Route`` holds one reference instead of copying the route's fields. It keeps
 /// the pattern as written, not parsed: a parsed pattern is several hundred bytes, a table of
 /// thousands of routes needs it only to print URLs and to lint, and parsing is deterministic, so
 /// ``pattern`` reads it again.

@@ -11,6 +11,7 @@ extension RouteIndex {
 
   /// The parameters for a terminal the search found.
   func core(for terminal: Int32, url: ParsedURL) -> PathParameters {
-    PathParameters(url: url, captures: trie.terminals[Int(terminal)])
+    let found = trie.terminals[Int(terminal)]
+    return PathParameters(url: url, captures: found.captures, position: found.position)
   }
 }

@@ -6,7 +6,7 @@ final class RouteIndex: Sendable {
   let options: MatchingOptions
   let parameterTypes: ParameterTypes
   /// The routes that compiled, in registration order; `infos[i].position` is the registration position.
-  let infos: [RouteInfo]
+  @usableFromInline let infos: [RouteInfo]
   let trie: RouteTrie
   let levels: [PriorityLevel]
   let routesByName: [String: Int]
@@ -143,7 +143,7 @@ final class RouteIndex: Sendable {
       let slash = slash && !variant.segments.isEmpty
       guard
         let other = trie.insert(
-          variant, route: info, position: position, root: root, slash: slash, hostOnly: hostOnly),
+          variant, position: position, root: root, slash: slash, hostOnly: hostOnly),
         conflicts.insert([other, position]).inserted
       else { return }
       errors.append(RouteIndex.conflict(infos[other], info))

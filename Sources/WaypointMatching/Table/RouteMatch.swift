@@ -5,15 +5,20 @@ public struct RouteMatch<Payload: Sendable>: Sendable {
   /// The path parameters, decoded, in pattern order.
   public let parameters: PathParameters
 
-  // A match holds as few references as it can: it is made, copied and released on every lookup.
+  /// The table's routes, read for ``route`` only: the shared array is retained, not the route.
+  @usableFromInline let routes: [RouteInfo]
+
+  // A match holds as few references as it can, each to something every match shares but the
+  // URL: it is made, copied and released on every lookup.
   @usableFromInline
-  init(payload: Payload, parameters: PathParameters) {
+  init(payload: Payload, parameters: PathParameters, routes: [RouteInfo]) {
     self.payload = payload
     self.parameters = parameters
+    self.routes = routes
   }
 
   /// The matching route.
-  public var route: Route<Payload> { Route(parameters.captures.route, payload: payload) }
+  public var route: Route<Payload> { Route(routes[parameters.position], payload: payload) }
 
   /// The URL as parsed.
   public var url: ParsedURL { parameters.url }

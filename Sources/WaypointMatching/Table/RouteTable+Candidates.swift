@@ -45,7 +45,7 @@ extension RouteTable {
               ? RouteTrie.Search(frames: buffer, root: root, in: table.trie)
               : RouteTrie.Search(resuming: buffer, depth: depth)
             while let terminal = search.next(in: table.trie, url: url) {
-              let route = table.trie.terminals[Int(terminal)].position
+              let route = Int(table.trie.terminals[Int(terminal)].position)
               if seen.insert(route).inserted {
                 depth = search.depth
                 return table.makeMatch(table.index.core(for: terminal, url: url))

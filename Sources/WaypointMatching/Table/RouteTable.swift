@@ -90,6 +90,6 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   /// The match for parameters the search found: they name the route, whose payload it carries.
   @inlinable
   func makeMatch(_ parameters: PathParameters) -> RouteMatch<Payload> {
-    RouteMatch(payload: payloads[parameters.captures.position], parameters: parameters)
+    RouteMatch(payload: payloads[parameters.position], parameters: parameters, routes: index.infos)
   }
 }
