@@ -123,6 +123,12 @@ struct RouteTrie: Sendable {
   /// Where routes end; when several spellings of one route end at one place, a lookup that gets
   /// there takes the first one's names.
   var terminals: [Terminal] = []
+  /// Whether every terminal `i` belongs to route `i`; set by ``finish()``.
+  ///
+  /// True when every route has one spelling (no optional groups, no host spelling), as in most
+  /// tables. A match then knows the route's position, and where its payload lies, before it
+  /// reads the terminal.
+  private(set) var terminalsAreRoutes = false
   /// Every distinct ``Captures`` while routes are inserted, so terminals that capture alike share one.
   private var sharedCaptures = CapturesPool()
   /// For each terminal, whether it takes only URLs whose first segment is their host (a spelling
@@ -161,6 +167,7 @@ struct RouteTrie: Sendable {
     pendingEdges = []
     pendingNext = []
     sharedCaptures = CapturesPool()
+    terminalsAreRoutes = terminals.indices.allSatisfy { Int(terminals[$0].position) == $0 }
     literalEdges.finish { [nodes] child in ChildSummary(of: nodes[Int(child)]) }
     finishedNodes = AlignedBuffer(nodes)
     nodes = []

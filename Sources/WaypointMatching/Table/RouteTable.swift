@@ -55,9 +55,12 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   /// A URL parsed with other options is read again with the table's.
   @inlinable
   public func match(_ url: ParsedURL) -> RouteMatch<Payload>? {
-    // Inlinable so callers specialize it: the generic part is only this wrapping.
-    guard let parameters = index.matchCore(url) else { return nil }
-    return makeMatch(parameters)
+    // Inlinable so callers specialize it: the generic part is only this wrapping. The payload is
+    // read before the parameters, whose making retains (an atomic operation, which waits for
+    // every earlier read), so that the payload's read and the terminal's overlap.
+    guard let found = index.find(url) else { return nil }
+    let payload = payloads[found.position]
+    return RouteMatch(payload: payload, parameters: index.parameters(for: found), routes: index.infos)
   }
 
   /// Every route that matches `url`, lazily, best first; a route appears once, with its best spelling.

@@ -68,3 +68,27 @@ struct CapturesPoolTests {
     #expect(try table.match("/n/5")?.parameters["id"] == nil)
   }
 }
+
+/// A match reads the payload before the terminal when every route has one spelling; the shortcut
+/// must give the same route as reading the terminal.
+@Suite("Terminal positions")
+struct TerminalPositionTests {
+  @Test("terminal i is route i exactly when every route has one spelling, and matches agree either way")
+  func terminalsAreRoutes() throws {
+    let plain = [("/a/:id", "/a/7"), ("/b/:id/x", "/b/7/x"), ("/c", "/c"), ("myapp://host/:id", "myapp://host/7")]
+    let grouped = plain + [("/d(/:page)", "/d/2"), ("/e/:id", "/e/7")]
+    let hosted = [("Profile/:id", "myapp://profile/7"), ("/a/:id", "/a/7")]
+    for (routes, oneSpelling) in [(plain, true), (grouped, false), (hosted, false)] {
+      let patterns = routes.map(\.0)
+      var builder = RouteTableBuilder<Int>()
+      for (index, pattern) in patterns.enumerated() { builder.add(pattern, payload: index) }
+      let table = try builder.build()
+      #expect(table.index.trie.terminalsAreRoutes == oneSpelling, "\(patterns)")
+      for (index, (pattern, url)) in routes.enumerated() {
+        let match = try #require(try table.match(url), "\(url)")
+        #expect(match.payload == index, "\(url)")
+        #expect(match.route.pattern.source == pattern)
+      }
+    }
+  }
+}
