@@ -61,7 +61,9 @@ struct RobustnessTests {
     var builder = RouteTableBuilder<Int>()
     for (index, text) in valid.enumerated() { builder.add(text, payload: index) }
     let diagnostics = builder.diagnose()
-    let allowed: [RoutingError.Code] = [.conflict, .shadowed, .overlappingRegex, .catastrophicRegex]
+    let allowed: [RoutingError.Code] = [
+      .conflict, .shadowed, .overlappingRegex, .catastrophicRegex, .emptySegment, .schemeOnly,
+    ]
     #expect(diagnostics.allSatisfy { $0.routing.map { allowed.contains($0.code) } == true })
     let conflicting = Set(diagnostics.filter { $0.routing?.code == .conflict }.compactMap(\.routing?.routePosition))
     var unique = RouteTableBuilder<Int>()

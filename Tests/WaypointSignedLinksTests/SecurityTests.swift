@@ -101,7 +101,7 @@ struct SecurityTests {
     let log = Log()
     let router = try Self.router(log)
     _ = try await router.open("notes://note/1?x-success=PARTNER://done", origin: .external())
-    #expect(log.all.contains { $0.hasPrefix("callback PARTNER://done") })
+    #expect(log.all.contains { $0.hasPrefix("callback PARTNER://done") }, "\(log.all)")
   }
 
   @Test("a query item or a default cannot override a path parameter")

@@ -1,5 +1,5 @@
-/// The callback URLs a link asks for (x-callback-url's `x-success`, `x-error`, `x-cancel`, and a
-/// configurable key such as WLRRoute's `callback`).
+/// The callback URLs a link asks for (x-callback-url's `x-success`, `x-error`, `x-cancel`, and
+/// other success keys a policy names, such as WLRRoute's `callback`).
 public struct CallbackURLs: Sendable, Hashable {
   /// Called with the result's query items when the handler succeeds.
   public var success: String?
@@ -41,16 +41,41 @@ public struct CallbackPolicy: Sendable, Hashable {
   ///
   /// Default `x-cancel`.
   public var cancelKey = "x-cancel"
-  /// Another key read as the success callback when `successKey` is absent, such as `callback`.
-  public var customSuccessKey: String?
+  /// Other keys read as the success callback when `successKey` is absent, tried in order: the
+  /// first one the link has wins.
+  ///
+  /// Links from other routers name their callback in many ways; list every spelling your links
+  /// use, since a link whose key is not listed gets no callback:
+  ///
+  /// ```swift
+  /// var policy = CallbackPolicy(allowing: ["partner"], customSuccessKeys: ["callback", "callbackUrl"])
+  /// // myapp://pay?callbackUrl=partner://done  → success callback partner://done
+  /// ```
+  ///
+  /// Empty by default.
+  public var customSuccessKeys: [String]
+
+  /// The first of ``customSuccessKeys``; setting it replaces the list with that one key.
+  @available(*, deprecated, renamed: "customSuccessKeys", message: "a policy reads a list of custom success keys")
+  public var customSuccessKey: String? {
+    get { customSuccessKeys.first }
+    set { customSuccessKeys = newValue.map { [$0] } ?? [] }
+  }
   /// Allowed destinations: a scheme (`notes`) allows any callback with that scheme; a scheme and
   /// host (`https://partner.example.com`) allows only that host.
   public var allowed: [String]
 
-  /// A policy allowing callbacks to `allowed`.
-  public init(allowing allowed: [String] = [], customSuccessKey: String? = nil) {
+  /// A policy allowing callbacks to `allowed`, reading `customSuccessKeys` (in order) when a
+  /// link has no `x-success`.
+  public init(allowing allowed: [String] = [], customSuccessKeys: [String] = []) {
     self.allowed = allowed
-    self.customSuccessKey = customSuccessKey
+    self.customSuccessKeys = customSuccessKeys
+  }
+
+  /// A policy allowing callbacks to `allowed`, with one custom success key.
+  @available(*, deprecated, renamed: "init(allowing:customSuccessKeys:)")
+  public init(allowing allowed: [String] = [], customSuccessKey: String?) {
+    self.init(allowing: allowed, customSuccessKeys: customSuccessKey.map { [$0] } ?? [])
   }
 
   /// Whether `url` may be opened as a callback.
@@ -67,9 +92,10 @@ public struct CallbackPolicy: Sendable, Hashable {
 
   /// The callbacks `query` asks for.
   func callbacks(in query: [QueryItem]) -> CallbackURLs {
-    func first(_ key: String?) -> String? { key.flatMap { key in query.first { $0.name == key }?.value } }
+    func first(_ key: String) -> String? { query.first { $0.name == key }?.value }
     return CallbackURLs(
-      success: first(successKey) ?? first(customSuccessKey), error: first(errorKey), cancel: first(cancelKey))
+      success: first(successKey) ?? customSuccessKeys.lazy.compactMap(first).first, error: first(errorKey),
+      cancel: first(cancelKey))
   }
 
   private static let hostOptions: MatchingOptions = {

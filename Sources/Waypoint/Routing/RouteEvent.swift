@@ -1,4 +1,5 @@
-/// One moment in the life of an open: prepare → will → did, or failed.
+/// One moment in the life of an open: prepare → will → did, or failed; a route that declines
+/// adds `declined` before the next route's `will`.
 public struct RouteEvent: Sendable, CustomStringConvertible {
   /// Which moment.
   public enum Phase: String, Sendable, Hashable {
@@ -6,6 +7,10 @@ public struct RouteEvent: Sendable, CustomStringConvertible {
     case prepare
     /// A route (or the fallback) was chosen and is about to run; observers may veto.
     case will
+    /// A matching route declined the request (its `canHandle`, or its handler threw
+    /// ``RouteDecline``); the event names the route, and its error (code `declined`) says why. The
+    /// next matching route, or the fallback, is tried next.
+    case declined
     /// The handler returned.
     case did
     /// The open failed.

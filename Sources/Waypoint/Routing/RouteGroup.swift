@@ -35,7 +35,7 @@ public struct RouteGroup: Sendable {
     registrations.append(
       RouteRegistration(
         route: RouteDefinition(pattern: full, name: name, exposure: exposure, priority: priority, defaults: defaults),
-        handler: handler, middleware: middleware, place: "route '\(full)'"))
+        handler: handler, middleware: middleware, place: place(pattern, joined: full)))
   }
 
   /// Registers a route handled by a closure, which may decline requests with `canHandle`.
@@ -57,7 +57,7 @@ public struct RouteGroup: Sendable {
     registrations.append(
       RouteRegistration(
         route: RouteDefinition(pattern: full, name: name, exposure: exposure, redirect: template),
-        handler: nil, middleware: middleware, place: "route '\(full)'"))
+        handler: nil, middleware: middleware, place: place(pattern, joined: full)))
   }
 
   /// A nested group: its prefix follows this one's and its middleware runs inside this one's.
@@ -82,6 +82,10 @@ public struct RouteGroup: Sendable {
   }
 
   /// `prefix + pattern`; a pattern with its own scheme cannot go under a prefix.
+  ///
+  /// Every form of prefix joins: `myapp://` (the pattern's path follows an empty authority, so
+  /// under `https://` it matches any host), `https://example.com` with or without a final `/`,
+  /// `/`, `/shop/`, `shop`, and the empty prefix. `/` or an empty pattern is the prefix itself.
   private mutating func join(_ pattern: String) -> String? {
     if prefix.isEmpty { return pattern }
     if pattern.contains("://") {
@@ -91,8 +95,20 @@ public struct RouteGroup: Sendable {
           pattern: pattern))
       return nil
     }
+    let path = pattern.hasPrefix("/") ? pattern.dropFirst() : Substring(pattern)
+    if prefix.hasSuffix("://") {
+      // Scheme only: the path after an empty authority, or the scheme alone for the group's root.
+      if path.isEmpty { return prefix }
+      return prefix + (path.hasPrefix("(") ? "" : "/") + path
+    }
     let head = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
-    if pattern.isEmpty || pattern == "/" { return head.isEmpty ? "/" : head }
-    return head + (pattern.hasPrefix("/") || pattern.hasPrefix("(") ? pattern : "/" + pattern)
+    if path.isEmpty { return head.isEmpty ? "/" : head }
+    return head + (path.hasPrefix("(") ? "" : "/") + path
+  }
+
+  /// Where a route came from, for messages: its pattern, and the group's prefix and the pattern
+  /// as written when they were joined.
+  private func place(_ pattern: String, joined full: String) -> String {
+    prefix.isEmpty ? "route '\(full)'" : "route '\(pattern)' in the group '\(prefix)' (joined as '\(full)')"
   }
 }

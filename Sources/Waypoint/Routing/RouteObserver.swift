@@ -15,6 +15,8 @@ public protocol RouteObserver: Sendable {
   /// Runs before any middleware, the fallback's included. Rules about routes belong in
   /// middleware; the veto is for app-wide switches (see the "Writing middleware" article).
   func willOpen(_ request: RouteRequest) throws
+  /// A matching route declined the request; the next one, or the fallback, is tried.
+  func declined(_ event: RouteEvent)
   /// The handler returned.
   func didOpen(_ event: RouteEvent)
   /// The open failed.
@@ -26,6 +28,8 @@ extension RouteObserver {
   public func prepare(_ event: RouteEvent) {}
   /// Allows the open.
   public func willOpen(_ request: RouteRequest) throws {}
+  /// Does nothing.
+  public func declined(_ event: RouteEvent) {}
   /// Does nothing.
   public func didOpen(_ event: RouteEvent) {}
   /// Does nothing.

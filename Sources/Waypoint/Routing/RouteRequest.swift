@@ -29,6 +29,9 @@ public struct RouteRequest: Sendable {
   /// The callback URLs the link asked for when it was opened, already checked against the
   /// allow-list.
   public let callbacks: CallbackURLs
+  /// The routes that matched the URL and declined it before this request was made (through
+  /// `canHandle` or ``RouteDecline``), best first; the fallback handler sees every one.
+  public let declinedRoutes: [RouteDefinition]
   /// The decoded path parameters in pattern order (a named rest joined with `/`).
   private let path: [(name: String, value: String)]
 
@@ -54,8 +57,9 @@ public struct RouteRequest: Sendable {
 
   init(
     url: ParsedURL, route: RouteDefinition?, path: [(name: String, value: String)], rest: [String]?,
-    extras: [String: any Sendable], origin: Origin, callbacks: CallbackURLs
+    extras: [String: any Sendable], origin: Origin, callbacks: CallbackURLs, declinedRoutes: [RouteDefinition] = []
   ) {
+    self.declinedRoutes = declinedRoutes
     self.url = url
     self.route = route
     self.path = path

@@ -26,11 +26,8 @@ extension Router {
       while true {
         try checkRedirect(to: current, after: visited)
         visited.append(current)
-        let resolution = resolve(current, origin: origin, extras: extras)
-        guard let request = resolution.request else { throw resolution.error ?? RoutingError.notFound(current) }
-        chosen = request
-        try notifyWill(request, openID: openID)
-        var result = try await run(request, chain: resolution.entry?.chain ?? fallback)
+        var choices = try self.choices(for: current, origin: origin, extras: extras)
+        var result = try await handle(&choices, openID: openID, chosen: &chosen)
         let value: any Sendable
         switch result.outcome {
         case .redirect(let target):
@@ -41,10 +38,10 @@ extension Router {
         }
         // The URL this open handled, as it arrived: a middleware may have edited the request's.
         result.url = current
-        await callBack(request.callbacks.success, with: CallbackURLs.items(for: value))
+        await callBack(chosen?.callbacks.success, with: CallbackURLs.items(for: value))
         emit(
           RouteEvent(
-            openID: openID, phase: .did, url: current, origin: origin, route: request.route,
+            openID: openID, phase: .did, url: current, origin: origin, route: chosen?.route,
             duration: clock.now - start, error: nil))
         return result
       }
@@ -91,6 +88,38 @@ extension Router {
 
   // MARK: - Steps
 
+  /// Runs the routes `choices` gives in turn until one handles the URL (or the fallback does);
+  /// `chosen` is the request last run.
+  private func handle(
+    _ choices: inout Choices, openID: UInt64, chosen: inout RouteRequest?
+  ) async throws(RoutingError) -> RouteResult {
+    var reported = 0
+    while true {
+      let choice: (request: RouteRequest, entry: RouteEntry?)
+      do {
+        choice = try choices.next()
+      } catch {
+        reportDeclines(choices, from: &reported, openID: openID, because: "its canHandle said no")
+        throw error
+      }
+      reportDeclines(choices, from: &reported, openID: openID, because: "its canHandle said no")
+      chosen = choice.request
+      try notifyWill(choice.request, openID: openID)
+      switch try await run(choice.request, chain: choice.entry?.chain ?? fallback) {
+      case .handled(let result):
+        return result
+      case .declined(let decline):
+        guard let route = choice.request.route else {
+          throw RoutingError(
+            .declined, "the fallback handler declined '\(choices.url)'" + Self.because(decline.reason),
+            url: choices.url)
+        }
+        choices.decline(route)
+        reportDeclines(choices, from: &reported, openID: openID, because: decline.reason)
+      }
+    }
+  }
+
   private func checkRedirect(to url: String, after visited: [String]) throws(RoutingError) {
     guard let first = visited.first else { return }
     if visited.contains(url) {
@@ -118,14 +147,22 @@ extension Router {
         duration: nil, error: nil))
   }
 
-  /// Runs a chain composed at build time; an error that is not a `RoutingError` came from a
-  /// middleware (the handler's are wrapped inside the chain).
-  private func run(_ request: RouteRequest, chain: RouteNext?) async throws(RoutingError) -> RouteResult {
+  /// What running a chain gave: a result, or a decline (see ``RouteDecline``).
+  private enum Ran {
+    case handled(RouteResult)
+    case declined(RouteDecline)
+  }
+
+  /// Runs a chain composed at build time; an error that is not a `RoutingError` (or a
+  /// ``RouteDecline``) came from a middleware (the handler's are wrapped inside the chain).
+  private func run(_ request: RouteRequest, chain: RouteNext?) async throws(RoutingError) -> Ran {
     guard let chain else { throw RoutingError.notFound(request.url.string) }
     do {
-      return try await chain(request)
+      return .handled(try await chain(request))
     } catch let error as RoutingError {
       throw error
+    } catch let decline as RouteDecline {
+      return .declined(decline)
     } catch {
       throw RoutingError(
         .middlewareFailed, "a middleware failed for '\(request.url.string)': \(error)", url: request.url.string,
@@ -134,6 +171,24 @@ extension Router {
   }
 
   // MARK: - Callbacks and events
+
+  /// Emits a `declined` event for each route `choices` recorded since `reported`.
+  private func reportDeclines(_ choices: Choices, from reported: inout Int, openID: UInt64, because reason: String) {
+    for route in choices.declined.dropFirst(reported) {
+      emit(
+        RouteEvent(
+          openID: openID, phase: .declined, url: choices.url, origin: choices.origin, route: route, duration: nil,
+          error: RoutingError(
+            .declined, "the route \(route.description) declined '\(choices.url)'" + Self.because(reason),
+            url: choices.url,
+            pattern: route.pattern, routeName: route.name)))
+    }
+    reported = choices.declined.count
+  }
+
+  private static func because(_ reason: String) -> String {
+    reason.isEmpty ? "" : ": \(reason)"
+  }
 
   private func callBack(_ url: String?, with items: [QueryItem]) async {
     guard let url, let callbackOpener else { return }
@@ -144,6 +199,7 @@ extension Router {
     for observer in observers {
       switch event.phase {
       case .prepare: observer.prepare(event)
+      case .declined: observer.declined(event)
       case .did: observer.didOpen(event)
       case .failed: observer.failed(event)
       case .will: break

@@ -33,7 +33,8 @@ public struct Resolution: Sendable {
 extension Router {
   /// Resolves `url` as `open` does, running nothing: parses it, takes the best route `origin`
   /// may reach whose handler's `canHandle` accepts the request, checks its callbacks, and
-  /// otherwise falls back to the fallback handler when there is one.
+  /// otherwise falls back to the fallback handler when there is one (for a URL that routes
+  /// matched and all declined, as ``RouterBuilder/whenEveryRouteDeclines`` says).
   ///
   /// `open`, `canOpen`, `waypoint resolve` and the demo all resolve through this method.
   ///
@@ -46,7 +47,8 @@ extension Router {
   ///   `callbackNotAllowed` when it did not resolve.
   public func resolve(_ url: String, origin: Origin = .internal, extras: [String: any Sendable] = [:]) -> Resolution {
     do {
-      let (request, entry) = try choose(url, origin: origin, extras: extras)
+      var choices = try self.choices(for: url, origin: origin, extras: extras)
+      let (request, entry) = try choices.next()
       return Resolution(url: url, request: request, error: nil, entry: entry)
     } catch {
       return Resolution(url: url, request: nil, error: error, entry: nil)
@@ -60,40 +62,89 @@ extension Router {
     resolve(url, origin: origin).route != nil
   }
 
-  /// The request for the best visible route whose handler accepts it, or for the fallback.
-  private func choose(
-    _ url: String, origin: Origin, extras: [String: any Sendable]
-  ) throws(RoutingError) -> (RouteRequest, RouteEntry?) {
+  /// The requests `url` may go to, best first: see ``Choices``.
+  func choices(
+    for url: String, origin: Origin, extras: [String: any Sendable]
+  ) throws(RoutingError) -> Choices {
     let parsed = try table.parse(url)
     if dotSegments.applies(to: origin) { try DotSegmentPolicy.check(parsed, origin: origin) }
-    let callbacks = self.callbacks.callbacks(in: parsed.queryItems)
-    var declined: [RouteDefinition] = []
-    for candidate in table.candidates(for: parsed) {
-      let entry = candidate.payload
-      guard !origin.isExternal || entry.route.exposure == .public else { continue }
-      let request = RouteRequest(
-        url: parsed, route: entry.route, path: Array(candidate.parameters), rest: candidate.rest, extras: extras,
-        origin: origin, callbacks: callbacks)
-      guard entry.handler?.canHandle(request) ?? true else {
-        declined.append(entry.route)
-        continue
-      }
-      try checkCallbacks(request)
-      return (request, entry)
-    }
-    if !declined.isEmpty {
-      throw RoutingError(
-        .declined, "every route for '\(url)' declined it: \(declined.map(\.description).joined(separator: ", "))",
-        url: url)
-    }
-    guard fallback != nil else { throw RoutingError.notFound(url) }
-    let request = RouteRequest(
-      url: parsed, route: nil, path: [], rest: nil, extras: extras, origin: origin, callbacks: callbacks)
-    try checkCallbacks(request)
-    return (request, nil)
+    return Choices(
+      router: self, url: url, parsed: parsed, candidates: table.candidates(for: parsed).makeIterator(), origin: origin,
+      extras: extras, callbacks: callbacks.callbacks(in: parsed.queryItems))
   }
 
-  private func checkCallbacks(_ request: RouteRequest) throws(RoutingError) {
+  /// The requests one URL may go to, best first: each visible route whose handler's `canHandle`
+  /// accepts it, then the fallback's (see ``DeclinePolicy``).
+  ///
+  /// ``resolve(_:origin:extras:)`` takes the first; `open` takes the next one each time a handler
+  /// declines with ``RouteDecline`` (after ``decline(_:)``). Every request is made afresh from
+  /// the URL as it arrived and the caller's extras, so nothing one route did reaches the next.
+  struct Choices {
+    let router: Router
+    let url: String
+    let parsed: ParsedURL
+    var candidates: RouteTable<RouteEntry>.Candidates.Iterator
+    let origin: Origin
+    let extras: [String: any Sendable]
+    let callbacks: CallbackURLs
+    /// The routes that matched and declined so far, best first.
+    private(set) var declined: [RouteDefinition] = []
+    private var fallbackTaken = false
+
+    init(
+      router: Router, url: String, parsed: ParsedURL, candidates: RouteTable<RouteEntry>.Candidates.Iterator,
+      origin: Origin, extras: [String: any Sendable], callbacks: CallbackURLs
+    ) {
+      self.router = router
+      self.url = url
+      self.parsed = parsed
+      self.candidates = candidates
+      self.origin = origin
+      self.extras = extras
+      self.callbacks = callbacks
+    }
+
+    /// Records that `route`'s handler declined after it was chosen.
+    mutating func decline(_ route: RouteDefinition) {
+      declined.append(route)
+    }
+
+    /// The next request and its route's entry (`nil` for the fallback).
+    ///
+    /// - Throws: `declined` when routes matched and none is left to take the URL (and the
+    ///   fallback may not, or there is none), `notFound` when none matched and there is no
+    ///   fallback or it was taken, `callbackNotAllowed` for a callback off the allow-list.
+    mutating func next() throws(RoutingError) -> (RouteRequest, RouteEntry?) {
+      while let candidate = candidates.next() {
+        let entry = candidate.payload
+        guard !origin.isExternal || entry.route.exposure == .public else { continue }
+        let request = RouteRequest(
+          url: parsed, route: entry.route, path: Array(candidate.parameters), rest: candidate.rest, extras: extras,
+          origin: origin, callbacks: callbacks, declinedRoutes: declined)
+        guard entry.handler?.canHandle(request) ?? true else {
+          declined.append(entry.route)
+          continue
+        }
+        try router.checkCallbacks(request)
+        return (request, entry)
+      }
+      let fallbackMayServe = router.fallback != nil && !fallbackTaken
+      if !declined.isEmpty, !fallbackMayServe || router.whenEveryRouteDeclines == .fail {
+        throw RoutingError(
+          .declined, "every route for '\(url)' declined it: \(declined.map(\.description).joined(separator: ", "))",
+          url: url)
+      }
+      guard fallbackMayServe else { throw RoutingError.notFound(url) }
+      fallbackTaken = true
+      let request = RouteRequest(
+        url: parsed, route: nil, path: [], rest: nil, extras: extras, origin: origin, callbacks: callbacks,
+        declinedRoutes: declined)
+      try router.checkCallbacks(request)
+      return (request, nil)
+    }
+  }
+
+  func checkCallbacks(_ request: RouteRequest) throws(RoutingError) {
     let asked = [request.callbacks.success, request.callbacks.error, request.callbacks.cancel].compactMap { $0 }
     if let refused = asked.first(where: { !callbacks.allows($0) }) {
       throw RoutingError(

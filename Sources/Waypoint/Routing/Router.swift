@@ -15,6 +15,7 @@ public struct Router: Sendable {
   let callbackOpener: (any CallbackOpener)?
   let maxRedirects: Int
   let dotSegments: DotSegmentPolicy
+  let whenEveryRouteDeclines: DeclinePolicy
   let hub: EventHub<RouteEvent>
 
   /// The routes, in registration order.
@@ -40,7 +41,7 @@ public struct Router: Sendable {
     try table.url(for: name, parameters: parameters, query: query)
   }
 
-  /// Every event of every open from now on (prepare, will, did, failed), for analytics.
+  /// Every event of every open from now on (prepare, will, declined, did, failed), for analytics.
   ///
   /// The stream keeps the newest `limit` events when its consumer falls behind.
   public func events(bufferingNewest limit: Int = 1024) -> AsyncStream<RouteEvent> {
@@ -51,6 +52,7 @@ public struct Router: Sendable {
   func reporting(to hub: EventHub<RouteEvent>) -> Router {
     Router(
       table: table, observers: observers, fallback: fallback, callbacks: callbacks,
-      callbackOpener: callbackOpener, maxRedirects: maxRedirects, dotSegments: dotSegments, hub: hub)
+      callbackOpener: callbackOpener, maxRedirects: maxRedirects, dotSegments: dotSegments,
+      whenEveryRouteDeclines: whenEveryRouteDeclines, hub: hub)
   }
 }

@@ -13,7 +13,7 @@ extension RouterBuilder {
     return Router(
       table: table, observers: observers, fallback: fallback.map { compose(middleware, around: Self.run($0, nil)) },
       callbacks: callbacks, callbackOpener: callbackOpener, maxRedirects: maxRedirects,
-      dotSegments: dotSegments, hub: EventHub<RouteEvent>())
+      dotSegments: dotSegments, whenEveryRouteDeclines: whenEveryRouteDeclines, hub: EventHub<RouteEvent>())
   }
 
   /// Every problem in the routes: the errors ``build()`` would throw (the table's first, then the
@@ -126,6 +126,8 @@ extension RouterBuilder {
         return RouteResult(try await handler.handle(request), for: request)
       } catch let error as RoutingError {
         throw error
+      } catch let decline as RouteDecline {
+        throw decline
       } catch {
         throw RoutingError(
           .handlerFailed,

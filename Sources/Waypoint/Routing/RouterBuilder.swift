@@ -27,8 +27,14 @@ public struct RouterBuilder: Sendable {
   ///
   /// Default 8.
   public var maxRedirects = 8
-  /// Handles URLs no route matches, through the global middleware; without one they fail with `notFound`.
+  /// Handles URLs no route matches, and by default those every matching route declined,
+  /// through the global middleware; without one they fail with `notFound` (or `declined`).
   public var fallback: (any RouteHandler)?
+  /// Whether a URL that every matching route declined goes to ``fallback``.
+  ///
+  /// Default ``DeclinePolicy/useFallback``: the fallback serves it, and its request lists the routes
+  /// that declined. ``DeclinePolicy/fail`` fails such an open with `declined` instead.
+  public var whenEveryRouteDeclines = DeclinePolicy.useFallback
   private(set) var middleware: [any RouteMiddleware] = []
   private(set) var observers: [any RouteObserver] = []
   var root = RouteGroup(prefix: "", middleware: [])

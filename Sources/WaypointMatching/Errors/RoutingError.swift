@@ -63,6 +63,10 @@ public struct RoutingError: WaypointError {
     public static let catastrophicRegex: Code = "catastrophicRegex"
     /// Two regex parameters at the same place both match some value; registration order decides.
     public static let overlappingRegex: Code = "overlappingRegex"
+    /// A pattern has an empty segment (`//`), which is collapsed: the message says how it reads.
+    public static let emptySegment: Code = "emptySegment"
+    /// A pattern names only a scheme (`tel://`): the message says the few URLs it matches.
+    public static let schemeOnly: Code = "schemeOnly"
 
     // MARK: Opening a URL (the router)
 

@@ -10,6 +10,9 @@ struct PatternParser {
     /// Whether the first segment was written where a host goes (`myapp://user`), not after an
     /// empty one (`myapp:///user`).
     var firstSegmentIsHost = false
+    /// Where the first empty segment (`//`) is, which the pattern collapses, and the pattern
+    /// without its empty segments; `nil` when it has none.
+    var emptySegment: (column: Int, collapsed: String)?
   }
 
   let source: String
@@ -21,6 +24,8 @@ struct PatternParser {
   /// column is the byte offset plus one.
   private let isASCII: Bool
   private var index = 0
+  /// Where the path starts: after the scheme, and after the host when it is one.
+  private var pathStart = 0
   private var openGroup: (number: Int, offset: Int, segments: Int)?
   private var parsed = Parsed()
 
@@ -61,6 +66,7 @@ struct PatternParser {
       hostIsSegment = options.hostIsSegment(scheme: scheme)
       if !hostIsSegment { try parseHost() }
     }
+    pathStart = index
     try parsePath(firstIsHost: hostIsSegment)
     try check()
     swap(&result, &parsed)
@@ -115,9 +121,13 @@ struct PatternParser {
   private mutating func parsePath(firstIsHost: Bool) throws(RoutingError) {
     var nextIsHost = firstIsHost
     parsed.segments.reserveCapacity(bytes[index...].reduce(1) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) })
+    // The slashes that follow a slash: each is an empty segment, collapsed.
+    var extraSlashes: [Int] = []
+    defer { noteEmptySegments(extraSlashes) }
     while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: "/"):
+        if index > 0, bytes[index - 1] == UInt8(ascii: "/"), index > pathStart { extraSlashes.append(index) }
         index += 1
         if index == bytes.count, !parsed.segments.isEmpty { parsed.trailingSlash = true }
         nextIsHost = false
@@ -138,6 +148,14 @@ struct PatternParser {
       }
     }
     if let openGroup { throw error(at: openGroup.offset, "the optional group is never closed") }
+  }
+
+  /// Records where the first of `extraSlashes` is and the pattern without them, for lint.
+  private mutating func noteEmptySegments(_ extraSlashes: [Int]) {
+    guard let first = extraSlashes.first else { return }
+    var kept = Array(bytes)
+    for offset in extraSlashes.reversed() { kept.remove(at: offset) }
+    parsed.emptySegment = (column(of: first), String(decoding: kept, as: UTF8.self))
   }
 
   private mutating func openOptionalGroup() throws(RoutingError) {

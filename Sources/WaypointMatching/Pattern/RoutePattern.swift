@@ -24,6 +24,10 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
   public let options: MatchingOptions
   /// Whether the first segment stands where a host goes, so a printed URL puts it there.
   let firstSegmentIsHost: Bool
+  /// Where the pattern's first empty segment (`//`) is, and the pattern without them.
+  ///
+  /// Empty segments are collapsed, and lint warns about them; `nil` when there are none.
+  package let emptySegment: (column: Int, collapsed: String)?
 
   /// The most optional groups a pattern may have (each doubles the route's variants).
   public static let maxGroups = 8
@@ -52,6 +56,7 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
     self.hasTrailingSlash = parsed.trailingSlash
     self.groupCount = parsed.groupCount
     self.firstSegmentIsHost = parsed.firstSegmentIsHost
+    self.emptySegment = parsed.emptySegment
     self.options = options
   }
 

@@ -3,7 +3,8 @@ extension RouteIndex {
   func lintWarnings() -> [Diagnostic] {
     // Read once for every check: a route keeps its pattern as text (see ``RouteInfo``).
     let patterns = infos.map(\.pattern)
-    return catastrophicRegexWarnings(patterns) + overlappingRegexWarnings() + shadowedWarnings(patterns)
+    return emptySegmentWarnings(patterns) + catastrophicRegexWarnings(patterns) + overlappingRegexWarnings()
+      + shadowedWarnings(patterns)
   }
 
   /// A warning about `route`, naming its pattern, index and name.
@@ -17,6 +18,42 @@ extension RouteIndex {
         code, message, pattern: route.source, column: column, parameter: parameter,
         routePosition: route.position,
         routeName: route.name))
+  }
+
+  // MARK: - Patterns that say less than they seem to
+
+  /// Empty segments, which every pattern collapses (`/////aaaaaa/////` is `/aaaaaa/`), and
+  /// patterns that name only a scheme (`tel://`), which match much less than a reader may think.
+  private func emptySegmentWarnings(_ patterns: [RoutePattern]) -> [Diagnostic] {
+    var warnings: [Diagnostic] = []
+    for (route, pattern) in zip(infos, patterns) {
+      if let empty = pattern.emptySegment {
+        let urls =
+          options.emptySegments == .keep
+          ? "; with emptySegments: keep, a URL's empty segments are kept, so a URL written like the pattern does not match it"
+          : ""
+        warnings.append(
+          warning(
+            .emptySegment,
+            "route \(describe(route)): the pattern has an empty segment ('//') at column \(empty.column); a pattern's "
+              + "empty segments are collapsed, so it reads as '\(empty.collapsed)'\(urls); write it that way",
+            route, column: empty.column))
+      }
+      if let scheme = pattern.scheme, pattern.host == nil, pattern.segments.isEmpty {
+        let matches =
+          options.hostIsSegment(scheme: scheme)
+          ? "only '\(scheme)://' (or '\(scheme):') with nothing after it; '\(scheme)://anything' is a path and "
+            + "does not match"
+          : "'\(scheme)' URLs of any host whose path is empty ('\(scheme)://example.com'), and no other path"
+        warnings.append(
+          warning(
+            .schemeOnly,
+            "route \(describe(route)): the pattern names only a scheme, so it matches \(matches); add a path "
+              + "(such as '\(scheme)://*') to take every '\(scheme)' link",
+            route))
+      }
+    }
+    return warnings
   }
 
   // MARK: - Catastrophic backtracking

@@ -174,11 +174,17 @@ final class RouteIndex: Sendable {
   }
 
   private static func conflict(_ first: RouteInfo, _ second: RouteInfo) -> RoutingError {
-    RoutingError(
-      .conflict,
-      "routes \(describe(first)) and \(describe(second)) conflict: they match the same URLs with "
-        + "the same priority (\(second.priority)); give one a higher priority or a different shape",
-      pattern: second.source, routePosition: second.position, routeName: second.name)
+    let how =
+      "a typed parameter (such as '<int:id>'), a constraint (such as ':id([0-9]+)'), a different literal, or a "
+      + "higher priority for one of them"
+    let message =
+      first.source == second.source
+      ? "routes \(describe(first)) and \(describe(second)) have the same pattern, so the second could never "
+        + "match (priority \(second.priority)); tell them apart with \(how)"
+      : "routes \(describe(first)) and \(describe(second)) conflict: some URLs match both the same way, with the "
+        + "same priority (\(second.priority)), and parameter names do not tell routes apart; tell them apart with \(how)"
+    return RoutingError(
+      .conflict, message, pattern: second.source, routePosition: second.position, routeName: second.name)
   }
 
   private static func duplicateName(_ name: String, _ first: RouteInfo, _ second: RouteInfo) -> RoutingError {

@@ -11,6 +11,57 @@ struct LintTests {
     return builder.diagnose().filter { $0.severity == .warning }
   }
 
+  @Test("empty segments are reported with how the pattern reads once they are collapsed")
+  func emptySegments() throws {
+    let found = warnings(["/////aaaaaa/////", "myapp://user//:id", "https://example.com//a"])
+    #expect(found.map(\.routing?.code) == [.emptySegment, .emptySegment, .emptySegment])
+    #expect(found.map(\.routing?.column) == [2, 14, 21])
+    #expect(found[0].message.contains("reads as '/aaaaaa/'"), "\(found[0].message)")
+    #expect(found[1].message.contains("reads as 'myapp://user/:id'"))
+    #expect(found[2].message.contains("reads as 'https://example.com/a'"))
+    // One trailing slash, an empty authority and an optional group are not empty segments.
+    #expect(warnings(["/a/", "myapp:///user/:id", "https:///a", "/a(/:b)"]).isEmpty)
+    // The collapsed pattern is the same route.
+    var builder = RouteTableBuilder<Int>()
+    builder.add("/////aaaaaa/////", payload: 1)
+    let table = try builder.build()
+    #expect(try table.match("/aaaaaa")?.payload == 1)
+  }
+
+  @Test("with emptySegments: keep, the warning says a URL written like the pattern does not match it")
+  func emptySegmentsKept() throws {
+    var options = MatchingOptions()
+    options.emptySegments = .keep
+    var builder = RouteTableBuilder<Int>(options: options)
+    builder.add("/a//b", payload: 1)
+    let message = builder.diagnose().first?.message ?? ""
+    #expect(message.contains("a URL written like the pattern does not match it"), "\(message)")
+  }
+
+  @Test("a pattern that names only a scheme says what it matches")
+  func schemeOnly() {
+    let found = warnings(["tel://", "http://"])
+    #expect(found.map(\.routing?.code) == [.schemeOnly, .schemeOnly])
+    #expect(found[0].message.contains("only 'tel://' (or 'tel:') with nothing after it"), "\(found[0].message)")
+    #expect(found[1].message.contains("'http' URLs of any host whose path is empty"), "\(found[1].message)")
+    #expect(warnings(["tel://*", "https://example.com", "myapp://home"]).isEmpty)
+  }
+
+  @Test("identical patterns are a conflict that says they are the same and how to tell them apart")
+  func identicalConflict() {
+    var builder = RouteTableBuilder<Int>()
+    builder.add("/user/:id", payload: 1)
+    builder.add("/user/:id", payload: 2)
+    builder.add("/post/:id", payload: 3)
+    builder.add("/post/:slug", payload: 4)
+    let errors = builder.diagnose().compactMap(\.routing).filter { $0.code == .conflict }
+    #expect(errors.count == 2)
+    #expect(errors[0].message.contains("have the same pattern"), "\(errors[0].message)")
+    #expect(errors[0].message.contains("'<int:id>'") && errors[0].message.contains("a constraint"))
+    #expect(!errors[1].message.contains("have the same pattern"))
+    #expect(errors[1].message.contains("parameter names do not tell routes apart"), "\(errors[1].message)")
+  }
+
   @Test("a route covered by a higher-priority route is shadowed")
   func shadowedByPriority() {
     let found = warnings(["/u/:id", "/u/me"], priorities: ["/u/:id": 1])

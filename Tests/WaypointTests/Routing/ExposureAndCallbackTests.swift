@@ -55,10 +55,10 @@ struct ExposureTests {
 
 @Suite("Callback URLs")
 struct CallbackTests {
-  func router(_ recorder: Recorder, customKey: String? = nil) throws -> Router {
+  func router(_ recorder: Recorder, customKeys: [String] = []) throws -> Router {
     var builder = RouterBuilder()
     builder.callbacks = CallbackPolicy(
-      allowing: ["partner", "https://partner.example.com"], customSuccessKey: customKey)
+      allowing: ["partner", "https://partner.example.com"], customSuccessKeys: customKeys)
     builder.callbackOpener = RecordingOpener(recorder: recorder)
     builder.add("/share/:id", exposure: .public) { request in
       recorder.record("handler \(request["id"] ?? "")")
@@ -113,12 +113,41 @@ struct CallbackTests {
   @Test("a configurable key serves as the success callback")
   func customKey() async throws {
     let recorder = Recorder()
-    let router = try router(recorder, customKey: "callback")
+    let router = try router(recorder, customKeys: ["callback"])
     _ = try await router.open("/share/1?callback=partner://back")
     #expect(recorder.all.last == "partner://back?by=notes&shared=1")
     #expect(
       await #expect(throws: RoutingError.self) { _ = try await router.open("/share/1?callback=https://evil.example") }?
         .code == .callbackNotAllowed)
+  }
+
+  @Test("several custom keys: each serves, the first the link has wins, x-success before all of them")
+  func customKeys() async throws {
+    let recorder = Recorder()
+    let router = try router(recorder, customKeys: ["callback", "callbackUrl"])
+    _ = try await router.open("/share/1?callbackUrl=partner://camel")
+    #expect(recorder.all.last == "partner://camel?by=notes&shared=1")
+    _ = try await router.open("/share/2?callbackUrl=partner://second&callback=partner://first")
+    #expect(recorder.all.last == "partner://first?by=notes&shared=2")
+    _ = try await router.open("/share/3?callback=partner://custom&x-success=partner://standard")
+    #expect(recorder.all.last == "partner://standard?by=notes&shared=3")
+    // A key the policy does not list is an ordinary query item.
+    _ = try await router.open("/share/4?returnTo=partner://unlisted")
+    #expect(recorder.all.last == "handler 4")
+    #expect(
+      await #expect(throws: RoutingError.self) {
+        _ = try await router.open("/share/5?callbackUrl=https://evil.example")
+      }?
+      .code == .callbackNotAllowed)
+  }
+
+  @Test("the one-key spelling still reads as a list of one")
+  @available(*, deprecated)
+  func oneKeySpelling() {
+    var policy = CallbackPolicy(allowing: ["partner"], customSuccessKey: "callback")
+    #expect(policy.customSuccessKeys == ["callback"])
+    policy.customSuccessKey = nil
+    #expect(policy.customSuccessKeys.isEmpty)
   }
 
   @Test("the allow-list matches a scheme, or a scheme and host exactly")
