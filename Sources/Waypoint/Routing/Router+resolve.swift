@@ -89,20 +89,8 @@ extension Router {
     let callbacks: CallbackURLs
     /// The routes that matched and declined so far, best first.
     private(set) var declined: [RouteDefinition] = []
-    private var fallbackTaken = false
-
-    init(
-      router: Router, url: String, parsed: ParsedURL, candidates: RouteTable<RouteEntry>.Candidates.Iterator,
-      origin: Origin, extras: [String: any Sendable], callbacks: CallbackURLs
-    ) {
-      self.router = router
-      self.url = url
-      self.parsed = parsed
-      self.candidates = candidates
-      self.origin = origin
-      self.extras = extras
-      self.callbacks = callbacks
-    }
+    /// Whether the fallback's request was given, so it is given once.
+    private(set) var fallbackTaken = false
 
     /// Records that `route`'s handler declined after it was chosen.
     mutating func decline(_ route: RouteDefinition) {
