@@ -316,7 +316,7 @@ final class Captures: Sendable {
   }
 
   /// A spelling's places, gathered in order without an array for the first.
-  struct Places {
+  struct Places: Equatable {
     fileprivate var first = Place.none
     fileprivate var others: [Place] = []
     fileprivate var count = 0
@@ -328,7 +328,7 @@ final class Captures: Sendable {
   }
 
   /// Everything a ``Captures`` holds, as a value: what ``CapturesPool`` finds a shared one by.
-  struct Shape {
+  struct Shape: Equatable {
     let places: Places
     let restName: String?
     let restStart: Int?
@@ -346,55 +346,36 @@ final class Captures: Sendable {
     }
   }
 
-  // What every match reads comes first, next to the reference count: the number of places, the
-  // groups and the rest; then the first place (most routes have one parameter or none; the others
-  // are in an array). A pattern has at most 128 segments and 8 groups, so the numbers fit.
-  private let storedCount: UInt8
-  private let storedGroups: UInt8
-  private let storedRestStart: Int16
-  private let first: Place
-  private let others: [Place]
-  let restName: String?
+  /// What the spelling captures; shared objects are few (one per shape in a table), so it is
+  /// kept as one value rather than packed.
+  let shape: Shape
 
   init(_ shape: Shape) {
-    storedCount = UInt8(shape.places.count)
-    storedGroups = UInt8(shape.groups)
-    storedRestStart = shape.restStart.map { Int16($0) } ?? -1
-    first = shape.places.first
-    others = shape.places.others
-    restName = shape.restName
+    self.shape = shape
   }
 
   /// The optional groups present in the spelling, one bit per group (bit 0 for the first).
-  var groups: Int { Int(storedGroups) }
+  var groups: Int { shape.groups }
   /// How many parameters the spelling has.
-  var count: Int { Int(storedCount) }
+  var count: Int { shape.places.count }
   /// The segment the rest starts at, when the spelling ends in one.
-  var restStart: Int? { storedRestStart >= 0 ? Int(storedRestStart) : nil }
+  var restStart: Int? { shape.restStart }
+  /// The rest's name, when the spelling ends in a named one.
+  var restName: String? { shape.restName }
 
   /// Parameter `index` (below ``count``).
   func place(_ index: Int) -> Place {
-    index == 0 ? first : others[index - 1]
-  }
-
-  /// What this holds, as a value.
-  var shape: Shape {
-    Shape(
-      places: Places(first: first, others: others, count: count), restName: restName, restStart: restStart,
-      groups: groups)
+    index == 0 ? shape.places.first : shape.places.others[index - 1]
   }
 
   /// Whether this holds exactly `shape`.
-  func holds(_ shape: Shape) -> Bool {
-    count == shape.places.count && groups == shape.groups && restStart == shape.restStart
-      && first == shape.places.first && others == shape.places.others && restName == shape.restName
-  }
+  func holds(_ shape: Shape) -> Bool { self.shape == shape }
 
   /// The position of the parameter called `name`, or `nil`.
   func index(of name: String) -> Int? {
-    if count > 0, first.name == name { return 0 }
+    if count > 0, shape.places.first.name == name { return 0 }
     guard count > 1 else { return nil }
-    return others.firstIndex { $0.name == name }.map { $0 + 1 }
+    return shape.places.others.firstIndex { $0.name == name }.map { $0 + 1 }
   }
 }
 
