@@ -1,8 +1,8 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS) && !os(tvOS)
 import UIKit
 import Waypoint
 
-// One UIKit call per plan step.
+// One UIKit call per plan step, and never a wait on UIKit without a time limit.
 
 extension UIKitNavigator {
   func perform(_ step: NavigationStep) async throws(NavigationError) {
@@ -13,32 +13,28 @@ extension UIKitNavigator {
       let stack = try navigationController(at: depth, for: step)
       guard let target = controllers[id]?.controller else { throw gone(id, step) }
       _ = stack.popToViewController(target, animated: animated)
-      await finishTransition(of: stack)
+      try await finishTransition(of: stack, step)
     case .push(let screen, let depth):
       let stack = try navigationController(at: depth, for: step)
-      stack.pushViewController(try controller(for: screen), animated: animated)
-      await finishTransition(of: stack)
+      let pushed = try controller(for: screen)
+      try Self.checkStackable(pushed, screen: screen.id)
+      stack.pushViewController(pushed, animated: animated)
+      try await finishTransition(of: stack, step)
     case .present(let screen, let presentation, let source, let depth):
       try await present(screen, presentation, from: source, depth: depth)
     case .setRoot(let screen):
-      if rootController.presentedViewController != nil {
-        await withCheckedContinuation { done in rootController.dismiss(animated: false) { done.resume() } }
-      }
-      containers = [rootController]
-      let root = try screen.map { screen throws(NavigationError) in [try controller(for: screen)] } ?? []
-      rootController.setViewControllers(root, animated: animated)
-      await finishTransition(of: rootController)
-    case .setDetail(let screen, let depth):
-      try showDetail(screen, depth: depth, step: step)
+      try await setRoot(screen, step)
+    case .setDetail(let screen, _):
+      try showDetail(screen)
     case .addChild(let screen, let parent):
       guard let host = controllers[parent]?.controller else { throw gone(parent, step) }
       let child = try controller(for: screen)
-      guard let container = (host as? any ChildContainer)?.containerView(for: screen) ?? host.view else {
-        throw gone(parent, step)
-      }
+      let container = (host as? any ChildContainer)?.containerView(for: screen) ?? host.view
+      guard let container else { throw gone(parent, step) }
       host.addChild(child)
+      child.view.frame = container.bounds
+      child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
       container.addSubview(child.view)
-      child.view.frame = CGRect(origin: .zero, size: container.frame.size)
       child.didMove(toParent: host)
     case .removeChild(let id, _):
       guard let child = controllers[id]?.controller else { throw gone(id, step) }
@@ -48,10 +44,36 @@ extension UIKitNavigator {
     }
   }
 
+  /// Several screens pushed onto one stack (a restore, a deep link's path): one
+  /// `setViewControllers` call, so UIKit animates only the last.
+  func pushAll(_ pushes: [NavigationStep]) async throws(NavigationError) {
+    guard case .push(_, let depth)? = pushes.first else { return }
+    let stack = try navigationController(at: depth, for: pushes[0])
+    var added: [UIViewController] = []
+    for case .push(let screen, _) in pushes {
+      let pushed = try controller(for: screen)
+      try Self.checkStackable(pushed, screen: screen.id)
+      added.append(pushed)
+    }
+    stack.setViewControllers(stack.viewControllers + added, animated: animated)
+    try await finishTransition(of: stack, pushes[0])
+  }
+
   // MARK: - Steps
 
-  /// Presents from the level's container (its navigation controller), which gives UIKit's
-  /// presentation context; a popover still points at the source's view.
+  private func setRoot(_ screen: Screen?, _ step: NavigationStep) async throws(NavigationError) {
+    let root = try screen.map { screen throws(NavigationError) in try controller(for: screen) }
+    if let root, let screen { try Self.checkStackable(root, screen: screen.id) }
+    if let covering = rootController.presentedViewController {
+      try await dismissPresentation(of: rootController, covering, animated: false, step)
+    }
+    containers = [rootController]
+    rootController.setViewControllers(root.map { [$0] } ?? [], animated: animated)
+    try await finishTransition(of: rootController, step)
+  }
+
+  /// Presents from the level's container, which gives UIKit's presentation context; a popover
+  /// still points at the source's view.
   private func present(_ screen: Screen, _ presentation: Presentation, from source: String, depth: Int)
     async throws(NavigationError)
   {
@@ -60,35 +82,57 @@ extension UIKitNavigator {
       throw gone(source, step)
     }
     let presenter = containers[depth]
-    let shown = try controller(for: screen)
-    if case .custom(let name) = presentation {
-      guard let transition = customTransitions[name] else {
-        throw NavigationError(
-          .unsupportedPresentation,
-          "no custom transition is registered as '\(name)'; register one with register(custom:_:)", screen: screen.id)
-      }
-      await transition.present(shown, sourceController, animated)
-      containers.append(shown)
-      return
+    let container = try container(for: try controller(for: screen), presentation, source: sourceController, screen)
+    try await clearForPresenting(from: presenter, screen: screen.id, step)
+    let presented: Bool
+    if case .custom(let name) = presentation, let transition = customTransitions[name] {
+      presented = await runCustom { await transition.present(container, sourceController, self.animated) }
+    } else {
+      let wait = UIKitWait()
+      (container as? any OwnedContainer)?.reports.onAppearance = { wait.end() }
+      presenter.present(container, animated: animated) { wait.end() }
+      presented = await wait.wait(at: transitionTimeout)
     }
-    let container: UIViewController
-    switch presentation {
-    case .popover:
-      container = shown
-      container.modalPresentationStyle = .popover
-      // A popover points at its source's view; UIKit needs an anchor to show one.
-      guard let anchor = sourceController.view else {
+    let isCustom = if case .custom = presentation { true } else { false }
+    guard isCustom || presenter.presentedViewController === container else {
+      throw NavigationError(
+        presented ? .presentationBlocked : .transitionTimedOut,
+        "UIKit did not present '\(screen.id)' from '\(source)' within \(transitionTimeout)", screen: screen.id)
+    }
+    if !presented && isCustom {
+      throw NavigationError(
+        .transitionTimedOut, "the custom transition of '\(screen.id)' did not finish within \(transitionTimeout)",
+        screen: screen.id)
+    }
+    (container as? any OwnedContainer)?.reports.navigator = self
+    containers.append(container)
+  }
+
+  /// What UIKit presents for `shown`: the screen itself when it is a container controller or a
+  /// popover's content (in a container of the navigator's), else a navigation controller of the
+  /// navigator's holding it.
+  private func container(
+    for shown: UIViewController, _ presentation: Presentation, source: UIViewController, _ screen: Screen
+  ) throws(NavigationError) -> UIViewController {
+    if case .popover = presentation {
+      // A popover points at its source's view, which must be on screen.
+      guard let anchor = source.viewIfLoaded, anchor.window != nil else {
         throw NavigationError(
-          .invalidSource, "'\(screen.id)' is a popover and its source '\(source)' has no view to anchor it",
+          .invalidSource, "'\(screen.id)' is a popover and its source's view is not on screen to anchor it",
           screen: screen.id)
       }
+      let container = PopoverContainer(showing: shown)
+      container.modalPresentationStyle = .popover
       container.popoverPresentationController?.sourceView = anchor
+      container.popoverPresentationController?.sourceRect = anchor.bounds
+      return container
+    }
+    let container = Self.isContainer(shown) ? shown : WaypointNavigationController(rootViewController: shown)
+    switch presentation {
     case .sheet:
-      container = UINavigationController(rootViewController: shown)
       container.modalPresentationStyle = .pageSheet
       container.sheetPresentationController?.detents = sheetDetents
     case .fullScreen:
-      container = UINavigationController(rootViewController: shown)
       container.modalPresentationStyle = .fullScreen
     case .present(let style):
       guard let modalStyle = Self.modalStyles[style] else {
@@ -97,39 +141,100 @@ extension UIKitNavigator {
           "UIKit has no modal style '\(style)' (known: \(Self.modalStyles.keys.sorted().joined(separator: ", ")))",
           screen: screen.id)
       }
-      container = UINavigationController(rootViewController: shown)
       container.modalPresentationStyle = modalStyle
+    case .custom(let name):
+      guard customTransitions[name] != nil else {
+        throw NavigationError(
+          .unsupportedPresentation,
+          "no custom transition is registered as '\(name)'; register one with register(custom:_:)", screen: screen.id)
+      }
     default:
-      container = UINavigationController(rootViewController: shown)
+      break
     }
-    await withCheckedContinuation { done in presenter.present(container, animated: animated) { done.resume() } }
-    delegates.watchPresentation(of: container)
-    if let stack = container as? UINavigationController { delegates.watch(stack) }
-    containers.append(container)
+    return container
+  }
+
+  /// Makes sure `presenter` can present: in a window, and presenting nothing the navigator did
+  /// not present (refused, or dismissed under `foreignPresentations = .dismiss`).
+  private func clearForPresenting(from presenter: UIViewController, screen: String, _ step: NavigationStep)
+    async throws(NavigationError)
+  {
+    guard presenter.viewIfLoaded?.window != nil else {
+      throw NavigationError(
+        .presentationBlocked,
+        "cannot present '\(screen)': the level it is presented from is not in a window (another tab, or covered)",
+        screen: screen)
+    }
+    guard let covering = presenter.presentedViewController else { return }
+    switch foreignPresentations {
+    case .refuse:
+      throw NavigationError(
+        .presentationBlocked,
+        "cannot present '\(screen)': a \(type(of: covering)) the navigator did not present is up; "
+          + "dismiss it first, or set foreignPresentations = .dismiss",
+        screen: screen)
+    case .dismiss:
+      try await dismissPresentation(of: presenter, covering, animated: false, step)
+    }
   }
 
   private func dismiss(over depth: Int) async throws(NavigationError) {
-    guard depth + 1 < containers.count else { throw gone("level \(depth + 1)", .dismiss(depth: depth)) }
+    let step = NavigationStep.dismiss(depth: depth)
+    guard depth + 1 < containers.count else { throw gone("level \(depth + 1)", step) }
     let presented = containers[depth + 1]
     if case .custom(let name)? = state.levels[depth].presented?.presentation, let transition = customTransitions[name] {
-      await transition.dismiss(presented, animated)
-    } else {
-      let presenter = containers[depth]
-      await withCheckedContinuation { done in presenter.dismiss(animated: animated) { done.resume() } }
+      let done = await runCustom { await transition.dismiss(presented, self.animated) }
+      guard done else {
+        throw NavigationError(.transitionTimedOut, "the custom transition did not dismiss within \(transitionTimeout)")
+      }
+    } else if containers[depth].presentedViewController === presented {
+      try await dismissPresentation(of: containers[depth], presented, animated: animated, step)
     }
     containers.removeSubrange((depth + 1)...)
   }
 
-  private func showDetail(_ screen: Screen?, depth: Int, step: NavigationStep) throws(NavigationError) {
-    let detail = try screen.map { screen throws(NavigationError) in try controller(for: screen) }
-    if let split = splitViewController {
-      split.setViewController(detail, for: .secondary)
-    } else if let detail {
-      containers[depth].showDetailViewController(detail, sender: nil)
-    } else {
-      throw NavigationError(
-        .unsupportedPresentation, "clearing the detail column needs the navigator's splitViewController")
+  /// Dismisses what `presenter` presents (`presented`, and everything over it), waiting for the
+  /// completion or `presented`'s own disappearance, at most `transitionTimeout`.
+  private func dismissPresentation(
+    of presenter: UIViewController, _ presented: UIViewController, animated: Bool, _ step: NavigationStep
+  ) async throws(NavigationError) {
+    let wait = UIKitWait()
+    (presented as? any OwnedContainer)?.reports.onAppearance = { wait.end() }
+    presenter.dismiss(animated: animated) { wait.end() }
+    _ = await wait.wait(at: transitionTimeout)
+    // Gone, or on its way out (UIKit is still animating the dismissal it started).
+    if presenter.presentedViewController !== presented || presented.isBeingDismissed { return }
+    throw NavigationError(.transitionTimedOut, "cannot \(step): UIKit did not dismiss within \(transitionTimeout)")
+  }
+
+  /// Runs an app's custom transition, giving it `transitionTimeout` to finish.
+  private func runCustom(_ body: @escaping @MainActor () async -> Void) async -> Bool {
+    let wait = UIKitWait()
+    Task { @MainActor in
+      await body()
+      wait.end()
     }
+    return await wait.wait(at: transitionTimeout)
+  }
+
+  /// Shows `screen` in the split view's secondary column, and brings the column on screen when
+  /// the split view is collapsed.
+  private func showDetail(_ screen: Screen?) throws(NavigationError) {
+    guard let split = splitViewController else {
+      throw NavigationError(
+        .unsupportedPresentation,
+        "showDetail needs the navigator's splitViewController; without one UIKit would present the screen modally",
+        screen: screen?.id)
+    }
+    guard split.style != .unspecified else {
+      throw NavigationError(
+        .unsupportedPresentation,
+        "the navigator's split view controller is a classic one (style .unspecified), which takes no column calls; "
+          + "make it with init(style:)", screen: screen?.id)
+    }
+    let detail = try screen.map { screen throws(NavigationError) in try controller(for: screen) }
+    split.setViewController(detail, for: .secondary)
+    if detail != nil, split.isCollapsed { split.show(.secondary) }
   }
 
   /// The navigation controller of the level at `depth`.
@@ -142,12 +247,11 @@ extension UIKitNavigator {
     return stack
   }
 
-  /// Waits for a navigation controller's push or pop animation to end.
-  private func finishTransition(of stack: UINavigationController) async {
-    guard let coordinator = stack.transitionCoordinator else { return }
-    await withCheckedContinuation { done in
-      let queued = coordinator.animate(alongsideTransition: nil) { _ in done.resume() }
-      if !queued { done.resume() }
+  /// Waits for a navigation controller's push or pop animation to end, at most `transitionTimeout`.
+  private func finishTransition(of stack: UINavigationController, _ step: NavigationStep) async throws(NavigationError)
+  {
+    guard await UIKitWait.transition(of: stack.transitionCoordinator, at: transitionTimeout) else {
+      throw NavigationError(.transitionTimedOut, "cannot \(step): UIKit did not finish within \(transitionTimeout)")
     }
   }
 

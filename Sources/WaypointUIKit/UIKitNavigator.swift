@@ -1,11 +1,11 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS) && !os(tvOS)
 public import Observation
 public import UIKit
 public import Waypoint
 
 /// A ``Waypoint/Navigator`` over UIKit's view controllers: it pushes, presents, adds children and
-/// replaces roots for a `ModuleNavigator`, and reports what the user does on their own (a back
-/// swipe, a sheet pulled down) back into the state.
+/// replaces roots for a `ModuleNavigator`, and takes in what the user (or the app's own code)
+/// changes on its own: a back swipe, a sheet pulled down, a Done button's `dismiss`.
 ///
 /// ```swift
 /// let navigator = UIKitNavigator(window: window)
@@ -17,6 +17,19 @@ public import Waypoint
 /// ``Waypoint/NavigationState``, asks for the plan from what is shown to the new state
 /// (``Waypoint/NavigationState/plan(to:)``), and performs each step with one UIKit call. Its
 /// state is updated after each step, so it says what UIKit shows even when a step fails.
+///
+/// **What it owns.** Each stack is a ``WaypointNavigationController`` and each popover sits in a
+/// container of the navigator's; they report their own pops and dismissals, so the navigator
+/// never sets a UIKit delegate and the app keeps all of them. A screen that is itself a
+/// container (a navigation, split view or tab bar controller, such as an image picker) is
+/// presented as it is, never wrapped or pushed, which UIKit refuses with an exception.
+///
+/// **When UIKit refuses.** Changes run one at a time, in the order asked; a change waits for one
+/// UIKit is running (a back swipe) at most ``transitionTimeout``. Before presenting, the
+/// navigator looks at what is presented: something it did not present (an alert, a share
+/// sheet, the app's own modal) is refused with `presentationBlocked`, or dismissed first under
+/// ``ForeignPresentations/dismiss``. No UIKit completion is awaited without a time limit: a
+/// transition that does not end fails with `transitionTimedOut`, and the navigator stays usable.
 ///
 /// The navigator keeps view controllers only weakly: UIKit's hierarchy holds what is shown.
 /// Screens it has to build (restoring a state, reverting to a previous root) come from its
@@ -30,37 +43,53 @@ public final class UIKitNavigator: RebuildingNavigator {
   @ObservationIgnored public weak var destinationSource: (any DestinationSource)?
   /// Whether UIKit animates the navigator's changes.
   @ObservationIgnored public var animated = true
-  /// The detents of a `sheet`.
-  @ObservationIgnored public var sheetDetents: [UISheetPresentationController.Detent] = [.medium(), .large()]
-  /// The split view controller whose secondary column shows `showDetail` screens; without one,
-  /// the source's `showDetailViewController(_:sender:)` is used.
+  /// The detents of a `sheet`; UIKit's default, `[.large()]`, unless set.
+  @ObservationIgnored public var sheetDetents: [UISheetPresentationController.Detent] = [.large()]
+  /// The split view controller (column style) whose secondary column shows `showDetail` screens.
+  ///
+  /// Without one, `showDetail` is refused: UIKit would present the screen modally instead.
   @ObservationIgnored public weak var splitViewController: UISplitViewController?
+  /// How long the navigator waits for UIKit to finish a transition (a completion, an animation,
+  /// a back swipe the user holds) before it gives up with `transitionTimedOut`.
+  @ObservationIgnored public var transitionTimeout: Duration = .seconds(3)
+  /// What the navigator does when something it did not present covers the level it presents from.
+  @ObservationIgnored public var foreignPresentations = ForeignPresentations.refuse
   /// The navigation controller of the root level.
-  @ObservationIgnored public let rootController: UINavigationController
+  @ObservationIgnored public let rootController: WaypointNavigationController
   @ObservationIgnored var controllers: [String: WeakController] = [:]
   /// One container per level: the root navigation controller, then each presented controller.
   @ObservationIgnored var containers: [UIViewController]
   @ObservationIgnored var customTransitions: [String: CustomTransition] = [:]
-  @ObservationIgnored var inFlight = false
-  @ObservationIgnored lazy var delegates = UIKitDelegates(navigator: self)
+  /// Whether a change is being performed; UIKit's reports wait until it is done.
+  @ObservationIgnored var busy = false
+  /// Whether a container reported a change while the navigator was busy.
+  @ObservationIgnored var needsSync = false
+  @ObservationIgnored private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  /// What to do about a presentation the navigator did not make, when it must present over it.
+  public enum ForeignPresentations: Sendable {
+    /// Fail with `presentationBlocked` and change nothing (the default: an alert may hold the
+    /// user's unsaved work).
+    case refuse
+    /// Dismiss it (without animation) and then present.
+    case dismiss
+  }
 
   /// A navigator that shows its root stack in `window`, in a navigation controller it makes.
   public init(window: UIWindow) {
-    rootController = UINavigationController(nibName: nil, bundle: nil)
+    rootController = WaypointNavigationController(nibName: nil, bundle: nil)
     containers = [rootController]
+    rootController.reports.navigator = self
     window.rootViewController = rootController
     window.makeKeyAndVisible()
-    delegates.watch(rootController)
   }
 
-  /// A navigator that drives `navigationController` as its root stack.
-  ///
-  /// Use it for a navigation controller from a storyboard, or inside a tab. The app's delegate
-  /// of the navigation controller keeps getting its calls.
-  public init(navigationController: UINavigationController) {
+  /// A navigator that drives `navigationController` as its root stack: one from a storyboard
+  /// (set its class to `WaypointNavigationController`), or one the app shows elsewhere.
+  public init(navigationController: WaypointNavigationController) {
     rootController = navigationController
     containers = [navigationController]
-    delegates.watch(navigationController)
+    navigationController.reports.navigator = self
   }
 
   /// Registers the transition `custom(name)` presents and dismisses with.
@@ -77,13 +106,13 @@ public final class UIKitNavigator: RebuildingNavigator {
 
   /// Shows a screen: checks the transition against the state, then performs its plan.
   ///
-  /// - Throws: `unbalancedTransition` while a transition is in flight (this navigator's or
-  ///   UIKit's), the state's `invalidSource`, `unshowableDestination` when the destination is
-  ///   not a view controller, `unsupportedPresentation` for a `present` style UIKit does not
-  ///   have or an unregistered `custom` name.
+  /// - Throws: The state's `invalidSource`; `unshowableDestination` when the destination is not
+  ///   a view controller; `unsupportedPresentation` for a container controller pushed or made
+  ///   the root, a `present` style UIKit does not have or an unregistered `custom` name;
+  ///   `presentationBlocked` when UIKit would refuse to present; `transitionTimedOut`.
   public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    try begin("\(transition.presentation) \(transition.screen.id)")
-    defer { inFlight = false }
+    try await begin()
+    defer { end() }
     var next = state
     let change = try next.apply(transition)
     if case .nothing = change { return change }
@@ -94,26 +123,25 @@ public final class UIKitNavigator: RebuildingNavigator {
           "'\(transition.screen.id)' was made as a \(type(of: destination.value)), not a UIViewController",
           screen: transition.screen.id)
       }
+      try Self.checkStackable(controller, transition.presentation, screen: transition.screen.id)
       controllers[transition.screen.id] = WeakController(controller)
     }
     try await perform(state.plan(to: next))
-    state = next
     return change
   }
 
   /// Undoes `change` with the plan back to the state without it.
   ///
-  /// - Throws: `unbalancedTransition`, `screenGone`, or what a step throws.
+  /// - Throws: `screenGone`, or what a step throws.
   public func revert(_ change: NavigationChange) async throws(NavigationError) {
-    try begin("removing \(change.screen)")
-    defer { inFlight = false }
+    try await begin()
+    defer { end() }
     var next = state
     try next.revert(change)
     try await perform(state.plan(to: next))
-    state = next
   }
 
-  /// Takes in a change UIKit already made (the navigator's delegates report the user's own);
+  /// Takes in a change UIKit already made (the navigator's containers report the user's own);
   /// nothing is done to the view controllers.
   @discardableResult
   public func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
@@ -126,35 +154,89 @@ public final class UIKitNavigator: RebuildingNavigator {
   }
 
   /// Shows `target` (a saved state, a deep link's path) with the fewest UIKit calls: screens
-  /// that stay are kept, the others come from the ``destinationSource``.
+  /// that stay are kept, the others come from the ``destinationSource``; screens pushed onto one
+  /// stack go in one `setViewControllers` call.
   ///
-  /// - Throws: `unbalancedTransition`, or what a step throws.
+  /// - Throws: What a step throws.
   public func restore(_ target: NavigationState) async throws(NavigationError) {
-    try begin("restore")
-    defer { inFlight = false }
+    try await begin()
+    defer { end() }
     try await perform(state.plan(to: target))
-    state = target
   }
 
-  // MARK: - Running plans
+  // MARK: - One change at a time
 
-  private func begin(_ what: String) throws(NavigationError) {
-    let busy = containers.last.map { $0.transitionCoordinator != nil || $0.isBeingDismissed } ?? false
-    guard !inFlight, !busy else {
+  /// Waits for the changes asked before, then for a transition UIKit runs on its own (a back
+  /// swipe), and takes in what changed meanwhile.
+  private func begin() async throws(NavigationError) {
+    if busy {
+      // `end()` hands the navigator over still busy, so changes run in the order asked.
+      await withCheckedContinuation { waiting.append($0) }
+    } else {
+      busy = true
+    }
+    let running = containers.last?.transitionCoordinator ?? rootController.transitionCoordinator
+    guard await UIKitWait.transition(of: running, at: transitionTimeout) else {
+      end()
       throw NavigationError(
-        .unbalancedTransition, "cannot start '\(what)' while another transition is in flight")
+        .transitionTimedOut, "a transition UIKit runs did not end within \(transitionTimeout); try again once it has")
     }
-    inFlight = true
+    sync()
   }
 
-  /// Performs `steps`, keeping the state in step with UIKit after each one.
-  private func perform(_ steps: [NavigationStep]) async throws(NavigationError) {
-    for step in steps {
-      try await perform(step)
-      var shown = state
-      try shown.execute(step)
-      state = shown
+  private func end() {
+    if needsSync { sync() }
+    if waiting.isEmpty {
+      busy = false
+    } else {
+      waiting.removeFirst().resume()
     }
+  }
+
+  /// A container the navigator owns changed on its own: take the change in now, or once the
+  /// change being performed is done.
+  func containerChanged() {
+    if busy {
+      needsSync = true
+    } else {
+      sync()
+    }
+  }
+
+  /// Performs `steps`, keeping the state in step with UIKit: each step is checked against the
+  /// state before UIKit is touched, and recorded once UIKit has done it.
+  private func perform(_ steps: [NavigationStep]) async throws(NavigationError) {
+    var index = steps.startIndex
+    while index < steps.endIndex {
+      let batch = Self.pushBatch(steps[index...])
+      var checked = state
+      for step in batch { try checked.execute(step) }
+      if batch.count > 1 {
+        try await pushAll(batch)
+      } else {
+        try await perform(batch[0])
+      }
+      var done = state
+      do {
+        for step in batch { try done.execute(step) }
+      } catch {
+        sync()
+        throw error
+      }
+      state = done
+      if needsSync { sync() }
+      index += batch.count
+    }
+  }
+
+  /// The pushes onto one stack that start `steps`, when there are several; else its first step.
+  private static func pushBatch(_ steps: ArraySlice<NavigationStep>) -> [NavigationStep] {
+    guard case .push(_, let depth)? = steps.first else { return [steps[steps.startIndex]] }
+    let pushes = steps.prefix { step in
+      if case .push(_, depth) = step { return true }
+      return false
+    }
+    return Array(pushes)
   }
 
   /// The view controller for `screen`: the one shown or handed over, else a new one from the
@@ -186,6 +268,32 @@ public final class UIKitNavigator: RebuildingNavigator {
   func screenID(of controller: UIViewController) -> String? {
     controllers.first { $0.value.controller === controller }?.key
   }
+
+  /// Refuses to put a container controller where UIKit raises: a navigation or split view
+  /// controller cannot be pushed or be a stack's root, and a tab bar controller belongs at a
+  /// window's root.
+  static func checkStackable(_ controller: UIViewController, _ presentation: Presentation, screen: String)
+    throws(NavigationError)
+  {
+    switch presentation.kind {
+    case .push, .show, .replaceRoot: try checkStackable(controller, screen: screen)
+    default: break
+    }
+  }
+
+  static func checkStackable(_ controller: UIViewController, screen: String) throws(NavigationError) {
+    guard isContainer(controller) else { return }
+    throw NavigationError(
+      .unsupportedPresentation,
+      "'\(screen)' is a \(type(of: controller)), a container UIKit cannot push or put in a navigation stack; "
+        + "present it (sheet, fullScreen, present) instead",
+      screen: screen)
+  }
+
+  /// Whether `controller` is a navigation, split view or tab bar controller.
+  static func isContainer(_ controller: UIViewController) -> Bool {
+    controller is UINavigationController || controller is UISplitViewController || controller is UITabBarController
+  }
 }
 
 /// A view controller the navigator knows without keeping it alive.
@@ -196,10 +304,18 @@ struct WeakController {
 
 /// How an app-defined `custom(name)` presentation shows and hides a view controller.
 ///
+/// The navigator hands it the screen in a ``WaypointNavigationController`` (the screen itself,
+/// when it is a container), so screens can be pushed over it and a `dismiss` of it is heard. A
+/// transition that does not finish within the navigator's `transitionTimeout` fails with
+/// `transitionTimedOut`.
+///
 /// ```swift
 /// navigator.register(custom: "banner", CustomTransition(
-///   present: { banner, source, animated in await BannerPresenter.show(banner, over: source, animated: animated) },
-///   dismiss: { banner, animated in await BannerPresenter.hide(banner, animated: animated) }))
+///   present: { banner, source, animated in
+///     banner.modalPresentationStyle = .overFullScreen
+///     source.present(banner, animated: animated)
+///   },
+///   dismiss: { banner, animated in banner.presentingViewController?.dismiss(animated: animated) }))
 /// ```
 public struct CustomTransition {
   /// Shows the first view controller over the second.

@@ -4,14 +4,19 @@
 
 /// https://developer.apple.com/documentation/foundation/nsuseractivity
 open class NSUserActivity: NSObject {
+  /// https://developer.apple.com/documentation/foundation/nsuseractivity/activitytype — `var activityType: String { get }`
+  /// (set at initialization, never changed).
+  public let activityType: String
   /// https://developer.apple.com/documentation/foundation/nsuseractivity/webpageurl
   /// `var webpageURL: URL? { get set }`
   open var webpageURL: URL?
-  /// Model only.
-  public init(_model url: URL?) { webpageURL = url }
+
+  /// https://developer.apple.com/documentation/foundation/nsuseractivity/init(activitytype:) — `init(activityType: String)`
+  public init(activityType: String) {
+    self.activityType = activityType
+  }
 }
 
 /// https://developer.apple.com/documentation/foundation/nsuseractivitytypebrowsingweb
 /// `let NSUserActivityTypeBrowsingWeb: String`
 public let NSUserActivityTypeBrowsingWeb: String = "NSUserActivityTypeBrowsingWeb"
-

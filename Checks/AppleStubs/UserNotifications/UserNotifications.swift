@@ -27,12 +27,19 @@ open class UNNotification: NSObject {
 /// https://developer.apple.com/documentation/usernotifications/unnotificationrequest
 /// `class UNNotificationRequest`
 open class UNNotificationRequest: NSObject {
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationrequest/identifier
+  /// `var identifier: String { get }`
+  public var identifier: String { storedIdentifier }
+  private let storedIdentifier: String
   /// https://developer.apple.com/documentation/usernotifications/unnotificationrequest/content
   /// `@NSCopying var content: UNNotificationContent { get }`
   public var content: UNNotificationContent { storedContent }
   private let storedContent: UNNotificationContent
   /// Model only.
-  public init(_model content: UNNotificationContent) { storedContent = content }
+  public init(_model content: UNNotificationContent, identifier: String = UUID().uuidString) {
+    storedContent = content
+    storedIdentifier = identifier
+  }
 }
 
 /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent

@@ -44,6 +44,16 @@ public struct NavigationError: WaypointError {
     public static let unshowableDestination: Code = "unshowableDestination"
     /// A plan step does not fit the state it is applied to.
     public static let invalidStep: Code = "invalidStep"
+    /// The UI would refuse the change, so nothing was changed.
+    ///
+    /// Something the navigator did not show (an alert, a share sheet, the app's own modal)
+    /// covers the screen to present from, or that screen is not in a window.
+    public static let presentationBlocked: Code = "presentationBlocked"
+    /// The UI did not finish a transition in the time the navigator waits.
+    ///
+    /// A completion never came, or the user held a back swipe; the state says what the UI
+    /// shows once the wait is over.
+    public static let transitionTimedOut: Code = "transitionTimedOut"
   }
 
   /// What kind of failure this is.

@@ -1,0 +1,107 @@
+// Model only: what stands in for UIKit's run loop, its animations and its Objective-C exceptions.
+// Nothing here is an SDK declaration; every name starts with `UIKitModel` or `_model`.
+
+/// The model's clock and its record of what UIKit would have said or done.
+///
+/// - Animations never end inside the call that starts them: a push, pop, present or dismiss
+///   (animated or not) ends on a later turn of the main actor, and only then do completions,
+///   `viewDidAppear`/`viewDidDisappear` and the navigation delegate's `didShow` arrive. UIKit
+///   documents `present`'s completion as running "after the presentation finishes"
+///   (https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)).
+/// - While ``holdsAnimations`` is set, they wait for ``finishAnimations()``, so a test can act in
+///   the middle of a transition (a user pop while the navigator waits).
+/// - What UIKit raises as an exception (the app would crash) is recorded in ``raised`` and the
+///   call does nothing; what UIKit only logs (a refused presentation) goes to ``console``.
+@MainActor
+public enum UIKitModel {
+  /// The exceptions UIKit would have raised, oldest first. Tests require it to stay empty.
+  public static var raised: [String] = []
+  /// What UIKit would have logged to the console when it refused something.
+  public static var console: [String] = []
+  /// Whether started animations wait for ``finishAnimations()``.
+  public static var holdsAnimations = false
+  private static var pending: [(id: Int, end: @MainActor () -> Void)] = []
+  private static var nextID = 0
+
+  /// Forgets everything: no pending animations, nothing raised or logged, animations not held.
+  public static func reset() {
+    raised = []
+    console = []
+    pending = []
+    holdsAnimations = false
+  }
+
+  /// Ends every animation started so far, oldest first (and those their ends start).
+  public static func finishAnimations() {
+    while !pending.isEmpty {
+      let animation = pending.removeFirst()
+      animation.end()
+    }
+  }
+
+  /// Whether an animation is still running.
+  public static var isAnimating: Bool { !pending.isEmpty }
+
+  /// Starts an animation that ends with `end`, on a later turn of the main actor (or when
+  /// ``finishAnimations()`` is called, while animations are held).
+  static func animate(_ end: @escaping @MainActor () -> Void) {
+    nextID += 1
+    let id = nextID
+    pending.append((id, end))
+    Task { @MainActor in
+      await Task.yield()
+      await Task.yield()
+      guard !holdsAnimations, let index = pending.firstIndex(where: { $0.id == id }) else { return }
+      let animation = pending.remove(at: index)
+      animation.end()
+    }
+  }
+
+  /// Records an exception UIKit raises (`NSInvalidArgumentException`, `NSInternalInconsistencyException`).
+  static func raise(_ reason: String) {
+    raised.append(reason)
+  }
+
+  /// Records a console message of a refusal.
+  static func log(_ message: String) {
+    console.append(message)
+  }
+}
+
+/// The transition coordinator of one model animation.
+///
+/// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinator — UIKit
+/// makes one for each present, dismiss, push and pop and it "lasts for the duration of the
+/// transition animation"; `animate(alongsideTransition:completion:)`'s completion runs when the
+/// transition ends, cancelled or not.
+@MainActor
+final class ModelTransition: NSObject, UIViewControllerTransitionCoordinator {
+  private(set) var isCancelled = false
+  let isInteractive: Bool
+  private var completions: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
+  private var ended = false
+
+  init(interactive: Bool) {
+    isInteractive = interactive
+  }
+
+  func animate(
+    alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+    completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+  ) -> Bool {
+    guard !ended else { return false }
+    animation?(self)
+    if let completion { completions.append(completion) }
+    return true
+  }
+
+  /// Ends the transition: each completion runs once.
+  func end(cancelled: Bool = false) {
+    guard !ended else { return }
+    ended = true
+    isCancelled = cancelled
+    let run = completions
+    completions = []
+    for completion in run { completion(self) }
+  }
+}

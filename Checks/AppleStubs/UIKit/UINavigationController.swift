@@ -1,0 +1,197 @@
+// UINavigationController: its stack, pushes and pops that end after their animation, an
+// interactive pop that can be cancelled, and the exceptions UIKit raises for what cannot be
+// pushed (a model, not Apple's code).
+
+/// https://developer.apple.com/documentation/uikit/uinavigationcontroller — `@MainActor class UINavigationController`
+@available(watchOS, unavailable)
+@MainActor open class UINavigationController: UIViewController {
+  private var stack: [UIViewController] = []
+  /// Set while `_modelUserBeginsBackSwipe()` calls `popViewController(animated:)`.
+  private var nextPopIsInteractive = false
+  private var interactivePop: (transition: ModelTransition, popped: UIViewController)?
+
+  /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/init(rootviewcontroller:)
+  /// `init(rootViewController: UIViewController)`
+  public init(rootViewController: UIViewController) {
+    super.init(nibName: nil, bundle: nil)
+    if Self.canPush(rootViewController) { setStack([rootViewController]) }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/init(nibname:bundle:)
+  /// `init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)`
+  public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+    super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+  }
+
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/delegate
+  /// `weak var delegate: (any UINavigationControllerDelegate)? { get set }`
+  open weak var delegate: (any UINavigationControllerDelegate)?
+
+  /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/viewcontrollers
+  /// `var viewControllers: [UIViewController] { get set }` — during an interactive pop it no
+  /// longer holds the controller being popped; a cancelled pop puts it back.
+  open var viewControllers: [UIViewController] {
+    get { stack }
+    set { setViewControllers(newValue, animated: false) }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/topviewcontroller
+  /// `var topViewController: UIViewController? { get }`
+  open var topViewController: UIViewController? { stack.last }
+
+  override var _modelShownChildren: [UIViewController] { stack.last.map { [$0] } ?? [] }
+
+  /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/pushviewcontroller(_:animated:)
+  /// `func pushViewController(_ viewController: UIViewController, animated: Bool)` — raises for
+  /// a navigation controller ("Pushing a navigation controller is not supported",
+  /// skywinder/ActionSheetPicker-3.0#70), a split view controller ("Split View Controllers
+  /// cannot be pushed to a Navigation Controller", grgcombs/IntelligentSplitViewController#11)
+  /// and a controller already in the stack; a push while another transition runs is dropped
+  /// with UIKit's "nested push animation can result in corrupted navigation bar".
+  open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+    guard Self.canPush(viewController) else { return }
+    guard !stack.contains(where: { $0 === viewController }) else {
+      UIKitModel.raise("Pushing the same view controller instance more than once is not supported (\(viewController))")
+      return
+    }
+    guard _modelTransition == nil else {
+      UIKitModel.log("nested push animation can result in corrupted navigation bar")
+      return
+    }
+    transition(to: stack + [viewController], animated: animated)
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/popviewcontroller(animated:)
+  /// `func popViewController(animated: Bool) -> UIViewController?` (no `@discardableResult` on
+  /// the page; Objective-C methods are discardable, which `@discardableResult` models here).
+  /// The back button and the interactive back swipe both pop through it (the swipe when it
+  /// begins: ReSwift/ReSwift-Router#74, onegray/UIViewController-BackButtonHandler#5).
+  @discardableResult
+  open func popViewController(animated: Bool) -> UIViewController? {
+    guard stack.count > 1, _modelTransition == nil, let popped = stack.last else { return nil }
+    if nextPopIsInteractive {
+      nextPopIsInteractive = false
+      let transition = ModelTransition(interactive: true)
+      _modelTransition = transition
+      interactivePop = (transition, popped)
+      popped._modelAppearance(.willDisappear, animated)
+      stack.removeLast()
+      stack.last?._modelAppearance(.willAppear, animated)
+      return popped
+    }
+    transition(to: Array(stack.dropLast()), animated: animated)
+    return popped
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/poptoviewcontroller(_:animated:)
+  /// `func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]?`
+  @discardableResult
+  open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+    guard _modelTransition == nil, let index = stack.firstIndex(where: { $0 === viewController }) else { return nil }
+    let popped = Array(stack[(index + 1)...])
+    transition(to: Array(stack[...index]), animated: animated)
+    return popped
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/poptorootviewcontroller(animated:)
+  /// `func popToRootViewController(animated: Bool) -> [UIViewController]?`
+  @discardableResult
+  open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+    guard let root = stack.first else { return nil }
+    return popToViewController(root, animated: animated)
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/setviewcontrollers(_:animated:)
+  /// `func setViewControllers(_ viewControllers: [UIViewController], animated: Bool)`
+  open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+    guard viewControllers.allSatisfy(Self.canPush) else { return }
+    guard _modelTransition == nil else {
+      UIKitModel.log("setViewControllers while a transition is in progress")
+      return
+    }
+    transition(to: viewControllers, animated: animated)
+  }
+
+  /// Model only: the user starts a back swipe; UIKit pops through `popViewController(animated:)`
+  /// and the transition stays open until ``_modelUserEndsBackSwipe(cancelled:)``.
+  public func _modelUserBeginsBackSwipe() {
+    nextPopIsInteractive = true
+    _ = popViewController(animated: true)
+    nextPopIsInteractive = false
+  }
+
+  /// Model only: the user lifts the finger; a cancelled swipe puts the popped controller back
+  /// (the coordinator's `isCancelled` page), a finished one completes the pop.
+  public func _modelUserEndsBackSwipe(cancelled: Bool) {
+    guard let pop = interactivePop else { return }
+    let (transition, popped) = pop
+    interactivePop = nil
+    if cancelled {
+      stack.last?._modelAppearance(.willDisappear, true)
+      stack.append(popped)
+      popped._modelAppearance(.willAppear, true)
+    }
+    UIKitModel.animate { [self] in
+      if cancelled {
+        popped._modelAppearance(.didAppear, true)
+      } else {
+        popped.navigationController = nil
+        popped.viewIfLoaded?.removeFromSuperview()
+        popped._modelAppearance(.didDisappear, true)
+        stack.last?._modelAppearance(.didAppear, true)
+      }
+      _modelTransition = nil
+      transition.end(cancelled: cancelled)
+      if let top = stack.last { delegate?.navigationController(self, didShow: top, animated: true) }
+    }
+  }
+
+  /// Replaces the stack; the shown controller changes at the end of the animation, when the
+  /// coordinator's completions and the delegate's `didShow` run.
+  private func transition(to controllers: [UIViewController], animated: Bool) {
+    let oldTop = stack.last
+    let newTop = controllers.last
+    let changesTop = oldTop !== newTop
+    let transition = ModelTransition(interactive: false)
+    _modelTransition = transition
+    if changesTop {
+      oldTop?._modelAppearance(.willDisappear, animated)
+      newTop?._modelAppearance(.willAppear, animated)
+    }
+    setStack(controllers)
+    if let newTop { view.addSubview(newTop.view) }
+    UIKitModel.animate { [self] in
+      if changesTop {
+        oldTop?.viewIfLoaded?.removeFromSuperview()
+        oldTop?._modelAppearance(.didDisappear, animated)
+        newTop?._modelAppearance(.didAppear, animated)
+      }
+      _modelTransition = nil
+      transition.end()
+      if let top = stack.last { delegate?.navigationController(self, didShow: top, animated: animated) }
+    }
+  }
+
+  private func setStack(_ controllers: [UIViewController]) {
+    for controller in stack where !controllers.contains(where: { $0 === controller }) {
+      controller.navigationController = nil
+    }
+    stack = controllers
+    for controller in controllers { controller.navigationController = self }
+  }
+
+  /// Whether UIKit lets `controller` into a navigation stack; raises (records) when not.
+  private static func canPush(_ controller: UIViewController) -> Bool {
+    if controller is UINavigationController {
+      UIKitModel.raise("Pushing a navigation controller is not supported (\(controller))")
+      return false
+    }
+    if controller is UISplitViewController {
+      UIKitModel.raise("Split View Controllers cannot be pushed to a Navigation Controller (\(controller))")
+      return false
+    }
+    return true
+  }
+}

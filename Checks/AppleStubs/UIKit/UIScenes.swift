@@ -1,0 +1,86 @@
+// Scenes and the links they receive (a model, not Apple's code).
+
+/// https://developer.apple.com/documentation/uikit/uiscene — `@MainActor class UIScene`
+@available(watchOS, unavailable)
+@MainActor open class UIScene: UIResponder {
+  /// https://developer.apple.com/documentation/uikit/uiscene/connectionoptions — `@MainActor class ConnectionOptions`
+  @MainActor open class ConnectionOptions: NSObject {
+    /// https://developer.apple.com/documentation/uikit/uiscene/connectionoptions/urlcontexts — `var urlContexts: Set<UIOpenURLContext> { get }`
+    open var urlContexts: Set<UIOpenURLContext> { _modelURLContexts }
+    /// https://developer.apple.com/documentation/uikit/uiscene/connectionoptions/useractivities — `var userActivities: Set<NSUserActivity> { get }`
+    open var userActivities: Set<NSUserActivity> { _modelActivities }
+    /// https://developer.apple.com/documentation/uikit/uiscene/connectionoptions/notificationresponse
+    /// `var notificationResponse: UNNotificationResponse? { get }` (not tvOS)
+    @available(tvOS, unavailable)
+    open var notificationResponse: UNNotificationResponse? { _modelResponse }
+    private let _modelURLContexts: Set<UIOpenURLContext>
+    private let _modelActivities: Set<NSUserActivity>
+    private let _modelResponse: UNNotificationResponse?
+    /// Model only: apps never make connection options.
+    public init(
+      _modelURLContexts: Set<UIOpenURLContext> = [], activities: Set<NSUserActivity> = [],
+      response: UNNotificationResponse? = nil
+    ) {
+      self._modelURLContexts = _modelURLContexts
+      self._modelActivities = activities
+      self._modelResponse = response
+    }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uiscene/openurloptions — `@MainActor class OpenURLOptions`
+  @MainActor open class OpenURLOptions: NSObject {
+    /// https://developer.apple.com/documentation/uikit/uiscene/openurloptions/sourceapplication — `var sourceApplication: String? { get }`
+    open var sourceApplication: String? { _modelSource }
+    private let _modelSource: String?
+    /// Model only: apps never make options.
+    public init(_modelSourceApplication source: String?) { _modelSource = source }
+  }
+}
+
+/// https://developer.apple.com/documentation/uikit/uiwindowscene — `@MainActor class UIWindowScene : UIScene`
+@available(watchOS, unavailable)
+@MainActor open class UIWindowScene: UIScene {}
+
+/// https://developer.apple.com/documentation/uikit/uiscenesession
+@available(watchOS, unavailable)
+@MainActor open class UISceneSession: NSObject {}
+
+/// https://developer.apple.com/documentation/uikit/uiopenurlcontext — `@MainActor class UIOpenURLContext`
+@available(watchOS, unavailable)
+@MainActor open class UIOpenURLContext: NSObject {
+  /// https://developer.apple.com/documentation/uikit/uiopenurlcontext/url — `var url: URL { get }` (non-optional)
+  open var url: URL { _modelURL }
+  /// https://developer.apple.com/documentation/uikit/uiopenurlcontext/options — `var options: UIScene.OpenURLOptions { get }`
+  open var options: UIScene.OpenURLOptions { _modelOptions }
+  private let _modelURL: URL
+  private let _modelOptions: UIScene.OpenURLOptions
+  /// Model only.
+  public init(_modelURL url: URL, sourceApplication: String? = nil) {
+    _modelURL = url
+    _modelOptions = UIScene.OpenURLOptions(_modelSourceApplication: sourceApplication)
+  }
+}
+
+/// https://developer.apple.com/documentation/uikit/uiscenedelegate — `@MainActor protocol UISceneDelegate : NSObjectProtocol`
+@MainActor public protocol UISceneDelegate: NSObjectProtocol {
+  /// https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:willconnectto:options:)
+  func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
+  /// https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:openurlcontexts:)
+  func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>)
+  /// https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:continue:)
+  func scene(_ scene: UIScene, continue userActivity: NSUserActivity)
+}
+
+extension UISceneDelegate {
+  public func scene(
+    _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+  ) {}
+  public func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}
+  public func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {}
+}
+
+/// https://developer.apple.com/documentation/uikit/uiwindowscenedelegate — `@MainActor protocol UIWindowSceneDelegate : UISceneDelegate`
+@MainActor public protocol UIWindowSceneDelegate: UISceneDelegate {
+  /// https://developer.apple.com/documentation/uikit/uiwindowscenedelegate/window — `optional var window: UIWindow? { get set }`
+  var window: UIWindow? { get set }
+}

@@ -1,0 +1,260 @@
+// UIViewController: its view, appearance callbacks, modal presentation and containment, as the
+// pages and the threads named beside each behaviour describe them (a model, not Apple's code).
+
+/// https://developer.apple.com/documentation/uikit/uiviewcontroller — `@MainActor class UIViewController`
+@available(watchOS, unavailable)
+@MainActor open class UIViewController: UIResponder {
+  private var loadedView: UIView?
+  private var storedPresentation: UIPresentationController?
+  /// Model only: the transition this controller takes part in (its presentation, dismissal, or
+  /// a navigation controller's push or pop).
+  var _modelTransition: ModelTransition?
+  private var dismissing = false
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/init(nibname:bundle:)
+  /// `init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)` — designated.
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/init(coder:)
+  /// `init?(coder: NSCoder)` — required, so a subclass with its own designated initializer must
+  /// implement it, as with the SDK.
+  public required init?(coder: NSCoder) { super.init() }
+
+  /// `UIViewController()`, NSObject's initializer, which UIKit routes to `init(nibName: nil, bundle: nil)`.
+  public override convenience init() { self.init(nibName: nil, bundle: nil) }
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/view — `var view: UIView! { get set }`
+  open var view: UIView! {
+    get {
+      if loadedView == nil { loadedView = UIView() }
+      return loadedView
+    }
+    set { loadedView = newValue }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewifloaded — `var viewIfLoaded: UIView? { get }` (iOS 9)
+  open var viewIfLoaded: UIView? { loadedView }
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:) — `func viewWillAppear(_ animated: Bool)`
+  open func viewWillAppear(_ animated: Bool) {}
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:) — `func viewDidAppear(_ animated: Bool)`
+  open func viewDidAppear(_ animated: Bool) {}
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilldisappear(_:) — `func viewWillDisappear(_ animated: Bool)`
+  open func viewWillDisappear(_ animated: Bool) {}
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdiddisappear(_:) — `func viewDidDisappear(_ animated: Bool)`
+  open func viewDidDisappear(_ animated: Bool) {}
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentedviewcontroller
+  /// `var presentedViewController: UIViewController? { get }`
+  open internal(set) var presentedViewController: UIViewController?
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentingviewcontroller
+  /// `var presentingViewController: UIViewController? { get }` — for a controller that is not
+  /// presented itself, the presenter of its nearest presented ancestor (a sheet's stack's screens
+  /// see the sheet's presenter), as the page describes.
+  open var presentingViewController: UIViewController? {
+    _modelPresenter ?? (navigationController ?? _modelParent)?.presentingViewController
+  }
+  /// Model only: the controller that presented this one itself.
+  weak var _modelPresenter: UIViewController?
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/navigationcontroller
+  /// `var navigationController: UINavigationController? { get }`
+  open internal(set) weak var navigationController: UINavigationController?
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle
+  /// `var modalPresentationStyle: UIModalPresentationStyle { get set }`
+  open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/isbeingdismissed — `var isBeingDismissed: Bool { get }`
+  /// — true from the start of its dismissal until its `viewDidDisappear` returned.
+  open var isBeingDismissed: Bool { dismissing }
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/transitioncoordinator
+  /// `var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { get }` — the
+  /// coordinator of the transition this controller, or the container holding it, takes part in.
+  open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+    _modelTransition ?? navigationController?.transitionCoordinator ?? _modelParent?.transitionCoordinator
+  }
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/children — `var children: [UIViewController] { get }`
+  open private(set) var children: [UIViewController] = []
+  /// Model only: the parent `addChild(_:)` set.
+  public private(set) weak var _modelParent: UIViewController?
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentationcontroller
+  /// `var presentationController: UIPresentationController? { get }`
+  open var presentationController: UIPresentationController? {
+    if storedPresentation == nil {
+      switch modalPresentationStyle {
+      case .popover: storedPresentation = UIPopoverPresentationController(presentedViewController: self, presenting: nil)
+      case .pageSheet, .formSheet, .automatic:
+        storedPresentation = UISheetPresentationController(presentedViewController: self, presenting: nil)
+      default: storedPresentation = UIPresentationController(presentedViewController: self, presenting: nil)
+      }
+    }
+    return storedPresentation
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/sheetpresentationcontroller
+  /// `var sheetPresentationController: UISheetPresentationController? { get }` (iOS 15, not tvOS)
+  @available(tvOS, unavailable)
+  open var sheetPresentationController: UISheetPresentationController? {
+    presentationController as? UISheetPresentationController
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/popoverpresentationcontroller
+  /// `var popoverPresentationController: UIPopoverPresentationController? { get }`
+  open var popoverPresentationController: UIPopoverPresentationController? {
+    presentationController as? UIPopoverPresentationController
+  }
+
+  // MARK: Presenting
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)
+  /// `func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)`
+  ///
+  /// Refusals, which log and never call the completion: presenting from a controller that
+  /// already presents ("Attempt to present … which is already presenting …",
+  /// airbrake/airbrake-ios#91, kean/Pulse#19), and from one whose view is not in a window
+  /// ("… whose view is not in the window hierarchy", hhru/Nivelir#115). A popover without an
+  /// anchor raises (the UIPopoverPresentationController page: set `sourceView` or an item before
+  /// presenting).
+  open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+    let presented = viewControllerToPresent
+    if let shown = presentedViewController {
+      UIKitModel.log("Attempt to present \(presented) on \(self) which is already presenting \(shown)")
+      return
+    }
+    guard let window = viewIfLoaded?.window else {
+      UIKitModel.log("Attempt to present \(presented) on \(self) whose view is not in the window hierarchy")
+      return
+    }
+    if presented.modalPresentationStyle == .popover, presented.popoverPresentationController?.sourceView == nil {
+      UIKitModel.raise("UIPopoverPresentationController should have a non-nil sourceView before the presentation occurs")
+      return
+    }
+    presentedViewController = presented
+    presented._modelPresenter = self
+    presented.storedPresentation?._modelPresenting = self
+    let transition = ModelTransition(interactive: false)
+    presented._modelTransition = transition
+    presented._modelAppearance(.willAppear, flag)
+    window.addSubview(presented.view)
+    UIKitModel.animate {
+      presented._modelAppearance(.didAppear, flag)
+      presented._modelTransition = nil
+      transition.end()
+      completion?()
+    }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)
+  /// `func dismiss(animated flag: Bool, completion: (() -> Void)? = nil)` — the presenter
+  /// dismisses what it presents and everything over it; a presented controller asks its
+  /// presenter. With nothing to dismiss, or while that presentation is still animating, the
+  /// model does nothing and never calls the completion (UIKit logs "Attempt to dismiss from
+  /// view controller … while a presentation or dismiss is in progress"; whether it calls the
+  /// completion could not be determined, so the model does not).
+  ///
+  /// A programmatic dismissal does not call `presentationControllerDidDismiss(_:)` (its page:
+  /// "not called if the presentation is dismissed programmatically").
+  open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+    _modelDismiss(animated: flag, byUser: false, completion: completion)
+  }
+
+  /// Model only: the user pulls the sheet (or taps outside the popover) this controller is
+  /// presented in: UIKit dismisses it and then tells the presentation controller's delegate.
+  public func _modelUserDismisses() {
+    _modelDismiss(animated: true, byUser: true, completion: nil)
+  }
+
+  private func _modelDismiss(animated flag: Bool, byUser: Bool, completion: (() -> Void)?) {
+    guard let presenter = presentedViewController != nil ? self : presentingViewController,
+      let dismissed = presenter.presentedViewController
+    else {
+      UIKitModel.log("dismiss(animated:) on \(self), which neither presents nor is presented")
+      return
+    }
+    guard !dismissed.dismissing, dismissed._modelTransition == nil else {
+      UIKitModel.log("Attempt to dismiss from view controller \(presenter) while a presentation or dismiss is in progress!")
+      return
+    }
+    var chain = [dismissed]
+    while let next = chain.last?.presentedViewController { chain.append(next) }
+    dismissed.dismissing = true
+    let transition = ModelTransition(interactive: false)
+    dismissed._modelTransition = transition
+    for controller in chain.reversed() { controller._modelAppearance(.willDisappear, flag) }
+    UIKitModel.animate {
+      for controller in chain.reversed() {
+        controller.viewIfLoaded?.removeFromSuperview()
+        controller._modelAppearance(.didDisappear, flag)
+      }
+      for controller in chain {
+        controller.presentedViewController = nil
+        controller._modelPresenter = nil
+      }
+      presenter.presentedViewController = nil
+      dismissed.dismissing = false
+      dismissed._modelTransition = nil
+      transition.end()
+      if byUser, let presentation = dismissed.storedPresentation {
+        presentation.delegate?.presentationControllerDidDismiss(presentation)
+      }
+      completion?()
+    }
+  }
+
+  // MARK: Appearance
+
+  /// Model only: the four appearance callbacks, which containers forward to what they show.
+  enum _ModelAppearance { case willAppear, didAppear, willDisappear, didDisappear }
+
+  /// Model only: calls the callback on this controller and on the children it shows.
+  func _modelAppearance(_ phase: _ModelAppearance, _ animated: Bool) {
+    switch phase {
+    case .willAppear: viewWillAppear(animated)
+    case .didAppear: viewDidAppear(animated)
+    case .willDisappear: viewWillDisappear(animated)
+    case .didDisappear: viewDidDisappear(animated)
+    }
+    for child in _modelShownChildren { child._modelAppearance(phase, animated) }
+  }
+
+  /// Model only: the children whose views are shown with this controller's.
+  var _modelShownChildren: [UIViewController] { children }
+
+  // MARK: Containment
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:) — `func addChild(_ childController: UIViewController)`
+  open func addChild(_ childController: UIViewController) {
+    children.append(childController)
+    childController._modelParent = self
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/removefromparent() — `func removeFromParent()`
+  open func removeFromParent() {
+    _modelParent?.children.removeAll { $0 === self }
+    _modelParent = nil
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/willmove(toparent:) — `func willMove(toParent parent: UIViewController?)`
+  open func willMove(toParent parent: UIViewController?) {}
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/didmove(toparent:) — `func didMove(toParent parent: UIViewController?)`
+  open func didMove(toParent parent: UIViewController?) {}
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/show(_:sender:) — `func show(_ vc: UIViewController, sender: Any?)`
+  /// (the default presents modally; a navigation controller overrides it and pushes).
+  open func show(_ vc: UIViewController, sender: Any?) { present(vc, animated: true) }
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/showdetailviewcontroller(_:sender:)
+  /// `func showDetailViewController(_ vc: UIViewController, sender: Any?)` — a split view
+  /// controller above this one shows `vc` in its secondary column; without one, the default
+  /// presents `vc` modally (the review's reading of the page, uikit-swiftui-adapters.md F10).
+  open func showDetailViewController(_ vc: UIViewController, sender: Any?) {
+    var container = _modelParent ?? navigationController
+    while let current = container {
+      if let split = current as? UISplitViewController {
+        split.showDetailViewController(vc, sender: sender)
+        return
+      }
+      container = current._modelParent ?? current.navigationController
+    }
+    present(vc, animated: true)
+  }
+}

@@ -1,0 +1,107 @@
+// What the model tests share: a small app of screens over a UIKitNavigator, and waiting for
+// what the model of UIKit delivers on a later turn of the main actor.
+import Foundation
+import Testing
+import UIKit
+import Waypoint
+import WaypointUIKit
+
+final class ListController: UIViewController {}
+final class EditorController: UIViewController {
+  var noteID = 0
+}
+final class NotAController {}
+/// A screen that is itself a navigation controller, as UIImagePickerController and
+/// MFMailComposeViewController are.
+final class PickerController: UINavigationController {}
+/// A screen that is a split view controller.
+final class SplitScreen: UISplitViewController {}
+/// Something the app presents on its own (an alert, a share sheet).
+final class AlertController: UIViewController {}
+
+/// A navigation delegate of the app's own, counting what it hears.
+final class AppNavigationDelegate: NSObject, UINavigationControllerDelegate {
+  var shown = 0
+  func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+  ) {
+    shown += 1
+  }
+}
+
+/// A presentation delegate of the app's own (a "discard changes?" sheet).
+final class AppPresentationDelegate: NSObject, UIAdaptivePresentationControllerDelegate {
+  var dismissed = 0
+  func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+    dismissed += 1
+  }
+}
+
+struct EditorConfiguration: ModuleConfiguration {
+  var noteID = 0
+  init() {}
+}
+
+/// An app over the model: a navigator in a window and the module navigator over it.
+@MainActor
+struct ModelApp {
+  let navigator: UIKitNavigator
+  let modules: ModuleNavigator
+  let window: UIWindow
+
+  /// The root navigation controller.
+  var root: WaypointNavigationController { navigator.rootController }
+}
+
+/// Starts from a clean model: nothing held, raised or logged.
+@MainActor
+func makeApp(timeout: Duration = .milliseconds(400)) throws -> ModelApp {
+  UIKitModel.reset()
+  var builder = ModuleRegistryBuilder()
+  builder.registerScreen(ListController.self, target: "List") { _ in ListController() }
+  builder.registerScreen(EditorController.self, configuration: EditorConfiguration.self, target: "Editor") {
+    _, configuration in
+    let editor = EditorController()
+    editor.noteID = configuration.noteID
+    return editor
+  }
+  builder.bind(EditorController.self, configuration: EditorConfiguration.self) { request, configuration in
+    configuration.noteID = try request.int("id")
+  }
+  builder.registerScreen(PickerController.self, target: "Picker") { _ in PickerController(nibName: nil, bundle: nil) }
+  builder.registerScreen(SplitScreen.self, target: "Split") { _ in SplitScreen(style: .doubleColumn) }
+  builder.register(NotAController.self, target: "Plain") { _ in NotAController() }
+  let window = UIWindow(windowScene: UIWindowScene())
+  let navigator = UIKitNavigator(window: window)
+  navigator.transitionTimeout = timeout
+  let modules = ModuleNavigator(registry: try builder.build(), navigator: navigator)
+  return ModelApp(navigator: navigator, modules: modules, window: window)
+}
+
+/// Waits until `condition` holds, letting the main actor run what the model scheduled.
+@MainActor
+func eventually(_ condition: () -> Bool) async -> Bool {
+  for _ in 0..<400 {
+    if condition() { return true }
+    await Task.yield()
+  }
+  return condition()
+}
+
+/// Lets the model end what it is animating.
+@MainActor
+func settle() async {
+  for _ in 0..<20 { await Task.yield() }
+  UIKitModel.finishAnimations()
+}
+
+/// UIKit would have crashed the app if the model recorded an exception.
+@MainActor
+func expectNoException(sourceLocation: SourceLocation = #_sourceLocation) {
+  #expect(UIKitModel.raised.isEmpty, "UIKit would raise: \(UIKitModel.raised)", sourceLocation: sourceLocation)
+}
+
+/// Every model test, one at a time: the model of UIKit is one shared run loop.
+@MainActor
+@Suite("UIKit adapters against a model of UIKit as strict as UIKit", .serialized)
+struct ModelChecks {}

@@ -1,0 +1,86 @@
+// SceneLinks against the model: every door with its origin, in order, each notification once.
+import Foundation
+import Testing
+import UIKit
+import Waypoint
+import WaypointUIKit
+
+extension ModelChecks {
+  @MainActor
+  @Suite("SceneLinks")
+  struct Links {
+    final class Opened: @unchecked Sendable {
+      // Safety: written and read on the main actor only (handlers hop there).
+      var lines: [String] = []
+    }
+
+    func router(_ opened: Opened) throws -> RouterHolder {
+      var builder = RouterBuilder()
+      for pattern in ["notes://note/<int:id>", "https://notes.example/note/<int:id>"] {
+        builder.add(pattern, exposure: .public) { request in
+          let line = "\(request.origin) \(try request.int("id"))"
+          await MainActor.run { opened.lines.append(line) }
+          return 0
+        }
+      }
+      builder.add("notes://home") { _ in
+        await MainActor.run { opened.lines.append("home") }
+        return 0
+      }
+      return RouterHolder(try builder.build())
+    }
+
+    func response(_ payload: [AnyHashable: Any], id: String) -> UNNotificationResponse {
+      UNNotificationResponse(
+        _model: UNNotification(
+          _model: UNNotificationRequest(_model: UNNotificationContent(_model: payload), identifier: id)))
+    }
+
+    @Test("a cold start opens the first screen, then URLs, universal links and the notification, in order")
+    func coldStart() async throws {
+      UIKitModel.reset()
+      let opened = Opened()
+      var failures: [String] = []
+      let links = SceneLinks(router: try router(opened)) { link, error in failures.append("\(link): \(error.code)") }
+      let universal = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
+      universal.webpageURL = URL(string: "https://notes.example/note/2")
+      links.connect(
+        UIScene.ConnectionOptions(
+          _modelURLContexts: [
+            UIOpenURLContext(_modelURL: URL(string: "notes://note/1")!, sourceApplication: "com.mail")
+          ],
+          activities: [universal], response: response(["link": "notes://note/3"], id: "n1")),
+        opening: "notes://home")
+      links.open(response(["aps": 1], id: "n2"))
+      links.open([UIOpenURLContext(_modelURL: URL(string: "notes://nowhere")!)])
+      #expect(await eventually { opened.lines.count == 4 && failures.count == 2 })
+      #expect(opened.lines == ["home", "external(com.mail) 1", "universalLink 2", "notification 3"])
+      #expect(Set(failures) == ["notification: missingLink", "notes://nowhere: notFound"])
+    }
+
+    @Test("the same notification tap from the launch options and the delegate opens once")
+    func notificationOnce() async throws {
+      UIKitModel.reset()
+      let opened = Opened()
+      let links = SceneLinks(router: try router(opened))
+      links.open(response(["link": "notes://note/5"], id: "tap"))
+      links.open(link: "notes://note/5", origin: .notification, notification: "tap")
+      links.open(link: "notes://note/6", origin: .notification, notification: "other")
+      #expect(await eventually { opened.lines.count == 2 })
+      await settle()
+      #expect(opened.lines == ["notification 5", "notification 6"])
+    }
+
+    @Test("a Handoff activity with a web page URL is not taken for a universal link")
+    func handoff() async throws {
+      UIKitModel.reset()
+      let opened = Opened()
+      let links = SceneLinks(router: try router(opened))
+      let handoff = NSUserActivity(activityType: "com.example.notes.editing")
+      handoff.webpageURL = URL(string: "https://notes.example/note/9")
+      links.continue(handoff)
+      await settle()
+      #expect(opened.lines.isEmpty)
+    }
+  }
+}

@@ -1,0 +1,52 @@
+#if canImport(UIKit) && !os(watchOS) && !os(tvOS)
+import UIKit
+import Waypoint
+
+extension UIKitNavigator {
+  /// Takes in what UIKit shows now and the state does not yet say: presented levels that are
+  /// gone (the user pulled a sheet down, the app's Done button called `dismiss`) and screens
+  /// that left a stack (back button, swipe, the app's own `popViewController`).
+  ///
+  /// It runs when an owned container reports a change (once the change being performed is
+  /// done), and before every change, which also catches what containers the navigator does not
+  /// own (an image picker presented as it is) cannot report. It only removes what UIKit no
+  /// longer shows, so it can run any number of times.
+  func sync() {
+    needsSync = false
+    if let depth = firstGoneLevel(), depth < state.levels.count, let root = state.levels[depth].root {
+      _ = try? reconcile(.dismissed(screen: root.id))
+    }
+    var depth = 0
+    while depth < min(containers.count, state.levels.count) {
+      defer { depth += 1 }
+      // Only the navigator's own stacks hold its screens; a screen that is itself a
+      // navigation controller (an image picker) is not in its own stack.
+      guard let stack = containers[depth] as? WaypointNavigationController else { continue }
+      let level = state.levels[depth]
+      let screens = (level.root.map { [$0] } ?? []) + level.path
+      let shown = Set(stack.viewControllers.compactMap(screenID(of:)))
+      let stillShown = screens.filter { shown.contains($0.id) }
+      guard stillShown.count < screens.count else { continue }
+      _ = try? reconcile(.replacedStack(depth: depth, stack: stillShown))
+    }
+  }
+
+  /// The lowest presented level UIKit no longer presents.
+  private func firstGoneLevel() -> Int? {
+    (1..<max(containers.count, 1)).first { depth in
+      let container = containers[depth]
+      if (container as? any OwnedContainer)?.reports.dismissed == true { return true }
+      // A custom transition may show its screen without UIKit's presentation; only the
+      // container's own report says when it left.
+      if case .custom? = state.levels[safe: depth - 1]?.presented?.presentation.kind { return false }
+      return container.presentingViewController == nil && !container.isBeingDismissed
+    }
+  }
+}
+
+extension Array {
+  fileprivate subscript(safe index: Int) -> Element? {
+    indices.contains(index) ? self[index] : nil
+  }
+}
+#endif
