@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Type-checks WaypointUIKit, WaypointSwiftUI, the example app's UI files and the Swift code of the
 # README's "In an app" section and the UI and migration articles against the interface stubs in
-# Checks/AppleStubs (warnings as errors), then runs the tests against the stubs' model of UIKit.
-# Nothing here runs on iOS: it proves the code is written against the SDK's declarations as the
-# stubs copy them.
+# Checks/AppleStubs (warnings as errors), runs the tests against the stubs' model of UIKit, then
+# type-checks the adapters and the example's UI once per platform the package declares
+# (Scripts/check-platforms.sh, one line per platform). Nothing here runs on iOS: it proves the
+# code is written against the SDK's declarations as the stubs copy them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,3 +29,5 @@ cd Checks
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build 2>&1 | tee /tmp/waypoint-adapter-checks.log
 grep -qE "Test run with [1-9][0-9]* tests? .*passed" /tmp/waypoint-adapter-checks.log || { echo "no model test ran" >&2; exit 1; }
+cd ..
+Scripts/check-platforms.sh

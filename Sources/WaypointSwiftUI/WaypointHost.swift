@@ -13,16 +13,26 @@ public import Waypoint
 /// }
 /// ```
 ///
-/// Each screen is drawn by `destination` with what the module registry made for it
-/// (``Waypoint/ModuleNavigator/destination(for:)``: the performed route's destination while it is
-/// shown, else a new one, kept for as long as the screen is); `nil` when it could not be made.
+/// Make one navigator per window: hold the `ModuleNavigator` in a `@State` of a view inside the
+/// `WindowGroup`, not in the `App`, or every window shows (and changes) one state.
+///
+/// Each screen is drawn by `destination` with what the module registry made for it: the
+/// performed route's destination while it is shown, else one the host makes when the screen
+/// appears in the state (a restored state), never while SwiftUI evaluates `body`; `nil` until
+/// then, or when it could not be made.
 ///
 /// Each binding is the SwiftUI projection of the state (``Waypoint/NavigationState/levels``):
 /// reading gives a level's path or presented item, and what SwiftUI writes back (the user went
 /// back, swiped a sheet down) is reported through ``Waypoint/ModuleNavigator/reconcile(_:)``, so
-/// the routes of the screens that left become removed. Links from `onOpenURL` and web-browsing
-/// activities go to the router as external opens. Any view below reads the module navigator
-/// with `@Environment(ModuleNavigator.self)`.
+/// the routes of the screens that left become removed; a write the state refuses goes to
+/// `refused`. SwiftUI presents one level per update, so several presented levels at once (a
+/// restore) are shown one after another, each once the one under it appeared
+/// (``Waypoint/PresentationStaging``). A presentation that leaves keeps its last content while
+/// it slides away.
+///
+/// Links from `onOpenURL` go to the router: `http` and `https` ones (universal links, which
+/// SwiftUI delivers there) as `universalLink`, others as `external`. Any view below reads the
+/// module navigator with `@Environment(ModuleNavigator.self)`.
 public struct WaypointHost<Destination: View>: View {
   /// Shows modules; its navigator must be a `HeadlessNavigator`, whose state the host binds.
   public let modules: ModuleNavigator
@@ -30,37 +40,45 @@ public struct WaypointHost<Destination: View>: View {
   public let router: RouterHolder?
   /// The view of each screen, from the screen and its destination.
   public let destination: (Screen, ScreenDestination?) -> Destination
-  /// Destinations made for screens no route holds (pushed by SwiftUI itself), by screen id.
-  @State private var made = MadeDestinations()
   /// Called with each link that could not be opened.
-  public var failed: @MainActor (String, RoutingError) -> Void = { _, _ in }
+  public var failed: @MainActor (String, RoutingError) -> Void
+  /// Called with each change SwiftUI wrote back that the state refused (such as a path with
+  /// two screens of one id); the binding then shows the state again.
+  public var refused: @MainActor (NavigationEdit, NavigationError) -> Void
+  @State private var shared = HostState()
 
   /// A host over `modules`, rendering each screen with `destination`.
   public init(
     modules: ModuleNavigator, router: RouterHolder? = nil,
+    failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
+    refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
     @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
   ) {
     self.modules = modules
     self.router = router
+    self.failed = failed
+    self.refused = refused
     self.destination = destination
   }
 
   /// The root level, with links and the environment.
   public var body: some View {
-    LevelView(modules: modules, depth: 0, made: made, destination: destination)
+    LevelView(host: context, depth: 0, item: nil)
       .environment(modules)
-      .onOpenURL { url in open(url.absoluteString, origin: .external()) }
-      .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
-        if let url = activity.webpageURL { open(url.absoluteString, origin: .universalLink) }
-      }
+      .onAppear { shared.start(modules) }
+      .onOpenURL { url in open(url.absoluteString) }
   }
 
-  private func open(_ link: String, origin: Origin) {
+  private var context: HostContext<Destination> {
+    HostContext(modules: modules, shared: shared, destination: destination, refused: refused)
+  }
+
+  private func open(_ link: String) {
     guard let router else { return }
     let failed = failed
     Task { @MainActor in
       do throws(RoutingError) {
-        _ = try await router.open(link, origin: origin)
+        _ = try await router.open(link, origin: .opened(link))
       } catch {
         failed(link, error)
       }
@@ -68,23 +86,43 @@ public struct WaypointHost<Destination: View>: View {
   }
 }
 
+/// What every level of one host shares.
+struct HostContext<Destination: View> {
+  let modules: ModuleNavigator
+  let shared: HostState
+  let destination: (Screen, ScreenDestination?) -> Destination
+  let refused: @MainActor (NavigationEdit, NavigationError) -> Void
+}
+
 /// One level: its stack, and what it presents as the next level.
 struct LevelView<Destination: View>: View {
-  let modules: ModuleNavigator
+  let host: HostContext<Destination>
   let depth: Int
-  let made: MadeDestinations
-  let destination: (Screen, ScreenDestination?) -> Destination
+  /// The item this level is presented as (`nil` for the root): while it slides away after
+  /// leaving the state, the level shows its last content.
+  let item: PresentedItem?
 
   var body: some View {
-    stack
-      .sheet(item: item(.sheet)) { _ in next }
-      .fullScreenCover(item: item(.fullScreenCover)) { _ in next }
-      .popover(item: item(.popover)) { _ in next }
+    presentations(stack)
+      .onAppear {
+        if let item { host.shared.appeared(depth: depth, screen: item.screen.id, in: host.modules) }
+      }
   }
 
+  /// The level as the state has it, or as it was last drawn while it slides away.
   private var level: NavigationLevel? {
-    let levels = modules.navigator.state.levels
-    return depth < levels.count ? levels[depth] : nil
+    let levels = host.modules.navigator.state.levels
+    if depth < levels.count, item == nil || levels[depth].root?.id == item?.id {
+      host.shared.keep(levels[depth], for: item?.id)
+      return levels[depth]
+    }
+    return item.flatMap { host.shared.kept($0.id) }
+  }
+
+  /// Whether the level is still in the state (not sliding away).
+  private var isLive: Bool {
+    let levels = host.modules.navigator.state.levels
+    return depth < levels.count && (item == nil || levels[depth].root?.id == item?.id)
   }
 
   @ViewBuilder private var stack: some View {
@@ -98,55 +136,88 @@ struct LevelView<Destination: View>: View {
   }
 
   @ViewBuilder private var root: some View {
-    if let screen = level?.root { draw(screen) }
+    // The root's identity is its screen's, so a new root (replaceRoot) starts with fresh state.
+    if let screen = level?.root { draw(screen).id(screen.id) }
   }
 
   private func draw(_ screen: Screen) -> Destination {
-    destination(screen, made.destination(for: screen, from: modules))
+    host.destination(screen, host.shared.destination(for: screen, in: host.modules))
   }
 
-  private var next: LevelView {
-    LevelView(modules: modules, depth: depth + 1, made: made, destination: destination)
+  /// The modifiers that present the next level, for the styles this platform has: full-screen
+  /// covers are sheets on macOS, popovers are sheets on tvOS and watchOS.
+  @ViewBuilder private func presentations(_ content: some View) -> some View {
+    #if os(macOS)
+    content
+      .sheet(item: item([.sheet, .fullScreenCover])) { item in next(item) }
+      .popover(item: item([.popover])) { item in next(item) }
+    #elseif os(tvOS) || os(watchOS)
+    content
+      .sheet(item: item([.sheet, .popover])) { item in next(item) }
+      .fullScreenCover(item: item([.fullScreenCover])) { item in next(item) }
+    #else
+    content
+      .sheet(item: item([.sheet])) { item in next(item) }
+      .fullScreenCover(item: item([.fullScreenCover])) { item in next(item) }
+      .popover(item: item([.popover])) { item in next(item) }
+    #endif
+  }
+
+  private func next(_ item: PresentedItem) -> LevelView {
+    LevelView(host: host, depth: depth + 1, item: item)
   }
 
   /// The level's path; writing a shorter one is the user going back.
   private var path: Binding<[Screen]> {
-    let modules = modules
+    let host = host
     let depth = depth
+    let shown = level?.path ?? []
+    let live = isLive
     return Binding(
-      get: { @MainActor in modules.navigator.state.path(at: depth) },
+      get: { @MainActor in live ? host.modules.navigator.state.path(at: depth) : shown },
       set: { @MainActor path in
-        let levels = modules.navigator.state.levels
-        guard depth < levels.count else { return }
-        let root = levels[depth].root.map { [$0] } ?? []
-        _ = try? modules.reconcile(.replacedStack(depth: depth, stack: root + path))
+        let levels = host.modules.navigator.state.levels
+        guard live, depth < levels.count else { return }
+        let edit = NavigationEdit.replacedStack(depth: depth, stack: (levels[depth].root.map { [$0] } ?? []) + path)
+        do throws(NavigationError) {
+          try host.modules.reconcile(edit)
+        } catch {
+          host.refused(edit, error)
+        }
       })
   }
 
-  /// What the level presents with `style`; writing `nil` is the user dismissing it.
-  private func item(_ style: PresentedItem.Style) -> Binding<PresentedItem?> {
-    let modules = modules
+  /// What the level presents with one of `styles`, once SwiftUI can take it (the level under it
+  /// appeared); writing `nil` is the user dismissing it.
+  private func item(_ styles: Set<PresentedItem.Style>) -> Binding<PresentedItem?> {
+    let host = host
     let depth = depth
+    let live = isLive
     return Binding(
-      get: { @MainActor in modules.navigator.state.presentedItem(at: depth, style: style) },
+      get: { @MainActor in
+        let levels = host.modules.navigator.state.levels
+        guard live, depth + 1 < host.shared.staging.shownLevels(of: levels),
+          let item = levels[depth].presented, styles.contains(item.style)
+        else { return nil }
+        return item
+      },
       set: { @MainActor item in
-        guard item == nil, let shown = modules.navigator.state.presentedItem(at: depth, style: style) else { return }
-        _ = try? modules.reconcile(.dismissed(screen: shown.screen.id))
+        guard item == nil, live,
+          let shown = host.modules.navigator.state.levels[safe: depth]?.presented, styles.contains(shown.style)
+        else { return }
+        let edit = NavigationEdit.dismissed(screen: shown.screen.id)
+        do throws(NavigationError) {
+          try host.modules.reconcile(edit)
+        } catch {
+          host.refused(edit, error)
+        }
       })
   }
 }
-/// What the host made for screens, kept while they are shown, so a screen's model is made once.
-@MainActor
-final class MadeDestinations {
-  private var byScreen: [String: ScreenDestination] = [:]
 
-  func destination(for screen: Screen, from modules: ModuleNavigator) -> ScreenDestination? {
-    let shown = Set(modules.navigator.state.allScreens.map(\.id))
-    byScreen = byScreen.filter { shown.contains($0.key) }
-    if let kept = byScreen[screen.id] { return kept }
-    guard let made = try? modules.destination(for: screen) else { return nil }
-    byScreen[screen.id] = made
-    return made
+extension Array {
+  fileprivate subscript(safe index: Int) -> Element? {
+    indices.contains(index) ? self[index] : nil
   }
 }
 #endif

@@ -186,6 +186,8 @@ extension View {
   }
 
   /// https://developer.apple.com/documentation/swiftui/view/fullscreencover(item:ondismiss:content:)
+  /// (iOS 14, not macOS)
+  @available(macOS, unavailable)
   nonisolated public func fullScreenCover<Item, Content>(
     item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
   ) -> some View where Item: Identifiable, Content: View {
@@ -193,10 +195,25 @@ extension View {
   }
 
   /// https://developer.apple.com/documentation/swiftui/view/popover(item:attachmentanchor:arrowedge:content:)
+  /// (not tvOS, not watchOS)
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
   nonisolated public func popover<Item, Content>(
     item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge? = nil,
     @ViewBuilder content: @escaping (Item) -> Content
   ) -> some View where Item: Identifiable, Content: View {
+    _Modified(content: self)
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/view/id(_:)
+  /// `nonisolated func id<ID>(_ id: ID) -> some View where ID : Hashable`
+  nonisolated public func id<ID>(_ id: ID) -> some View where ID: Hashable {
+    _Modified(content: self)
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/view/onappear(perform:)
+  /// `nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View`
+  nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View {
     _Modified(content: self)
   }
 

@@ -4,7 +4,8 @@
 @_exported import Foundation
 
 /// https://developer.apple.com/documentation/usernotifications/unnotificationresponse
-/// `class UNNotificationResponse` (no `@MainActor` on the page).
+/// `class UNNotificationResponse` (no `@MainActor` on the page; the page lists no tvOS).
+@available(tvOS, unavailable)
 open class UNNotificationResponse: NSObject {
   /// https://developer.apple.com/documentation/usernotifications/unnotificationresponse/notification
   /// `@NSCopying var notification: UNNotification { get }`

@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS) && !os(tvOS)
 import UIKit
 import Waypoint
 import WaypointUIKit
@@ -47,10 +47,8 @@ final class NotesSceneDelegate: UIResponder, UIWindowSceneDelegate {
       modules = app.modules
       let links = SceneLinks(router: app.router) { link, error in print("could not open \(link): \(error)") }
       self.links = links
-      Task {
-        _ = try? await app.router.open("notes://notes")
-        links.connect(connectionOptions)
-      }
+      // The note list first, so a normal launch shows it; then what the scene was opened with.
+      links.connect(connectionOptions, opening: "notes://notes")
     } catch {
       print("the notes app could not start: \(error)")
     }

@@ -24,31 +24,43 @@ struct NotesScreenView: View {
   }
 }
 
-struct NotesSwiftUIApp: App {
-  private let app: (modules: ModuleNavigator, router: RouterHolder)?
+/// The notes app in one window: each window of the app makes its own, so each has its own
+/// navigation state.
+struct NotesWindow: View {
+  @State private var app = makeNotesSwiftUIApp()
 
-  init() {
-    app = try? makeNotesApp(navigator: HeadlessNavigator()) { registry in
-      registry.registerScreen(NoteListModel.self, target: "NoteList") { _ in NoteListModel("Notes") }
-      registry.registerScreen(LoginModel.self, target: "Login") { _ in LoginModel("Sign in") }
-      registry.registerScreen(SettingsModel.self, target: "Settings") { _ in SettingsModel("Settings") }
-      registry.registerScreen(
-        NoteEditorModel.self, configuration: NoteScreenConfiguration.self, target: "NoteEditor"
-      ) { _, note in NoteEditorModel("Note \(note.noteID)" + (note.editing ? " (editing)" : "")) }
-      registry.bindNoteEditor(NoteEditorModel.self)
+  var body: some View {
+    if let app {
+      WaypointHost(modules: app.modules, router: app.router) { _, destination in
+        NotesScreenView(model: destination?.value(as: NotesScreenModel.self))
+      }
+    } else {
+      Text(verbatim: "The notes app could not start")
     }
   }
+}
 
+struct NotesSwiftUIApp: App {
   var body: some Scene {
     WindowGroup {
-      if let app {
-        WaypointHost(modules: app.modules, router: app.router) { _, destination in
-          NotesScreenView(model: destination?.value(as: NotesScreenModel.self))
-        }
-      } else {
-        Text(verbatim: "The notes app could not start")
-      }
+      NotesWindow()
     }
+  }
+}
+
+/// The notes app's modules over a navigator that starts on the note list, so a normal launch
+/// shows it; links then open over it.
+@MainActor
+func makeNotesSwiftUIApp() -> (modules: ModuleNavigator, router: RouterHolder)? {
+  let start = NavigationState(stack: [Screen(id: "NoteList#1", target: "NoteList")])
+  return try? makeNotesApp(navigator: HeadlessNavigator(state: start)) { registry in
+    registry.registerScreen(NoteListModel.self, target: "NoteList") { _ in NoteListModel("Notes") }
+    registry.registerScreen(LoginModel.self, target: "Login") { _ in LoginModel("Sign in") }
+    registry.registerScreen(SettingsModel.self, target: "Settings") { _ in SettingsModel("Settings") }
+    registry.registerScreen(
+      NoteEditorModel.self, configuration: NoteScreenConfiguration.self, target: "NoteEditor"
+    ) { _, note in NoteEditorModel("Note \(note.noteID)" + (note.editing ? " (editing)" : "")) }
+    registry.bindNoteEditor(NoteEditorModel.self)
   }
 }
 #endif

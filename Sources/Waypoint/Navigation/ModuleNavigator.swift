@@ -141,8 +141,8 @@ public final class ModuleNavigator {
     return gone
   }
 
-  /// The destination a live route performed here holds for the screen `id`.
-  func shownDestination(of id: String) -> ScreenDestination? {
+  /// The destination a live route performed here holds for the screen `id`; makes nothing.
+  package func shownDestination(of id: String) -> ScreenDestination? {
     routes.lazy.compactMap(\.route).first { $0.screen.id == id && $0.state == .routed }?.heldDestination
   }
 

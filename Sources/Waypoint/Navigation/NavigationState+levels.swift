@@ -52,15 +52,16 @@ public struct PresentedItem: Sendable, Hashable, Identifiable {
   public enum Style: String, Sendable, Hashable, CaseIterable {
     /// `.sheet(item:)`: `sheet`, `present(style)` and `custom(name)`.
     case sheet
-    /// `.fullScreenCover(item:)`: `fullScreen`.
+    /// `.fullScreenCover(item:)`: `fullScreen`, `present(style: "fullScreen")` and
+    /// `present(style: "overFullScreen")`, which UIKit also shows full screen.
     case fullScreenCover
     /// `.popover(item:)`: `popover`.
     case popover
 
     /// The modifier for `presentation`.
     public init(_ presentation: Presentation) {
-      switch presentation.kind {
-      case .fullScreen: self = .fullScreenCover
+      switch presentation {
+      case .fullScreen, .present(style: "fullScreen"), .present(style: "overFullScreen"): self = .fullScreenCover
       case .popover: self = .popover
       default: self = .sheet
       }

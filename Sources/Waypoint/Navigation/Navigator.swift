@@ -39,8 +39,11 @@ public final class HeadlessNavigator: Navigator {
   /// `nil` (the default) makes them instant. While one is in flight, another fails with
   /// `unbalancedTransition`.
   public var transitionDuration: Duration?
-  /// Every change applied, in order (reverts included, as `revert` entries).
+  /// The last changes applied, oldest first (reverts included, as `remove` entries); at most
+  /// ``logLimit``, so a long-running app does not keep every change.
   public private(set) var log: [String] = []
+  /// How many entries ``log`` keeps.
+  public var logLimit = 200
   private var inFlight = false
 
   /// A navigator showing `state` (nothing, by default).
@@ -59,7 +62,7 @@ public final class HeadlessNavigator: Navigator {
     let change = try next.apply(transition)
     await animate()
     state = next
-    log.append("\(transition.presentation) \(transition.screen.id)" + (transition.source.map { " from \($0)" } ?? ""))
+    record("\(transition.presentation) \(transition.screen.id)" + (transition.source.map { " from \($0)" } ?? ""))
     return change
   }
 
@@ -73,7 +76,7 @@ public final class HeadlessNavigator: Navigator {
     try next.revert(change)
     await animate()
     state = next
-    log.append("remove \(change.screen)")
+    record("remove \(change.screen)")
   }
 
   /// Takes in a change the UI made on its own; see ``NavigationState/reconcile(_:)``.
@@ -82,14 +85,19 @@ public final class HeadlessNavigator: Navigator {
     var next = state
     let gone = try next.reconcile(edit)
     state = next
-    log.append("reconcile \(edit.summary)")
+    record("reconcile \(edit.summary)")
     return gone
   }
 
   /// Replaces the whole state, as when restoring a saved hierarchy.
   public func restore(_ state: NavigationState) {
     self.state = state
-    log.append("restore")
+    record("restore")
+  }
+
+  private func record(_ entry: String) {
+    log.append(entry)
+    if log.count > logLimit { log.removeFirst(log.count - max(logLimit, 0)) }
   }
 
   private func begin(_ what: String) throws(NavigationError) {

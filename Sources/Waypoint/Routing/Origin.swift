@@ -36,6 +36,19 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
   /// A link from a push or local notification.
   public static let notification = Origin(kind: "notification", isExternal: true)
 
+  /// The origin of a URL the system opened the app with, when nothing else is known: an
+  /// `http` or `https` URL is a universal link (SwiftUI's `onOpenURL` delivers those too),
+  /// anything else comes from another app.
+  ///
+  /// ```swift
+  /// Origin.opened("https://notes.example/note/3")   // .universalLink
+  /// Origin.opened("notes://note/3")                  // .external()
+  /// ```
+  public static func opened(_ url: String) -> Origin {
+    let scheme = url.prefix { $0 != ":" }.lowercased()
+    return scheme == "http" || scheme == "https" ? .universalLink : .external()
+  }
+
   /// The kind, and the source application when known.
   public var description: String {
     sourceApplication.map { "\(kind)(\($0))" } ?? kind

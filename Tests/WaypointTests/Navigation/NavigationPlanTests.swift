@@ -155,9 +155,13 @@ struct NavigationProjectionTests {
     #expect(popped > 100)
   }
 
-  @Test("styles: fullScreen is a cover, popover a popover, the rest sheets")
+  @Test("styles: fullScreen (and the full-screen present styles) is a cover, popover a popover, the rest sheets")
   func styles() {
-    #expect(PresentedItem.Style(.fullScreen) == .fullScreenCover)
+    for presentation: Presentation in [
+      .fullScreen, .present(style: "fullScreen"), .present(style: "overFullScreen"),
+    ] {
+      #expect(PresentedItem.Style(presentation) == .fullScreenCover)
+    }
     #expect(PresentedItem.Style(.popover) == .popover)
     for presentation: Presentation in [.sheet, .present(style: "formSheet"), .custom(name: "banner")] {
       #expect(PresentedItem.Style(presentation) == .sheet)
