@@ -53,3 +53,40 @@ open class UNNotificationContent: NSObject {
   /// Model only.
   public init(_model userInfo: [AnyHashable: Any]) { storedUserInfo = userInfo }
 }
+
+/// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter
+/// `class UNUserNotificationCenter` (apps never make one: `current()`).
+open class UNUserNotificationCenter: NSObject {
+  private override init() {}
+
+  /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/current()
+  /// `class func current() -> UNUserNotificationCenter`
+  open class func current() -> UNUserNotificationCenter { UNUserNotificationCenter() }
+
+  /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/delegate
+  /// `weak var delegate: (any UNUserNotificationCenterDelegate)? { get set }`
+  open weak var delegate: (any UNUserNotificationCenterDelegate)?
+}
+
+/// https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate
+/// `protocol UNUserNotificationCenterDelegate : NSObjectProtocol` — no `@MainActor`; its
+/// requirements are `optional`, modelled as plain requirements with empty defaults.
+public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
+  /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:didreceive:withcompletionhandler:)
+  /// `optional func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse, withCompletionHandler completionHandler: @escaping @Sendable () -> Void)`
+  /// (not tvOS; a Swift protocol cannot mark a requirement unavailable, so it is left out there)
+  #if !os(tvOS)
+  func userNotificationCenter(
+    _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+    withCompletionHandler completionHandler: @escaping @Sendable () -> Void)
+  #endif
+}
+
+#if !os(tvOS)
+extension UNUserNotificationCenterDelegate {
+  public func userNotificationCenter(
+    _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+    withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+  ) {}
+}
+#endif
