@@ -2,7 +2,7 @@
 import Observation
 import Waypoint
 
-/// What one `WaypointHost` keeps between updates: which presented levels appeared, the
+/// What one `WaypointHost` keeps between updates: which presented levels are on screen, the
 /// destinations it made for screens no route holds, and the last content of each presented
 /// level (so a sheet that leaves the state slides away with what it showed).
 ///
@@ -35,11 +35,32 @@ final class HostState {
     modules.shownDestination(of: screen.id) ?? made[screen.id]
   }
 
-  /// The presented level at `depth`, whose root is `screen`, appeared.
+  /// How long a presentation takes once its content appeared.
+  ///
+  /// SwiftUI calls `onAppear` when a
+  /// sheet starts sliding in, and a presentation asked for before it ends is dropped
+  /// (matteopuc/swiftui-navigation-stack#23); SwiftUI has no callback for the end, so the host
+  /// waits this long, as FlowStacks does between staged steps.
+  static let presentationTime = Duration.milliseconds(650)
+
+  /// The presented level at `depth`, whose root is `screen`, started to appear: once its
+  /// presentation is over, and if it is still in the state, the level over it may be presented.
   func appeared(depth: Int, screen: String, in modules: ModuleNavigator) {
+    Task { @MainActor [weak self] in
+      try? await Task.sleep(for: Self.presentationTime)
+      guard let self else { return }
+      let levels = modules.navigator.state.levels
+      guard depth < levels.count, levels[depth].root?.id == screen else { return }
+      var next = staging
+      next.appeared(depth: depth, screen: screen)
+      if next != staging { staging = next }
+    }
+  }
+
+  /// The presented level at `depth`, whose root is `screen`, left the screen: its place is free.
+  func disappeared(depth: Int, screen: String) {
     var next = staging
-    next.prune(to: modules.navigator.state.levels)
-    next.appeared(depth: depth, screen: screen)
+    next.disappeared(depth: depth, screen: screen)
     if next != staging { staging = next }
   }
 
@@ -66,9 +87,22 @@ final class HostState {
     if Set(next.keys) != Set(made.keys) { made = next }
     lastLevels = lastLevels.filter { shown.contains($0.key) || previous.contains($0.key) }
     previous = shown
+    pruneLater(modules)
+  }
+
+  /// Forgets, a presentation time from now, levels the state no longer has whose leaving
+  /// SwiftUI did not report.
+  private func pruneLater(_ modules: ModuleNavigator) {
     var pruned = staging
-    pruned.prune(to: state.levels)
-    if pruned != staging { staging = pruned }
+    pruned.prune(to: modules.navigator.state.levels)
+    guard pruned != staging else { return }
+    Task { @MainActor [weak self] in
+      try? await Task.sleep(for: Self.presentationTime)
+      guard let self else { return }
+      var next = self.staging
+      next.prune(to: modules.navigator.state.levels)
+      if next != self.staging { self.staging = next }
+    }
   }
 
   private func watch(_ modules: ModuleNavigator) {

@@ -26,7 +26,8 @@ public import Waypoint
 /// back, swiped a sheet down) is reported through ``Waypoint/ModuleNavigator/reconcile(_:)``, so
 /// the routes of the screens that left become removed; a write the state refuses goes to
 /// `refused`. SwiftUI presents one level per update, so several presented levels at once (a
-/// restore) are shown one after another, each once the one under it appeared
+/// restore), or a presentation replacing another at one level, are shown one after another:
+/// each once the one under it has finished presenting and its place is free
 /// (``Waypoint/PresentationStaging``). A presentation that leaves keeps its last content while
 /// it slides away.
 ///
@@ -103,9 +104,14 @@ struct LevelView<Destination: View>: View {
   let item: PresentedItem?
 
   var body: some View {
-    presentations(stack)
+    // Read here, so SwiftUI draws the level again when a staged presentation may go ahead.
+    let shownLevels = host.shared.staging.shownLevels(of: host.modules.navigator.state.levels)
+    presentations(stack, shownLevels: shownLevels)
       .onAppear {
         if let item { host.shared.appeared(depth: depth, screen: item.screen.id, in: host.modules) }
+      }
+      .onDisappear {
+        if let item { host.shared.disappeared(depth: depth, screen: item.screen.id) }
       }
   }
 
@@ -146,20 +152,20 @@ struct LevelView<Destination: View>: View {
 
   /// The modifiers that present the next level, for the styles this platform has: full-screen
   /// covers are sheets on macOS, popovers are sheets on tvOS and watchOS.
-  @ViewBuilder private func presentations(_ content: some View) -> some View {
+  @ViewBuilder private func presentations(_ content: some View, shownLevels: Int) -> some View {
     #if os(macOS)
     content
-      .sheet(item: item([.sheet, .fullScreenCover])) { item in next(item) }
-      .popover(item: item([.popover])) { item in next(item) }
+      .sheet(item: item([.sheet, .fullScreenCover], shownLevels)) { item in next(item) }
+      .popover(item: item([.popover], shownLevels)) { item in next(item) }
     #elseif os(tvOS) || os(watchOS)
     content
-      .sheet(item: item([.sheet, .popover])) { item in next(item) }
-      .fullScreenCover(item: item([.fullScreenCover])) { item in next(item) }
+      .sheet(item: item([.sheet, .popover], shownLevels)) { item in next(item) }
+      .fullScreenCover(item: item([.fullScreenCover], shownLevels)) { item in next(item) }
     #else
     content
-      .sheet(item: item([.sheet])) { item in next(item) }
-      .fullScreenCover(item: item([.fullScreenCover])) { item in next(item) }
-      .popover(item: item([.popover])) { item in next(item) }
+      .sheet(item: item([.sheet], shownLevels)) { item in next(item) }
+      .fullScreenCover(item: item([.fullScreenCover], shownLevels)) { item in next(item) }
+      .popover(item: item([.popover], shownLevels)) { item in next(item) }
     #endif
   }
 
@@ -187,16 +193,17 @@ struct LevelView<Destination: View>: View {
       })
   }
 
-  /// What the level presents with one of `styles`, once SwiftUI can take it (the level under it
-  /// appeared); writing `nil` is the user dismissing it.
-  private func item(_ styles: Set<PresentedItem.Style>) -> Binding<PresentedItem?> {
+  /// What the level presents with one of `styles`, once SwiftUI can take it (this level is on
+  /// screen, and no other presentation still leaves from it; `shownLevels` says which levels may
+  /// be drawn); writing `nil` is the user dismissing it.
+  private func item(_ styles: Set<PresentedItem.Style>, _ shownLevels: Int) -> Binding<PresentedItem?> {
     let host = host
     let depth = depth
     let live = isLive
     return Binding(
       get: { @MainActor in
         let levels = host.modules.navigator.state.levels
-        guard live, depth + 1 < host.shared.staging.shownLevels(of: levels),
+        guard live, depth + 1 < shownLevels,
           let item = levels[depth].presented, styles.contains(item.style)
         else { return nil }
         return item

@@ -15,7 +15,11 @@ protocol OwnedContainer: UIViewController {
 final class ContainerReports {
   /// The navigator that owns the container.
   weak var navigator: UIKitNavigator?
-  /// Set once UIKit has dismissed the container (its `viewDidDisappear` while being dismissed).
+  /// Whether the navigator made the container to hold its screens (a level's stack), rather
+  /// than an app's container shown as a screen; only such a stack is compared with the state.
+  var holdsScreens = false
+  /// Set once UIKit has dismissed the container (its `viewDidDisappear` while being dismissed),
+  /// until it appears again.
   private(set) var dismissed = false
   /// Called once when the container next appears or disappears; a navigator waiting on UIKit
   /// uses it beside the completion handler.
@@ -23,6 +27,7 @@ final class ContainerReports {
 
   /// The container appeared.
   func appeared() {
+    dismissed = false
     let call = onAppearance
     onAppearance = nil
     call?()
@@ -38,12 +43,19 @@ final class ContainerReports {
     navigator?.containerChanged()
   }
 
-  /// The container's stack changed (a pop, a new set of view controllers): reports it once the
-  /// transition ends, cancelled or not, since the diff against the state tells which.
+  /// The container's stack changed (a pop, a new set of view controllers).
+  ///
+  /// Reports it once the transition ends, unless the user cancelled it (a back swipe let go
+  /// early). UIKit's order of
+  /// restoring the stack and running the coordinator's completions is not documented, so a
+  /// cancelled transition is not reported at all (radianttap/Coordinator#8,
+  /// jessesquires/PresenterKit#38).
   func stackChanged(_ container: UIViewController) {
     let navigator = navigator
     if let coordinator = container.transitionCoordinator,
-      coordinator.animate(alongsideTransition: nil, completion: { _ in navigator?.containerChanged() })
+      coordinator.animate(
+        alongsideTransition: nil,
+        completion: { context in if !context.isCancelled { navigator?.containerChanged() } })
     {
       return
     }

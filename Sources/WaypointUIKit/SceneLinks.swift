@@ -4,8 +4,9 @@ public import UserNotifications
 public import Waypoint
 
 /// Sends what a scene receives to the router, each with its external ``Waypoint/Origin``: URLs
-/// from another app (`external`, with the app that sent it), universal links (`universalLink`)
-/// and notification taps (`notification`).
+/// from another app (`external`, with the sending app's bundle identifier when the system gives
+/// it, which it does for apps of the same team), universal links (`universalLink`) and
+/// notification taps (`notification`).
 ///
 /// ```swift
 /// final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
@@ -21,8 +22,9 @@ public import Waypoint
 /// }
 /// ```
 ///
-/// Links are opened one after another, in the order they came, in one task; a link that fails
-/// goes to `failed` (a log, a message to the user), never to a crash.
+/// Links are opened one after another, in the order they came, in one task (several URLs a scene
+/// receives at once come as a set, in no order); a link that fails goes to `failed` (a log, a
+/// message to the user), never to a crash.
 ///
 /// **Notifications.** A tap that launches the app arrives in the connection options and, when
 /// the app set a `UNUserNotificationCenter` delegate at launch, in its `didReceive` too; each
@@ -32,7 +34,8 @@ public import Waypoint
 /// ```swift
 /// nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
 ///   let request = response.notification.request
-///   guard let link = try? Router.link(inNotification: request.content.userInfo) else { return }
+///   // the payload's key, if the app changed `notificationLinkKey`
+///   guard let link = try? Router.link(inNotification: request.content.userInfo, key: "link") else { return }
 ///   await links.open(link: link, origin: .notification, notification: request.identifier)
 /// }
 /// ```
@@ -65,7 +68,8 @@ public final class SceneLinks {
     if let response = options.notificationResponse { open(response) }
   }
 
-  /// Opens URLs another app sent, as `external` with the sending app's bundle identifier.
+  /// Opens URLs another app sent, as `external` with the sending app's bundle identifier (when
+  /// the system gives it).
   public func open(_ contexts: Set<UIOpenURLContext>) {
     for context in contexts {
       open(link: context.url.absoluteString, origin: .external(sourceApplication: context.options.sourceApplication))

@@ -65,6 +65,14 @@ extension UIKitNavigator {
     let root = try screen.map { screen throws(NavigationError) in try controller(for: screen) }
     if let root, let screen { try Self.checkStackable(root, screen: screen.id) }
     if let covering = rootController.presentedViewController {
+      // The navigator's own levels go with the old root; something else is up to the policy.
+      let ours = containers.count > 1 && covering === containers[1]
+      if !ours, case .refuse = foreignPresentations {
+        throw NavigationError(
+          .presentationBlocked,
+          "cannot replace the root: a \(type(of: covering)) the navigator did not present is up; "
+            + "dismiss it first, or set foreignPresentations = .dismiss", screen: screen?.id)
+      }
       try await dismissPresentation(of: rootController, covering, animated: false, step)
     }
     containers = [rootController]
@@ -127,7 +135,14 @@ extension UIKitNavigator {
       container.popoverPresentationController?.sourceRect = anchor.bounds
       return container
     }
-    let container = Self.isContainer(shown) ? shown : WaypointNavigationController(rootViewController: shown)
+    let container: UIViewController
+    if Self.isContainer(shown) {
+      container = shown
+    } else {
+      let stack = WaypointNavigationController(rootViewController: shown)
+      stack.reports.holdsScreens = true
+      container = stack
+    }
     switch presentation {
     case .sheet:
       container.modalPresentationStyle = .pageSheet
@@ -159,6 +174,13 @@ extension UIKitNavigator {
   private func clearForPresenting(from presenter: UIViewController, screen: String, _ step: NavigationStep)
     async throws(NavigationError)
   {
+    // A presentation on its way out (the user swiped a sheet down a moment ago) is waited for,
+    // not taken for the app's.
+    if let leaving = presenter.presentedViewController,
+      leaving.isBeingDismissed || (leaving as? any OwnedContainer)?.reports.dismissed == true
+    {
+      _ = await UIKitWait.transition(of: leaving.transitionCoordinator, at: transitionTimeout)
+    }
     guard presenter.viewIfLoaded?.window != nil else {
       throw NavigationError(
         .presentationBlocked,
@@ -202,8 +224,10 @@ extension UIKitNavigator {
     (presented as? any OwnedContainer)?.reports.onAppearance = { wait.end() }
     presenter.dismiss(animated: animated) { wait.end() }
     _ = await wait.wait(at: transitionTimeout)
-    // Gone, or on its way out (UIKit is still animating the dismissal it started).
-    if presenter.presentedViewController !== presented || presented.isBeingDismissed { return }
+    // The container's `viewDidDisappear` may come before UIKit is done with the dismissal, and a
+    // presentation asked for meanwhile is refused: wait for the transition itself as well.
+    _ = await UIKitWait.transition(of: presented.transitionCoordinator, at: transitionTimeout)
+    if presenter.presentedViewController !== presented { return }
     throw NavigationError(.transitionTimedOut, "cannot \(step): UIKit did not dismiss within \(transitionTimeout)")
   }
 
@@ -243,6 +267,11 @@ extension UIKitNavigator {
   {
     guard depth < containers.count, let stack = containers[depth] as? UINavigationController else {
       throw NavigationError(.invalidStep, "cannot \(step): the level has no navigation controller")
+    }
+    guard (stack as? WaypointNavigationController)?.reports.holdsScreens == true else {
+      throw NavigationError(
+        .unsupportedPresentation,
+        "cannot \(step): the level shows a \(type(of: stack)) of the app's, whose stack the navigator does not manage")
     }
     return stack
   }

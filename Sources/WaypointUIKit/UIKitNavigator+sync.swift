@@ -19,9 +19,11 @@ extension UIKitNavigator {
     var depth = 0
     while depth < min(containers.count, state.levels.count) {
       defer { depth += 1 }
-      // Only the navigator's own stacks hold its screens; a screen that is itself a
-      // navigation controller (an image picker) is not in its own stack.
-      guard let stack = containers[depth] as? WaypointNavigationController else { continue }
+      // Only the stacks the navigator made hold its screens; a screen that is itself a
+      // navigation controller (an image picker, the app's own flow) is not in its own stack.
+      guard let stack = containers[depth] as? WaypointNavigationController, stack.reports.holdsScreens else {
+        continue
+      }
       let level = state.levels[depth]
       let screens = (level.root.map { [$0] } ?? []) + level.path
       let shown = Set(stack.viewControllers.compactMap(screenID(of:)))

@@ -80,6 +80,7 @@ public final class UIKitNavigator: RebuildingNavigator {
     rootController = WaypointNavigationController(nibName: nil, bundle: nil)
     containers = [rootController]
     rootController.reports.navigator = self
+    rootController.reports.holdsScreens = true
     window.rootViewController = rootController
     window.makeKeyAndVisible()
   }
@@ -90,6 +91,7 @@ public final class UIKitNavigator: RebuildingNavigator {
     rootController = navigationController
     containers = [navigationController]
     navigationController.reports.navigator = self
+    navigationController.reports.holdsScreens = true
   }
 
   /// Registers the transition `custom(name)` presents and dismisses with.

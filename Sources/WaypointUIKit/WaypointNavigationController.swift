@@ -41,6 +41,12 @@ open class WaypointNavigationController: UINavigationController, OwnedContainer 
     reports.stackChanged(self)
   }
 
+  /// Whether setting the property goes through `setViewControllers(_:animated:)` is not
+  /// documented, so it reports too; a second report of one change does nothing.
+  open override var viewControllers: [UIViewController] {
+    didSet { reports.stackChanged(self) }
+  }
+
   open override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
     reports.appeared()
@@ -60,6 +66,7 @@ final class PopoverContainer: UIViewController, OwnedContainer {
 
   init(showing content: UIViewController) {
     super.init(nibName: nil, bundle: nil)
+    preferredContentSize = content.preferredContentSize
     addChild(content)
     content.view.frame = view.bounds
     content.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -69,6 +76,12 @@ final class PopoverContainer: UIViewController, OwnedContainer {
 
   /// Popovers are made in code, never from a storyboard.
   required init?(coder: NSCoder) { nil }
+
+  /// A popover is sized by its presented controller's preferred size: the content's.
+  override func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {
+    super.preferredContentSizeDidChange(forChildContentContainer: container)
+    preferredContentSize = container.preferredContentSize
+  }
 
   override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)

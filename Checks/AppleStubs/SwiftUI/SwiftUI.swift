@@ -217,6 +217,12 @@ extension View {
     _Modified(content: self)
   }
 
+  /// https://developer.apple.com/documentation/swiftui/view/ondisappear(perform:)
+  /// `nonisolated func onDisappear(perform action: (() -> Void)? = nil) -> some View`
+  nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
+    _Modified(content: self)
+  }
+
   /// https://developer.apple.com/documentation/swiftui/view/onopenurl(perform:)
   /// `nonisolated func onOpenURL(perform action: @escaping (URL) -> ()) -> some View`
   nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View {

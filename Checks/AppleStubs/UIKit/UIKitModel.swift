@@ -105,3 +105,31 @@ final class ModelTransition: NSObject, UIViewControllerTransitionCoordinator {
     for completion in run { completion(self) }
   }
 }
+
+/// Model only: a delegate that says which of its protocol's optional methods it implements, as
+/// Objective-C's `respondsToSelector:` does. A delegate that does not adopt it is taken to
+/// implement every method.
+@MainActor
+public protocol _ModelResponding: AnyObject {
+  /// Whether the delegate implements the optional method `selector` (such as
+  /// `navigationController:didShowViewController:animated:`).
+  func _modelResponds(to selector: String) -> Bool
+}
+
+/// Which optional methods a delegate answered it implements when it was set: UIKit asks then,
+/// and keeps the answers (fastred/AHKNavigationController#5: "system calls respondsToSelector:
+/// as early as in setDelegate:, and caches that response").
+@MainActor
+struct DelegateAnswers {
+  private var answers: Set<String> = []
+
+  /// Asks `delegate` about `selectors`.
+  init(_ delegate: AnyObject?, _ selectors: [String]) {
+    guard let delegate else { return }
+    let responding = delegate as? any _ModelResponding
+    answers = Set(selectors.filter { responding?._modelResponds(to: $0) ?? true })
+  }
+
+  /// Whether the delegate said, when it was set, that it implements `selector`.
+  func implements(_ selector: String) -> Bool { answers.contains(selector) }
+}

@@ -26,8 +26,19 @@
   public required init?(coder: NSCoder) { super.init(coder: coder) }
 
   /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/delegate
-  /// `weak var delegate: (any UINavigationControllerDelegate)? { get set }`
-  open weak var delegate: (any UINavigationControllerDelegate)?
+  /// `weak var delegate: (any UINavigationControllerDelegate)? { get set }` — UIKit asks the
+  /// delegate which optional methods it implements when it is set, and keeps the answers.
+  open weak var delegate: (any UINavigationControllerDelegate)? {
+    didSet { delegateAnswers = DelegateAnswers(delegate, [Self.didShowSelector]) }
+  }
+  private var delegateAnswers = DelegateAnswers(nil, [])
+  static let didShowSelector = "navigationController:didShowViewController:animated:"
+
+  /// Tells the delegate, if it said it implements `didShow` when it was set.
+  private func tellDidShow(_ top: UIViewController, animated: Bool) {
+    guard delegateAnswers.implements(Self.didShowSelector) else { return }
+    delegate?.navigationController(self, didShow: top, animated: animated)
+  }
 
   /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/viewcontrollers
   /// `var viewControllers: [UIViewController] { get set }` — during an interactive pop it no
@@ -124,27 +135,31 @@
 
   /// Model only: the user lifts the finger; a cancelled swipe puts the popped controller back
   /// (the coordinator's `isCancelled` page), a finished one completes the pop.
+  ///
+  /// When the swipe is cancelled, the coordinator's completions run before the stack gets its
+  /// controller back (UIKit does not document the order, so the model takes the one that
+  /// catches an adapter reading the stack without looking at `isCancelled`), and no `didShow`
+  /// comes (openradar 21137690 reports none).
   public func _modelUserEndsBackSwipe(cancelled: Bool) {
     guard let pop = interactivePop else { return }
     let (transition, popped) = pop
     interactivePop = nil
-    if cancelled {
-      stack.last?._modelAppearance(.willDisappear, true)
-      stack.append(popped)
-      popped._modelAppearance(.willAppear, true)
-    }
     UIKitModel.animate { [self] in
-      if cancelled {
-        popped._modelAppearance(.didAppear, true)
-      } else {
-        popped.navigationController = nil
-        popped.viewIfLoaded?.removeFromSuperview()
-        popped._modelAppearance(.didDisappear, true)
-        stack.last?._modelAppearance(.didAppear, true)
-      }
       _modelTransition = nil
-      transition.end(cancelled: cancelled)
-      if let top = stack.last { delegate?.navigationController(self, didShow: top, animated: true) }
+      if cancelled {
+        transition.end(cancelled: true)
+        stack.last?._modelAppearance(.willDisappear, true)
+        stack.append(popped)
+        popped._modelAppearance(.willAppear, true)
+        popped._modelAppearance(.didAppear, true)
+        return
+      }
+      popped.navigationController = nil
+      popped.viewIfLoaded?.removeFromSuperview()
+      popped._modelAppearance(.didDisappear, true)
+      stack.last?._modelAppearance(.didAppear, true)
+      transition.end()
+      if let top = stack.last { tellDidShow(top, animated: true) }
     }
   }
 
@@ -170,7 +185,7 @@
       }
       _modelTransition = nil
       transition.end()
-      if let top = stack.last { delegate?.navigationController(self, didShow: top, animated: animated) }
+      if let top = stack.last { tellDidShow(top, animated: animated) }
     }
   }
 

@@ -14,8 +14,20 @@
   }
 
   /// https://developer.apple.com/documentation/uikit/uipresentationcontroller/delegate
-  /// `weak var delegate: (any UIAdaptivePresentationControllerDelegate)? { get set }`
-  open weak var delegate: (any UIAdaptivePresentationControllerDelegate)?
+  /// `weak var delegate: (any UIAdaptivePresentationControllerDelegate)? { get set }` — the
+  /// delegate's answers about its optional methods are kept from when it was set.
+  open weak var delegate: (any UIAdaptivePresentationControllerDelegate)? {
+    didSet { delegateAnswers = DelegateAnswers(delegate, [Self.didDismissSelector]) }
+  }
+  private var delegateAnswers = DelegateAnswers(nil, [])
+  static let didDismissSelector = "presentationControllerDidDismiss:"
+
+  /// Model only: tells the delegate the user dismissed the presentation, if it said it
+  /// implements `presentationControllerDidDismiss(_:)` when it was set.
+  func _modelTellDidDismiss() {
+    guard delegateAnswers.implements(Self.didDismissSelector) else { return }
+    delegate?.presentationControllerDidDismiss(self)
+  }
 
   /// https://developer.apple.com/documentation/uikit/uipresentationcontroller/presentedviewcontroller
   /// `var presentedViewController: UIViewController { get }` (non-optional)
@@ -108,4 +120,12 @@ extension UIAdaptivePresentationControllerDelegate {
 @MainActor public protocol UIViewControllerTransitionCoordinatorContext: NSObjectProtocol {
   /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinatorcontext/iscancelled — `var isCancelled: Bool { get }`
   var isCancelled: Bool { get }
+}
+
+/// https://developer.apple.com/documentation/uikit/uicontentcontainer — `@MainActor protocol UIContentContainer : NSObjectProtocol`
+@MainActor public protocol UIContentContainer: NSObjectProtocol {
+  /// https://developer.apple.com/documentation/uikit/uicontentcontainer/preferredcontentsize — `var preferredContentSize: CGSize { get }`
+  var preferredContentSize: CGSize { get }
+  /// https://developer.apple.com/documentation/uikit/uicontentcontainer/preferredcontentsizedidchange(forchildcontentcontainer:)
+  func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer)
 }

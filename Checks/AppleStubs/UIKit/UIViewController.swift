@@ -2,8 +2,9 @@
 // pages and the threads named beside each behaviour describe them (a model, not Apple's code).
 
 /// https://developer.apple.com/documentation/uikit/uiviewcontroller — `@MainActor class UIViewController`
+/// (it adopts UIContentContainer, per that protocol's page).
 @available(watchOS, unavailable)
-@MainActor open class UIViewController: UIResponder {
+@MainActor open class UIViewController: UIResponder, UIContentContainer {
   private var loadedView: UIView?
   private var storedPresentation: UIPresentationController?
   /// Model only: the transition this controller takes part in (its presentation, dismissal, or
@@ -103,6 +104,17 @@
     presentationController as? UIPopoverPresentationController
   }
 
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsize
+  /// `var preferredContentSize: CGSize { get set }` — a change tells the parent, through
+  /// `preferredContentSizeDidChange(forChildContentContainer:)`.
+  open var preferredContentSize: CGSize = .zero {
+    didSet { _modelParent?.preferredContentSizeDidChange(forChildContentContainer: self) }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicontentcontainer/preferredcontentsizedidchange(forchildcontentcontainer:)
+  /// `func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer)`
+  open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
   // MARK: Presenting
 
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)
@@ -180,23 +192,26 @@
     let transition = ModelTransition(interactive: false)
     dismissed._modelTransition = transition
     for controller in chain.reversed() { controller._modelAppearance(.willDisappear, flag) }
+    // Two steps: the views leave (`viewDidDisappear`), then, on a later turn, UIKit finishes the
+    // dismissal; a presentation asked for in between is refused as "already presenting", as a
+    // presentation asked for while a dismissal is in progress is (joomcode/BottomSheet#35).
     UIKitModel.animate {
       for controller in chain.reversed() {
         controller.viewIfLoaded?.removeFromSuperview()
         controller._modelAppearance(.didDisappear, flag)
       }
-      for controller in chain {
-        controller.presentedViewController = nil
-        controller._modelPresenter = nil
-      }
-      presenter.presentedViewController = nil
       dismissed.dismissing = false
-      dismissed._modelTransition = nil
-      transition.end()
-      if byUser, let presentation = dismissed.storedPresentation {
-        presentation.delegate?.presentationControllerDidDismiss(presentation)
+      UIKitModel.animate {
+        for controller in chain {
+          controller.presentedViewController = nil
+          controller._modelPresenter = nil
+        }
+        presenter.presentedViewController = nil
+        dismissed._modelTransition = nil
+        transition.end()
+        if byUser { dismissed.storedPresentation?._modelTellDidDismiss() }
+        completion?()
       }
-      completion?()
     }
   }
 

@@ -14,6 +14,9 @@ final class NotAController {}
 /// A screen that is itself a navigation controller, as UIImagePickerController and
 /// MFMailComposeViewController are.
 final class PickerController: UINavigationController {}
+/// A screen that is a navigation controller of the app's own kind: a flow it built on
+/// `WaypointNavigationController`.
+final class FlowController: WaypointNavigationController {}
 /// A screen that is a split view controller.
 final class SplitScreen: UISplitViewController {}
 /// Something the app presents on its own (an alert, a share sheet).
@@ -70,6 +73,9 @@ func makeApp(timeout: Duration = .milliseconds(400)) throws -> ModelApp {
   }
   builder.registerScreen(PickerController.self, target: "Picker") { _ in PickerController(nibName: nil, bundle: nil) }
   builder.registerScreen(SplitScreen.self, target: "Split") { _ in SplitScreen(style: .doubleColumn) }
+  builder.registerScreen(FlowController.self, target: "Flow") {
+    _ in FlowController(rootViewController: ListController())
+  }
   builder.register(NotAController.self, target: "Plain") { _ in NotAController() }
   let window = UIWindow(windowScene: UIWindowScene())
   let navigator = UIKitNavigator(window: window)

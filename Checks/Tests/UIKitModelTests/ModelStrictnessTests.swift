@@ -77,6 +77,24 @@ extension ModelChecks {
       #expect(delegate.dismissed == 1)
     }
 
+    @Test("a delegate's optional methods are asked about when it is set, and the answers kept")
+    func delegateAnswersCached() async {
+      UIKitModel.reset()
+      let window = UIWindow(windowScene: UIWindowScene())
+      let stack = UINavigationController(rootViewController: UIViewController())
+      window.rootViewController = stack
+      let delegate = ChangingDelegate()
+      stack.delegate = delegate
+      delegate.implementsDidShow = true
+      stack.pushViewController(UIViewController(), animated: true)
+      await settle()
+      #expect(delegate.shown == 0, "UIKit asked when the delegate was set, and it said no then")
+      stack.delegate = delegate
+      _ = stack.popViewController(animated: true)
+      await settle()
+      #expect(delegate.shown == 1, "setting it again asks again")
+    }
+
     @Test("a classic split view takes no column calls; a collapsed one shows a column only through show(_:)")
     func splits() {
       UIKitModel.reset()
@@ -90,5 +108,21 @@ extension ModelChecks {
       split.show(.secondary)
       #expect(split._modelIsShowing(.secondary))
     }
+  }
+}
+
+/// A navigation delegate whose answer about `didShow` can change after it is set.
+final class ChangingDelegate: NSObject, UINavigationControllerDelegate, _ModelResponding {
+  var implementsDidShow = false
+  var shown = 0
+
+  func _modelResponds(to selector: String) -> Bool {
+    selector == "navigationController:didShowViewController:animated:" ? implementsDidShow : true
+  }
+
+  func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+  ) {
+    shown += 1
   }
 }

@@ -132,6 +132,7 @@ extension ModelChecks {
       presented.presentationController?.delegate = presentationDelegate
       presented._modelUserDismisses()
       #expect(await eventually { sheet.state == .removed })
+      await settle()
       #expect(presentationDelegate.dismissed == 1)
       expectNoException()
     }
@@ -237,6 +238,80 @@ extension ModelChecks {
         try await app.modules.route(EditorController.self, .popover, from: list.screen.id)
       }
       #expect(error?.code == .invalidSource)
+      expectNoException()
+    }
+
+    @Test("An app's own WaypointNavigationController shown as a screen stays in the state, and is not pushed onto")
+    func appFlowAsScreen() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      let flow = try await app.modules.route(FlowController.self, .sheet)
+      let refused = await #expect(throws: NavigationError.self) {
+        try await app.modules.route(EditorController.self, .push)
+      }
+      #expect(refused?.code == .unsupportedPresentation)
+      #expect(flow.state == .routed, "checking the flow's own stack does not take the level away")
+      let flowController = try #require(flow.destination(as: FlowController.self))
+      flowController._modelUserDismisses()
+      #expect(await eventually { flow.state == .removed }, "its dismissal is heard")
+      await settle()
+      let again = try await app.modules.route(FlowController.self, .sheet)
+      #expect(again.state == .routed)
+      expectNoException()
+    }
+
+    @Test("A replaceRoot while the app's alert is up follows foreignPresentations too")
+    func replaceRootUnderAlert() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      app.root.present(AlertController(), animated: true)
+      await settle()
+      let error = await #expect(throws: NavigationError.self) {
+        try await app.modules.route(EditorController.self, .replaceRoot)
+      }
+      #expect(error?.code == .presentationBlocked)
+      #expect(app.root.presentedViewController is AlertController, "the user's alert is still there")
+      app.navigator.foreignPresentations = .dismiss
+      let root = try await app.modules.route(EditorController.self, .replaceRoot)
+      #expect(app.root.viewControllers.first === root.destination(as: EditorController.self))
+      #expect(app.root.presentedViewController == nil)
+      expectNoException()
+    }
+
+    @Test("The app setting viewControllers directly is heard like a pop")
+    func viewControllersProperty() async throws {
+      let app = try makeApp()
+      let list = try await app.modules.route(ListController.self, .replaceRoot)
+      let editor = try await app.modules.route(EditorController.self, .push)
+      app.root.viewControllers = [try #require(list.destination(as: ListController.self))]
+      #expect(await eventually { editor.state == .removed })
+      expectNoException()
+    }
+
+    @Test("A sheet routed right after the user swiped the last one down waits for UIKit to finish")
+    func presentAfterUserDismissal() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      let first = try await app.modules.route(EditorController.self, .sheet)
+      try #require(app.root.presentedViewController)._modelUserDismisses()
+      #expect(await eventually { first.state == .removed })
+      let second = try await app.modules.route(EditorController.self, .sheet)
+      #expect(second.state == .routed)
+      #expect(UIKitModel.console.isEmpty, "nothing was refused")
+      expectNoException()
+    }
+
+    @Test("F16-2: a popover is sized by its content, and follows it")
+    func popoverSize() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      let popover = try await app.modules.route(EditorController.self, .popover) { editor in
+        editor.preferredContentSize = CGSize(width: 320, height: 200)
+      }
+      let container = try #require(app.root.presentedViewController)
+      #expect(container.preferredContentSize == CGSize(width: 320, height: 200))
+      popover.destination(as: EditorController.self)?.preferredContentSize = CGSize(width: 300, height: 100)
+      #expect(container.preferredContentSize == CGSize(width: 300, height: 100))
       expectNoException()
     }
   }

@@ -20,21 +20,33 @@ final class NoteEditorModel: NotesScreenModel {}
 struct NotesScreenView: View {
   let model: NotesScreenModel?
   var body: some View {
-    Text(verbatim: model?.title ?? "This screen could not be made")
+    // `nil` until the host has made the screen's model (a moment, for a restored screen).
+    Text(verbatim: model?.title ?? "")
   }
 }
 
-/// The notes app in one window: each window of the app makes its own, so each has its own
-/// navigation state.
+/// The notes app in one window.
+///
+/// Each window of the app makes its own, so each has its own navigation state. It is made once, when the window first appears (before its first frame),
+/// not in the property's default value, which SwiftUI evaluates each time it makes the view.
 struct NotesWindow: View {
-  @State private var app = makeNotesSwiftUIApp()
+  @State private var app: (modules: ModuleNavigator, router: RouterHolder)? = nil
+  @State private var couldNotStart = false
 
   var body: some View {
+    content.onAppear {
+      guard app == nil, !couldNotStart else { return }
+      app = makeNotesSwiftUIApp()
+      couldNotStart = app == nil
+    }
+  }
+
+  @ViewBuilder private var content: some View {
     if let app {
       WaypointHost(modules: app.modules, router: app.router) { _, destination in
         NotesScreenView(model: destination?.value(as: NotesScreenModel.self))
       }
-    } else {
+    } else if couldNotStart {
       Text(verbatim: "The notes app could not start")
     }
   }

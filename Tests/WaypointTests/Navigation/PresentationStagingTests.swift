@@ -1,9 +1,9 @@
 import Testing
 import Waypoint
 
-@Suite("Presentation staging: one new presented level per UI update")
+@Suite("Presentation staging: one presentation per UI update")
 struct PresentationStagingTests {
-  /// A state of a root and `presented` sheets over it, each from the top screen of the last.
+  /// A state of a root and sheets over it, each presented from the screen under it.
   static func state(_ roots: [String]) -> NavigationState {
     var state: NavigationState?
     for root in roots.reversed() {
@@ -14,7 +14,7 @@ struct PresentationStagingTests {
     return state ?? NavigationState()
   }
 
-  @Test("a state with three sheets at once shows them one update after another, as each appears")
+  @Test("a state with three sheets at once shows them one update after another, as each finishes presenting")
   func restoreInStages() {
     let levels = Self.state(["Root#1", "A#2", "B#3", "C#4"]).levels
     var staging = PresentationStaging()
@@ -27,20 +27,32 @@ struct PresentationStagingTests {
     #expect(staging.shownLevels(of: []) == 0)
   }
 
-  @Test("a level replaced by another screen, or dismissed, must appear again before what it presents")
+  @Test("a level replaced by another waits until the one it replaces has left the screen")
   func replacedLevels() {
     var staging = PresentationStaging()
     staging.appeared(depth: 1, screen: "A#2")
     staging.appeared(depth: 2, screen: "B#3")
-    let replaced = Self.state(["Root#1", "X#5", "B#3"]).levels
-    #expect(staging.shownLevels(of: replaced) == 2, "X#5 has not appeared, so B#3 waits")
-    staging.prune(to: replaced)
-    #expect(staging.appeared.isEmpty)
+    let replaced = Self.state(["Root#1", "X#5"]).levels
+    #expect(staging.shownLevels(of: replaced) == 1, "A#2 still slides away; X#5 waits for its place")
+    staging.disappeared(depth: 1, screen: "A#2")
+    #expect(staging.onScreen.isEmpty, "what was over it left with it")
+    #expect(staging.shownLevels(of: replaced) == 2)
     staging.appeared(depth: 1, screen: "X#5")
+    staging.disappeared(depth: 1, screen: "A#2")
+    #expect(staging.onScreen == ["X#5"], "a late report of another screen changes nothing")
+  }
+
+  @Test("levels the state no longer has are forgotten by prune; a level cannot appear before the ones under it")
+  func pruning() {
+    var staging = PresentationStaging()
+    staging.appeared(depth: 1, screen: "A#2")
+    staging.appeared(depth: 2, screen: "B#3")
+    staging.prune(to: Self.state(["Root#1", "A#2"]).levels)
+    #expect(staging.onScreen == ["A#2"])
     staging.prune(to: Self.state(["Root#1"]).levels)
-    #expect(staging.appeared.isEmpty, "a dismissed level is forgotten")
+    #expect(staging.onScreen.isEmpty)
     staging.appeared(depth: 3, screen: "Z#9")
-    #expect(staging.appeared.isEmpty, "a level cannot appear before the ones under it")
+    #expect(staging.onScreen.isEmpty)
   }
 
   @Test("the origin of a URL the system opened: http(s) is a universal link, any other scheme another app")
