@@ -37,30 +37,35 @@ final class HostState {
 
   /// How long a presentation takes once its content appeared.
   ///
-  /// SwiftUI calls `onAppear` when a
-  /// sheet starts sliding in, and a presentation asked for before it ends is dropped
-  /// (matteopuc/swiftui-navigation-stack#23); SwiftUI has no callback for the end, so the host
-  /// waits this long, as FlowStacks does between staged steps.
+  /// SwiftUI calls `onAppear` when a sheet starts sliding in, and a presentation asked for
+  /// before it ends is dropped (matteopuc/swiftui-navigation-stack#23); SwiftUI has no callback
+  /// for the end, so the host waits this long, as FlowStacks does between staged steps.
   static let presentationTime = Duration.milliseconds(650)
 
-  /// The presented level at `depth`, whose root is `screen`, started to appear: once its
-  /// presentation is over, and if it is still in the state, the level over it may be presented.
-  func appeared(depth: Int, screen: String, in modules: ModuleNavigator) {
+  /// The presented level at `depth`, whose root is `screen`, started to appear: it holds its
+  /// place now, and once its presentation is over, the level over it may be presented.
+  func appeared(depth: Int, screen: String) {
+    update { $0.appeared(depth: depth, screen: screen) }
     Task { @MainActor [weak self] in
       try? await Task.sleep(for: Self.presentationTime)
-      guard let self else { return }
-      let levels = modules.navigator.state.levels
-      guard depth < levels.count, levels[depth].root?.id == screen else { return }
-      var next = staging
-      next.appeared(depth: depth, screen: screen)
-      if next != staging { staging = next }
+      self?.update { $0.finishedPresenting(depth: depth, screen: screen) }
     }
   }
 
-  /// The presented level at `depth`, whose root is `screen`, left the screen: its place is free.
-  func disappeared(depth: Int, screen: String) {
+  /// The presented level at `depth`, whose root is `screen`, disappeared.
+  ///
+  /// It left only if the
+  /// state no longer has it there: a level also disappears under a full-screen cover (UIKit
+  /// takes away the presenting views of a `fullScreen` presentation), and stays.
+  func disappeared(depth: Int, screen: String, in modules: ModuleNavigator) {
+    let levels = modules.navigator.state.levels
+    guard depth >= levels.count || levels[depth].root?.id != screen else { return }
+    update { $0.disappeared(depth: depth, screen: screen) }
+  }
+
+  private func update(_ change: (inout PresentationStaging) -> Void) {
     var next = staging
-    next.disappeared(depth: depth, screen: screen)
+    change(&next)
     if next != staging { staging = next }
   }
 
@@ -98,10 +103,7 @@ final class HostState {
     guard pruned != staging else { return }
     Task { @MainActor [weak self] in
       try? await Task.sleep(for: Self.presentationTime)
-      guard let self else { return }
-      var next = self.staging
-      next.prune(to: modules.navigator.state.levels)
-      if next != self.staging { self.staging = next }
+      self?.update { $0.prune(to: modules.navigator.state.levels) }
     }
   }
 

@@ -108,10 +108,10 @@ struct LevelView<Destination: View>: View {
     let shownLevels = host.shared.staging.shownLevels(of: host.modules.navigator.state.levels)
     presentations(stack, shownLevels: shownLevels)
       .onAppear {
-        if let item { host.shared.appeared(depth: depth, screen: item.screen.id, in: host.modules) }
+        if let item { host.shared.appeared(depth: depth, screen: item.screen.id) }
       }
       .onDisappear {
-        if let item { host.shared.disappeared(depth: depth, screen: item.screen.id) }
+        if let item { host.shared.disappeared(depth: depth, screen: item.screen.id, in: host.modules) }
       }
   }
 

@@ -65,12 +65,12 @@ extension UIKitNavigator {
     let root = try screen.map { screen throws(NavigationError) in try controller(for: screen) }
     if let root, let screen { try Self.checkStackable(root, screen: screen.id) }
     if let covering = rootController.presentedViewController {
-      // The navigator's own levels go with the old root; something else is up to the policy.
-      let ours = containers.count > 1 && covering === containers[1]
-      if !ours, case .refuse = foreignPresentations {
+      // The navigator's own levels go with the old root; what the app presented anywhere over
+      // them is up to the policy.
+      if let foreign = foreignPresentation(), case .refuse = foreignPresentations {
         throw NavigationError(
           .presentationBlocked,
-          "cannot replace the root: a \(type(of: covering)) the navigator did not present is up; "
+          "cannot replace the root: a \(type(of: foreign)) the navigator did not present is up; "
             + "dismiss it first, or set foreignPresentations = .dismiss", screen: screen?.id)
       }
       try await dismissPresentation(of: rootController, covering, animated: false, step)
@@ -176,10 +176,9 @@ extension UIKitNavigator {
   {
     // A presentation on its way out (the user swiped a sheet down a moment ago) is waited for,
     // not taken for the app's.
-    if let leaving = presenter.presentedViewController,
-      leaving.isBeingDismissed || (leaving as? any OwnedContainer)?.reports.dismissed == true
-    {
+    if let leaving = presenter.presentedViewController, Self.isLeaving(leaving) {
       _ = await UIKitWait.transition(of: leaving.transitionCoordinator, at: transitionTimeout)
+      _ = await UIKitWait.until({ presenter.presentedViewController !== leaving }, at: transitionTimeout)
     }
     guard presenter.viewIfLoaded?.window != nil else {
       throw NavigationError(
@@ -225,10 +224,28 @@ extension UIKitNavigator {
     presenter.dismiss(animated: animated) { wait.end() }
     _ = await wait.wait(at: transitionTimeout)
     // The container's `viewDidDisappear` may come before UIKit is done with the dismissal, and a
-    // presentation asked for meanwhile is refused: wait for the transition itself as well.
+    // presentation asked for meanwhile is refused: wait until the presenter lets it go.
     _ = await UIKitWait.transition(of: presented.transitionCoordinator, at: transitionTimeout)
-    if presenter.presentedViewController !== presented { return }
+    let gone = await UIKitWait.until({ presenter.presentedViewController !== presented }, at: transitionTimeout)
+    if gone { return }
     throw NavigationError(.transitionTimedOut, "cannot \(step): UIKit did not dismiss within \(transitionTimeout)")
+  }
+
+  /// The first presentation over the navigator's levels that is not one of them, and is not on
+  /// its way out.
+  private func foreignPresentation() -> UIViewController? {
+    for (depth, container) in containers.enumerated() {
+      guard let presented = container.presentedViewController else { continue }
+      let ours = depth + 1 < containers.count && presented === containers[depth + 1]
+      if !ours, !Self.isLeaving(presented) { return presented }
+    }
+    return nil
+  }
+
+  /// Whether `controller` is being dismissed, or is a container of the navigator's UIKit has
+  /// dismissed.
+  static func isLeaving(_ controller: UIViewController) -> Bool {
+    controller.isBeingDismissed || (controller as? any OwnedContainer)?.reports.dismissed == true
   }
 
   /// Runs an app's custom transition, giving it `transitionTimeout` to finish.

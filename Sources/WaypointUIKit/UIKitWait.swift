@@ -37,6 +37,20 @@ final class UIKitWait {
     }
   }
 
+  /// Waits until `condition` holds, looking once a frame, at most `limit`; returns whether it holds.
+  ///
+  /// For what UIKit finishes after its last callback (a dismissal is done a moment after
+  /// the presented controller's `viewDidDisappear`, when no coordinator is left to wait on).
+  static func until(_ condition: @MainActor () -> Bool, at limit: Duration) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: limit)
+    while !condition() {
+      guard clock.now < deadline else { return false }
+      try? await Task.sleep(for: .milliseconds(16))
+    }
+    return true
+  }
+
   /// Waits for the transition `coordinator` runs, at most `limit`; true when it ended (or
   /// there is none).
   static func transition(of coordinator: (any UIViewControllerTransitionCoordinator)?, at limit: Duration) async

@@ -42,10 +42,12 @@
 
   /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/viewcontrollers
   /// `var viewControllers: [UIViewController] { get set }` — during an interactive pop it no
-  /// longer holds the controller being popped; a cancelled pop puts it back.
+  /// longer holds the controller being popped; a cancelled pop puts it back. Setting it does
+  /// not go through `setViewControllers(_:animated:)` (the page does not say it does, so a
+  /// subclass must not count on it).
   open var viewControllers: [UIViewController] {
     get { stack }
-    set { setViewControllers(newValue, animated: false) }
+    set { replaceStack(newValue, animated: false) }
   }
 
   /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/topviewcontroller
@@ -117,6 +119,10 @@
   /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/setviewcontrollers(_:animated:)
   /// `func setViewControllers(_ viewControllers: [UIViewController], animated: Bool)`
   open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+    replaceStack(viewControllers, animated: animated)
+  }
+
+  private func replaceStack(_ viewControllers: [UIViewController], animated: Bool) {
     guard viewControllers.allSatisfy(Self.canPush) else { return }
     guard _modelTransition == nil else {
       UIKitModel.log("setViewControllers while a transition is in progress")

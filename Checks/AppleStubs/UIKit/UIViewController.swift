@@ -192,23 +192,25 @@
     let transition = ModelTransition(interactive: false)
     dismissed._modelTransition = transition
     for controller in chain.reversed() { controller._modelAppearance(.willDisappear, flag) }
-    // Two steps: the views leave (`viewDidDisappear`), then, on a later turn, UIKit finishes the
-    // dismissal; a presentation asked for in between is refused as "already presenting", as a
-    // presentation asked for while a dismissal is in progress is (joomcode/BottomSheet#35).
+    // Two steps: the animation ends (the views leave, `viewDidDisappear`, and the transition
+    // coordinator, which "lasts for the duration of the transition animation", is gone), then,
+    // on a later turn, UIKit finishes the dismissal. A presentation asked for in between is
+    // refused as "already presenting", as one asked for while a dismissal is in progress is
+    // (joomcode/BottomSheet#35).
     UIKitModel.animate {
       for controller in chain.reversed() {
         controller.viewIfLoaded?.removeFromSuperview()
         controller._modelAppearance(.didDisappear, flag)
       }
       dismissed.dismissing = false
+      dismissed._modelTransition = nil
+      transition.end()
       UIKitModel.animate {
         for controller in chain {
           controller.presentedViewController = nil
           controller._modelPresenter = nil
         }
         presenter.presentedViewController = nil
-        dismissed._modelTransition = nil
-        transition.end()
         if byUser { dismissed.storedPresentation?._modelTellDidDismiss() }
         completion?()
       }

@@ -278,6 +278,23 @@ extension ModelChecks {
       expectNoException()
     }
 
+    @Test("A replaceRoot while the app's alert is up over a sheet is refused too")
+    func replaceRootUnderAlertOverSheet() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      let sheet = try await app.modules.route(EditorController.self, .sheet)
+      let container = try #require(app.root.presentedViewController)
+      container.present(AlertController(), animated: true)
+      await settle()
+      let error = await #expect(throws: NavigationError.self) {
+        try await app.modules.route(EditorController.self, .replaceRoot)
+      }
+      #expect(error?.code == .presentationBlocked)
+      #expect(container.presentedViewController is AlertController)
+      #expect(sheet.state == .routed)
+      expectNoException()
+    }
+
     @Test("The app setting viewControllers directly is heard like a pop")
     func viewControllersProperty() async throws {
       let app = try makeApp()

@@ -41,13 +41,14 @@ struct NotesWindow: View {
     }
   }
 
+  /// Never empty: SwiftUI calls no `onAppear` on empty content.
   @ViewBuilder private var content: some View {
     if let app {
       WaypointHost(modules: app.modules, router: app.router) { _, destination in
         NotesScreenView(model: destination?.value(as: NotesScreenModel.self))
       }
-    } else if couldNotStart {
-      Text(verbatim: "The notes app could not start")
+    } else {
+      Text(verbatim: couldNotStart ? "The notes app could not start" : "")
     }
   }
 }

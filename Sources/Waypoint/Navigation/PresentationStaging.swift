@@ -2,29 +2,39 @@
 ///
 /// SwiftUI presents one sheet level per view update: given a state with two new levels at once
 /// (a restore, two quick routes), it shows the first and drops the second ("Currently, only
-/// presenting a single sheet is supported"), and a presentation asked for while another leaves
-/// from the same view (a sheet replaced by a full-screen cover) fails the same way. A host
-/// stages such changes: it asks for a presented level only once the level under it is on screen
-/// and nothing else is still on screen at its place, so each update asks SwiftUI for one
+/// presenting a single sheet is supported"), and a presentation asked for while another still
+/// comes or goes from the same view (a sheet replaced by a full-screen cover) fails the same way.
+/// A host stages such changes: it asks for a presented level only once the level under it has
+/// finished presenting and no other level holds its place, so each update asks SwiftUI for one
 /// presentation, and the whole state is on screen a few updates later.
 ///
 /// ```swift
 /// var staging = PresentationStaging()
-/// staging.shownLevels(of: state.levels)         // 2: the root and the first sheet
-/// staging.appeared(depth: 1, screen: "Sheet#2")   // the first sheet finished presenting
-/// staging.shownLevels(of: state.levels)         // 3: now the sheet over it
+/// staging.shownLevels(of: state.levels)                 // 2: the root and the first sheet
+/// staging.appeared(depth: 1, screen: "Sheet#2")          // it starts to slide in
+/// staging.finishedPresenting(depth: 1, screen: "Sheet#2")
+/// staging.shownLevels(of: state.levels)                 // 3: now the sheet over it
 /// ```
 ///
 /// `WaypointHost` keeps one per window.
 public struct PresentationStaging: Sendable, Equatable {
-  /// The root screens of the presented levels on screen, by depth (the first is depth 1).
-  public private(set) var onScreen: [String] = []
+  /// A presented level on screen: its root screen, and whether its presentation has finished.
+  private struct Place: Sendable, Equatable {
+    var screen: String
+    var finished: Bool
+  }
+
+  /// The presented levels on screen, by depth (the first is depth 1).
+  private var places: [Place] = []
 
   /// Staging with nothing presented yet.
   public init() {}
 
+  /// The root screens of the presented levels on screen, by depth (the first is depth 1).
+  public var onScreen: [String] { places.map(\.screen) }
+
   /// How many of `levels`, from the root, may be drawn now: the root, then each presented level
-  /// whose presenter is on screen and whose place no other level still holds.
+  /// whose presenter has finished presenting and whose place no other level holds.
   ///
   /// - Complexity: O(*n*) in the number of levels.
   public func shownLevels(of levels: [NavigationLevel]) -> Int {
@@ -36,34 +46,47 @@ public struct PresentationStaging: Sendable, Equatable {
     return shown
   }
 
-  /// Notes that the presented level at `depth` (1 or more), whose root is `screen`, finished
-  /// presenting; what was noted above it is forgotten.
+  /// Notes that the presented level at `depth` (1 or more), whose root is `screen`, started to
+  /// appear.
+  ///
+  /// It holds its place from now on. What was noted above it is forgotten, unless the
+  /// level was already there (it appears again when a cover over it leaves).
   public mutating func appeared(depth: Int, screen: String) {
-    guard depth >= 1, depth <= onScreen.count + 1 else { return }
-    onScreen.removeSubrange((depth - 1)...)
-    onScreen.append(screen)
+    guard depth >= 1, depth <= places.count + 1 else { return }
+    if depth <= places.count, places[depth - 1].screen == screen { return }
+    places.removeSubrange((depth - 1)...)
+    places.append(Place(screen: screen, finished: false))
+  }
+
+  /// Notes that the presentation of the level at `depth`, whose root is `screen`, finished: the
+  /// level over it may be presented.
+  public mutating func finishedPresenting(depth: Int, screen: String) {
+    guard depth >= 1, depth <= places.count, places[depth - 1].screen == screen else { return }
+    places[depth - 1].finished = true
   }
 
   /// Notes that the presented level at `depth`, whose root is `screen`, left the screen, with
-  /// everything over it.
+  /// everything over it: its place is free.
   public mutating func disappeared(depth: Int, screen: String) {
-    guard depth >= 1, depth <= onScreen.count, onScreen[depth - 1] == screen else { return }
-    onScreen.removeSubrange((depth - 1)...)
+    guard depth >= 1, depth <= places.count, places[depth - 1].screen == screen else { return }
+    places.removeSubrange((depth - 1)...)
   }
 
   /// Forgets the levels `levels` no longer has (for a UI that did not report their leaving).
   public mutating func prune(to levels: [NavigationLevel]) {
-    let kept = zip(onScreen.indices, onScreen).prefix { index, screen in
-      index + 1 < levels.count && levels[index + 1].root?.id == screen
+    let kept = zip(places.indices, places).prefix { index, place in
+      index + 1 < levels.count && levels[index + 1].root?.id == place.screen
     }.count
-    onScreen.removeSubrange(kept...)
+    places.removeSubrange(kept...)
   }
 
-  /// Whether the presented level at `depth` may be asked for: the level under it is on screen
-  /// (or is the root), and its place is free or already holds it.
+  /// Whether the presented level at `depth` may be asked for: the level under it is the root or
+  /// finished presenting, and its place is free or already holds it.
   private func mayShow(_ levels: [NavigationLevel], depth: Int) -> Bool {
-    let presenterShown = depth == 1 || (depth - 2 < onScreen.count && onScreen[depth - 2] == levels[depth - 1].root?.id)
-    let placeFree = depth - 1 >= onScreen.count || onScreen[depth - 1] == levels[depth].root?.id
-    return presenterShown && placeFree
+    let presenter = depth >= 2 && depth - 2 < places.count ? places[depth - 2] : nil
+    let presenterReady =
+      depth == 1 || (presenter?.finished == true && presenter?.screen == levels[depth - 1].root?.id)
+    let placeFree = depth - 1 >= places.count || places[depth - 1].screen == levels[depth].root?.id
+    return presenterReady && placeFree
   }
 }

@@ -14,44 +14,64 @@ struct PresentationStagingTests {
     return state ?? NavigationState()
   }
 
-  @Test("a state with three sheets at once shows them one update after another, as each finishes presenting")
+  /// Notes that the level at `depth` appeared and finished presenting.
+  static func shown(_ staging: inout PresentationStaging, _ depth: Int, _ screen: String) {
+    staging.appeared(depth: depth, screen: screen)
+    staging.finishedPresenting(depth: depth, screen: screen)
+  }
+
+  @Test("three sheets at once are shown one after another, each once the one under it finished presenting")
   func restoreInStages() {
     let levels = Self.state(["Root#1", "A#2", "B#3", "C#4"]).levels
     var staging = PresentationStaging()
     #expect(staging.shownLevels(of: levels) == 2, "the root and the first sheet")
     staging.appeared(depth: 1, screen: "A#2")
+    #expect(staging.shownLevels(of: levels) == 2, "A#2 is still sliding in")
+    staging.finishedPresenting(depth: 1, screen: "A#2")
     #expect(staging.shownLevels(of: levels) == 3)
-    staging.appeared(depth: 2, screen: "B#3")
-    staging.appeared(depth: 3, screen: "C#4")
+    Self.shown(&staging, 2, "B#3")
+    Self.shown(&staging, 3, "C#4")
     #expect(staging.shownLevels(of: levels) == 4)
     #expect(staging.shownLevels(of: []) == 0)
   }
 
-  @Test("a level replaced by another waits until the one it replaces has left the screen")
+  @Test("a level replaced by another, even while it still slides in, waits until it has left the screen")
   func replacedLevels() {
     var staging = PresentationStaging()
     staging.appeared(depth: 1, screen: "A#2")
-    staging.appeared(depth: 2, screen: "B#3")
     let replaced = Self.state(["Root#1", "X#5"]).levels
-    #expect(staging.shownLevels(of: replaced) == 1, "A#2 still slides away; X#5 waits for its place")
+    #expect(staging.shownLevels(of: replaced) == 1, "A#2 holds the place while it comes and goes")
+    staging.finishedPresenting(depth: 1, screen: "A#2")
+    Self.shown(&staging, 2, "B#3")
     staging.disappeared(depth: 1, screen: "A#2")
     #expect(staging.onScreen.isEmpty, "what was over it left with it")
     #expect(staging.shownLevels(of: replaced) == 2)
-    staging.appeared(depth: 1, screen: "X#5")
+    Self.shown(&staging, 1, "X#5")
     staging.disappeared(depth: 1, screen: "A#2")
     #expect(staging.onScreen == ["X#5"], "a late report of another screen changes nothing")
+  }
+
+  @Test("a level that appears again (a cover over it left) keeps what it knew above it")
+  func appearingAgain() {
+    var staging = PresentationStaging()
+    Self.shown(&staging, 1, "A#2")
+    Self.shown(&staging, 2, "Cover#3")
+    staging.appeared(depth: 1, screen: "A#2")
+    #expect(staging.onScreen == ["A#2", "Cover#3"])
+    #expect(staging.shownLevels(of: Self.state(["Root#1", "A#2", "Cover#3"]).levels) == 3)
   }
 
   @Test("levels the state no longer has are forgotten by prune; a level cannot appear before the ones under it")
   func pruning() {
     var staging = PresentationStaging()
-    staging.appeared(depth: 1, screen: "A#2")
-    staging.appeared(depth: 2, screen: "B#3")
+    Self.shown(&staging, 1, "A#2")
+    Self.shown(&staging, 2, "B#3")
     staging.prune(to: Self.state(["Root#1", "A#2"]).levels)
     #expect(staging.onScreen == ["A#2"])
     staging.prune(to: Self.state(["Root#1"]).levels)
     #expect(staging.onScreen.isEmpty)
     staging.appeared(depth: 3, screen: "Z#9")
+    staging.finishedPresenting(depth: 1, screen: "Z#9")
     #expect(staging.onScreen.isEmpty)
   }
 

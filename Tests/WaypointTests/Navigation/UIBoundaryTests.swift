@@ -100,6 +100,17 @@ struct UIBoundaryTests {
     #expect(navigator.log.last == "reconcile poppedTo \(list.screen.id)")
   }
 
+  @Test("a headless navigator keeps only its last logLimit log entries, not every change of a long-running app")
+  func boundedLog() async throws {
+    let navigator = HeadlessNavigator()
+    navigator.logLimit = 3
+    _ = try await navigator.apply(NavigationTransition(.replaceRoot, screen: Screen(id: "List#1", target: "List")))
+    for number in 2...6 {
+      _ = try await navigator.apply(NavigationTransition(.push, screen: Screen(id: "Item#\(number)", target: "Item")))
+    }
+    #expect(navigator.log == ["push Item#4", "push Item#5", "push Item#6"])
+  }
+
   @Test("dismissing a sheet with its own stack and a popover over it removes all three routes, each once")
   func nestedDismissal() async throws {
     let recorder = Recorder()
