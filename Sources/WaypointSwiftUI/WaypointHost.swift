@@ -46,17 +46,22 @@ public struct WaypointHost<Destination: View>: View {
   /// Called with each change SwiftUI wrote back that the state refused (such as a path with
   /// two screens of one id); the binding then shows the state again.
   public var refused: @MainActor (NavigationEdit, NavigationError) -> Void
+  /// The window this host shows; links from `onOpenURL` carry it as the
+  /// ``Waypoint/WindowNavigators/windowExtra``, so a router over ``Waypoint/WindowNavigators``
+  /// opens them here.
+  public var window: String?
   @State private var shared = HostState()
 
   /// A host over `modules`, rendering each screen with `destination`.
   public init(
-    modules: ModuleNavigator, router: RouterHolder? = nil,
+    modules: ModuleNavigator, router: RouterHolder? = nil, window: String? = nil,
     failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
     @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
   ) {
     self.modules = modules
     self.router = router
+    self.window = window
     self.failed = failed
     self.refused = refused
     self.destination = destination
@@ -77,9 +82,10 @@ public struct WaypointHost<Destination: View>: View {
   private func open(_ link: String) {
     guard let router else { return }
     let failed = failed
+    let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
     Task { @MainActor in
       do throws(RoutingError) {
-        _ = try await router.open(link, origin: .opened(link))
+        _ = try await router.open(link, origin: .opened(link), extras: extras)
       } catch {
         failed(link, error)
       }

@@ -47,6 +47,10 @@ public final class SceneLinks {
   public var notificationLinkKey = "link"
   /// Called with each link that could not be opened.
   public var failed: @MainActor (String, RoutingError) -> Void
+  /// The window (the scene's persistent identifier) these links arrive in; each link then
+  /// carries it as the ``Waypoint/WindowNavigators/windowExtra``, so a router over
+  /// ``Waypoint/WindowNavigators`` opens it there.
+  public var window: String?
   /// The identifiers of the notifications opened, newest last (a few are kept).
   private var openedNotifications: [String] = []
   /// The links still to open, in order.
@@ -117,8 +121,9 @@ public final class SceneLinks {
   private func drain() async {
     while !queue.isEmpty {
       let (link, origin) = queue.removeFirst()
+      let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
       do throws(RoutingError) {
-        _ = try await router.open(link, origin: origin)
+        _ = try await router.open(link, origin: origin, extras: extras)
       } catch {
         failed(link, error)
       }

@@ -71,6 +71,26 @@ extension ModelChecks {
       #expect(opened.lines == ["notification 5", "notification 6"])
     }
 
+    @Test("links carry the window they arrived in, so a router over WindowNavigators opens them there")
+    func window() async throws {
+      UIKitModel.reset()
+      var registry = ModuleRegistryBuilder()
+      registry.registerScreen(ListController.self, target: "List") { _ in ListController() }
+      let windows = WindowNavigators(registry: try registry.build())
+      var routes = RouterBuilder()
+      windows.registerTargets(in: &routes)
+      routes.add(try RouteManifest(json: #"{"routes":[{"pattern":"notes://list","target":"List","presentation":"replaceRoot","exposure":"public"}]}"#))
+      let router = RouterHolder(try routes.build())
+      let first = windows.open("A", navigator: UIKitNavigator(window: UIWindow(windowScene: UIWindowScene())))
+      let second = windows.open("B", navigator: UIKitNavigator(window: UIWindow(windowScene: UIWindowScene())))
+      let links = SceneLinks(router: router)
+      links.window = "A"
+      links.open([UIOpenURLContext(_modelURL: URL(string: "notes://list")!)])
+      #expect(await eventually { first.navigator.state.stack.count == 1 })
+      #expect(second.navigator.state.stack.isEmpty)
+      expectNoException()
+    }
+
     @Test("a Handoff activity with a web page URL is not taken for a universal link")
     func handoff() async throws {
       UIKitModel.reset()

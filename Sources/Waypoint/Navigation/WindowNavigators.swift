@@ -1,0 +1,122 @@
+/// The navigators of an app's windows: one navigation state per window (an iPad or Mac
+/// scene, a visionOS window), and the rule that says which window a link opens in.
+///
+/// Each window has its own navigator and its own ``ModuleNavigator`` over the one registry;
+/// the router is shared. A link opens in the window it arrived in (the request's
+/// ``windowExtra``, which `SceneLinks` and `WaypointHost` set), else in the one most recently
+/// active; ``chooseWindow`` can decide otherwise (a compose link always in a window of its own
+/// kind, say).
+///
+/// ```swift
+/// let windows = WindowNavigators(registry: registry)
+/// var routes = RouterBuilder()
+/// routes.add(try RouteManifest(json: manifestJSON))
+/// windows.registerTargets(in: &routes)
+/// let router = RouterHolder(try routes.build())
+///
+/// // when a scene connects:
+/// let modules = windows.open("scene-A", navigator: HeadlessNavigator())
+/// _ = try await router.open("notes://note/42", extras: [WindowNavigators.windowExtra: "scene-A"])
+/// ```
+///
+/// Each window saves and restores its own state: ``state(of:)`` gives it to save, and opening
+/// the window with a navigator that starts on the saved state restores it.
+@MainActor
+public final class WindowNavigators {
+  /// The name of the request extra that says which window a link arrived in (a `String`).
+  public static let windowExtra = "window"
+
+  /// Where every window's modules come from.
+  public let registry: ModuleRegistry
+  /// The window a request opens in, chosen by the app from the request and the open windows
+  /// (least recently active first); `nil` keeps the default rule.
+  public var chooseWindow: (@MainActor (RouteRequest, [String]) -> String?)?
+  /// The open windows, least recently active first.
+  private var windows: [(id: String, modules: ModuleNavigator)] = []
+
+  /// Navigators for the windows of an app over `registry`.
+  public init(registry: ModuleRegistry) {
+    self.registry = registry
+  }
+
+  /// The ids of the open windows, least recently active first.
+  public var windowIDs: [String] { windows.map(\.id) }
+
+  /// Opens the window `id` (a scene's persistent identifier) over `navigator`, makes it the most
+  /// recently active, and returns its module navigator; a window already open with that id
+  /// keeps its navigator.
+  @discardableResult
+  public func open(_ id: String, navigator: any Navigator) -> ModuleNavigator {
+    if let open = modules(for: id) {
+      activate(id)
+      return open
+    }
+    let modules = ModuleNavigator(registry: registry, navigator: navigator)
+    windows.append((id, modules))
+    return modules
+  }
+
+  /// Closes the window `id` (its scene disconnected); links no longer open there.
+  public func close(_ id: String) {
+    windows.removeAll { $0.id == id }
+  }
+
+  /// Makes the window `id` the most recently active (its scene became active).
+  public func activate(_ id: String) {
+    guard let index = windows.firstIndex(where: { $0.id == id }) else { return }
+    windows.append(windows.remove(at: index))
+  }
+
+  /// The module navigator of the window `id`.
+  public func modules(for id: String) -> ModuleNavigator? {
+    windows.first { $0.id == id }?.modules
+  }
+
+  /// The state of the window `id`, to save with its scene.
+  public func state(of id: String) -> NavigationState? {
+    modules(for: id)?.navigator.state
+  }
+
+  /// The window `request` opens in: the app's choice, else the window it arrived in, else the
+  /// most recently active; `nil` when no window is open (or the app's choice is not open).
+  public func window(for request: RouteRequest) -> String? {
+    let ids = windowIDs
+    if let chooseWindow, let chosen = chooseWindow(request, ids) {
+      return ids.contains(chosen) ? chosen : nil
+    }
+    if let arrived = request.extras[Self.windowExtra] as? String, ids.contains(arrived) { return arrived }
+    return ids.last
+  }
+
+  /// Registers a handler for every target of the registry that shows the module in the window
+  /// the request opens in (``window(for:)``), as ``ModuleNavigator/registerTargets(in:)`` does
+  /// for one navigator.
+  public func registerTargets(in builder: inout RouterBuilder) {
+    for target in registry.targets {
+      builder.register(target: target, handler: WindowRouteHandler(windows: self, target: target))
+    }
+  }
+
+  /// Shows `target`'s module for `request` in the window it opens in.
+  ///
+  /// - Throws: A ``NavigationError`` `unshowableDestination` naming the window when none is
+  ///   open to take the link; else what ``ModuleNavigator/open(_:target:)`` throws.
+  func open(_ request: RouteRequest, target: String) async throws -> PerformedRoute {
+    guard let id = window(for: request), let modules = modules(for: id) else {
+      let asked = (request.extras[Self.windowExtra] as? String).map { " (it arrived in '\($0)')" } ?? ""
+      throw NavigationError(
+        .unshowableDestination, "no open window can show '\(target)'\(asked); open a window first")
+    }
+    return try await modules.open(request, target: target)
+  }
+}
+
+/// Shows a target's module in the window a request opens in.
+private struct WindowRouteHandler: RouteHandler {
+  let windows: WindowNavigators
+  let target: String
+
+  func handle(_ request: RouteRequest) async throws -> any Sendable {
+    try await windows.open(request, target: target)
+  }
+}
