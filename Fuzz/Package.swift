@@ -23,6 +23,7 @@ let package = Package(
     .executableTarget(name: "FuzzPattern", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzMatch", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport"]),
+    .executableTarget(name: "FuzzNavigation", dependencies: ["FuzzSupport"]),
     .executableTarget(
       name: "FuzzLink",
       dependencies: [

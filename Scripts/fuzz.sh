@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds Waypoint's libFuzzer targets (with the address sanitizer) and runs each for SECONDS
 # (default 60): URL parsing, pattern parsing, compilation and printing, matching, manifest loading,
-# signed-link verification.
+# signed-link verification, navigation (transitions, reverts, reported changes and plans).
 #
 #   Scripts/fuzz.sh [SECONDS] [TARGET...]      e.g. Scripts/fuzz.sh 600 Match
 #
@@ -20,7 +20,7 @@ set -euo pipefail
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(URL Pattern Match Manifest Link)
+[ ${#targets[@]} -gt 0 ] || targets=(URL Pattern Match Manifest Link Navigation)
 cd "$(dirname "$0")/../Fuzz"
 work=Work
 mkdir -p "$work"

@@ -45,14 +45,12 @@ extension NavigationState {
       }
     case .replacedDetail(let depth, let screen):
       try checkDepth(depth)
-      let level = self[depth: depth]
       self[depth: depth].detail = screen
-      if let source = level.presented?.source, level.detail?.id == source, screen?.id != source {
-        self[depth: depth].presented = nil
-      }
+      dismissOrphanedPresentation(at: depth)
     case .removedChild(let id):
-      for depth in 0..<depthCount {
-        if self[depth: depth].removeChild(id) { return }
+      for depth in 0..<depthCount where self[depth: depth].removeChild(id) {
+        dismissOrphanedPresentation(at: depth)
+        return
       }
       throw Self.invalidEdit("no screen has a child '\(id)'")
     case .restored(let state):
@@ -63,10 +61,7 @@ extension NavigationState {
   /// Sets the stack at `depth`, dismissing what that level presents when its source left.
   private mutating func setStack(_ stack: [Screen], at depth: Int) {
     self[depth: depth].stack = stack
-    let level = self[depth: depth]
-    if let source = level.presented?.source, !level.contains(levelScreen: source) {
-      self[depth: depth].presented = nil
-    }
+    dismissOrphanedPresentation(at: depth)
   }
 
   private func checkDepth(_ depth: Int) throws(NavigationError) {

@@ -59,11 +59,8 @@ extension NavigationState {
     case .pushed(let id):
       for depth in 0..<depthCount {
         guard let index = self[depth: depth].stack.firstIndex(where: { $0.id == id }) else { continue }
-        let removed = Set(self[depth: depth].stack[index...].map(\.id))
         self[depth: depth].stack.removeSubrange(index...)
-        if let source = self[depth: depth].presented?.source, removed.contains(source) {
-          self[depth: depth].presented = nil
-        }
+        dismissOrphanedPresentation(at: depth)
         return
       }
     case .presented(let id):
@@ -84,17 +81,30 @@ extension NavigationState {
           screen.children.remove(at: index)
           removed = true
         }
-        if removed { return }
+        if removed {
+          dismissOrphanedPresentation(at: depth)
+          return
+        }
       }
     case .replacedDetail(let id, let previous):
       for depth in 0..<depthCount where self[depth: depth].detail?.id == id {
         self[depth: depth].detail = previous
+        dismissOrphanedPresentation(at: depth)
         return
       }
     case .nothing:
       break
     }
     throw NavigationError(.screenGone, "'\(change.screen)' is no longer where it was shown, so it cannot be removed")
+  }
+
+  /// Takes away what the level at `depth` presents when its source is no longer on the level:
+  /// a presentation leaves with its source, as in UIKit.
+  mutating func dismissOrphanedPresentation(at depth: Int) {
+    guard let source = self[depth: depth].presented?.source, !self[depth: depth].contains(levelScreen: source) else {
+      return
+    }
+    self[depth: depth].presented = nil
   }
 
   /// Whether ``revert(_:)`` would succeed now.

@@ -87,6 +87,28 @@ struct NavigationStateTests {
       message: "a screen with the id 'Menu#2' is already shown"),
   ]
 
+  @Test("a presentation leaves with its source: reverting what presents (detail, child, pushed parent), or removing it")
+  func presentationLeavesWithItsSource() throws {
+    var state = NavigationState()
+    _ = try state.apply(NavigationTransition(.replaceRoot, screen: Screen(id: "S#1", target: "List")))
+    let detail = try state.apply(NavigationTransition(.showDetail, screen: Screen(id: "S#3", target: "Editor")))
+    _ = try state.apply(NavigationTransition(.popover, screen: Screen(id: "S#4", target: "Editor"), from: "S#3"))
+    try state.revert(detail)
+    #expect(state == NavigationState(stack: [Screen(id: "S#1", target: "List")]), "found by FuzzNavigation")
+    let child = try state.apply(NavigationTransition(.addChild, screen: Screen(id: "C#5", target: "Card")))
+    _ = try state.apply(NavigationTransition(.sheet, screen: Screen(id: "S#6", target: "Editor"), from: "C#5"))
+    var reported = state
+    try state.revert(child)
+    #expect(state.presented == nil)
+    #expect(try reported.reconcile(.removedChild(screen: "C#5")).map(\.id) == ["C#5", "S#6"])
+    #expect(reported.presented == nil)
+    let pushed = try state.apply(NavigationTransition(.push, screen: Screen(id: "S#7", target: "List")))
+    _ = try state.apply(NavigationTransition(.addChild, screen: Screen(id: "C#8", target: "Card")))
+    _ = try state.apply(NavigationTransition(.popover, screen: Screen(id: "S#9", target: "Editor"), from: "C#8"))
+    try state.revert(pushed)
+    #expect(state.presented == nil, "popping a screen takes away what its children presented")
+  }
+
   @Test("invalid sources are refused with invalidSource", arguments: invalid)
   func invalidSource(_ testCase: Invalid) throws {
     var state = try rooted()

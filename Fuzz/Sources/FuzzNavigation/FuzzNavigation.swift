@@ -1,0 +1,196 @@
+import Foundation
+import FuzzSupport
+import Waypoint
+
+/// Navigation: random sequences of transitions, reverts, changes the UI reports on its own
+/// (pops, dismissals, replaced stacks and details, removed children, restores) and plans to
+/// earlier states, through the navigation state.
+///
+/// After every step: the plan from the state before to the state after, executed on the state
+/// before, gives the state after; a change that can be reverted still shows its screen, and one
+/// whose screen left cannot be; the screens a reported change took away are exactly the ones
+/// that left; a reported change taken in twice changes nothing the second time; ids stay
+/// unique; the SwiftUI projection and the JSON form give the state back; a refused step
+/// changes nothing and says why with a documented code.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzNavigation(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  var input = Bytes(UnsafeBufferPointer(start: data, count: size))
+  var run = NavigationRun()
+  var steps = 0
+  while let operation = input.next(), steps < 64 {
+    steps += 1
+    let before = run.state
+    switch operation % 4 {
+    case 0: run.transition(&input)
+    case 1: run.revert(&input)
+    case 2: run.report(&input)
+    default: run.plan(toEarlier: &input)
+    }
+    if ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil {
+      FileHandle.standardError.write(Data("op \(operation % 4) ->\n\(run.state.tree)\n---\n".utf8))
+    }
+    run.check(after: before)
+  }
+  return 0
+}
+
+/// The bytes of one input, read one at a time.
+struct Bytes {
+  private let bytes: [UInt8]
+  private var index = 0
+
+  init(_ buffer: UnsafeBufferPointer<UInt8>) { bytes = Array(buffer) }
+
+  /// The next byte, or nil at the end.
+  mutating func next() -> UInt8? {
+    guard index < bytes.count else { return nil }
+    defer { index += 1 }
+    return bytes[index]
+  }
+
+  /// One of `choices`, picked by the next byte (the first when the input is over).
+  mutating func pick<Value>(_ choices: [Value]) -> Value? {
+    guard !choices.isEmpty else { return nil }
+    return choices[Int(next() ?? 0) % choices.count]
+  }
+}
+
+/// The state a run drives, with the changes it made and the states it passed through.
+struct NavigationRun {
+  var state = NavigationState()
+  private var changes: [NavigationChange] = []
+  private var earlier: [NavigationState] = []
+  private var number = 0
+
+  private static let presentations: [Presentation] = [
+    .push, .sheet, .popover, .fullScreen, .present(style: "formSheet"), .show, .showDetail, .addChild,
+    .replaceRoot, .custom(name: "banner"), .none,
+  ]
+
+  /// Shows a new screen with a picked presentation, from a picked source or the top screen.
+  mutating func transition(_ input: inout Bytes) {
+    guard let presentation = input.pick(Self.presentations) else { return }
+    number += 1
+    let screen = Screen(id: "S#\(number)", target: number.isMultiple(of: 3) ? "Editor" : "List")
+    let sources: [String?] = [nil] + state.allScreens.map(\.id)
+    let source = input.pick(sources) ?? nil
+    var next = state
+    do {
+      let change = try next.apply(NavigationTransition(presentation, screen: screen, from: source))
+      changes.append(change)
+      commit(next)
+    } catch {
+      require(next == state, "a refused \(presentation) changed the state")
+      require([.invalidSource].contains(error.code), "undocumented error \(error.code) for \(presentation): \(error)")
+    }
+  }
+
+  /// Reverts a picked change: it succeeds exactly when `canRevert` says so.
+  mutating func revert(_ input: inout Bytes) {
+    guard let index = input.pick(Array(changes.indices)) else { return }
+    let change = changes[index]
+    var next = state
+    let could = state.canRevert(change)
+    do {
+      try next.revert(change)
+      require(could, "a change reverted that canRevert refused: \(change)")
+      changes.remove(at: index)
+      commit(next)
+    } catch {
+      require(!could, "canRevert allowed a change whose revert failed: \(error)")
+      require(error.code == .screenGone, "undocumented error \(error.code) reverting \(change)")
+      require(next == state, "a refused revert changed the state")
+    }
+  }
+
+  /// Takes in a picked change the UI made on its own, then the same change again.
+  mutating func report(_ input: inout Bytes) {
+    guard let edit = pickEdit(&input) else { return }
+    var next = state
+    let before = Set(state.allScreens.map(\.id))
+    do {
+      let gone = try next.reconcile(edit)
+      let left = before.subtracting(next.allScreens.map(\.id))
+      require(Set(gone.map(\.id)) == left, "\(edit.summary) reported \(gone.map(\.id)) gone, but \(left.sorted()) left")
+      var again = next
+      if let twice = try? again.reconcile(edit) {
+        require(again == next && twice.isEmpty, "\(edit.summary) taken in twice changed the state twice")
+      } else {
+        require(again == next, "a refused second \(edit.summary) changed the state")
+      }
+      commit(next)
+    } catch {
+      require(error.code == .invalidEdit, "undocumented error \(error.code) for \(edit.summary)")
+      require(next == state, "a refused \(edit.summary) changed the state")
+    }
+  }
+
+  /// Plans the way back to a picked earlier state, and requires the plan to get there.
+  mutating func plan(toEarlier input: inout Bytes) {
+    guard let target = input.pick(earlier) else { return }
+    var shown = state
+    for step in state.plan(to: target) {
+      do {
+        try shown.execute(step)
+      } catch {
+        require(false, "the plan to an earlier state has a step that does not fit: \(step): \(error)")
+      }
+    }
+    require(shown == target, "the plan to an earlier state does not reach it")
+    commit(target)
+  }
+
+  /// Checks what holds after every step.
+  func check(after before: NavigationState) {
+    var shown = before
+    for step in before.plan(to: state) {
+      do {
+        try shown.execute(step)
+      } catch {
+        require(false, "a plan step does not fit the state it was planned from: \(step): \(error)")
+      }
+    }
+    require(shown == state, "the plan from the state before does not give the state after")
+    let ids = state.allScreens.map(\.id)
+    require(Set(ids).count == ids.count, "two screens share an id: \(ids)")
+    for change in changes where state.canRevert(change) {
+      require(state.contains(change.screen), "a change can be reverted though its screen left: \(change)")
+    }
+    for change in changes where !state.contains(change.screen) {
+      require(!state.canRevert(change), "a change whose screen left can still be reverted: \(change)")
+    }
+    require(NavigationState(levels: state.levels) == state, "the SwiftUI projection does not give the state back")
+    let json = try? JSONEncoder().encode(state)
+    let decoded = json.flatMap { try? JSONDecoder().decode(NavigationState.self, from: $0) }
+    require(decoded == state, "the JSON form does not give the state back")
+  }
+
+  private mutating func commit(_ next: NavigationState) {
+    earlier.append(state)
+    if earlier.count > 8 { earlier.removeFirst() }
+    state = next
+  }
+
+  /// A change a UI could report, about the screens and levels the state has (and sometimes not).
+  private func pickEdit(_ input: inout Bytes) -> NavigationEdit? {
+    let levels = state.levels
+    let screens = state.allScreens
+    let depth = Int(input.next() ?? 0) % max(levels.count + 1, 1)
+    switch (input.next() ?? 0) % 6 {
+    case 0:
+      return input.pick(screens).map { .poppedTo(screen: $0.id) }
+    case 1:
+      return input.pick(screens).map { .dismissed(screen: $0.id) }
+    case 2:
+      let stack = depth < levels.count ? (levels[depth].root.map { [$0] } ?? []) + levels[depth].path : []
+      let kept = Int(input.next() ?? 0) % (stack.count + 1)
+      return .replacedStack(depth: depth, stack: Array(stack.prefix(kept)))
+    case 3:
+      return .replacedDetail(depth: depth, screen: input.pick([nil] + screens.map(Optional.some)) ?? nil)
+    case 4:
+      return input.pick(screens).map { .removedChild(screen: $0.id) }
+    default:
+      return input.pick(earlier).map { .restored($0) }
+    }
+  }
+}
