@@ -23,16 +23,35 @@ public final class NotesApp {
     key: -5WkiuiKJcYBT02vTmpWLPZKsdx1_zOK24ck2vRrTXw
     """
 
+  /// Checks link expiry.
+  private let now: @Sendable () -> Date
+
   /// The app, checking link expiry against `now`.
   public init(now: @escaping @Sendable () -> Date = { Date() }) throws {
-    modules = ModuleNavigator(registry: try NotesApp.registry(loginService: loginService), navigator: navigator)
+    self.now = now
+    let modules = ModuleNavigator(registry: try NotesApp.registry(loginService: loginService), navigator: navigator)
+    self.modules = modules
+    router = try NotesApp.router(loginService: loginService, now: now) { modules.registerTargets(in: &$0) }
+  }
+
+  /// The app's router: its middleware and manifest, with the targets `registerTargets` adds.
+  static func router(
+    loginService: LoginService, now: @escaping @Sendable () -> Date, registerTargets: (inout RouterBuilder) -> Void
+  ) throws -> Router {
     var builder = RouterBuilder()
     let keys = try KeyRing([VerificationKey(fileText: NotesApp.linkPublicKey)])
     builder.use(SignedLinkMiddleware(keys: keys, now: now))
     builder.use(RequireSignIn(service: loginService, protectedTargets: ["NoteEditor", "Settings"]))
-    modules.registerTargets(in: &builder)
+    registerTargets(&builder)
     builder.add(try RouteManifest(data: try NotesApp.manifestData()))
-    router = try builder.build()
+    return try builder.build()
+  }
+
+  /// The app with a window per scene: one router whose links open in the window they arrived in.
+  func windows() throws -> (windows: WindowNavigators, router: Router) {
+    let windows = WindowNavigators(registry: modules.registry)
+    let router = try NotesApp.router(loginService: loginService, now: now) { windows.registerTargets(in: &$0) }
+    return (windows, router)
   }
 
   /// The app's route manifest, as shipped in `Examples/NotesApp/notes-app.json`.

@@ -81,6 +81,22 @@ public enum NotesDemo {
 
     step += 1
     write("")
+    write("\(step). A second window has its own state; a link opens in the window it arrived in")
+    let (windows, windowRouter) = try app.windows()
+    let first = windows.open("window-1", navigator: HeadlessNavigator())
+    let second = windows.open("window-2", navigator: HeadlessNavigator())
+    let arrivals = [("window-1", "notes://notes"), ("window-2", "notes://note/3"), ("window-1", "notes://note/4")]
+    for (window, link) in arrivals {
+      write("   open \(link)  [in \(window)]")
+      _ = try await windowRouter.open(link, extras: [WindowNavigators.windowExtra: window])
+    }
+    for (window, modules) in [("window-1", first), ("window-2", second)] {
+      write("   \(window):")
+      for line in modules.navigator.state.tree.split(separator: "\n") { write("   │ " + line) }
+    }
+
+    step += 1
+    write("")
     write("\(step). The final state is saved as JSON and restored")
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]

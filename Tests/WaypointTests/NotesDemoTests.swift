@@ -26,6 +26,8 @@ struct NotesDemoTests {
       "✗ rejected: refused signed link 'notes://note/8?",
       "the signature does not match",
       "removed NoteEditor#5 (it was a push)",
+      "A second window has its own state; a link opens in the window it arrived in",
+      "   window-1:\n   │ ▸ NoteList#1\n   │   ▸ NoteEditor#2 {id=4, mode=read}\n   window-2:\n   │ ▸ NoteList#1\n   │   ▸ NoteEditor#2 {id=3, mode=read}",
       "restored state equals the saved one: true",
     ]
     for expected in expectations { #expect(text.contains(expected), "\(expected)") }
