@@ -128,29 +128,13 @@ struct NavigationRun {
   /// Plans the way back to a picked earlier state, and requires the plan to get there.
   mutating func plan(toEarlier input: inout Bytes) {
     guard let target = input.pick(earlier) else { return }
-    var shown = state
-    for step in state.plan(to: target) {
-      do {
-        try shown.execute(step)
-      } catch {
-        require(false, "the plan to an earlier state has a step that does not fit: \(step): \(error)")
-      }
-    }
-    require(shown == target, "the plan to an earlier state does not reach it")
+    Self.requirePlan(from: state, to: target)
     commit(target)
   }
 
   /// Checks what holds after every step.
   func check(after before: NavigationState) {
-    var shown = before
-    for step in before.plan(to: state) {
-      do {
-        try shown.execute(step)
-      } catch {
-        require(false, "a plan step does not fit the state it was planned from: \(step): \(error)")
-      }
-    }
-    require(shown == state, "the plan from the state before does not give the state after")
+    Self.requirePlan(from: before, to: state)
     let ids = state.allScreens.map(\.id)
     require(Set(ids).count == ids.count, "two screens share an id: \(ids)")
     for change in changes where state.canRevert(change) {
@@ -163,6 +147,20 @@ struct NavigationRun {
     let json = try? JSONEncoder().encode(state)
     let decoded = json.flatMap { try? JSONDecoder().decode(NavigationState.self, from: $0) }
     require(decoded == state, "the JSON form does not give the state back")
+  }
+
+  /// Requires the plan from `current` to `target`, executed on `current`, to fit step by step
+  /// and to give `target`.
+  private static func requirePlan(from current: NavigationState, to target: NavigationState) {
+    var shown = current
+    for step in current.plan(to: target) {
+      do {
+        try shown.execute(step)
+      } catch {
+        require(false, "a plan step does not fit the state it was planned from: \(step): \(error)")
+      }
+    }
+    require(shown == target, "the plan does not give the state it was made for")
   }
 
   private mutating func commit(_ next: NavigationState) {
