@@ -39,9 +39,6 @@ public enum UIKitModel {
     }
   }
 
-  /// Whether an animation is still running.
-  public static var isAnimating: Bool { !pending.isEmpty }
-
   /// Starts an animation that ends with `end`, on a later turn of the main actor (or when
   /// ``finishAnimations()`` is called, while animations are held).
   static func animate(_ end: @escaping @MainActor () -> Void) {
@@ -77,13 +74,8 @@ public enum UIKitModel {
 @MainActor
 final class ModelTransition: NSObject, UIViewControllerTransitionCoordinator {
   private(set) var isCancelled = false
-  let isInteractive: Bool
   private var completions: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
   private var ended = false
-
-  init(interactive: Bool) {
-    isInteractive = interactive
-  }
 
   func animate(
     alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,

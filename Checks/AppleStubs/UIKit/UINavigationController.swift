@@ -86,7 +86,7 @@
     guard stack.count > 1, _modelTransition == nil, let popped = stack.last else { return nil }
     if nextPopIsInteractive {
       nextPopIsInteractive = false
-      let transition = ModelTransition(interactive: true)
+      let transition = ModelTransition()
       _modelTransition = transition
       interactivePop = (transition, popped)
       popped._modelAppearance(.willDisappear, animated)
@@ -175,7 +175,7 @@
     let oldTop = stack.last
     let newTop = controllers.last
     let changesTop = oldTop !== newTop
-    let transition = ModelTransition(interactive: false)
+    let transition = ModelTransition()
     _modelTransition = transition
     if changesTop {
       oldTop?._modelAppearance(.willDisappear, animated)

@@ -143,7 +143,7 @@
     presentedViewController = presented
     presented._modelPresenter = self
     presented.storedPresentation?._modelPresenting = self
-    let transition = ModelTransition(interactive: false)
+    let transition = ModelTransition()
     presented._modelTransition = transition
     presented._modelAppearance(.willAppear, flag)
     window.addSubview(presented.view)
@@ -189,7 +189,7 @@
     var chain = [dismissed]
     while let next = chain.last?.presentedViewController { chain.append(next) }
     dismissed.dismissing = true
-    let transition = ModelTransition(interactive: false)
+    let transition = ModelTransition()
     dismissed._modelTransition = transition
     for controller in chain.reversed() { controller._modelAppearance(.willDisappear, flag) }
     // Two steps: the animation ends (the views leave, `viewDidDisappear`, and the transition
