@@ -95,6 +95,8 @@ public enum NotesDemo {
       for line in modules.navigator.state.tree.split(separator: "\n") { write("   │ " + line) }
     }
 
+    try await tabbedWindow(windows, windowRouter, step: &step, write: write)
+
     step += 1
     write("")
     write("\(step). The final state is saved as JSON and restored")
@@ -105,6 +107,55 @@ public enum NotesDemo {
     let restored = HeadlessNavigator()
     restored.restore(try JSONDecoder().decode(NavigationState.self, from: json))
     write("   restored state equals the saved one: \(restored.state == app.navigator.state)")
+  }
+
+  /// A third window shaped like a phone app: a tab bar of notes, search and settings.
+  private static func tabbedWindow(
+    _ windows: WindowNavigators, _ router: Router, step: inout Int, write: (String) -> Void
+  ) async throws {
+    let navigator = HeadlessNavigator(state: NavigationState(tabs: TabContainer(ids: ["notes", "search", "settings"])))
+    let modules = windows.open("tabs", navigator: navigator)
+    func open(_ link: String) async {
+      let logged = navigator.log.count
+      write("   open \(link)  [in tabs]")
+      do {
+        let performed = try await router.open(link, extras: [WindowNavigators.windowExtra: "tabs"])
+          .value(as: PerformedRoute.self)
+        let plan = navigator.log.dropFirst(logged).dropLast()
+        if !plan.isEmpty { write("   plan: " + plan.joined(separator: "; ")) }
+        write("   → \(performed.presentation) \(performed.screen)")
+      } catch {
+        write("   ✗ \(error.code): \(error.message)")
+      }
+      for line in navigator.state.tree.split(separator: "\n") { write("   │ " + line) }
+    }
+    func title(_ text: String) {
+      step += 1
+      write("")
+      write("\(step). \(text)")
+    }
+
+    title("A tabbed window (notes, search, settings): a link selects its tab and builds the stack there in one plan")
+    await open("notes://search/5")
+
+    title("A link arrives while a sheet is up: refuse, keep (over the sheet), dismiss (then place it)")
+    await open("notes://login")
+    for policy in [PresentedPolicy.refuse, .keep, .dismiss] {
+      modules.presentedPolicy = policy
+      write("   presentedPolicy = .\(policy)")
+      await open("notes://search/6")
+    }
+
+    title("The search tab is tapped again: it pops to its root, and the routes above it are removed")
+    let gone = try modules.reconcile(.reselectedTab("search"))
+    write("   reselectedTab search → left: \(gone.map(\.id).joined(separator: ", "))")
+    for line in navigator.state.tree.split(separator: "\n") { write("   │ " + line) }
+
+    title("The whole tree of the tabbed window is saved as JSON and restored")
+    let json = try JSONEncoder().encode(navigator.state)
+    let restored = HeadlessNavigator()
+    restored.restore(try JSONDecoder().decode(NavigationState.self, from: json))
+    write("   \(json.count) bytes; restored tab bar equals the saved one: \(restored.state == navigator.state)")
   }
 
   private static func tree(_ app: NotesApp, _ write: (String) -> Void) {

@@ -21,6 +21,8 @@ public final class RecordingNavigator: Navigator {
     case refused(Presentation, NavigationError.Code)
     /// The UI reported a change it made on its own.
     case reconciled(NavigationEdit)
+    /// A whole state was reached with these plan steps (a restore, or a link's placement).
+    case restored([NavigationStep])
 
     /// `push NoteEditor#2`, `remove NoteEditor#2`, `refused push: invalidSource`.
     public var description: String {
@@ -29,6 +31,7 @@ public final class RecordingNavigator: Navigator {
       case .reverted(let screen): return "remove \(screen)"
       case .refused(let presentation, let code): return "refused \(presentation): \(code)"
       case .reconciled(let edit): return edit.summary
+      case .restored(let steps): return "restore: " + steps.map(\.description).joined(separator: "; ")
       }
     }
   }
@@ -71,8 +74,10 @@ public final class RecordingNavigator: Navigator {
     return gone
   }
 
-  /// Replaces the state, as when restoring a saved hierarchy.
+  /// Shows `state` with the plan from what is shown, and records its steps.
   public func restore(_ state: NavigationState) {
+    let steps = inner.state.plan(to: state)
     inner.restore(state)
+    records.append(.restored(steps))
   }
 }

@@ -41,6 +41,13 @@ extension UIKitNavigator {
       child.willMove(toParent: nil)
       child.view.removeFromSuperview()
       child.removeFromParent()
+    case .setTabs, .selectTab, .setSplit, .setCollapsed, .setStack:
+      // Tab bars and split views in the state are drawn by the core and the headless navigator;
+      // this navigator does not drive UITabBarController and UISplitViewController from them yet.
+      throw NavigationError(
+        .unsupportedPresentation,
+        "UIKitNavigator does not drive tab bars and split views from the state yet (\(step)); "
+          + "give it a state without tabs or split columns")
     }
   }
 

@@ -20,6 +20,13 @@ enum ResolutionOutput {
     if let target = route.target {
       lines.append("  target      \(target) (\(route.presentation?.description ?? "no presentation"))")
     }
+    let placement = route.placement
+    let places = [
+      placement.tab.map { "tab \($0)" }, placement.column.map { "column \($0)" },
+      route.under.isEmpty ? nil : "under \(route.under.joined(separator: " › "))",
+      placement.presented.map { "presented \($0)" },
+    ].compactMap { $0 }
+    if !placement.isEmpty { lines.append("  placement   " + places.joined(separator: ", ")) }
     let parameters = Self.parameters(request)
     if !parameters.isEmpty {
       lines.append("  parameters  " + parameters.map { "\($0.name)=\($0.text)" }.joined(separator: "  "))

@@ -28,6 +28,14 @@ struct NotesDemoTests {
       "removed NoteEditor#5 (it was a push)",
       "A second window has its own state; a link opens in the window it arrived in",
       "   window-1:\n   │ ▸ NoteList#1\n   │   ▸ NoteEditor#2 {id=4, mode=read}\n   window-2:\n   │ ▸ NoteList#1\n   │   ▸ NoteEditor#2 {id=3, mode=read}",
+      "   open notes://search/5  [in tabs]\n   plan: selectTab search; setStack search [NoteList#1]\n"
+        + "   → push NoteEditor#2 {id=5, mode=read}",
+      "   presentedPolicy = .refuse\n   open notes://search/6  [in tabs]\n   ✗ handlerFailed:",
+      "coveredByPresentation: the link to 'NoteEditor' does not open while 'Login#3' is presented",
+      "   │     ▸ Login#3\n   │       ▸ NoteEditor#4 {id=6, mode=read}",
+      "   presentedPolicy = .dismiss\n   open notes://search/6  [in tabs]\n   plan: dismiss @0; setStack search [NoteList#1]",
+      "reselectedTab search → left: NoteEditor#5\n   │ ▤ tab notes\n   │   (empty)\n   │ ▤ tab search (selected)\n   │   ▸ NoteList#1\n",
+      "restored tab bar equals the saved one: true",
       "restored state equals the saved one: true",
     ]
     for expected in expectations { #expect(text.contains(expected), "\(expected)") }

@@ -3,8 +3,9 @@ import FuzzSupport
 import Waypoint
 
 /// Navigation: random sequences of transitions, reverts, changes the UI reports on its own
-/// (pops, dismissals, replaced stacks and details, removed children, restores) and plans to
-/// earlier states, through the navigation state.
+/// (pops, dismissals, replaced stacks and details, removed children, tab taps, split views
+/// collapsing and expanding, restores), root levels turned into tab bars and split views, and
+/// plans to earlier states, through the navigation state.
 ///
 /// After every step: the plan from the state before to the state after, executed on the state
 /// before, gives the state after; a change that can be reverted still shows its screen, and one
@@ -20,14 +21,15 @@ public func fuzzNavigation(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   while let operation = input.next(), steps < 64 {
     steps += 1
     let before = run.state
-    switch operation % 4 {
+    switch operation % 5 {
     case 0: run.transition(&input)
     case 1: run.revert(&input)
     case 2: run.report(&input)
-    default: run.plan(toEarlier: &input)
+    case 3: run.plan(toEarlier: &input)
+    default: run.reshape(&input)
     }
     if ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil {
-      FileHandle.standardError.write(Data("op \(operation % 4) ->\n\(run.state.tree)\n---\n".utf8))
+      FileHandle.standardError.write(Data("op \(operation % 5) ->\n\(run.state.tree)\n---\n".utf8))
     }
     run.check(after: before)
   }
@@ -125,6 +127,40 @@ struct NavigationRun {
     }
   }
 
+  /// Gives the root level containers as an app would: its stack becomes the first tab of a tab
+  /// bar, a split view is given to (or taken from) the selected tab or the root, or another tab
+  /// is selected by the app.
+  mutating func reshape(_ input: inout Bytes) {
+    var next = state
+    switch (input.next() ?? 0) % 3 {
+    case 0:
+      guard next.tabs == nil else { return }
+      let first = NavigationTab(id: "a", stack: next.stack, split: next.split)
+      next = NavigationState(
+        tabs: TabContainer([first, NavigationTab(id: "b"), NavigationTab(id: "c")]), presented: next.presented)
+    case 1:
+      let tab = next.tabs?.selected
+      let style: SplitStyle? = next.split(in: tab) == nil ? input.pick(SplitStyle.allCases) : nil
+      do {
+        try next.execute(.setSplit(style, tab: tab))
+      } catch {
+        require(false, "giving the selected tab a split view failed: \(error)")
+      }
+    default:
+      guard let tab = input.pick(next.tabs?.ids ?? []) else { return }
+      do {
+        try next.execute(.selectTab(tab))
+      } catch {
+        require(false, "selecting a tab the bar has failed: \(error)")
+      }
+    }
+    // A presentation leaves with its source (a column taken away), as in UIKit.
+    if let source = next.presented?.source, !next.allScreens.contains(where: { $0.id == source }) {
+      next.presented = nil
+    }
+    commit(next)
+  }
+
   /// Plans the way back to a picked earlier state, and requires the plan to get there.
   mutating func plan(toEarlier input: inout Bytes) {
     guard let target = input.pick(earlier) else { return }
@@ -174,7 +210,18 @@ struct NavigationRun {
     let levels = state.levels
     let screens = state.allScreens
     let depth = Int(input.next() ?? 0) % max(levels.count + 1, 1)
-    switch (input.next() ?? 0) % 6 {
+    switch (input.next() ?? 0) % 9 {
+    case 6:
+      let tab = input.pick((state.tabs?.ids ?? []) + ["zz"])
+      return tab.map { (input.next() ?? 0) % 2 == 0 ? .selectedTab($0) : .reselectedTab($0) }
+    case 7:
+      let tab = input.pick([nil] + (state.tabs?.ids ?? []).map(Optional.some)) ?? nil
+      return .collapsed((input.next() ?? 0) % 2 == 0, tab: tab)
+    case 8:
+      guard let place = input.pick(state.places + [StackPlace(tab: "zz")]) else { return nil }
+      let stack = state[stack: place] ?? []
+      let kept = Int(input.next() ?? 0) % (stack.count + 1)
+      return .replacedStack(depth: 0, stack: Array(stack.prefix(kept)), place: place)
     case 0:
       return input.pick(screens).map { .poppedTo(screen: $0.id) }
     case 1:

@@ -12,7 +12,8 @@ struct ManifestReader {
   /// The presentation names a manifest may use without an argument.
   private static let topKeys: Set<String> = ["version", "revision", "options", "routes"]
   private static let routeKeys: Set<String> = [
-    "name", "pattern", "target", "presentation", "exposure", "priority", "defaults", "redirect", "under",
+    "name", "pattern", "target", "presentation", "exposure", "priority", "defaults", "redirect", "under", "tab",
+    "column", "presented",
   ]
 
   mutating func read(_ data: Data) -> RouteManifest {
@@ -153,6 +154,9 @@ struct ManifestReader {
       case "priority": fields.priority = value
       case "defaults": fields.defaults = value
       case "under": fields.under = value
+      case "tab": fields.tab = value
+      case "column": fields.column = value
+      case "presented": fields.presented = value
       default: unknown.append(key)
       }
     }
@@ -212,7 +216,27 @@ struct ManifestReader {
         fail("'under' must be an array of targets (strings)", field: "under", route: index, name: name)
       }
     }
+    if let value = fields.tab { route.placement.tab = string(value, field: "tab", route: index, name: name) }
+    if let value = fields.column {
+      route.placement.column = named(SplitColumn.self, value, "column", field: "column", route: index, name: name)
+    }
+    if let value = fields.presented {
+      route.placement.presented = named(
+        PresentedPolicy.self, value, "policy", field: "presented", route: index, name: name)
+    }
     return errors.count == errorCount ? route : nil
+  }
+
+  /// The case of `type` a string field names, or `nil` after an error listing the known names.
+  private mutating func named<Name: RawRepresentable<String> & CaseIterable>(
+    _ type: Name.Type, _ value: JSONValue, _ what: String, field: String, route: Int, name: String?
+  ) -> Name? {
+    guard let text = string(value, field: field, route: route, name: name) else { return nil }
+    if let named = Name(rawValue: text) { return named }
+    fail(
+      "unknown \(what) '\(text)' (known: \(Name.allCases.map(\.rawValue).joined(separator: ", ")))", field: field,
+      route: route, name: name)
+    return nil
   }
 
   private mutating func string(_ value: JSONValue, field: String, route: Int, name: String?) -> String? {
@@ -247,7 +271,8 @@ struct ManifestReader {
 
   /// A route's known fields as written, before they are checked.
   private struct RouteFields {
-    var name, pattern, target, redirect, presentation, exposure, priority, defaults, under: JSONValue?
+    var name, pattern, target, redirect, presentation, exposure, priority, defaults, under, tab, column,
+      presented: JSONValue?
   }
 
   // MARK: - Errors

@@ -1,23 +1,163 @@
 extension ModuleNavigator {
-  /// Shows the module a deep link targets: builds the screens its route declares under it (from a
-  /// cold start), binds the request into the module's configuration, and performs the route's
-  /// presentation from the top screen, or from the screen in the request's `source` extra.
+  /// Shows the module a deep link targets where its route places it, binding the request into
+  /// the module's configuration.
+  ///
+  /// In order: what is presented is handled by the route's presented policy (else
+  /// ``presentedPolicy``); the route's tab is selected; the stack there (its column, when the
+  /// window shows a split view) gets the route's `under` screens, in one plan of the navigator
+  /// (``Navigator/restore(_:)``); then the screen is shown with the route's presentation from
+  /// the top of that stack, or becomes its root when it is empty.
+  ///
+  /// A route that names a tab claims that tab's stack: it becomes exactly the `under` screens,
+  /// reusing those already shown. Elsewhere a link never takes screens away: a stack that starts
+  /// the `under` path is completed, and any other is left as it is. A link whose screen is
+  /// already there (the same module with the same parameters, on top of the stack or right above
+  /// its `under` screens) changes nothing and returns the route showing it. With the `keep`
+  /// policy and something presented, the screen goes over the top as it is.
   ///
   /// The presentation is the request's `presentation` extra (a ``Presentation`` or its string
-  /// form) when it has one, else its route's, else `push`.
+  /// form) when it has one, else its route's, else `push`. A request with a `source` extra (a
+  /// screen id) is shown from that screen, without placement.
   ///
   /// The values the URL gives (`RouteRequest.urlValues`: path, then query, then defaults) stay on
   /// the screen and the performed route.
   ///
+  /// ```swift
+  /// // {"pattern": "myapp://messages/<int:id>", "target": "Thread", "tab": "inbox",
+  /// //  "under": ["Inbox"], "presented": "dismiss"}
+  /// let thread = try await modules.open(request, target: "Thread")
+  /// ```
+  ///
   /// - Throws: A ``NavigationError`` or a ``ModuleError``, unchanged, as
   ///   ``route(target:_:from:parameters:request:)``; `unknownPresentation` naming the string when
-  ///   the `presentation` extra names no presentation.
+  ///   the `presentation` extra names no presentation; `coveredByPresentation` when the policy
+  ///   refuses the link or a presentation is held (``PerformedRoute/isDismissibleByLinks``);
+  ///   `unknownTab` for a tab the tab bar does not have.
   public func open(_ request: RouteRequest, target: String) async throws -> PerformedRoute {
     let presentation = try Self.presentation(of: request)
-    try await buildPath(request.route?.under ?? [], for: request)
-    return try await route(
-      target: target, presentation, from: request.extras["source"] as? String,
-      parameters: request.urlValues, request: request)
+    if let source = request.extras["source"] as? String {
+      return try await route(
+        target: target, presentation, from: source, parameters: request.urlValues, request: request)
+    }
+    switch try await place(request, target: target, presentation: presentation) {
+    case .shown(let route):
+      return route
+    case .from(let source):
+      return try await route(
+        target: target, presentation, from: source, parameters: request.urlValues, request: request)
+    }
+  }
+
+  /// Where a link's screen is shown after its placement.
+  private enum Placed {
+    /// The screen is already there (or became the root of its stack), with this route.
+    case shown(PerformedRoute)
+    /// Show it from this screen (`nil`: the top screen).
+    case from(String?)
+  }
+
+  /// Reaches the state a link's route asks for under its screen, in one plan.
+  private func place(_ request: RouteRequest, target: String, presentation: Presentation) async throws -> Placed {
+    let definition = request.route
+    let under = definition?.under ?? []
+    let placement = definition?.placement ?? Placement()
+    let shown = navigator.state
+    var wanted = shown
+    let key = try registry.key(for: target)
+    if let refusal = rules.refusal(of: presentation, for: key) {
+      throw NavigationError(.unsupportedPresentation, refusal)
+    }
+    if let covering = shown.presented?.state.stack.first {
+      switch placement.presented ?? presentedPolicy {
+      case .keep:
+        return .from(nil)
+      case .refuse:
+        throw NavigationError(
+          .coveredByPresentation,
+          "the link to '\(target)' does not open while '\(covering.id)' is presented (its policy is refuse)",
+          screen: covering.id)
+      case .dismiss:
+        let presentedIDs = Set(shown.presented?.state.allScreens.map(\.id) ?? [])
+        if let held = liveRoutes.first(where: { !$0.isDismissibleByLinks && presentedIDs.contains($0.screen.id) }) {
+          throw NavigationError(
+            .coveredByPresentation,
+            "the link to '\(target)' would dismiss '\(held.screen.id)', which is held as not dismissible",
+            screen: held.screen.id)
+        }
+        wanted.presented = nil
+      }
+    }
+    if let tab = placement.tab, let tabs = wanted.tabs {
+      guard tabs[tab] != nil else {
+        throw NavigationError(
+          .unknownTab,
+          "the link to '\(target)' names the tab '\(tab)'; the tabs are \(tabs.ids.joined(separator: ", "))")
+      }
+      wanted.tabs?.selected = tab
+    }
+    let tab = wanted.tabs?.selected
+    let column = placement.column.flatMap { wanted[stack: StackPlace(tab: tab, column: $0)] == nil ? nil : $0 }
+    let place = StackPlace(tab: tab, column: column ?? .primary)
+    let stack = wanted[stack: place] ?? []
+    for module in under { _ = try registry.key(for: module) }
+    // A route that names a tab claims its stack: it becomes the `under` screens, reusing the
+    // ones shown. Elsewhere a stack that starts the path is completed, and any other is kept.
+    let resets = placement.tab != nil && wanted.tabs != nil
+    let kept: Int
+    let built: ArraySlice<String>
+    let candidate: Screen?
+    if resets {
+      kept = zip(stack, under).prefix { $0.target == $1 }.count
+      built = under.dropFirst(kept)
+      candidate = kept == under.count ? stack.dropFirst(kept).first : nil
+    } else {
+      let starts = stack.count < under.count && zip(stack, under).allSatisfy { $0.target == $1 }
+      kept = stack.count
+      built = starts ? under.dropFirst(kept) : []
+      candidate = starts ? nil : stack.last
+    }
+    var screens = Array(stack.prefix(kept))
+    for module in built { screens.append(Screen(id: "\(module)#\(nextNumber())", target: module)) }
+    let pushes = presentation.kind == .push || presentation.kind == .show
+    let name = registry.registrations[key]?.target ?? key.name
+    let routeName = definition.map { $0.name ?? $0.pattern }
+    var adopted: PerformedRoute?
+    if pushes, let top = candidate, top.target == name, top.parameters == request.urlValues {
+      // Already there: keep it (and, in a claimed tab, pop what is above it).
+      screens = resets ? Array(stack.prefix(kept + 1)) : stack
+      adopted = liveRoutes.first { $0.screen.id == top.id && $0.state == .routed } ?? adopt(top, key: key, made: nil)
+    } else if pushes, screens.isEmpty {
+      // An empty stack: the screen becomes its root.
+      let screen = Screen(
+        id: "\(name)#\(nextNumber())", target: name, parameters: request.urlValues, route: routeName)
+      let configure = rules.configure(key, from: request)
+      let registry = self.registry
+      let made = try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
+        try registry.instance(key, chain: [], configure: configure)
+      }
+      screens = [screen]
+      adopted = adopt(screen, key: key, made: made)
+    }
+    wanted[stack: place] = screens
+    if wanted != shown { try await navigator.restore(wanted) }
+    refreshRoutes()
+    if let adopted { return .shown(adopted) }
+    return .from(screens.last?.id)
+  }
+
+  /// A route for a screen a link placed without a transition, kept like a performed one.
+  private func adopt(_ screen: Screen, key: ModuleKey, made: ModuleInstance?) -> PerformedRoute {
+    let registry = self.registry
+    let route = PerformedRoute(
+      screen: screen, presentation: .push, source: nil, key: key, made: nil,
+      make: {
+        try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
+          try registry.instance(key, chain: [], configure: ModuleRegistry.unconfigured)
+        }
+      }, navigator: navigator, notify: notifier(for: key))
+    route.adopt(made: made)
+    track(route)
+    return route
   }
 
   /// The presentation `request` asks for: its `presentation` extra, else its route's, else `push`.
@@ -44,20 +184,6 @@ extension ModuleNavigator {
   public func registerTargets(in builder: inout RouterBuilder) {
     for target in registry.targets {
       builder.register(target: target, handler: ModuleRouteHandler(navigator: self, target: target))
-    }
-  }
-
-  /// Ensures the root stack starts with the `path` modules: from an empty state, the first
-  /// becomes the root and the rest are pushed; a stack that is a prefix of the path is
-  /// completed; any other stack is left alone, so a link never throws away what the user has.
-  private func buildPath(_ path: [String], for request: RouteRequest) async throws {
-    guard !path.isEmpty else { return }
-    let stack = navigator.state.stack.map(\.target)
-    guard stack.count < path.count, Array(path.prefix(stack.count)) == stack, navigator.state.presented == nil else {
-      return
-    }
-    for (index, target) in path.enumerated().dropFirst(stack.count) {
-      _ = try await route(target: target, index == 0 ? .replaceRoot : .push, request: request)
     }
   }
 }

@@ -30,6 +30,9 @@ public final class ModuleNavigator {
   public let registry: ModuleRegistry
   /// Where they are shown.
   public let navigator: any Navigator
+  /// What a link does when something is presented, unless its route says otherwise
+  /// (``Placement/presented``): `keep` (the default) shows it over the top.
+  public var presentedPolicy: PresentedPolicy = .keep
   /// The registry's presentation restrictions and URL bindings.
   let rules: ModuleNavigationRules
   @ObservationIgnored private var lastNumber = 0
@@ -146,6 +149,14 @@ public final class ModuleNavigator {
     routes.lazy.compactMap(\.route).first { $0.screen.id == id && $0.state == .routed }?.heldDestination
   }
 
+  /// The live routes performed here.
+  var liveRoutes: [PerformedRoute] { routes.compactMap(\.route) }
+
+  /// Keeps `route` (one a link found already shown) so it hears when its screen leaves.
+  func track(_ route: PerformedRoute) {
+    routes.append(WeakRoute(route: route))
+  }
+
   /// Moves every route performed here whose screen is no longer shown to `removed`.
   ///
   /// Runs by itself after each change of an `@Observable` navigator, and after each removal.
@@ -161,12 +172,7 @@ public final class ModuleNavigator {
     routeName: String?, made: ModuleInstance? = nil, make: (@MainActor () throws -> ModuleInstance)?
   ) async throws -> PerformedRoute {
     let target = registry.registrations[key]?.target
-    let registry = self.registry
-    let notify: @MainActor (ModuleEvent.Phase, (any Error)?) -> Void = { [weak self] phase, error in
-      registry.notify(ModuleEvent(phase: phase, key: key, target: target, requester: nil, error: error))
-      // Removing one route can take others' screens with it (a dismissed sheet's stack).
-      if phase == .didRemove { self?.refreshRoutes() }
-    }
+    let notify = notifier(for: key)
     if let refusal = rules.refusal(of: presentation, for: key) {
       let error = NavigationError(.unsupportedPresentation, refusal)
       notify(.failedToPerform, error)
@@ -183,6 +189,17 @@ public final class ModuleNavigator {
     return route
   }
 
+  /// Sends `key`'s route events to the registry's observers.
+  func notifier(for key: ModuleKey) -> @MainActor (ModuleEvent.Phase, (any Error)?) -> Void {
+    let target = registry.registrations[key]?.target
+    let registry = self.registry
+    return { [weak self] phase, error in
+      registry.notify(ModuleEvent(phase: phase, key: key, target: target, requester: nil, error: error))
+      // Removing one route can take others' screens with it (a dismissed sheet's stack).
+      if phase == .didRemove { self?.refreshRoutes() }
+    }
+  }
+
   /// Watches an `@Observable` navigator's state, and refreshes the routes after each change.
   private func watchNavigator() {
     withObservationTracking {
@@ -197,7 +214,7 @@ public final class ModuleNavigator {
 
   /// A screen number never used before by this navigator, and above every number shown (so
   /// numbers stay unique after a restore): a stale performed route can never match a new screen.
-  private func nextNumber() -> Int {
+  func nextNumber() -> Int {
     let shown = navigator.state.allScreens.compactMap { screen in
       screen.id.split(separator: "#").last.flatMap { Int($0) }
     }

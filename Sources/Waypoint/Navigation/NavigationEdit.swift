@@ -14,10 +14,19 @@ public enum NavigationEdit: Sendable, Equatable {
   /// The presented level that holds `screen` was dismissed, with everything presented over it
   /// (a sheet pulled down, a popover tapped away).
   case dismissed(screen: String)
-  /// The stack of the level at `depth` is now `stack`, root first (a SwiftUI path written back,
-  /// a navigation controller's view controllers replaced). Screens may leave and new ones may
-  /// come; an empty stack above depth 0 dismisses the level.
-  case replacedStack(depth: Int, stack: [Screen])
+  /// The stack of the level at `depth` (at `place`, on a root level with tabs or a split view)
+  /// is now `stack`, root first (a SwiftUI path written back, a navigation controller's view
+  /// controllers replaced). Screens may leave and new ones may come; an empty stack above depth
+  /// 0 dismisses the level.
+  case replacedStack(depth: Int, stack: [Screen], place: StackPlace = .primary)
+  /// The user selected the tab `tab` in the tab bar.
+  case selectedTab(String)
+  /// The user tapped the selected tab `tab` again, which pops its stack to its root, as the
+  /// system tab bars do.
+  case reselectedTab(String)
+  /// The split view of the tab `tab` (or of the root level, for `nil`) collapsed to one column,
+  /// or expanded again.
+  case collapsed(Bool, tab: String?)
   /// The detail column of the level at `depth` now shows `screen`, or nothing.
   case replacedDetail(depth: Int, screen: Screen?)
   /// The child `screen` was taken out of its parent.
@@ -27,13 +36,19 @@ public enum NavigationEdit: Sendable, Equatable {
 }
 
 extension NavigationEdit {
-  /// A short line for logs: `poppedTo List#1`, `dismissed Sheet#4`, `replacedStack 0 [List#1]`.
+  /// A short line for logs: `poppedTo List#1`, `dismissed Sheet#4`, `replacedStack 0 [List#1]`,
+  /// `reselectedTab inbox`.
   public var summary: String {
     switch self {
     case .poppedTo(let screen): return "poppedTo \(screen)"
     case .dismissed(let screen): return "dismissed \(screen)"
-    case .replacedStack(let depth, let stack):
-      return "replacedStack \(depth) [\(stack.map(\.id).joined(separator: ", "))]"
+    case .replacedStack(let depth, let stack, let place):
+      return "replacedStack \(depth)" + (place == .primary ? "" : " \(place)")
+        + " [\(stack.map(\.id).joined(separator: ", "))]"
+    case .selectedTab(let tab): return "selectedTab \(tab)"
+    case .reselectedTab(let tab): return "reselectedTab \(tab)"
+    case .collapsed(let collapsed, let tab):
+      return (collapsed ? "collapsed" : "expanded") + (tab.map { " \($0)" } ?? "")
     case .replacedDetail(let depth, let screen): return "replacedDetail \(depth) \(screen?.id ?? "nothing")"
     case .removedChild(let screen): return "removedChild \(screen)"
     case .restored: return "restored"

@@ -54,6 +54,11 @@ public struct NavigationError: WaypointError {
     /// A completion never came, or the user held a back swipe; the state says what the UI
     /// shows once the wait is over.
     public static let transitionTimedOut: Code = "transitionTimedOut"
+    /// A link did not open because something is presented: its route's presented policy is
+    /// `refuse`, or the policy is `dismiss` and a presentation is held as not dismissible.
+    public static let coveredByPresentation: Code = "coveredByPresentation"
+    /// A link names a tab the window's tab bar does not have.
+    public static let unknownTab: Code = "unknownTab"
   }
 
   /// What kind of failure this is.

@@ -12,17 +12,24 @@ public struct NavigationLevel: Sendable, Equatable {
   public var hasNavigationStack: Bool
   /// What the level presents; its ``PresentedItem/screen`` is the next level's root.
   public var presented: PresentedItem?
+  /// The split view's other columns, when the level is a split view (its primary column is the
+  /// root and path).
+  public var split: SplitColumns?
+  /// The tabs, when the level is a tab bar (root and path are then empty).
+  public var tabs: TabContainer?
 
   /// Makes a level.
   public init(
     root: Screen?, path: [Screen] = [], detail: Screen? = nil, hasNavigationStack: Bool = true,
-    presented: PresentedItem? = nil
+    presented: PresentedItem? = nil, split: SplitColumns? = nil, tabs: TabContainer? = nil
   ) {
     self.root = root
     self.path = path
     self.detail = detail
     self.hasNavigationStack = hasNavigationStack
     self.presented = presented
+    self.split = split
+    self.tabs = tabs
   }
 }
 
@@ -83,7 +90,7 @@ extension NavigationState {
           presented.state.stack.first.map {
             PresentedItem(screen: $0, presentation: presented.presentation, source: presented.source)
           }
-        })
+        }, split: level.split, tabs: level.tabs)
     }
   }
 
@@ -94,9 +101,12 @@ extension NavigationState {
       let presented = level.presented.flatMap { item in
         state.map { PresentedState(presentation: item.presentation, source: item.source, state: $0) }
       }
-      state = NavigationState(
+      var next = NavigationState(
         stack: (level.root.map { [$0] } ?? []) + level.path, detail: level.detail,
         hasNavigationStack: level.hasNavigationStack, presented: presented)
+      next.split = level.split
+      next.tabs = level.tabs
+      state = next
     }
     self = state ?? NavigationState()
   }

@@ -27,22 +27,41 @@ extension NavigationState {
   private mutating func applyEdit(_ edit: NavigationEdit) throws(NavigationError) {
     switch edit {
     case .poppedTo(let id):
-      guard let depth = (0..<depthCount).first(where: { self[depth: $0].stack.contains { $0.id == id } }),
-        let index = self[depth: depth].stack.firstIndex(where: { $0.id == id })
+      guard let depth = (0..<depthCount).first(where: { self[depth: $0].place(holding: id) != nil }),
+        let place = self[depth: depth].place(holding: id), let stack = self[depth: depth][stack: place],
+        let index = stack.firstIndex(where: { $0.id == id })
       else { throw Self.invalidEdit("no stack holds '\(id)', so nothing can be popped to it") }
-      setStack(Array(self[depth: depth].stack[...index]), at: depth)
+      setStack(Array(stack[...index]), at: depth, place: place)
     case .dismissed(let id):
       guard let depth = (1..<max(depthCount, 1)).first(where: { self[depth: $0].contains(levelScreen: id) }) else {
         throw Self.invalidEdit("no presented level holds '\(id)', so nothing was dismissed")
       }
       self[depth: depth - 1].presented = nil
-    case .replacedStack(let depth, let stack):
+    case .replacedStack(let depth, let stack, let place):
       try checkDepth(depth)
+      guard self[depth: depth][stack: place] != nil else {
+        throw Self.invalidEdit("the level at depth \(depth) has no stack at '\(place)'")
+      }
       if stack.isEmpty, depth > 0 {
         self[depth: depth - 1].presented = nil
       } else {
-        setStack(stack, at: depth)
+        setStack(stack, at: depth, place: place)
       }
+    case .selectedTab(let id):
+      guard tabs?[id] != nil else { throw Self.invalidEdit("the root level has no tab '\(id)'") }
+      tabs?.selected = id
+    case .reselectedTab(let id):
+      guard let tab = tabs?[id] else { throw Self.invalidEdit("the root level has no tab '\(id)'") }
+      guard tabs?.selected == id else {
+        throw Self.invalidEdit("the tab '\(id)' is not selected, so it cannot be selected again")
+      }
+      setStack(Array(tab.stack.prefix(1)), at: 0, place: StackPlace(tab: id))
+    case .collapsed(let collapsed, let tab):
+      guard var columns = split(in: tab) else {
+        throw Self.invalidEdit("\(tab.map { "the tab '\($0)'" } ?? "the root level") has no split view")
+      }
+      columns.isCollapsed = collapsed
+      setSplit(columns, in: tab)
     case .replacedDetail(let depth, let screen):
       try checkDepth(depth)
       self[depth: depth].detail = screen
@@ -58,9 +77,10 @@ extension NavigationState {
     }
   }
 
-  /// Sets the stack at `depth`, dismissing what that level presents when its source left.
-  private mutating func setStack(_ stack: [Screen], at depth: Int) {
-    self[depth: depth].stack = stack
+  /// Sets the stack at `place` of the level at `depth`, dismissing what that level presents when
+  /// its source left.
+  private mutating func setStack(_ stack: [Screen], at depth: Int, place: StackPlace) {
+    self[depth: depth][stack: place] = stack
     dismissOrphanedPresentation(at: depth)
   }
 
@@ -74,7 +94,7 @@ extension NavigationState {
   /// presented one.
   func contains(levelScreen id: String) -> Bool {
     func holds(_ screen: Screen) -> Bool { screen.id == id || screen.children.contains(where: holds) }
-    return stack.contains(where: holds) || detail.map(holds) == true
+    return places.contains { self[stack: $0]?.contains(where: holds) == true } || detail.map(holds) == true
   }
 
   /// Takes the child `id` out of its parent in this level; returns whether it was found.

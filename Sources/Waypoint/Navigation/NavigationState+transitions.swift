@@ -20,7 +20,12 @@ extension NavigationState {
     guard let sourceID = transition.source ?? topScreen?.id else {
       throw Self.invalid("there is no screen to show '\(screen.target)' from; show a root first (replaceRoot)")
     }
-    guard self[depth: depth].allScreens.contains(where: { $0.id == sourceID }) else {
+    let level = self[depth: depth]
+    if let tabs = level.tabs, let place = level.place(holding: sourceID), place.tab != tabs.selected {
+      throw Self.invalid(
+        "the source '\(sourceID)' is in the tab '\(place.tab ?? "")', which is not selected; select it first")
+    }
+    guard level.allScreens.contains(where: { $0.id == sourceID }) else {
       guard let covering = presentingDepth(of: sourceID).flatMap({ self[depth: $0].presented?.state.stack.first })
       else {
         throw Self.invalid("the source '\(sourceID)' is not on screen")
@@ -42,6 +47,11 @@ extension NavigationState {
       }
       return .addedChild(screen: screen.id, parent: sourceID)
     case .showDetail:
+      let tab = level.place(holding: sourceID)?.tab
+      if let columns = level.split(in: tab) {
+        self[depth: depth][stack: StackPlace(tab: tab, column: .secondary)] = [screen]
+        return .replacedColumn(screen: screen.id, previous: columns.secondary)
+      }
       let previous = self[depth: depth].detail
       self[depth: depth].detail = screen
       return .replacedDetail(screen: screen.id, previous: previous)
@@ -58,8 +68,11 @@ extension NavigationState {
     switch change {
     case .pushed(let id):
       for depth in 0..<depthCount {
-        guard let index = self[depth: depth].stack.firstIndex(where: { $0.id == id }) else { continue }
-        self[depth: depth].stack.removeSubrange(index...)
+        guard let place = self[depth: depth].place(holding: id),
+          var stack = self[depth: depth][stack: place], let index = stack.firstIndex(where: { $0.id == id })
+        else { continue }
+        stack.removeSubrange(index...)
+        self[depth: depth][stack: place] = stack
         dismissOrphanedPresentation(at: depth)
         return
       }
@@ -89,6 +102,16 @@ extension NavigationState {
     case .replacedDetail(let id, let previous):
       for depth in 0..<depthCount where self[depth: depth].detail?.id == id {
         self[depth: depth].detail = previous
+        dismissOrphanedPresentation(at: depth)
+        return
+      }
+    case .replacedColumn(let id, let previous):
+      for depth in 0..<depthCount {
+        let level = self[depth: depth]
+        guard let place = level.place(holding: id), place.column == .secondary,
+          level[stack: place]?.first?.id == id
+        else { continue }
+        self[depth: depth][stack: place] = previous
         dismissOrphanedPresentation(at: depth)
         return
       }
@@ -124,10 +147,12 @@ extension NavigationState {
       throw Self.invalid(
         "cannot push '\(screen.target)' from '\(sourceID)': it has no navigation stack (it is a popover)")
     }
-    guard container.stack.last?.id == sourceID else {
+    guard let place = container.place(holding: sourceID), let stack = container[stack: place],
+      stack.last?.id == sourceID
+    else {
       throw Self.invalid("cannot push '\(screen.target)' from '\(sourceID)': it is not the top of its navigation stack")
     }
-    self[depth: depth].stack.append(screen)
+    self[depth: depth][stack: place] = stack + [screen]
     return .pushed(screen: screen.id)
   }
 
@@ -143,8 +168,7 @@ extension NavigationState {
   private func presentingDepth(of id: String) -> Int? {
     (0..<depthCount).first { depth in
       let container = self[depth: depth]
-      return container.presented != nil
-        && (container.stack + (container.detail.map { [$0] } ?? [])).contains { $0.id == id }
+      return container.presented != nil && container.contains(levelScreen: id)
     }
   }
 
@@ -170,7 +194,7 @@ extension NavigationState {
     modifyScreen(where: { $0.id == id }, body)
   }
 
-  /// Runs `body` on the first screen, depth first through the stack then the detail, that
+  /// Runs `body` on the first screen, depth first through the stacks then the detail, that
   /// `matches`; returns whether there was one.
   mutating func modifyScreen(where matches: (Screen) -> Bool, _ body: (inout Screen) -> Void) -> Bool {
     func visit(_ screens: inout [Screen]) -> Bool {
@@ -183,7 +207,13 @@ extension NavigationState {
       }
       return false
     }
-    if visit(&stack) { return true }
+    for place in places {
+      guard var screens = self[stack: place] else { continue }
+      if visit(&screens) {
+        self[stack: place] = screens
+        return true
+      }
+    }
     guard var column = detail.map({ [$0] }), visit(&column) else { return false }
     detail = column[0]
     return true

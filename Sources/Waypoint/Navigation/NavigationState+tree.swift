@@ -15,15 +15,37 @@ extension NavigationState {
 
   private func lines(indent: String) -> [String] {
     var lines: [String] = []
+    if let tabs {
+      for tab in tabs.tabs {
+        lines.append(indent + "▤ tab \(tab.id)" + (tab.id == tabs.selected ? " (selected)" : ""))
+        lines += Self.lines(stack: tab.stack, split: tab.split, indent: indent + "  ")
+      }
+    } else {
+      lines += Self.lines(stack: stack, split: split, indent: indent)
+    }
+    if let detail { lines += Self.lines(detail, indent: indent, marker: "◫ detail:") }
+    if let presented {
+      let inner = indent + String(repeating: "  ", count: tabs == nil ? max(stack.count, 1) : 1)
+      lines.append(inner + "⇡ \(presented.presentation)" + (presented.source.map { " from \($0)" } ?? ""))
+      lines += presented.state.lines(indent: inner + "  ")
+    }
+    return lines
+  }
+
+  private static func lines(stack: [Screen], split: SplitColumns?, indent: String) -> [String] {
+    var lines: [String] = []
     if stack.isEmpty { lines.append(indent + "(empty)") }
     for (depth, screen) in stack.enumerated() {
       lines += Self.lines(screen, indent: indent + String(repeating: "  ", count: depth), marker: "▸")
     }
-    if let detail { lines += Self.lines(detail, indent: indent, marker: "◫ detail:") }
-    if let presented {
-      let inner = indent + String(repeating: "  ", count: max(stack.count, 1))
-      lines.append(inner + "⇡ \(presented.presentation)" + (presented.source.map { " from \($0)" } ?? ""))
-      lines += presented.state.lines(indent: inner + "  ")
+    guard let split else { return lines }
+    let columns = (split.supplementary.map { [("supplementary", $0)] } ?? []) + [("secondary", split.secondary)]
+    for (name, screens) in columns {
+      lines.append(indent + "◫ \(name)" + (split.isCollapsed ? " (collapsed)" : ""))
+      if screens.isEmpty { lines.append(indent + "  (empty)") }
+      for (depth, screen) in screens.enumerated() {
+        lines += Self.lines(screen, indent: indent + String(repeating: "  ", count: depth + 1), marker: "▸")
+      }
     }
     return lines
   }

@@ -1,6 +1,10 @@
 /// The whole navigation hierarchy as a value: a stack of screens, a detail screen, and an
 /// optional presented state over it (recursively, with its presentation).
 ///
+/// The root level can be a tab bar (``tabs``: each tab with its own stack and split view) or a
+/// split view (``split``: columns beside ``stack``); what is presented covers the whole level,
+/// tabs included, as UIKit and SwiftUI show it. Presented levels hold a stack.
+///
 /// It is `Codable`, so a hierarchy can be saved as JSON and restored, `Equatable`, so two states
 /// can be compared in tests, and its ``stack`` can back a SwiftUI `NavigationStack(path:)`.
 public struct NavigationState: Sendable, Codable, Equatable {
@@ -10,6 +14,12 @@ public struct NavigationState: Sendable, Codable, Equatable {
   public var detail: Screen?
   /// Whether screens can be pushed here (a popover has no navigation stack).
   public var hasNavigationStack: Bool
+  /// The split view's columns beside ``stack`` (its primary column), when the level is a split
+  /// view.
+  public var split: SplitColumns?
+  /// The tabs, when the level is a tab bar; the level's own ``stack``, ``detail`` and ``split``
+  /// are then empty, and each tab holds its own.
+  public var tabs: TabContainer?
   private var presentedStorage: [PresentedState]
 
   /// A state with `stack` and nothing presented.
@@ -22,21 +32,36 @@ public struct NavigationState: Sendable, Codable, Equatable {
     self.presentedStorage = presented.map { [$0] } ?? []
   }
 
+  /// A tab bar, with `presented` over it.
+  public init(tabs: TabContainer, presented: PresentedState? = nil) {
+    self.init(presented: presented)
+    self.tabs = tabs
+  }
+
+  /// A split view: `stack` in the primary column and `split`'s other columns beside it.
+  public init(stack: [Screen], split: SplitColumns, presented: PresentedState? = nil) {
+    self.init(stack: stack, presented: presented)
+    self.split = split
+  }
+
   /// What is presented over this state, if anything.
   public var presented: PresentedState? {
     get { presentedStorage.first }
     set { presentedStorage = newValue.map { [$0] } ?? [] }
   }
 
-  /// The top screen of the topmost presented state, or of this one.
+  /// The top screen of the topmost presented state, or of this one: of the selected tab, and of
+  /// the last column of a split that holds one.
   public var topScreen: Screen? {
-    presented?.state.topScreen ?? stack.last
+    presented?.state.topScreen ?? visiblePlaces.reversed().lazy.compactMap { self[stack: $0]?.last }.first
   }
 
-  /// Every screen, depth first: stacks, children, detail, then what is presented.
+  /// Every screen, depth first: stacks (each tab's and column's in ``places`` order), children,
+  /// detail, then what is presented.
   public var allScreens: [Screen] {
     func flatten(_ screen: Screen) -> [Screen] { [screen] + screen.children.flatMap(flatten) }
-    return stack.flatMap(flatten) + (detail.map(flatten) ?? []) + (presented?.state.allScreens ?? [])
+    return places.flatMap { self[stack: $0] ?? [] }.flatMap(flatten) + (detail.map(flatten) ?? [])
+      + (presented?.state.allScreens ?? [])
   }
 
   /// Whether a screen with `id` is anywhere in the hierarchy.
@@ -45,15 +70,18 @@ public struct NavigationState: Sendable, Codable, Equatable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case stack, detail, hasNavigationStack, presented
+    case stack, detail, hasNavigationStack, split, tabs, presented
   }
 
-  /// Decodes a state; missing keys take their defaults.
+  /// Decodes a state; missing keys take their defaults, so states saved before tabs and split
+  /// views still decode.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     stack = try container.decodeIfPresent([Screen].self, forKey: .stack) ?? []
     detail = try container.decodeIfPresent(Screen.self, forKey: .detail)
     hasNavigationStack = try container.decodeIfPresent(Bool.self, forKey: .hasNavigationStack) ?? true
+    split = try container.decodeIfPresent(SplitColumns.self, forKey: .split)
+    tabs = try container.decodeIfPresent(TabContainer.self, forKey: .tabs)
     presentedStorage = try container.decodeIfPresent(PresentedState.self, forKey: .presented).map { [$0] } ?? []
   }
 
@@ -63,6 +91,8 @@ public struct NavigationState: Sendable, Codable, Equatable {
     try container.encode(stack, forKey: .stack)
     try container.encodeIfPresent(detail, forKey: .detail)
     try container.encode(hasNavigationStack, forKey: .hasNavigationStack)
+    try container.encodeIfPresent(split, forKey: .split)
+    try container.encodeIfPresent(tabs, forKey: .tabs)
     try container.encodeIfPresent(presented, forKey: .presented)
   }
 }

@@ -14,7 +14,7 @@ public enum NavigationStep: Sendable, Equatable, CustomStringConvertible {
   /// Present `screen` from `source`, over the level at `depth`.
   case present(Screen, Presentation, source: String, depth: Int)
   /// Make `screen` the only screen of the root stack (or leave it empty), dismissing everything
-  /// presented; the detail column stays.
+  /// presented and taking tabs away; the detail column and a split view's other columns stay.
   case setRoot(Screen?)
   /// Show `screen` (or nothing) in the detail column of the level at `depth`.
   case setDetail(Screen?, depth: Int)
@@ -22,8 +22,23 @@ public enum NavigationStep: Sendable, Equatable, CustomStringConvertible {
   case addChild(Screen, parent: String)
   /// Take the child `screen` out of `parent`.
   case removeChild(screen: String, parent: String)
+  /// Make the root level a tab bar with these tabs, empty and the first selected, dismissing
+  /// everything presented (`nil`: an empty level without tabs). One `setViewControllers` of a tab
+  /// bar controller.
+  case setTabs([String]?)
+  /// Select the tab `id` of the root level (a tab bar's `selectedIndex`).
+  case selectTab(String)
+  /// Give the tab `tab` (or the root level, for `nil`) a split view of `style` with empty columns
+  /// beside its stack, or take its split view away (`nil`).
+  case setSplit(SplitStyle?, tab: String?)
+  /// Collapse the split view of the tab `tab` (or of the root level) to one column, or expand it.
+  case setCollapsed(Bool, tab: String?)
+  /// Make the stack at `place` on the root level `screens`, in one call (a navigation
+  /// controller's `setViewControllers`); the leading screens that stay keep their children.
+  case setStack([Screen], place: StackPlace)
 
-  /// A line such as `push Editor#2 @0`, `dismiss @1` or `setRoot List#1`.
+  /// A line such as `push Editor#2 @0`, `dismiss @1`, `setRoot List#1` or
+  /// `setStack inbox [Inbox#1, Thread#4]`.
   public var description: String {
     switch self {
     case .dismiss(let depth): return "dismiss @\(depth)"
@@ -35,7 +50,17 @@ public enum NavigationStep: Sendable, Equatable, CustomStringConvertible {
     case .setDetail(let screen, let depth): return "setDetail \(screen?.id ?? "nothing") @\(depth)"
     case .addChild(let screen, let parent): return "addChild \(screen.id) to \(parent)"
     case .removeChild(let screen, let parent): return "removeChild \(screen) from \(parent)"
+    case .setTabs(let ids): return "setTabs " + (ids.map { "[\($0.joined(separator: ", "))]" } ?? "nothing")
+    case .selectTab(let id): return "selectTab \(id)"
+    case .setSplit(let style, let tab): return "setSplit \(style.map(\.rawValue) ?? "nothing")" + Self.suffix(tab)
+    case .setCollapsed(let collapsed, let tab): return (collapsed ? "collapse" : "expand") + Self.suffix(tab)
+    case .setStack(let screens, let place):
+      return "setStack \(place) [\(screens.map(\.id).joined(separator: ", "))]"
     }
+  }
+
+  private static func suffix(_ tab: String?) -> String {
+    tab.map { " in \($0)" } ?? ""
   }
 }
 
@@ -57,11 +82,20 @@ extension NavigationState {
   /// check over random pairs of states.
   public func plan(to target: NavigationState) -> [NavigationStep] {
     var steps: [NavigationStep] = []
-    if let root = stack.first, let targetRoot = target.stack.first, root.isSame(as: targetRoot) {
+    if let ids = target.tabs?.ids {
+      if tabs?.ids == ids {
+        Self.planLevel(from: self, to: target, depth: 0, into: &steps)
+      } else {
+        steps.append(.setTabs(ids))
+        Self.planLevel(from: NavigationState(tabs: TabContainer(ids: ids)), to: target, depth: 0, into: &steps)
+      }
+    } else if tabs == nil, let root = stack.first, let targetRoot = target.stack.first, root.isSame(as: targetRoot) {
       Self.planLevel(from: self, to: target, depth: 0, into: &steps)
     } else if self != target {
       steps.append(.setRoot(target.stack.first?.withoutChildren))
-      let rooted = NavigationState(stack: target.stack.prefix(1).map(\.withoutChildren), detail: detail)
+      var rooted = NavigationState(
+        stack: target.stack.prefix(1).map(\.withoutChildren), detail: tabs == nil ? detail : nil)
+      rooted.split = split
       Self.planLevel(from: rooted, to: target, depth: 0, into: &steps)
     }
     return steps
@@ -97,7 +131,10 @@ extension NavigationState {
       let state = NavigationState(stack: [screen], hasNavigationStack: presentation.kind != .popover)
       self[depth: depth].presented = PresentedState(presentation: presentation, source: source, state: state)
     case .setRoot(let screen):
-      self = NavigationState(stack: screen.map { [$0] } ?? [], detail: detail, hasNavigationStack: hasNavigationStack)
+      var next = NavigationState(
+        stack: screen.map { [$0] } ?? [], detail: tabs == nil ? detail : nil, hasNavigationStack: hasNavigationStack)
+      next.split = split
+      self = next
     case .setDetail(let screen, let depth):
       try checkStep(depth, step)
       self[depth: depth].detail = screen
@@ -114,6 +151,32 @@ extension NavigationState {
         }
       }
       guard found else { throw Self.invalidStep(step, "'\(parent)' has no child '\(id)'") }
+    case .setTabs(let ids):
+      if let ids {
+        guard !ids.isEmpty, Set(ids).count == ids.count else {
+          throw Self.invalidStep(step, "a tab bar needs at least one tab, each with its own id")
+        }
+        self = NavigationState(tabs: TabContainer(ids: ids))
+      } else {
+        self = NavigationState()
+      }
+    case .selectTab(let id):
+      guard tabs?[id] != nil else { throw Self.invalidStep(step, "the root level has no tab '\(id)'") }
+      tabs?.selected = id
+    case .setSplit(let style, let tab):
+      guard setSplit(style.map(SplitColumns.init), in: tab) else {
+        throw Self.invalidStep(
+          step, tab == nil ? "the root level has tabs" : "the root level has no tab '\(tab ?? "")'")
+      }
+    case .setCollapsed(let collapsed, let tab):
+      guard var columns = split(in: tab) else { throw Self.invalidStep(step, "there is no split view there") }
+      columns.isCollapsed = collapsed
+      setSplit(columns, in: tab)
+    case .setStack(let screens, let place):
+      guard let current = self[stack: place] else { throw Self.invalidStep(step, "the root level has no such stack") }
+      var next = screens
+      for index in 0..<Self.commonPrefix(current, screens) { next[index].children = current[index].children }
+      self[stack: place] = next
     }
   }
 
@@ -124,10 +187,24 @@ extension NavigationState {
   private static func planLevel(
     from current: NavigationState, to target: NavigationState, depth: Int, into steps: inout [NavigationStep]
   ) {
-    let kept = commonPrefix(current.stack, target.stack)
+    // What the level's containers become first: split views given, changed or taken away (a new
+    // or restyled split starts with empty columns).
+    var shaped = current
+    var shapeSteps: [NavigationStep] = []
+    let owners: [String?] = depth == 0 ? target.tabs.map { $0.ids.map(Optional.some) } ?? [nil] : []
+    for tab in owners where current.split(in: tab)?.style != target.split(in: tab)?.style {
+      let style = target.split(in: tab)?.style
+      shapeSteps.append(.setSplit(style, tab: tab))
+      shaped.setSplit(style.map(SplitColumns.init), in: tab)
+    }
+    let places = depth == 0 ? target.places : [.primary]
+    let kept = places.map { commonPrefix(shaped[stack: $0] ?? [], target[stack: $0] ?? []) }
     let keptDetail = current.detail.map { detail in target.detail.map(detail.isSame) ?? false } ?? false
     var keptIDs: Set<String> = []
-    for index in 0..<kept { keptIDs.formUnion(keptScreens(current.stack[index], target.stack[index])) }
+    for (place, count) in zip(places, kept) {
+      let (shown, wanted) = (shaped[stack: place] ?? [], target[stack: place] ?? [])
+      for index in 0..<count { keptIDs.formUnion(keptScreens(shown[index], wanted[index])) }
+    }
     if keptDetail, let detail = current.detail, let wanted = target.detail {
       keptIDs.formUnion(keptScreens(detail, wanted))
     }
@@ -141,13 +218,26 @@ extension NavigationState {
         false
       }
     if current.presented != nil, !keepsPresented { steps.append(.dismiss(depth: depth)) }
-    if kept < current.stack.count, kept > 0 { steps.append(.popTo(screen: current.stack[kept - 1].id, depth: depth)) }
-    for index in 0..<kept {
-      planChildren(of: current.stack[index], to: target.stack[index], into: &steps)
+    steps += shapeSteps
+    if let selected = target.tabs?.selected, shaped.tabs?.selected != selected { steps.append(.selectTab(selected)) }
+    for (place, count) in zip(places, kept) {
+      let (shown, wanted) = (shaped[stack: place] ?? [], target[stack: place] ?? [])
+      if place == .primary {
+        // The level's own stack: pops and pushes, which a navigator batches.
+        if count < shown.count, count > 0 { steps.append(.popTo(screen: shown[count - 1].id, depth: depth)) }
+      } else if count < shown.count || count < wanted.count {
+        steps.append(.setStack(wanted.map(\.withoutChildren), place: place))
+      }
+      for index in 0..<count { planChildren(of: shown[index], to: wanted[index], into: &steps) }
+      for screen in wanted.dropFirst(count) {
+        if place == .primary { steps.append(.push(screen.withoutChildren, depth: depth)) }
+        addChildren(of: screen, into: &steps)
+      }
     }
-    for screen in target.stack.dropFirst(kept) {
-      steps.append(.push(screen.withoutChildren, depth: depth))
-      addChildren(of: screen, into: &steps)
+    for tab in owners {
+      if let wanted = target.split(in: tab), shaped.split(in: tab)?.isCollapsed != wanted.isCollapsed {
+        steps.append(.setCollapsed(wanted.isCollapsed, tab: tab))
+      }
     }
     if keptDetail, let detail = current.detail, let wanted = target.detail {
       planChildren(of: detail, to: wanted, into: &steps)

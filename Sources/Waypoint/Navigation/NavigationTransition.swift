@@ -66,6 +66,9 @@ public enum NavigationChange: Sendable, Equatable {
   case addedChild(screen: String, parent: String)
   /// The screen took the detail column (undo: put the previous detail back).
   case replacedDetail(screen: String, previous: Screen?)
+  /// The screen became the only one of a split view's secondary column (`showDetail` in a split;
+  /// undo: put the `previous` stack back).
+  case replacedColumn(screen: String, previous: [Screen])
   /// Nothing was shown (`none`).
   case nothing(screen: String)
 
@@ -73,7 +76,7 @@ public enum NavigationChange: Sendable, Equatable {
   public var screen: String {
     switch self {
     case .pushed(let screen), .presented(let screen), .replacedRoot(let screen, _), .addedChild(let screen, _),
-      .replacedDetail(let screen, _), .nothing(let screen):
+      .replacedDetail(let screen, _), .replacedColumn(let screen, _), .nothing(let screen):
       return screen
     }
   }

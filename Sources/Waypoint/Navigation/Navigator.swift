@@ -19,6 +19,9 @@ public protocol Navigator: AnyObject {
   /// screens to `removed`; ``ModuleNavigator/reconcile(_:)`` does both at once.
   @discardableResult
   func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen]
+  /// Shows `target` with the plan from what is shown (``NavigationState/plan(to:)``): a saved
+  /// state restored, or the screens a link places under its destination.
+  func restore(_ target: NavigationState) async throws(NavigationError)
 }
 
 /// A navigator without views: it keeps a ``NavigationState`` (observable, for SwiftUI bindings and
@@ -89,10 +92,18 @@ public final class HeadlessNavigator: Navigator {
     return gone
   }
 
-  /// Replaces the whole state, as when restoring a saved hierarchy.
-  public func restore(_ state: NavigationState) {
-    self.state = state
-    record("restore")
+  /// Shows `target`, as when restoring a saved hierarchy or placing a link's screens: the plan
+  /// from the state shown is performed step by step, and each step is logged.
+  public func restore(_ target: NavigationState) {
+    var next = state
+    for step in state.plan(to: target) {
+      // A plan always fits the state it was made from (the plan tests check it over random
+      // states); a step that did not would leave the target to be taken as it is.
+      guard (try? next.execute(step)) != nil else { break }
+      record(step.description)
+    }
+    state = target
+    if next != target { record("restore") }
   }
 
   private func record(_ entry: String) {

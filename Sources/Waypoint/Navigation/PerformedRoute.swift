@@ -52,6 +52,10 @@ public final class PerformedRoute {
   @ObservationIgnored private var change: NavigationChange?
   /// Whether the route was last removed because its screen was taken off by something else.
   @ObservationIgnored private var wentAway = false
+  /// Whether a link may dismiss the screen when its route's presented policy is `dismiss`;
+  /// `false` holds a presentation the user must finish (forced onboarding, a payment in
+  /// progress): such a link then fails with `coveredByPresentation`.
+  public var isDismissibleByLinks = true
 
   init(
     screen: Screen, presentation: Presentation, source: String?, key: ModuleKey, made: ModuleInstance?,
@@ -201,6 +205,16 @@ public final class PerformedRoute {
     change = nil
     destination.release()
     notify(.didRemove, nil)
+  }
+
+  /// Takes a screen already in a stack as this route's, routed as if pushed (a link found the app
+  /// already showing it, or placed it as the root of an empty stack), with `made` as its
+  /// destination when there is one; sends no events.
+  func adopt(made: ModuleInstance?) {
+    if let made { destination.keep(made) }
+    state = .routed
+    change = .pushed(screen: screen.id)
+    wentAway = false
   }
 
   private func makeDestination() throws -> ModuleInstance {

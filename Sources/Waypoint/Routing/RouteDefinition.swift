@@ -25,9 +25,12 @@ public struct RouteDefinition: Sendable, Hashable, CustomStringConvertible {
   public var priority: Int
   /// Values for names the URL does not supply.
   public var defaults: [String: String]
-  /// The modules that must be under this route's screen, bottom first: opening the link from a
-  /// cold start builds them (the first as the root).
+  /// The modules that must be under this route's screen, bottom first: opening the link
+  /// completes a stack that starts this path (builds it in an empty one, the first as the root),
+  /// and makes the stack of a tab the route names exactly these screens, reusing those shown.
   public var under: [String]
+  /// The tab and column the screen goes to, and what happens to what is presented.
+  public var placement: Placement
   /// A URL template (a pattern whose parameters are filled from this route's) to send the
   /// request to instead, or `nil`.
   public var redirect: String?
@@ -36,7 +39,7 @@ public struct RouteDefinition: Sendable, Hashable, CustomStringConvertible {
   public init(
     pattern: String, name: String? = nil, target: String? = nil, presentation: Presentation? = nil,
     exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:], under: [String] = [],
-    redirect: String? = nil
+    placement: Placement = Placement(), redirect: String? = nil
   ) {
     self.pattern = pattern
     self.name = name
@@ -46,6 +49,7 @@ public struct RouteDefinition: Sendable, Hashable, CustomStringConvertible {
     self.priority = priority
     self.defaults = defaults
     self.under = under
+    self.placement = placement
     self.redirect = redirect
   }
 

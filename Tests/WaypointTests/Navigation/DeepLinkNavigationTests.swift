@@ -37,7 +37,7 @@ struct DeepLinkNavigationTests {
     #expect(modules.navigator.state.stack.map(\.id) == ["NoteList#1", "NoteEditor#2"])
   }
 
-  @Test("a deep link from a cold start builds the screens declared under it, in safe steps")
+  @Test("a deep link builds the screens declared under it from a cold start, and does nothing when already there")
   func coldStart() async throws {
     let modules = try makeModules()
     let router = try router(modules)
@@ -45,10 +45,13 @@ struct DeepLinkNavigationTests {
     #expect(modules.navigator.state.stack.map(\.target) == ["NoteList", "NoteEditor"])
     #expect(modules.navigator.state.stack[0].parameters.isEmpty, "the screens under it do not take its parameters")
     #expect(modules.navigator.state.stack[1].parameters == ["id": "7", "mode": "read"])
-    _ = try await router.open("notes://note/8")
+    let eight = try await router.open("notes://note/8").value(as: PerformedRoute.self)
     #expect(
       modules.navigator.state.stack.map(\.target) == ["NoteList", "NoteEditor", "NoteEditor"],
-      "an existing path is kept")
+      "a link never takes away what the user has")
+    let again = try await router.open("notes://note/8").value(as: PerformedRoute.self)
+    #expect(again === eight, "a link to the screen shown changes nothing")
+    #expect(modules.navigator.state.stack.count == 3)
   }
 
   @Test("a link can name its source screen; presentation errors surface as the open's error")

@@ -17,7 +17,13 @@ private func locations(of state: NavigationState) -> [String: String] {
     }
   }
   func visit(level: NavigationState, chain: String) {
-    visit(level.stack, under: chain + "/stack")
+    // A tab's stack stays while the bar has the same tabs; a column while its split has the same style.
+    let bar = level.tabs.map { "/tabs[\($0.ids.joined(separator: ","))]" } ?? ""
+    for place in level.places {
+      let style = place.column == .primary ? "" : "(\(level.split(in: place.tab)?.style.rawValue ?? ""))"
+      let name = place == .primary ? "/stack" : bar + "/\(place)" + style
+      visit(level[stack: place] ?? [], under: chain + name)
+    }
     if let detail = level.detail { visit([detail], under: chain + "/detail") }
     if let presented = level.presented, let root = presented.state.stack.first {
       let next = chain + "/\(presented.presentation)@\(found[presented.source ?? ""] ?? "?")>\(key(root))"
@@ -28,12 +34,16 @@ private func locations(of state: NavigationState) -> [String: String] {
   return found
 }
 
-/// The ids of the screens a step makes.
-private func made(by step: NavigationStep) -> String? {
+/// The ids of the screens a step makes; a stack set in one call makes those it did not hold.
+private func made(by step: NavigationStep, in state: NavigationState) -> [String] {
   switch step {
-  case .push(let screen, _), .present(let screen, _, _, _), .addChild(let screen, _): return screen.id
-  case .setRoot(let screen), .setDetail(let screen, _): return screen?.id
-  case .dismiss, .popTo, .removeChild: return nil
+  case .push(let screen, _), .present(let screen, _, _, _), .addChild(let screen, _): return [screen.id]
+  case .setRoot(let screen), .setDetail(let screen, _): return screen.map { [$0.id] } ?? []
+  case .setStack(let screens, let place):
+    let shown = state[stack: place] ?? []
+    let kept = zip(shown, screens).prefix { $0.id == $1.id && $0.parameters == $1.parameters }.count
+    return screens.dropFirst(kept).map(\.id)
+  case .dismiss, .popTo, .removeChild, .setTabs, .selectTab, .setSplit, .setCollapsed: return []
   }
 }
 
@@ -49,14 +59,16 @@ struct NavigationPlanTests {
       guard RandomStates.isShowable(shown), RandomStates.isShowable(target) else { continue }
       let steps = shown.plan(to: target)
       var state = shown
+      var madeIDs: [String] = []
       for step in steps {
+        madeIDs += made(by: step, in: state)
         try state.execute(step)
       }
       #expect(state == target, "round \(round): \(steps)")
       let before = locations(of: shown)
       let after = locations(of: target)
       let kept = Set(before.filter { after[$0.key] == $0.value }.keys)
-      let rebuilt = steps.compactMap(made).filter(kept.contains)
+      let rebuilt = madeIDs.filter(kept.contains)
       #expect(rebuilt.isEmpty, "round \(round): \(rebuilt) stay where they are but the plan makes them again: \(steps)")
       #expect(target.plan(to: target).isEmpty)
       checked += 1

@@ -18,6 +18,10 @@ final class PlainNavigator: Navigator {
   func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
     try state.reconcile(edit)
   }
+
+  func restore(_ target: NavigationState) async throws(NavigationError) {
+    for step in state.plan(to: target) { try state.execute(step) }
+  }
 }
 
 struct ValueScreen: Equatable {

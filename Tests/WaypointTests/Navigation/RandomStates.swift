@@ -21,10 +21,44 @@ struct RandomStates {
     .sheet, .popover, .fullScreen, .present(style: "formSheet"), .present(style: "automatic"), .custom(name: "banner"),
   ]
 
-  /// A state of up to three levels.
+  /// A state of up to three levels; the root is a plain stack, a split view or a tab bar (whose
+  /// tabs may hold split views), a third of the time each.
   mutating func state() -> NavigationState {
     var unused = pool.shuffled(using: &generator)
-    return level(depth: 0, hasStack: true, unused: &unused) ?? NavigationState()
+    var state = level(depth: 0, hasStack: true, unused: &unused) ?? NavigationState()
+    switch Int.random(in: 0..<3, using: &generator) {
+    case 0:
+      state.split = columns(&unused)
+      state.detail = nil
+    case 1:
+      let ids = Array(["a", "b", "c"].shuffled(using: &generator).prefix(Int.random(in: 1...3, using: &generator)))
+      var tabs = TabContainer(ids: ids)
+      for index in tabs.tabs.indices {
+        tabs.tabs[index].stack = index == 0 ? state.stack : stack(&unused)
+        if Int.random(in: 0..<3, using: &generator) == 0 { tabs.tabs[index].split = columns(&unused) }
+      }
+      tabs.selected = ids.randomElement(using: &generator) ?? "a"
+      state.tabs = tabs
+      state.stack = []
+      state.detail = nil
+    default:
+      break
+    }
+    if !Self.isShowable(state) { state.presented = nil }
+    return state
+  }
+
+  /// Up to three screens with their children.
+  private mutating func stack(_ unused: inout [Screen]) -> [Screen] {
+    (0..<Int.random(in: 0...3, using: &generator)).compactMap { _ in unused.popLast().map { withChildren($0, &unused) }
+    }
+  }
+
+  /// The columns of a two- or three-column split, maybe collapsed.
+  private mutating func columns(_ unused: inout [Screen]) -> SplitColumns {
+    let supplementary = Bool.random(using: &generator) ? stack(&unused) : nil
+    return SplitColumns(
+      supplementary: supplementary, secondary: stack(&unused), isCollapsed: Bool.random(using: &generator))
   }
 
   /// A state that shares most of `base`: a few random edits of it.
@@ -32,15 +66,38 @@ struct RandomStates {
     var levels = base.levels
     var unused = pool.filter { screen in !base.allScreens.contains { $0.id == screen.id } }.shuffled(using: &generator)
     let depth = Int.random(in: 0..<levels.count, using: &generator)
-    switch Int.random(in: 0..<6, using: &generator) {
+    let places = base.places
+    let place = places[Int.random(in: 0..<places.count, using: &generator)]
+    var root = base
+    switch Int.random(in: 0..<10, using: &generator) {
+    case 6 where base.tabs != nil:
+      root.tabs?.selected = base.tabs?.ids.randomElement(using: &generator) ?? ""
+      return Self.isShowable(root) ? root : base
+    case 7 where place != .primary:
+      var stack = root[stack: place] ?? []
+      if !stack.isEmpty, Bool.random(using: &generator) {
+        stack.removeLast(Int.random(in: 1...stack.count, using: &generator))
+      } else if let screen = unused.popLast() {
+        stack.append(screen)
+      }
+      root[stack: place] = stack
+      return Self.isShowable(root) ? root : base
+    case 8 where base.split(in: place.tab) != nil:
+      var columns = base.split(in: place.tab)
+      columns?.isCollapsed.toggle()
+      _ = root.setSplitForTests(columns, in: place.tab)
+      return root
+    case 9 where base.tabs != nil || base.split != nil:
+      _ = root.setSplitForTests(base.split(in: place.tab) == nil ? columns(&unused) : nil, in: place.tab)
+      return Self.isShowable(root) ? root : base
     case 0 where !levels[depth].path.isEmpty:
       levels[depth].path.removeLast(Int.random(in: 1...levels[depth].path.count, using: &generator))
-    case 1 where levels[depth].hasNavigationStack && !unused.isEmpty:
+    case 1 where levels[depth].hasNavigationStack && levels[depth].tabs == nil && !unused.isEmpty:
       levels[depth].path.append(unused.removeLast())
     case 2 where depth > 0:
       levels.removeSubrange(depth...)
       levels[depth - 1].presented = nil
-    case 3:
+    case 3 where levels[depth].tabs == nil:
       levels[depth].detail = Bool.random(using: &generator) ? unused.popLast() : nil
     case 4 where levels[depth].root != nil && !unused.isEmpty:
       levels[depth].root?.children.append(unused.removeLast())
@@ -89,12 +146,27 @@ struct RandomStates {
     var level: NavigationState? = state
     while let current = level {
       if let presented = current.presented {
-        let own = current.stack + (current.detail.map { [$0] } ?? [])
+        let own = current.places.flatMap { current[stack: $0] ?? [] } + (current.detail.map { [$0] } ?? [])
         func holds(_ screen: Screen) -> Bool { screen.id == presented.source || screen.children.contains(where: holds) }
         guard own.contains(where: holds), !presented.state.stack.isEmpty else { return false }
       }
       level = current.presented?.state
     }
+    return true
+  }
+}
+
+extension NavigationState {
+  /// Gives the tab `tab` (or the root level) the split view `columns`, through the plan step
+  /// that does it, then the columns' own stacks and collapse.
+  mutating func setSplitForTests(_ columns: SplitColumns?, in tab: String?) -> Bool {
+    guard (try? execute(.setSplit(columns?.style, tab: tab))) != nil else { return false }
+    guard let columns else { return true }
+    if let supplementary = columns.supplementary {
+      self[stack: StackPlace(tab: tab, column: .supplementary)] = supplementary
+    }
+    self[stack: StackPlace(tab: tab, column: .secondary)] = columns.secondary
+    if columns.isCollapsed { try? execute(.setCollapsed(true, tab: tab)) }
     return true
   }
 }

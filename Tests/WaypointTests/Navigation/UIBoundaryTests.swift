@@ -18,6 +18,8 @@ final class HandedNavigator: RebuildingNavigator {
   func revert(_ change: NavigationChange) async throws(NavigationError) { try await inner.revert(change) }
 
   func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] { try inner.reconcile(edit) }
+
+  func restore(_ target: NavigationState) { inner.restore(target) }
 }
 
 @MainActor

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import Waypoint
+
+private func screen(_ id: String) -> Screen {
+  Screen(id: id, target: String(id.prefix { $0 != "#" }))
+}
+
+/// A tab bar: `inbox` (Inbox#1 → Thread#2) selected, `profile` (Profile#3).
+private func tabbed() -> NavigationState {
+  NavigationState(
+    tabs: TabContainer([
+      NavigationTab(id: "inbox", stack: [screen("Inbox#1"), screen("Thread#2")]),
+      NavigationTab(id: "profile", stack: [screen("Profile#3")]),
+    ]))
+}
+
+@Suite("Tab bars and split views in the state")
+struct NavigationContainerTests {
+  @Test("a state saved before tabs and split views decodes unchanged; a tabbed one round-trips")
+  func savedStates() throws {
+    let old = #"{"stack": [{"id": "List#1", "module": "List"}], "detail": {"id": "Note#2", "target": "Note"}}"#
+    let decoded = try JSONDecoder().decode(NavigationState.self, from: Data(old.utf8))
+    #expect(decoded == NavigationState(stack: [screen("List#1")], detail: screen("Note#2")))
+    #expect(decoded.tabs == nil && decoded.split == nil)
+    var state = tabbed()
+    state.tabs?.tabs[1].split = SplitColumns(secondary: [screen("Card#4")], isCollapsed: true)
+    let json = try JSONEncoder().encode(state)
+    #expect(try JSONDecoder().decode(NavigationState.self, from: json) == state)
+    let plain = String(decoding: try JSONEncoder().encode(NavigationState(stack: [screen("List#1")])), as: UTF8.self)
+    #expect(!plain.contains("tabs") && !plain.contains("split"), "a state without containers is saved as before")
+  }
+
+  @Test("transitions go to the selected tab's stack; a screen in another tab is not a source")
+  func transitionsInTabs() throws {
+    var state = tabbed()
+    #expect(state.topScreen?.id == "Thread#2")
+    let change = try state.apply(NavigationTransition(.push, screen: screen("Reply#5")))
+    #expect(state.tabs?["inbox"]?.stack.map(\.id) == ["Inbox#1", "Thread#2", "Reply#5"])
+    #expect(throws: NavigationError.self) {
+      var copy = state
+      _ = try copy.apply(NavigationTransition(.push, screen: screen("Edit#6"), from: "Profile#3"))
+    }
+    _ = try state.apply(NavigationTransition(.sheet, screen: screen("Compose#7"), from: "Reply#5"))
+    #expect(state.topScreen?.id == "Compose#7", "a presentation covers the whole tab bar")
+    try state.revert(change)
+    #expect(state.tabs?["inbox"]?.stack.map(\.id) == ["Inbox#1", "Thread#2"])
+    #expect(state.presented == nil, "the sheet leaves with the screen it was presented from")
+  }
+
+  @Test("showDetail in a split view replaces the secondary column; its inverse puts the column back")
+  func showDetailInSplit() throws {
+    var state = NavigationState(stack: [screen("Orders#1")], split: SplitColumns(secondary: [screen("Order#2")]))
+    let change = try state.apply(NavigationTransition(.showDetail, screen: screen("Order#3"), from: "Orders#1"))
+    #expect(state.split?.secondary.map(\.id) == ["Order#3"])
+    #expect(state.detail == nil)
+    _ = try state.apply(NavigationTransition(.push, screen: screen("Refund#4"), from: "Order#3"))
+    #expect(state.split?.secondary.map(\.id) == ["Order#3", "Refund#4"], "each column is a stack")
+    try state.revert(change)
+    #expect(state.split?.secondary.map(\.id) == ["Order#2"])
+  }
+
+  @Test("selecting a tab selects it; selecting the selected tab again pops it to its root, and says what left")
+  func tabTaps() throws {
+    var state = tabbed()
+    #expect(try state.reconcile(.selectedTab("profile")).isEmpty)
+    #expect(state.tabs?.selected == "profile")
+    #expect(throws: NavigationError.self) { try state.reconcile(.reselectedTab("inbox")) }
+    #expect(try state.reconcile(.selectedTab("inbox")).isEmpty)
+    let gone = try state.reconcile(.reselectedTab("inbox"))
+    #expect(gone.map(\.id) == ["Thread#2"])
+    #expect(state.tabs?["inbox"]?.stack.map(\.id) == ["Inbox#1"])
+    #expect(try state.reconcile(.reselectedTab("inbox")).isEmpty, "reported twice, it changes nothing")
+    #expect(throws: NavigationError.self) { try state.reconcile(.selectedTab("nope")) }
+  }
+
+  @Test("a split view collapses and expands, and its columns stay")
+  func collapse() throws {
+    var state = NavigationState(stack: [screen("Orders#1")], split: SplitColumns(secondary: [screen("Order#2")]))
+    #expect(try state.reconcile(.collapsed(true, tab: nil)).isEmpty)
+    #expect(state.split?.isCollapsed == true)
+    #expect(state.split?.secondary.map(\.id) == ["Order#2"])
+    #expect(throws: NavigationError.self) { try state.reconcile(.collapsed(true, tab: "orders")) }
+    _ = try state.reconcile(
+      .replacedStack(depth: 0, stack: [], place: StackPlace(column: .secondary)))
+    #expect(state.split?.secondary.isEmpty == true)
+  }
+
+  @Test("a link's whole state in one plan: dismiss, select the tab, set its stack in one call")
+  func readablePlan() {
+    var shown = tabbed()
+    shown.presented = PresentedState(
+      presentation: .sheet, source: "Thread#2", state: NavigationState(stack: [screen("Compose#7")]))
+    var target = tabbed()
+    target.tabs?.selected = "profile"
+    target.tabs?.tabs[1].stack += [screen("Threads#8"), screen("Thread#9")]
+    #expect(
+      shown.plan(to: target) == [
+        .dismiss(depth: 0), .selectTab("profile"),
+        .setStack([screen("Profile#3"), screen("Threads#8"), screen("Thread#9")], place: StackPlace(tab: "profile")),
+      ])
+    #expect(target.plan(to: target).isEmpty, "nothing to do when the app is already there")
+    #expect(
+      NavigationState(stack: [screen("Home#1")]).plan(to: tabbed()).map(\.description) == [
+        "setTabs [inbox, profile]", "setStack inbox [Inbox#1, Thread#2]", "setStack profile [Profile#3]",
+      ])
+  }
+
+  @Test("the tree shows tabs, the selected one, and split columns")
+  func tree() {
+    var state = tabbed()
+    state.tabs?.tabs[1].split = SplitColumns(secondary: [screen("Card#4")], isCollapsed: true)
+    #expect(
+      state.tree == """
+        ▤ tab inbox (selected)
+          ▸ Inbox#1
+            ▸ Thread#2
+        ▤ tab profile
+          ▸ Profile#3
+          ◫ secondary (collapsed)
+            ▸ Card#4
+        """)
+  }
+}
