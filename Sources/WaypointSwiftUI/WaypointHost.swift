@@ -7,6 +7,14 @@ public import Waypoint
 /// to each level's path, and `.sheet(item:)`, `.fullScreenCover(item:)` and `.popover(item:)`
 /// bound to what each level presents, recursively (a presented screen has its own stack).
 ///
+/// A root level with tabs is a `TabView(selection:)` of `Tab`s (titled by ``tabTitles``), and a
+/// split view a `NavigationSplitView`, with a `NavigationStack` per tab and column bound to its
+/// stack: the tab the user selects, and a stack the user pops, are written back as
+/// ``Waypoint/NavigationEdit/selectedTab(_:)`` and ``Waypoint/NavigationEdit/replacedStack(depth:stack:place:)``.
+/// Selecting the selected tab again is ``Waypoint/NavigationEdit/reselectedTab(_:)``, which pops
+/// it to its root. A `NavigationSplitView` collapses on its own in a compact width; the state's
+/// `isCollapsed` is what the app or a `UIKitNavigator` reports.
+///
 /// ```swift
 /// WaypointHost(modules: modules, router: router) { screen, destination in
 ///   if let model = destination?.value(as: NoteEditorModel.self) { NoteEditorView(model: model) }
@@ -50,11 +58,13 @@ public struct WaypointHost<Destination: View>: View {
   /// ``Waypoint/WindowNavigators/windowExtra``, so a router over ``Waypoint/WindowNavigators``
   /// opens them here.
   public var window: String?
+  /// The title of each tab by its id, for a state with tabs; a tab without one shows its id.
+  public var tabTitles: [String: String] = [:]
   @State private var shared = HostState()
 
   /// A host over `modules`, rendering each screen with `destination`.
   public init(
-    modules: ModuleNavigator, router: RouterHolder? = nil, window: String? = nil,
+    modules: ModuleNavigator, router: RouterHolder? = nil, window: String? = nil, tabTitles: [String: String] = [:],
     failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
     @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
@@ -62,6 +72,7 @@ public struct WaypointHost<Destination: View>: View {
     self.modules = modules
     self.router = router
     self.window = window
+    self.tabTitles = tabTitles
     self.failed = failed
     self.refused = refused
     self.destination = destination
@@ -76,7 +87,7 @@ public struct WaypointHost<Destination: View>: View {
   }
 
   private var context: HostContext<Destination> {
-    HostContext(modules: modules, shared: shared, destination: destination, refused: refused)
+    HostContext(modules: modules, shared: shared, destination: destination, refused: refused, tabTitles: tabTitles)
   }
 
   private func open(_ link: String) {
@@ -99,6 +110,16 @@ struct HostContext<Destination: View> {
   let shared: HostState
   let destination: (Screen, ScreenDestination?) -> Destination
   let refused: @MainActor (NavigationEdit, NavigationError) -> Void
+  let tabTitles: [String: String]
+
+  /// Takes in a change SwiftUI wrote back; one the state refuses goes to `refused`.
+  @MainActor func report(_ edit: NavigationEdit) {
+    do throws(NavigationError) {
+      try modules.reconcile(edit)
+    } catch {
+      refused(edit, error)
+    }
+  }
 }
 
 /// One level: its stack, and what it presents as the next level.
@@ -138,13 +159,57 @@ struct LevelView<Destination: View>: View {
   }
 
   @ViewBuilder private var stack: some View {
-    if level?.hasNavigationStack ?? true {
+    if let tabs = level?.tabs, isLive {
+      TabView(selection: tabSelection) {
+        ForEach(tabs.tabs) { tab in
+          Tab(value: tab.id) {
+            pane(tab: tab.id, split: tab.split)
+          } label: {
+            Text(host.tabTitles[tab.id] ?? tab.id)
+          }
+        }
+      }
+    } else if let split = level?.split, isLive {
+      pane(tab: nil, split: split)
+    } else if level?.hasNavigationStack ?? true {
       NavigationStack(path: path) {
         root.navigationDestination(for: Screen.self) { screen in draw(screen) }
       }
     } else {
       root
     }
+  }
+
+  /// A tab's content, or the root level's split view: a split view of stacks, or one stack.
+  @ViewBuilder private func pane(tab: String?, split: SplitColumns?) -> some View {
+    if let split, split.supplementary != nil {
+      NavigationSplitView {
+        placeStack(StackPlace(tab: tab))
+      } content: {
+        placeStack(StackPlace(tab: tab, column: .supplementary))
+      } detail: {
+        placeStack(StackPlace(tab: tab, column: .secondary))
+      }
+    } else if split != nil {
+      NavigationSplitView {
+        placeStack(StackPlace(tab: tab))
+      } detail: {
+        placeStack(StackPlace(tab: tab, column: .secondary))
+      }
+    } else {
+      placeStack(StackPlace(tab: tab))
+    }
+  }
+
+  /// The `NavigationStack` of a tab's or a column's stack on the root level.
+  private func placeStack(_ place: StackPlace) -> some View {
+    NavigationStack(path: placePath(place)) {
+      placeRoot(place).navigationDestination(for: Screen.self) { screen in draw(screen) }
+    }
+  }
+
+  @ViewBuilder private func placeRoot(_ place: StackPlace) -> some View {
+    if let screen = host.modules.navigator.state[stack: place]?.first { draw(screen).id(screen.id) }
   }
 
   @ViewBuilder private var root: some View {
@@ -196,6 +261,30 @@ struct LevelView<Destination: View>: View {
         } catch {
           host.refused(edit, error)
         }
+      })
+  }
+
+  /// The selected tab; choosing one is the user selecting it, and choosing the selected one
+  /// again (a tap on it, which SwiftUI writes back as the same value) pops it to its root.
+  private var tabSelection: Binding<String> {
+    let host = host
+    return Binding(
+      get: { @MainActor in host.modules.navigator.state.tabs?.selected ?? "" },
+      set: { @MainActor id in
+        let selected = host.modules.navigator.state.tabs?.selected
+        host.report(id == selected ? .reselectedTab(id) : .selectedTab(id))
+      })
+  }
+
+  /// The path of a tab's or a column's stack (its screens over the root); writing a shorter one
+  /// is the user going back.
+  private func placePath(_ place: StackPlace) -> Binding<[Screen]> {
+    let host = host
+    return Binding(
+      get: { @MainActor in Array((host.modules.navigator.state[stack: place] ?? []).dropFirst()) },
+      set: { @MainActor path in
+        let root = host.modules.navigator.state[stack: place]?.prefix(1) ?? []
+        host.report(.replacedStack(depth: 0, stack: Array(root) + path, place: place))
       })
   }
 

@@ -25,9 +25,14 @@ final class ContainerReports {
   /// uses it beside the completion handler.
   var onAppearance: (@MainActor () -> Void)?
 
+  /// Whether the container tells the navigator each time it appears: a tab's stack, which
+  /// appears when the user selects its tab.
+  var reportsAppearance = false
+
   /// The container appeared.
   func appeared() {
     dismissed = false
+    if reportsAppearance { navigator?.containerChanged() }
     let call = onAppearance
     onAppearance = nil
     call?()

@@ -42,12 +42,7 @@ extension UIKitNavigator {
       child.view.removeFromSuperview()
       child.removeFromParent()
     case .setTabs, .selectTab, .setSplit, .setCollapsed, .setStack:
-      // Tab bars and split views in the state are drawn by the core and the headless navigator;
-      // this navigator does not drive UITabBarController and UISplitViewController from them yet.
-      throw NavigationError(
-        .unsupportedPresentation,
-        "UIKitNavigator does not drive tab bars and split views from the state yet (\(step)); "
-          + "give it a state without tabs or split columns")
+      try await performContainerStep(step)
     }
   }
 
@@ -71,20 +66,33 @@ extension UIKitNavigator {
   private func setRoot(_ screen: Screen?, _ step: NavigationStep) async throws(NavigationError) {
     let root = try screen.map { screen throws(NavigationError) in try controller(for: screen) }
     if let root, let screen { try Self.checkStackable(root, screen: screen.id) }
-    if let covering = rootController.presentedViewController {
-      // The navigator's own levels go with the old root; what the app presented anywhere over
-      // them is up to the policy.
-      if let foreign = foreignPresentation(), case .refuse = foreignPresentations {
-        throw NavigationError(
-          .presentationBlocked,
-          "cannot replace the root: a \(type(of: foreign)) the navigator did not present is up; "
-            + "dismiss it first, or set foreignPresentations = .dismiss", screen: screen?.id)
-      }
-      try await dismissPresentation(of: rootController, covering, animated: false, step)
+    try await clearRoot(for: step, screen: screen?.id)
+    if tabBarController != nil, let window {
+      // A new root takes the tab bar away; a split view of the root stays, as in the state.
+      tabBarController = nil
+      stacks = [:]
+      splits = [:]
+      window.rootViewController = rootController
     }
-    containers = [rootController]
+    containers = [splits[.primary] ?? rootController]
     rootController.setViewControllers(root.map { [$0] } ?? [], animated: animated)
     try await finishTransition(of: rootController, step)
+  }
+
+  /// Dismisses what is presented over the root level's container; what the app presented is up
+  /// to ``foreignPresentations``.
+  func clearRoot(for step: NavigationStep, screen: String?) async throws(NavigationError) {
+    let base = containers[0]
+    guard let covering = base.presentedViewController else { return }
+    // The navigator's own levels go with the old root; what the app presented anywhere over
+    // them is up to the policy.
+    if let foreign = foreignPresentation(), case .refuse = foreignPresentations {
+      throw NavigationError(
+        .presentationBlocked,
+        "cannot replace the root: a \(type(of: foreign)) the navigator did not present is up; "
+          + "dismiss it first, or set foreignPresentations = .dismiss", screen: screen)
+    }
+    try await dismissPresentation(of: base, covering, animated: false, step)
   }
 
   /// Presents from the level's container, which gives UIKit's presentation context; a popover
@@ -301,8 +309,7 @@ extension UIKitNavigator {
   }
 
   /// Waits for a navigation controller's push or pop animation to end, at most `transitionTimeout`.
-  private func finishTransition(of stack: UINavigationController, _ step: NavigationStep) async throws(NavigationError)
-  {
+  func finishTransition(of stack: UINavigationController, _ step: NavigationStep) async throws(NavigationError) {
     guard await UIKitWait.transition(of: stack.transitionCoordinator, at: transitionTimeout) else {
       throw NavigationError(.transitionTimedOut, "cannot \(step): UIKit did not finish within \(transitionTimeout)")
     }

@@ -31,6 +31,29 @@ extension UIKitNavigator {
       guard stillShown.count < screens.count else { continue }
       _ = try? reconcile(.replacedStack(depth: depth, stack: stillShown))
     }
+    syncContainers()
+  }
+
+  /// Takes in what the root level's tab bar and split views show: the tab the user selected,
+  /// screens that left a tab's or a column's stack, and a split view that collapsed or expanded.
+  private func syncContainers() {
+    if let bar = tabBarController, let ids = state.tabs?.ids, ids.indices.contains(bar.selectedIndex),
+      ids[bar.selectedIndex] != state.tabs?.selected
+    {
+      _ = try? reconcile(.selectedTab(ids[bar.selectedIndex]))
+    }
+    var rootStacks = Array(stacks)
+    if splits[.primary] != nil { rootStacks.append((.primary, rootController)) }
+    for (place, stack) in rootStacks {
+      let screens = state[stack: place] ?? []
+      let shown = Set(stack.viewControllers.compactMap(screenID(of:)))
+      let stillShown = screens.filter { shown.contains($0.id) }
+      guard stillShown.count < screens.count else { continue }
+      _ = try? reconcile(.replacedStack(depth: 0, stack: stillShown, place: place))
+    }
+    for (owner, split) in splits where state.split(in: owner.tab)?.isCollapsed != split.isCollapsed {
+      _ = try? reconcile(.collapsed(split.isCollapsed, tab: owner.tab))
+    }
   }
 
   /// The lowest presented level UIKit no longer presents.

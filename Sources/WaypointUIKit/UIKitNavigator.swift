@@ -65,6 +65,17 @@ public final class UIKitNavigator: RebuildingNavigator {
   /// Whether a container reported a change while the navigator was busy.
   @ObservationIgnored var needsSync = false
   @ObservationIgnored private var waiting: [CheckedContinuation<Void, Never>] = []
+  /// The window the navigator shows its root in, when it was made with one.
+  @ObservationIgnored weak var window: UIWindow?
+  /// The stacks of the root level's tabs and split view columns.
+  @ObservationIgnored var stacks: [StackPlace: WaypointNavigationController] = [:]
+  /// The split views of the root level, by the place of their primary stack.
+  @ObservationIgnored var splits: [StackPlace: UISplitViewController] = [:]
+  /// The tab bar controller at the window's root, while the state has tabs.
+  @ObservationIgnored public internal(set) weak var tabBarController: UITabBarController?
+  /// Prepares the stack of each new tab (its tab bar item's title and image); the tab's id is
+  /// the title until then.
+  @ObservationIgnored public var configureTab: @MainActor (String, UINavigationController) -> Void = { _, _ in }
 
   /// What to do about a presentation the navigator did not make, when it must present over it.
   public enum ForeignPresentations: Sendable {
@@ -81,6 +92,7 @@ public final class UIKitNavigator: RebuildingNavigator {
     containers = [rootController]
     rootController.reports.navigator = self
     rootController.reports.holdsScreens = true
+    self.window = window
     window.rootViewController = rootController
     window.makeKeyAndVisible()
   }
@@ -97,6 +109,18 @@ public final class UIKitNavigator: RebuildingNavigator {
   /// Registers the transition `custom(name)` presents and dismisses with.
   public func register(custom name: String, _ transition: CustomTransition) {
     customTransitions[name] = transition
+  }
+
+  /// The navigation controller of the stack at `place` on the root level (a tab's, a split view
+  /// column's), to style it.
+  public func navigationController(at place: StackPlace) -> UINavigationController? {
+    place == .primary && tabBarController == nil ? rootController : stacks[place]
+  }
+
+  /// The split view controller of the tab `tab` (or of the root level), to style it; keep its
+  /// delegate, through which it reports collapsing.
+  public func splitViewController(in tab: String?) -> UISplitViewController? {
+    splits[StackPlace(tab: tab)]
   }
 
   /// The view controller shown for the screen `id`, while UIKit holds it.

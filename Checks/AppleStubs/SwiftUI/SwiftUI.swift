@@ -152,6 +152,85 @@ nonisolated public struct NavigationStack<Data, Root: View>: View {
   public var body: Never { fatalError("model") }
 }
 
+/// https://developer.apple.com/documentation/swiftui/navigationsplitview
+/// `nonisolated struct NavigationSplitView<Sidebar, Content, Detail> where Sidebar : View, Content : View, Detail : View` (iOS 16)
+nonisolated public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: View {
+  /// https://developer.apple.com/documentation/swiftui/navigationsplitview/init(sidebar:content:detail:)
+  /// `nonisolated init(@ContentBuilder sidebar: () -> Sidebar, @ContentBuilder content: () -> Content, @ContentBuilder detail: () -> Detail)`
+  nonisolated public init(
+    @ViewBuilder sidebar: () -> Sidebar, @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail
+  ) {}
+  public var body: Never { fatalError("model") }
+}
+
+extension NavigationSplitView where Content == EmptyView {
+  /// https://developer.apple.com/documentation/swiftui/navigationsplitview/init(sidebar:detail:)
+  /// `nonisolated init(@ContentBuilder sidebar: () -> Sidebar, @ContentBuilder detail: () -> Detail) where Content == EmptyView`
+  nonisolated public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail) {}
+}
+
+// MARK: - Tabs (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2: the package's minimums)
+
+/// https://developer.apple.com/documentation/swiftui/tabcontent — `@MainActor @preconcurrency protocol TabContent<TabValue>`
+/// (the model keeps only the selection type).
+@MainActor @preconcurrency public protocol TabContent<TabValue> {
+  /// The type of the tab's selection value.
+  associatedtype TabValue: Hashable
+}
+
+/// https://developer.apple.com/documentation/swiftui/tabcontentbuilder
+/// `@resultBuilder struct TabContentBuilder<TabValue> where TabValue : Hashable`
+@resultBuilder public struct TabContentBuilder<TabValue: Hashable> {
+  /// https://developer.apple.com/documentation/swiftui/tabcontentbuilder/buildblock(_:)
+  /// `static func buildBlock(_ content: some TabContent<TabValue>) -> some TabContent<TabValue>`
+  public static func buildBlock(_ content: some TabContent<TabValue>) -> some TabContent<TabValue> { content }
+
+  /// https://developer.apple.com/documentation/swiftui/tabcontentbuilder/content
+  /// `struct Content`: "A view representation of the content of a builder-based tab view with selection."
+  nonisolated public struct Content<C: TabContent>: View where C.TabValue == TabValue {
+    public var body: Never { fatalError("model") }
+  }
+}
+
+/// https://developer.apple.com/documentation/swiftui/tabview — `nonisolated struct TabView<SelectionValue, Content> where SelectionValue : Hashable, Content : View`
+nonisolated public struct TabView<SelectionValue: Hashable, Content: View>: View {
+  /// https://developer.apple.com/documentation/swiftui/tabview/init(selection:content:)
+  /// `nonisolated init<C>(selection: Binding<SelectionValue>, @TabContentBuilder<SelectionValue> content: () -> C) where Content == TabContentBuilder<SelectionValue>.Content<C>, C : TabContent`
+  nonisolated public init<C: TabContent>(
+    selection: Binding<SelectionValue>, @TabContentBuilder<SelectionValue> content: () -> C
+  ) where Content == TabContentBuilder<SelectionValue>.Content<C> {}
+  public var body: Never { fatalError("model") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/tab — `struct Tab<Value, Content, Label> where Value : Hashable, Content : View, Label : View`
+nonisolated public struct Tab<Value: Hashable, Content: View, Label: View>: TabContent {
+  public typealias TabValue = Value
+  /// https://developer.apple.com/documentation/swiftui/tab/init(value:content:label:)
+  /// `nonisolated init(value: Value, @ContentBuilder content: () -> Content, @ContentBuilder label: () -> Label)`
+  nonisolated public init(value: Value, @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/foreach
+/// `struct ForEach<Data, ID, Content> where Data : RandomAccessCollection, ID : Hashable`; the
+/// model has only its tab content form.
+nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
+  /// https://developer.apple.com/documentation/swiftui/foreach/content — `var content: (Data.Element) -> Content`
+  public var content: (Data.Element) -> Content
+}
+
+/// ForEach is tab content when its content is (the TabContent page lists ForEach among its
+/// conforming types); its initializer over identifiable data is the one ForEach has for views,
+/// with the tab content builder.
+extension ForEach: TabContent where Content: TabContent {
+  public typealias TabValue = Content.TabValue
+
+  nonisolated public init<V>(
+    _ data: Data, @TabContentBuilder<V> content: @escaping (Data.Element) -> Content
+  ) where ID == Data.Element.ID, V == Content.TabValue, Data.Element: Identifiable {
+    self.content = content
+  }
+}
+
 /// https://developer.apple.com/documentation/swiftui/popoverattachmentanchor — `enum PopoverAttachmentAnchor`
 public enum PopoverAttachmentAnchor {
   case rect(Anchor<CGRect>.Source)

@@ -53,7 +53,13 @@
       UIKitModel.log("setViewController(_:for:) is not supported by a classic split view controller")
       return
     }
+    columns[column]?.viewIfLoaded?.removeFromSuperview()
+    columns[column]?.removeFromParent()
     columns[column] = vc
+    if let vc {
+      addChild(vc)
+      view.addSubview(vc.view)
+    }
   }
 
   /// https://developer.apple.com/documentation/uikit/uisplitviewcontroller/viewcontroller(for:)
@@ -87,20 +93,171 @@
   }
 
   /// Model only: the size class turns compact and the split view collapses to its primary
-  /// column, or expands again (the `isCollapsed` page).
+  /// column, or expands again (the `isCollapsed` page); a column-style split then tells its
+  /// delegate.
   public func _modelSetCollapsed(_ collapsed: Bool) {
+    guard self.collapsed != collapsed else { return }
     self.collapsed = collapsed
     _modelShownColumn = .primary
+    guard style != .unspecified else { return }
+    if collapsed { delegate?.splitViewControllerDidCollapse(self) } else { delegate?.splitViewControllerDidExpand(self) }
   }
+
+  /// https://developer.apple.com/documentation/uikit/uisplitviewcontroller/delegate
+  /// `weak var delegate: (any UISplitViewControllerDelegate)? { get set }`
+  open weak var delegate: (any UISplitViewControllerDelegate)?
 }
 
 /// https://developer.apple.com/documentation/uikit/uitabbarcontroller — `@MainActor class UITabBarController`
-/// (the page: a tab bar interface is installed as the window's root, never as a child).
+/// (the page: a tab bar interface is installed as the window's root, never as a child). It is
+/// its tab bar's delegate (`UITabBarController : UIViewController <UITabBarDelegate>` in the SDK
+/// header), so a subclass overrides `tabBar(_:didSelect:)` and calls `super`.
+///
+/// The model shows the selected controller's view in its own view, with the appearance
+/// callbacks, and `_modelUserTaps(_:)` is the user tapping a tab: the selection changes, or,
+/// for the selected tab whose controller is a navigation controller, that stack pops to its
+/// root (the View Controller Catalog's "Tab Bar Controllers" chapter,
+/// https://developer.apple.com/library/ios/documentation/WindowsViews/Conceptual/ViewControllerCatalog/Chapters/TabBarControllers.html;
+/// `tabBarController(_:didSelect:)` is called "regardless of whether the selected view
+/// controller changed", its page says).
 @available(watchOS, unavailable)
-@MainActor open class UITabBarController: UIViewController {
+@MainActor open class UITabBarController: UIViewController, UITabBarDelegate {
+  private var controllers: [UIViewController]?
+  private var selected = 0
+
+  /// https://developer.apple.com/documentation/uikit/uitabbarcontroller/tabbar — `var tabBar: UITabBar { get }`
+  open private(set) var tabBar = UITabBar()
+
   /// https://developer.apple.com/documentation/uikit/uitabbarcontroller/viewcontrollers
   /// `var viewControllers: [UIViewController]? { get set }` (optional array)
-  open var viewControllers: [UIViewController]?
+  open var viewControllers: [UIViewController]? {
+    get { controllers }
+    set { setViewControllers(newValue, animated: false) }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uitabbarcontroller/setviewcontrollers(_:animated:)
+  /// `func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool)` — the
+  /// controllers become its children; the selection is kept when it still has a tab.
+  open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
+    let shown = selectedViewController
+    for child in controllers ?? [] where !(viewControllers ?? []).contains(where: { $0 === child }) {
+      child.viewIfLoaded?.removeFromSuperview()
+      child.removeFromParent()
+    }
+    controllers = viewControllers
+    for child in viewControllers ?? [] where child._modelParent !== self { addChild(child) }
+    tabBar.items = viewControllers?.map(\.tabBarItem)
+    if selected >= (viewControllers?.count ?? 0) { selected = 0 }
+    show(from: shown, animated: animated)
+  }
+
   /// https://developer.apple.com/documentation/uikit/uitabbarcontroller/selectedindex — `var selectedIndex: Int { get set }`
-  open var selectedIndex: Int = 0
+  /// (the page: `NSNotFound` when the More navigation controller is selected; the model has no
+  /// More tab).
+  open var selectedIndex: Int {
+    get { controllers?.isEmpty == false ? selected : NSNotFound }
+    set {
+      guard let controllers, controllers.indices.contains(newValue) else {
+        UIKitModel.log("selectedIndex \(newValue) is not a tab")
+        return
+      }
+      let shown = selectedViewController
+      selected = newValue
+      show(from: shown, animated: false)
+    }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uitabbarcontroller/selectedviewcontroller
+  /// `unowned(unsafe) var selectedViewController: UIViewController? { get set }`
+  open var selectedViewController: UIViewController? {
+    get { controllers.flatMap { $0.indices.contains(selected) ? $0[selected] : nil } }
+    set {
+      guard let index = controllers?.firstIndex(where: { $0 === newValue }) else { return }
+      selectedIndex = index
+    }
+  }
+
+  override var _modelShownChildren: [UIViewController] { selectedViewController.map { [$0] } ?? [] }
+
+  /// https://developer.apple.com/documentation/uikit/uitabbardelegate/tabbar(_:didselect:)
+  /// `optional func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem)` — the tab bar
+  /// controller's own implementation selects the item's controller, or pops the selected
+  /// navigation controller to its root when its tab is tapped again.
+  open func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {
+    guard let index = tabBar.items?.firstIndex(where: { $0 === item }) else { return }
+    if index == selected, let stack = selectedViewController as? UINavigationController {
+      _ = stack.popToRootViewController(animated: true)
+    } else {
+      selectedIndex = index
+    }
+  }
+
+  /// Model only: the user taps the tab at `index`.
+  public func _modelUserTaps(_ index: Int) {
+    guard let item = tabBar.items?[index] else { return }
+    tabBar.selectedItem = item
+    tabBar(tabBar, didSelect: item)
+  }
+
+  /// Shows the selected controller's view instead of `old`'s.
+  private func show(from old: UIViewController?, animated: Bool) {
+    let new = selectedViewController
+    tabBar.selectedItem = new?.tabBarItem
+    guard old !== new else { return }
+    old?._modelAppearance(.willDisappear, animated)
+    new?._modelAppearance(.willAppear, animated)
+    old?.viewIfLoaded?.removeFromSuperview()
+    if let new { view.addSubview(new.view) }
+    old?._modelAppearance(.didDisappear, animated)
+    new?._modelAppearance(.didAppear, animated)
+  }
+}
+
+/// https://developer.apple.com/documentation/uikit/uitabbardelegate — `@MainActor protocol UITabBarDelegate : NSObjectProtocol`
+/// (its methods are optional; the model gives them empty defaults).
+@available(watchOS, unavailable)
+@MainActor public protocol UITabBarDelegate: AnyObject {
+  /// https://developer.apple.com/documentation/uikit/uitabbardelegate/tabbar(_:didselect:)
+  func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem)
+}
+
+/// https://developer.apple.com/documentation/uikit/uitabbar — `@MainActor class UITabBar : UIView`
+@available(watchOS, unavailable)
+@MainActor open class UITabBar: UIView {
+  /// https://developer.apple.com/documentation/uikit/uitabbar/items — `var items: [UITabBarItem]? { get set }`
+  open var items: [UITabBarItem]?
+  /// https://developer.apple.com/documentation/uikit/uitabbar/selecteditem
+  /// `unowned(unsafe) var selectedItem: UITabBarItem? { get set }`
+  open weak var selectedItem: UITabBarItem?
+}
+
+/// https://developer.apple.com/documentation/uikit/uibaritem — `@MainActor class UIBarItem : NSObject`
+@available(watchOS, unavailable)
+@MainActor open class UIBarItem: NSObject {
+  /// https://developer.apple.com/documentation/uikit/uibaritem/title — `var title: String? { get set }`
+  open var title: String?
+}
+
+/// https://developer.apple.com/documentation/uikit/uitabbaritem — `@MainActor class UITabBarItem : UIBarItem`
+@available(watchOS, unavailable)
+@MainActor open class UITabBarItem: UIBarItem {}
+
+/// https://developer.apple.com/documentation/uikit/uisplitviewcontrollerdelegate
+/// `@MainActor protocol UISplitViewControllerDelegate` (its methods are optional; the model
+/// gives them empty defaults).
+@available(watchOS, unavailable)
+@MainActor public protocol UISplitViewControllerDelegate: AnyObject {
+  /// https://developer.apple.com/documentation/uikit/uisplitviewcontrollerdelegate/splitviewcontrollerdidcollapse(_:)
+  /// `optional func splitViewControllerDidCollapse(_ svc: UISplitViewController)` (iOS 14):
+  /// called after the interface collapsed (`isCollapsed` is `true`), for column-style splits.
+  func splitViewControllerDidCollapse(_ svc: UISplitViewController)
+  /// https://developer.apple.com/documentation/uikit/uisplitviewcontrollerdelegate/splitviewcontrollerdidexpand(_:)
+  /// `optional func splitViewControllerDidExpand(_ svc: UISplitViewController)` (iOS 14)
+  func splitViewControllerDidExpand(_ svc: UISplitViewController)
+}
+
+@available(watchOS, unavailable)
+extension UISplitViewControllerDelegate {
+  public func splitViewControllerDidCollapse(_ svc: UISplitViewController) {}
+  public func splitViewControllerDidExpand(_ svc: UISplitViewController) {}
 }

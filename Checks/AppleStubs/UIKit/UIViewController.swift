@@ -72,6 +72,21 @@
   open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
     _modelTransition ?? navigationController?.transitionCoordinator ?? _modelParent?.transitionCoordinator
   }
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/tabbaritem — `var tabBarItem: UITabBarItem! { get set }`
+  /// (made on first use, as UIKit does).
+  @available(watchOS, unavailable)
+  open var tabBarItem: UITabBarItem! {
+    get {
+      if storedTabBarItem == nil { storedTabBarItem = UITabBarItem() }
+      return storedTabBarItem
+    }
+    set { storedTabBarItem = newValue }
+  }
+  private var storedTabBarItem: UITabBarItem?
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/title — `var title: String? { get set }`
+  open var title: String?
+
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/children — `var children: [UIViewController] { get }`
   open private(set) var children: [UIViewController] = []
   /// Model only: the parent `addChild(_:)` set.

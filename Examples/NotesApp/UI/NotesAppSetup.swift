@@ -27,8 +27,23 @@ func makeNotesApp(
   var routes = RouterBuilder()
   routes.add(try RouteManifest(data: try Data(contentsOf: url)))
   modules.registerTargets(in: &routes)
+  modules.presentedPolicy = .dismiss
   return (modules, RouterHolder(try routes.build()))
 }
+
+/// The app's tab bar at launch: the notes list, a search tab over the same list, and settings.
+///
+/// The navigator builds each tab's first screen through the registry; links then select their
+/// tab (the manifest's `tab`) and dismiss a sheet that is up (`presentedPolicy`).
+let notesTabs = NavigationState(
+  tabs: TabContainer([
+    NavigationTab(id: "notes", stack: [Screen(id: "NoteList#1", target: "NoteList")]),
+    NavigationTab(id: "search", stack: [Screen(id: "NoteList#2", target: "NoteList")]),
+    NavigationTab(id: "settings", stack: [Screen(id: "Settings#3", target: "Settings")]),
+  ]))
+
+/// The tabs' titles.
+let notesTabTitles = ["notes": "Notes", "search": "Search", "settings": "Settings"]
 
 extension ModuleRegistryBuilder {
   /// Fills the note editor's configuration from the link that opens it.

@@ -4,7 +4,8 @@ import Waypoint
 import WaypointUIKit
 
 // The notes app in UIKit: view controllers registered under the manifest's targets, shown by a
-// UIKitNavigator, with links from the scene going to the router.
+// UIKitNavigator in a tab bar (notes, search, settings), with links from the scene going to the
+// router.
 
 final class NoteListViewController: UIViewController {}
 final class LoginViewController: UIViewController {}
@@ -47,8 +48,16 @@ final class NotesSceneDelegate: UIResponder, UIWindowSceneDelegate {
       modules = app.modules
       let links = SceneLinks(router: app.router) { link, error in print("could not open \(link): \(error)") }
       self.links = links
-      // The note list first, so a normal launch shows it; then what the scene was opened with.
-      links.connect(connectionOptions, opening: "notes://notes")
+      navigator.configureTab = { id, stack in stack.tabBarItem.title = notesTabTitles[id] }
+      // The tab bar first, so a normal launch shows it; then what the scene was opened with.
+      Task { @MainActor in
+        do {
+          try await navigator.restore(notesTabs)
+        } catch {
+          print("the notes app could not show its tabs: \(error)")
+        }
+        links.connect(connectionOptions)
+      }
     } catch {
       print("the notes app could not start: \(error)")
     }

@@ -44,7 +44,7 @@ struct NotesWindow: View {
   /// Never empty: SwiftUI calls no `onAppear` on empty content.
   @ViewBuilder private var content: some View {
     if let app {
-      WaypointHost(modules: app.modules, router: app.router) { _, destination in
+      WaypointHost(modules: app.modules, router: app.router, tabTitles: notesTabTitles) { _, destination in
         NotesScreenView(model: destination?.value(as: NotesScreenModel.self))
       }
     } else {
@@ -61,12 +61,11 @@ struct NotesSwiftUIApp: App {
   }
 }
 
-/// The notes app's modules over a navigator that starts on the note list, so a normal launch
-/// shows it; links then open over it.
+/// The notes app's modules over a navigator that starts on its tab bar (notes, search,
+/// settings), so a normal launch shows it; links then select their tab.
 @MainActor
 func makeNotesSwiftUIApp() -> (modules: ModuleNavigator, router: RouterHolder)? {
-  let start = NavigationState(stack: [Screen(id: "NoteList#1", target: "NoteList")])
-  return try? makeNotesApp(navigator: HeadlessNavigator(state: start)) { registry in
+  try? makeNotesApp(navigator: HeadlessNavigator(state: notesTabs)) { registry in
     registry.registerScreen(NoteListModel.self, target: "NoteList") { _ in NoteListModel("Notes") }
     registry.registerScreen(LoginModel.self, target: "Login") { _ in LoginModel("Sign in") }
     registry.registerScreen(SettingsModel.self, target: "Settings") { _ in SettingsModel("Settings") }

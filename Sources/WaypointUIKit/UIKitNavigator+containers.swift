@@ -1,0 +1,168 @@
+#if canImport(UIKit) && !os(watchOS) && !os(tvOS)
+import UIKit
+import Waypoint
+
+// Tab bars and split views: the root level's containers, each change one UIKit call.
+
+extension UIKitNavigator {
+  /// Performs a container step of the root level.
+  func performContainerStep(_ step: NavigationStep) async throws(NavigationError) {
+    switch step {
+    case .setTabs(let ids):
+      try await setTabs(ids, step)
+    case .selectTab(let id):
+      guard let bar = tabBarController, let index = state.tabs?.ids.firstIndex(of: id) else {
+        throw NavigationError(.invalidStep, "cannot \(step): the navigator shows no tab bar with that tab")
+      }
+      bar.selectedIndex = index
+    case .setSplit(let style, let tab):
+      try setSplit(style, in: tab, step)
+    case .setCollapsed:
+      // The size class collapses and expands a split view, not the app: the state takes what
+      // UIKit shows once the step is done.
+      needsSync = true
+    case .setStack(let screens, let place):
+      guard let stack = stacks[place] else {
+        throw NavigationError(.invalidStep, "cannot \(step): the navigator has no stack at '\(place)'")
+      }
+      var shown: [UIViewController] = []
+      for screen in screens {
+        let controller = try controller(for: screen)
+        try Self.checkStackable(controller, screen: screen.id)
+        shown.append(controller)
+      }
+      let visible = place.tab == nil || place.tab == state.tabs?.selected
+      stack.setViewControllers(shown, animated: animated && visible)
+      try await finishTransition(of: stack, step)
+      if place.column == .secondary, !screens.isEmpty, let split = splits[StackPlace(tab: place.tab)],
+        split.isCollapsed
+      {
+        split.show(.secondary)
+      }
+    default:
+      throw NavigationError(.invalidStep, "cannot \(step): not a container step")
+    }
+  }
+
+  /// Makes the window's root a tab bar controller with a stack per tab, or puts the root stack
+  /// back (`nil`); what was presented over the old root is dismissed first.
+  private func setTabs(_ ids: [String]?, _ step: NavigationStep) async throws(NavigationError) {
+    guard let window else {
+      throw NavigationError(
+        .unsupportedPresentation,
+        "cannot \(step): the navigator needs its window to show a tab bar; make it with init(window:)")
+    }
+    try await clearRoot(for: step, screen: nil)
+    stacks = [:]
+    splits = [:]
+    guard let ids else {
+      tabBarController = nil
+      window.rootViewController = rootController
+      containers = [rootController]
+      rootController.setViewControllers([], animated: false)
+      return
+    }
+    let bar = UITabBarController(nibName: nil, bundle: nil)
+    var tabs: [UIViewController] = []
+    for id in ids {
+      let stack = makeStack()
+      stack.reports.reportsAppearance = true
+      stack.title = id
+      stack.tabBarItem.title = id
+      configureTab(id, stack)
+      stacks[StackPlace(tab: id)] = stack
+      tabs.append(stack)
+    }
+    bar.setViewControllers(tabs, animated: false)
+    tabBarController = bar
+    window.rootViewController = bar
+    containers = [bar]
+  }
+
+  /// Puts the primary stack of `tab` (or of the root) into a split view of `style`, with a
+  /// new stack per other column, or takes the split view away (`nil`).
+  private func setSplit(_ style: SplitStyle?, in tab: String?, _ step: NavigationStep) throws(NavigationError) {
+    let owner = StackPlace(tab: tab)
+    guard let primary = tab == nil ? rootController : stacks[owner] else {
+      throw NavigationError(.invalidStep, "cannot \(step): the navigator shows no tab '\(tab ?? "")'")
+    }
+    if let old = splits[owner] {
+      old.setViewController(nil, for: .primary)
+      stacks[StackPlace(tab: tab, column: .supplementary)] = nil
+      stacks[StackPlace(tab: tab, column: .secondary)] = nil
+      splits[owner] = nil
+      if style == nil { try install(primary, in: tab, step) }
+    }
+    guard let style else { return }
+    let split = WaypointSplitViewController(style: style == .tripleColumn ? .tripleColumn : .doubleColumn)
+    split.reports.navigator = self
+    // The split takes the primary stack's place first, so the stack leaves its old parent
+    // before the split adopts it.
+    try install(split, in: tab, step)
+    split.setViewController(primary, for: .primary)
+    if style == .tripleColumn {
+      let supplementary = makeStack()
+      split.setViewController(supplementary, for: .supplementary)
+      stacks[StackPlace(tab: tab, column: .supplementary)] = supplementary
+    }
+    let secondary = makeStack()
+    split.setViewController(secondary, for: .secondary)
+    stacks[StackPlace(tab: tab, column: .secondary)] = secondary
+    splits[owner] = split
+  }
+
+  /// Shows `controller` as the tab `tab`, or as the window's root.
+  private func install(_ controller: UIViewController, in tab: String?, _ step: NavigationStep)
+    throws(NavigationError)
+  {
+    if let tab {
+      guard let bar = tabBarController, let index = state.tabs?.ids.firstIndex(of: tab),
+        var tabs = bar.viewControllers, tabs.indices.contains(index)
+      else { throw NavigationError(.invalidStep, "cannot \(step): the navigator shows no tab '\(tab)'") }
+      controller.tabBarItem = tabs[index].tabBarItem
+      tabs[index] = controller
+      bar.setViewControllers(tabs, animated: false)
+    } else {
+      guard let window else {
+        throw NavigationError(
+          .unsupportedPresentation,
+          "cannot \(step): the navigator needs its window to show a split view; make it with init(window:)")
+      }
+      window.rootViewController = controller
+      containers[0] = controller
+    }
+  }
+
+  /// A stack of the navigator's, which reports its own pops.
+  func makeStack() -> WaypointNavigationController {
+    let stack = WaypointNavigationController(nibName: nil, bundle: nil)
+    stack.reports.navigator = self
+    stack.reports.holdsScreens = true
+    return stack
+  }
+}
+
+/// The split view controller a ``UIKitNavigator`` makes for a split view in its state.
+///
+/// It is its own delegate, to report collapsing and expanding; the app reaches it through
+/// ``UIKitNavigator/splitViewController(in:)`` to style it, and leaves its delegate alone.
+@MainActor
+final class WaypointSplitViewController: UISplitViewController, UISplitViewControllerDelegate {
+  let reports = ContainerReports()
+
+  override init(style: UISplitViewController.Style) {
+    super.init(style: style)
+    delegate = self
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  func splitViewControllerDidCollapse(_ svc: UISplitViewController) {
+    reports.navigator?.containerChanged()
+  }
+
+  func splitViewControllerDidExpand(_ svc: UISplitViewController) {
+    reports.navigator?.containerChanged()
+  }
+}
+#endif
