@@ -34,9 +34,9 @@ extension UIKitNavigator {
       let visible = place.tab == nil || place.tab == state.tabs?.selected
       stack.setViewControllers(shown, animated: animated && visible)
       try await finishTransition(of: stack, step)
-      if place.column == .secondary, !screens.isEmpty, let split = splits[StackPlace(tab: place.tab)],
-        split.isCollapsed
-      {
+      // Showing the secondary column does nothing to an expanded split view, and puts it on top
+      // of a collapsed one, whose `isCollapsed` may not say so before it first appeared.
+      if place.column == .secondary, !screens.isEmpty, let split = splits[StackPlace(tab: place.tab)] {
         split.show(.secondary)
       }
     default:
@@ -53,13 +53,15 @@ extension UIKitNavigator {
         "cannot \(step): the navigator needs its window to show a tab bar; make it with init(window:)")
     }
     try await clearRoot(for: step, screen: nil)
+    // The root stack leaves a split view it was in, and starts empty, whichever way this goes.
+    splits[.primary]?.setViewController(nil, for: .primary)
+    rootController.setViewControllers([], animated: false)
     stacks = [:]
     splits = [:]
     guard let ids else {
       tabBarController = nil
       window.rootViewController = rootController
       containers = [rootController]
-      rootController.setViewControllers([], animated: false)
       return
     }
     let bar = UITabBarController(nibName: nil, bundle: nil)
@@ -156,6 +158,13 @@ final class WaypointSplitViewController: UISplitViewController, UISplitViewContr
   }
 
   required init?(coder: NSCoder) { nil }
+
+  /// A split view that appears (its tab selected, the window shown) may have collapsed or
+  /// changed before: the navigator looks again.
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    reports.navigator?.containerChanged()
+  }
 
   func splitViewControllerDidCollapse(_ svc: UISplitViewController) {
     reports.navigator?.containerChanged()

@@ -297,7 +297,9 @@ extension UIKitNavigator {
   private func navigationController(at depth: Int, for step: NavigationStep) throws(NavigationError)
     -> UINavigationController
   {
-    guard depth < containers.count, let stack = containers[depth] as? UINavigationController else {
+    // A root split view holds the root stack in its primary column.
+    let level = depth == 0 && splits[.primary] != nil ? rootController : containers[safe: depth]
+    guard let stack = level as? UINavigationController else {
       throw NavigationError(.invalidStep, "cannot \(step): the level has no navigation controller")
     }
     guard (stack as? WaypointNavigationController)?.reports.holdsScreens == true else {
@@ -324,5 +326,10 @@ extension UIKitNavigator {
     "automatic": .automatic, "fullScreen": .fullScreen, "pageSheet": .pageSheet, "formSheet": .formSheet,
     "currentContext": .currentContext, "overFullScreen": .overFullScreen, "overCurrentContext": .overCurrentContext,
   ]
+}
+extension Array {
+  fileprivate subscript(safe index: Int) -> Element? {
+    indices.contains(index) ? self[index] : nil
+  }
 }
 #endif

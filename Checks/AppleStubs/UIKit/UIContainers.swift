@@ -37,7 +37,10 @@
 
   /// https://developer.apple.com/documentation/uikit/uisplitviewcontroller/column — `enum Column`
   public enum Column: Int, Sendable {
-    case primary, supplementary, secondary, compact, inspector
+    case primary, supplementary, secondary, compact
+    /// https://developer.apple.com/documentation/uikit/uisplitviewcontroller/column/inspector (iOS 26 only; not tvOS)
+    @available(iOS, introduced: 26.0) @available(tvOS, unavailable) @available(visionOS, introduced: 26.0)
+    case inspector
   }
 
   /// https://developer.apple.com/documentation/uikit/uisplitviewcontroller/iscollapsed — `var isCollapsed: Bool { get }`
@@ -216,7 +219,7 @@
 /// https://developer.apple.com/documentation/uikit/uitabbardelegate — `@MainActor protocol UITabBarDelegate : NSObjectProtocol`
 /// (its methods are optional; the model gives them empty defaults).
 @available(watchOS, unavailable)
-@MainActor public protocol UITabBarDelegate: AnyObject {
+@MainActor public protocol UITabBarDelegate: NSObjectProtocol {
   /// https://developer.apple.com/documentation/uikit/uitabbardelegate/tabbar(_:didselect:)
   func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem)
 }
@@ -228,7 +231,7 @@
   open var items: [UITabBarItem]?
   /// https://developer.apple.com/documentation/uikit/uitabbar/selecteditem
   /// `unowned(unsafe) var selectedItem: UITabBarItem? { get set }`
-  open weak var selectedItem: UITabBarItem?
+  open unowned(unsafe) var selectedItem: UITabBarItem?
 }
 
 /// https://developer.apple.com/documentation/uikit/uibaritem — `@MainActor class UIBarItem : NSObject`

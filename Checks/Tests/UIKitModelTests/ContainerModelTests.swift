@@ -120,6 +120,26 @@ extension ModelChecks {
       #expect(await eventually { app.navigator.state.split?.isCollapsed == false })
       try await editor.remove()
       #expect(secondary.viewControllers.isEmpty)
+      let pushed = try await app.modules.route(EditorController.self, .push, from: "List#1")
+      #expect(app.root.viewControllers.count == 2, "the root stack, in the primary column, still takes pushes")
+      try await pushed.remove()
+      #expect(app.root.viewControllers.count == 1)
+      expectNoException()
+    }
+
+    @Test("a split view given to the root level under a sheet: the sheet is dismissed, then presented from the split")
+    func splitUnderSheet() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      _ = try await app.modules.route(ListController.self, .sheet)
+      var target = app.navigator.state
+      target.split = SplitColumns()
+      try await app.navigator.restore(target)
+      await settle()
+      let split = try #require(app.navigator.splitViewController(in: nil))
+      #expect(app.root.presentedViewController == nil, "nothing is left presented by the stack the split took in")
+      #expect(split.presentedViewController != nil, "the sheet is presented again, by the window's new root")
+      #expect(app.navigator.state == target)
       expectNoException()
     }
   }

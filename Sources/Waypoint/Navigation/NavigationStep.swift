@@ -217,7 +217,12 @@ extension NavigationState {
       } else {
         false
       }
-    if current.presented != nil, !keepsPresented { steps.append(.dismiss(depth: depth)) }
+    // A split view given to or taken from the root level replaces the controller that presents.
+    let replacesPresenter = shapeSteps.contains { step in
+      if case .setSplit(_, nil) = step { return true }
+      return false
+    }
+    if current.presented != nil, !keepsPresented || replacesPresenter { steps.append(.dismiss(depth: depth)) }
     steps += shapeSteps
     if let selected = target.tabs?.selected, shaped.tabs?.selected != selected { steps.append(.selectTab(selected)) }
     for (place, count) in zip(places, kept) {
@@ -245,7 +250,7 @@ extension NavigationState {
       steps.append(.setDetail(target.detail?.withoutChildren, depth: depth))
       if let detail = target.detail { addChildren(of: detail, into: &steps) }
     }
-    if keepsPresented, let shown = current.presented, let wanted = target.presented {
+    if keepsPresented, !replacesPresenter, let shown = current.presented, let wanted = target.presented {
       planLevel(from: shown.state, to: wanted.state, depth: depth + 1, into: &steps)
     } else if let wanted = target.presented, let root = wanted.state.stack.first, let source = wanted.source {
       steps.append(.present(root.withoutChildren, wanted.presentation, source: source, depth: depth))

@@ -26,7 +26,9 @@ private func locations(of state: NavigationState) -> [String: String] {
     }
     if let detail = level.detail { visit([detail], under: chain + "/detail") }
     if let presented = level.presented, let root = presented.state.stack.first {
-      let next = chain + "/\(presented.presentation)@\(found[presented.source ?? ""] ?? "?")>\(key(root))"
+      // What presents changes when the root level gains or loses a split view.
+      let presenter = level.tabs == nil ? "|split:\(level.split?.style.rawValue ?? "-")" : ""
+      let next = chain + "/\(presented.presentation)@\(found[presented.source ?? ""] ?? "?")>\(key(root))" + presenter
       visit(level: presented.state, chain: next)
     }
   }
