@@ -32,7 +32,7 @@ public enum NotesDemo {
       do {
         let result = try await app.router.open(url, origin: origin)
         if result.url != url { write("   ↪ redirected to \(result.url)") }
-        if let performed = try? result.value(as: PerformedRoute.self) {
+        if let performed = try? result.value(as: ShownModule.self) {
           write("   → \(performed.presentation) \(performed.screen)")
         }
         tree(app, write)
@@ -43,7 +43,7 @@ public enum NotesDemo {
       }
     }
 
-    func remove(_ route: PerformedRoute, _ title: String, tree showsTree: Bool = true) async throws {
+    func remove(_ route: ShownModule, _ title: String, tree showsTree: Bool = true) async throws {
       step += 1
       write("")
       write("\(step). \(title)")
@@ -56,14 +56,14 @@ public enum NotesDemo {
     _ = await show("Cold start: the note list becomes the root", "notes://notes")
 
     let login = await show("Signed out: middleware sends the user to login, keeping the target", "notes://note/42/edit")
-    if let login = try? login?.value(as: PerformedRoute.self), let next = login.parameters["next"] {
+    if let login = try? login?.value(as: ShownModule.self), let next = login.parameters["next"] {
       app.loginService.signIn("ann")
       try await remove(login, "Ann signs in; login is dismissed and the original target opens", tree: false)
       _ = await show(nil, next)
     }
 
     let settings = await show("Signed in: settings, an internal route, from inside the app", "notes://settings/privacy")
-    if let settings = try? settings?.value(as: PerformedRoute.self) {
+    if let settings = try? settings?.value(as: ShownModule.self) {
       try await remove(settings, "The settings route is removed without knowing how it was shown")
     }
 
@@ -75,7 +75,7 @@ public enum NotesDemo {
     let tampered = signed.replacingOccurrences(of: "note/7", with: "note/8")
     _ = await show(
       "The same link, tampered with, is refused", tampered, .external(sourceApplication: "com.example.mail"))
-    if let opened = try? opened?.value(as: PerformedRoute.self) {
+    if let opened = try? opened?.value(as: ShownModule.self) {
       try await remove(opened, "The note opened by the signed link is removed")
     }
 
@@ -120,7 +120,7 @@ public enum NotesDemo {
       write("   open \(link)  [in tabs]")
       do {
         let performed = try await router.open(link, extras: [WindowNavigators.windowExtra: "tabs"])
-          .value(as: PerformedRoute.self)
+          .value(as: ShownModule.self)
         let plan = navigator.log.dropFirst(logged).dropLast()
         if !plan.isEmpty { write("   plan: " + plan.joined(separator: "; ")) }
         write("   → \(performed.presentation) \(performed.screen)")

@@ -25,7 +25,7 @@ public import Waypoint
 /// `WindowGroup`, not in the `App`, or every window shows (and changes) one state.
 ///
 /// Each screen is drawn by `destination` with what the module registry made for it: the
-/// performed route's destination while it is shown, else one the host makes when the screen
+/// shown module's destination while it is shown, else one the host makes when the screen
 /// appears in the state (a restored state), never while SwiftUI evaluates `body`; `nil` until
 /// then, or when it could not be made.
 ///

@@ -10,7 +10,7 @@ public import Waypoint
 /// ```swift
 /// let navigator = UIKitNavigator(window: window)
 /// let modules = ModuleNavigator(registry: registry, navigator: navigator)
-/// _ = try await modules.route(NoteList.self, .replaceRoot)
+/// _ = try await modules.show(NoteList.self, .replaceRoot)
 /// ```
 ///
 /// Every change goes through a plan: the navigator applies a transition to its

@@ -19,11 +19,11 @@ struct WaypointTestingTests {
   @Test("the recording navigator records transitions, removals and refusals")
   func records() async throws {
     let (navigator, modules, _) = try setUp()
-    _ = try await modules.route(Page.self, .replaceRoot)
-    let sheet = try await modules.route(Page.self, .sheet)
+    _ = try await modules.show(Page.self, .replaceRoot)
+    let sheet = try await modules.show(Page.self, .sheet)
     try await sheet.remove()
     // The module navigator checks the source before anything is made: the navigator never sees it.
-    _ = try? await modules.route(Page.self, .push, from: "Missing#1")
+    _ = try? await modules.show(Page.self, .push, from: "Missing#1")
     #expect(navigator.records.count == 3)
     _ = try? await navigator.apply(
       NavigationTransition(.push, screen: Screen(id: "Page#9", target: "Page"), from: "Missing#1"))
@@ -41,7 +41,7 @@ struct WaypointTestingTests {
   @Test("module events come in make, perform, remove order")
   func moduleEvents() async throws {
     let (_, modules, events) = try setUp()
-    let page = try await modules.route(Page.self, .replaceRoot)
+    let page = try await modules.show(Page.self, .replaceRoot)
     try await page.remove()
     #expect(
       events.lines == [
@@ -52,9 +52,9 @@ struct WaypointTestingTests {
   @Test("fixtures build states, and shapes compare without ids")
   func fixtures() async throws {
     let (navigator, modules, _) = try setUp()
-    _ = try await modules.route(Page.self, .replaceRoot)
-    _ = try await modules.route(Page.self, .push)
-    _ = try await modules.route(Page.self, .sheet)
+    _ = try await modules.show(Page.self, .replaceRoot)
+    _ = try await modules.show(Page.self, .push)
+    _ = try await modules.show(Page.self, .sheet)
     let expected = NavigationState.fixture(["Page", "Page"], presenting: (.sheet, ["Page"]))
     #expect(navigator.state.hasSameShape(as: expected))
     #expect(navigator.state.outline == ["Page", "Page", "sheet: Page"])

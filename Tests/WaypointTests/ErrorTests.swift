@@ -72,7 +72,7 @@ struct ErrorTests {
     builder.add(
       RouteManifest(routes: [RouteDefinition(pattern: "/peek/<int:id>", target: "NoteEditor", presentation: .popover)]))
     let router = try builder.build()
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
     let error = await #expect(throws: RoutingError.self) { try await router.open("/peek/3") }
     #expect(error?.code == .handlerFailed)
     let navigation = error?.underlying as? NavigationError
@@ -84,7 +84,7 @@ struct ErrorTests {
   @MainActor
   func bindingFailed() async throws {
     let modules = try makeModules()
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
     let request = RouteRequest(url: try ParsedURL("/note/abc"), parameters: ["id": "abc"])
     do {
       _ = try await modules.open(request, target: "NoteEditor")

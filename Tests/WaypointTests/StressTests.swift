@@ -213,7 +213,7 @@ struct StressTests {
     let modules = await MainActor.run {
       ModuleNavigator(registry: try! builder.build(), navigator: HeadlessNavigator())
     }
-    let home = try await modules.route(Home.self, .replaceRoot)
+    let home = try await modules.show(Home.self, .replaceRoot)
     let rootID = await home.screen.id
     let before = await MainActor.run { modules.navigator.state }
     let removed = Tally()
@@ -222,7 +222,7 @@ struct StressTests {
       for _ in 0..<Self.tasks {
         group.addTask {
           for _ in 0..<perTask {
-            guard let card = try? await modules.route(Card.self, .addChild, from: rootID) else { continue }
+            guard let card = try? await modules.show(Card.self, .addChild, from: rootID) else { continue }
             await Task.yield()
             if (try? await card.remove()) != nil { _ = removed.increment() }
           }

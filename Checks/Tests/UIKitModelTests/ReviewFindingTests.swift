@@ -13,16 +13,16 @@ extension ModelChecks {
     @Test("F3: a screen that is a navigation controller is presented as it is; pushing it is refused, not raised")
     func nestedNavigationController() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
-      let picker = try await app.modules.route(PickerController.self, .sheet)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let picker = try await app.modules.show(PickerController.self, .sheet)
       #expect(app.root.presentedViewController === picker.destination(as: PickerController.self))
       try await picker.remove()
       for key in [PickerController.self, SplitScreen.self] as [UIViewController.Type] {
         let error = await #expect(throws: NavigationError.self) {
           if key == PickerController.self {
-            _ = try await app.modules.route(PickerController.self, .push)
+            _ = try await app.modules.show(PickerController.self, .push)
           } else {
-            _ = try await app.modules.route(SplitScreen.self, .push)
+            _ = try await app.modules.show(SplitScreen.self, .push)
           }
         }
         #expect(error?.code == .unsupportedPresentation)
@@ -34,21 +34,21 @@ extension ModelChecks {
     @Test("F4: an alert the app presented blocks a presentation with an error, and the navigator stays usable")
     func foreignPresentationRefused() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
       app.root.present(AlertController(), animated: true)
       await settle()
       let error = await #expect(throws: NavigationError.self) {
-        try await app.modules.route(EditorController.self, .sheet)
+        try await app.modules.show(EditorController.self, .sheet)
       }
       #expect(error?.code == .presentationBlocked)
       #expect(app.navigator.state.presented == nil)
       #expect(UIKitModel.console.isEmpty, "the navigator did not even ask UIKit")
       app.root.dismiss(animated: true)
       await settle()
-      let sheet = try await app.modules.route(EditorController.self, .sheet)
-      #expect(sheet.state == .routed, "the next navigation works")
-      let pushed = try await app.modules.route(EditorController.self, .push)
-      #expect(pushed.state == .routed)
+      let sheet = try await app.modules.show(EditorController.self, .sheet)
+      #expect(sheet.state == .shown, "the next navigation works")
+      let pushed = try await app.modules.show(EditorController.self, .push)
+      #expect(pushed.state == .shown)
       expectNoException()
     }
 
@@ -56,61 +56,61 @@ extension ModelChecks {
     func foreignPresentationDismissed() async throws {
       let app = try makeApp()
       app.navigator.foreignPresentations = .dismiss
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
       app.root.present(AlertController(), animated: true)
       await settle()
-      let sheet = try await app.modules.route(EditorController.self, .sheet)
+      let sheet = try await app.modules.show(EditorController.self, .sheet)
       #expect(app.root.presentedViewController is WaypointNavigationController)
-      #expect(sheet.state == .routed)
+      #expect(sheet.state == .shown)
       expectNoException()
     }
 
     @Test("F4: a presentation whose completion never comes does not hang the navigator")
     func completionNeverComes() async throws {
       let app = try makeApp(timeout: .milliseconds(150))
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
       UIKitModel.holdsAnimations = true
-      let sheet = try await app.modules.route(EditorController.self, .sheet)
-      #expect(sheet.state == .routed, "UIKit presented it; the completion alone is missing")
+      let sheet = try await app.modules.show(EditorController.self, .sheet)
+      #expect(sheet.state == .shown, "UIKit presented it; the completion alone is missing")
       let blocked = await #expect(throws: NavigationError.self) {
-        try await app.modules.route(EditorController.self, .push)
+        try await app.modules.show(EditorController.self, .push)
       }
       #expect(blocked?.code == .transitionTimedOut, "a change waits for UIKit's transition, at most the timeout")
       UIKitModel.holdsAnimations = false
       UIKitModel.finishAnimations()
-      let pushed = try await app.modules.route(EditorController.self, .push)
-      #expect(pushed.state == .routed, "not every later navigation fails with unbalancedTransition")
+      let pushed = try await app.modules.show(EditorController.self, .push)
+      #expect(pushed.state == .shown, "not every later navigation fails with unbalancedTransition")
       expectNoException()
     }
 
     @Test("F4: a custom presentation that never finishes times out and changes nothing")
     func customNeverFinishes() async throws {
       let app = try makeApp(timeout: .milliseconds(150))
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
       app.navigator.register(
         custom: "stuck",
         CustomTransition(
           present: { _, _, _ in try? await Task.sleep(for: .seconds(30)) }, dismiss: { _, _ in }))
       let error = await #expect(throws: NavigationError.self) {
-        try await app.modules.route(EditorController.self, .custom(name: "stuck"))
+        try await app.modules.show(EditorController.self, .custom(name: "stuck"))
       }
       #expect(error?.code == .transitionTimedOut)
       #expect(app.navigator.state.presented == nil, "the state does not claim what UIKit has not shown")
-      let pushed = try await app.modules.route(EditorController.self, .push)
-      #expect(pushed.state == .routed)
+      let pushed = try await app.modules.show(EditorController.self, .push)
+      #expect(pushed.state == .shown)
       expectNoException()
     }
 
     @Test("F5: the app's own Done button (a programmatic dismiss) removes the sheet's routes")
     func programmaticDismissHeard() async throws {
       let app = try makeApp()
-      let list = try await app.modules.route(ListController.self, .replaceRoot)
-      let sheet = try await app.modules.route(EditorController.self, .sheet)
+      let list = try await app.modules.show(ListController.self, .replaceRoot)
+      let sheet = try await app.modules.show(EditorController.self, .sheet)
       let editor = try #require(sheet.destination(as: EditorController.self))
       editor.dismiss(animated: true)
       #expect(await eventually { sheet.state == .removed })
       #expect(app.navigator.state == NavigationState(stack: [list.screen]))
-      let next = try await app.modules.route(EditorController.self, .push)
+      let next = try await app.modules.show(EditorController.self, .push)
       #expect(app.root.viewControllers.last === next.destination(as: EditorController.self), "pushed where it shows")
       expectNoException()
     }
@@ -118,15 +118,15 @@ extension ModelChecks {
     @Test("F6–F8: the app's delegates stay the app's, and the navigator still hears pops and dismissals")
     func appDelegatesUntouched() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
       let appDelegate = AppNavigationDelegate()
       app.root.delegate = appDelegate
-      let editor = try await app.modules.route(EditorController.self, .push)
+      let editor = try await app.modules.show(EditorController.self, .push)
       #expect(app.root.delegate === appDelegate)
       _ = app.root.popViewController(animated: true)
       #expect(await eventually { editor.state == .removed })
       #expect(appDelegate.shown == 2, "the app's delegate heard the push and the pop itself")
-      let sheet = try await app.modules.route(EditorController.self, .sheet)
+      let sheet = try await app.modules.show(EditorController.self, .sheet)
       let presented = try #require(app.root.presentedViewController)
       let presentationDelegate = AppPresentationDelegate()
       presented.presentationController?.delegate = presentationDelegate
@@ -140,10 +140,10 @@ extension ModelChecks {
     @Test("F9: a pop the user makes while the navigator waits on UIKit is not lost")
     func popWhileBusy() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
-      let editor = try await app.modules.route(EditorController.self, .push)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let editor = try await app.modules.show(EditorController.self, .push)
       UIKitModel.holdsAnimations = true
-      let presenting = Task { @MainActor in try await app.modules.route(EditorController.self, .sheet) }
+      let presenting = Task { @MainActor in try await app.modules.show(EditorController.self, .sheet) }
       #expect(await eventually { app.root.presentedViewController != nil })
       _ = app.root.popViewController(animated: true)
       UIKitModel.finishAnimations()
@@ -158,9 +158,9 @@ extension ModelChecks {
     @Test("F10: showDetail without a split view is refused; a collapsed column-style split shows the column")
     func showDetail() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
       let refused = await #expect(throws: NavigationError.self) {
-        try await app.modules.route(EditorController.self, .showDetail)
+        try await app.modules.show(EditorController.self, .showDetail)
       }
       #expect(refused?.code == .unsupportedPresentation)
       #expect(app.root.presentedViewController == nil, "no untracked modal")
@@ -168,13 +168,13 @@ extension ModelChecks {
       let classic = UISplitViewController(nibName: nil, bundle: nil)
       app.navigator.splitViewController = classic
       let classicError = await #expect(throws: NavigationError.self) {
-        try await app.modules.route(EditorController.self, .showDetail)
+        try await app.modules.show(EditorController.self, .showDetail)
       }
       #expect(classicError?.message.contains("classic") == true)
       let split = UISplitViewController(style: .doubleColumn)
       split._modelSetCollapsed(true)
       app.navigator.splitViewController = split
-      let detail = try await app.modules.route(EditorController.self, .showDetail)
+      let detail = try await app.modules.show(EditorController.self, .showDetail)
       #expect(split.viewController(for: .secondary) === detail.destination(as: EditorController.self))
       #expect(split._modelIsShowing(.secondary), "the user sees the detail in compact width")
       expectNoException()
@@ -183,9 +183,9 @@ extension ModelChecks {
     @Test("F16-3: a custom presentation gets a stack of the navigator's, and its dismissal is heard")
     func custom() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
       let missing = await #expect(throws: NavigationError.self) {
-        try await app.modules.route(EditorController.self, .custom(name: "banner"))
+        try await app.modules.show(EditorController.self, .custom(name: "banner"))
       }
       #expect(missing?.code == .unsupportedPresentation)
       app.navigator.register(
@@ -197,15 +197,15 @@ extension ModelChecks {
           },
           dismiss: { banner, animated in banner.presentingViewController?.dismiss(animated: animated) }))
       let list = try #require(app.navigator.controller(for: app.navigator.state.stack[0].id))
-      let banner = try await app.modules.route(EditorController.self, .custom(name: "banner"))
+      let banner = try await app.modules.show(EditorController.self, .custom(name: "banner"))
       let container = try #require(list.presentedViewController as? WaypointNavigationController)
-      let onBanner = try await app.modules.route(EditorController.self, .push)
+      let onBanner = try await app.modules.show(EditorController.self, .push)
       #expect(container.viewControllers.count == 2, "screens push onto a custom level")
       try await onBanner.remove()
       try await banner.remove()
       await settle()
       #expect(list.presentedViewController == nil)
-      let again = try await app.modules.route(EditorController.self, .custom(name: "banner"))
+      let again = try await app.modules.show(EditorController.self, .custom(name: "banner"))
       await settle()
       list.dismiss(animated: true)
       #expect(await eventually { again.state == .removed })
@@ -215,16 +215,16 @@ extension ModelChecks {
     @Test("F16-5: links that arrive during a transition wait their turn instead of failing")
     func queued() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
       UIKitModel.holdsAnimations = true
-      let first = Task { @MainActor in try await app.modules.route(EditorController.self, .push) }
-      let second = Task { @MainActor in try await app.modules.route(EditorController.self, .sheet) }
+      let first = Task { @MainActor in try await app.modules.show(EditorController.self, .push) }
+      let second = Task { @MainActor in try await app.modules.show(EditorController.self, .sheet) }
       await settle()
       UIKitModel.holdsAnimations = false
       UIKitModel.finishAnimations()
       let pushed = try await first.value
       let presented = try await second.value
-      #expect(pushed.state == .routed && presented.state == .routed)
+      #expect(pushed.state == .shown && presented.state == .shown)
       #expect(app.root.viewControllers.count == 2)
       expectNoException()
     }
@@ -232,10 +232,10 @@ extension ModelChecks {
     @Test("F16-2: a popover whose source is not on screen is refused before UIKit sees it")
     func popoverSourceOffScreen() async throws {
       let app = try makeApp()
-      let list = try await app.modules.route(ListController.self, .replaceRoot)
-      _ = try await app.modules.route(EditorController.self, .push)
+      let list = try await app.modules.show(ListController.self, .replaceRoot)
+      _ = try await app.modules.show(EditorController.self, .push)
       let error = await #expect(throws: NavigationError.self) {
-        try await app.modules.route(EditorController.self, .popover, from: list.screen.id)
+        try await app.modules.show(EditorController.self, .popover, from: list.screen.id)
       }
       #expect(error?.code == .invalidSource)
       expectNoException()
@@ -244,35 +244,35 @@ extension ModelChecks {
     @Test("An app's own WaypointNavigationController shown as a screen stays in the state, and is not pushed onto")
     func appFlowAsScreen() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
-      let flow = try await app.modules.route(FlowController.self, .sheet)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let flow = try await app.modules.show(FlowController.self, .sheet)
       let refused = await #expect(throws: NavigationError.self) {
-        try await app.modules.route(EditorController.self, .push)
+        try await app.modules.show(EditorController.self, .push)
       }
       #expect(refused?.code == .unsupportedPresentation)
-      #expect(flow.state == .routed, "checking the flow's own stack does not take the level away")
+      #expect(flow.state == .shown, "checking the flow's own stack does not take the level away")
       let flowController = try #require(flow.destination(as: FlowController.self))
       flowController._modelUserDismisses()
       #expect(await eventually { flow.state == .removed }, "its dismissal is heard")
       await settle()
-      let again = try await app.modules.route(FlowController.self, .sheet)
-      #expect(again.state == .routed)
+      let again = try await app.modules.show(FlowController.self, .sheet)
+      #expect(again.state == .shown)
       expectNoException()
     }
 
     @Test("A replaceRoot while the app's alert is up follows foreignPresentations too")
     func replaceRootUnderAlert() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
       app.root.present(AlertController(), animated: true)
       await settle()
       let error = await #expect(throws: NavigationError.self) {
-        try await app.modules.route(EditorController.self, .replaceRoot)
+        try await app.modules.show(EditorController.self, .replaceRoot)
       }
       #expect(error?.code == .presentationBlocked)
       #expect(app.root.presentedViewController is AlertController, "the user's alert is still there")
       app.navigator.foreignPresentations = .dismiss
-      let root = try await app.modules.route(EditorController.self, .replaceRoot)
+      let root = try await app.modules.show(EditorController.self, .replaceRoot)
       #expect(app.root.viewControllers.first === root.destination(as: EditorController.self))
       #expect(app.root.presentedViewController == nil)
       expectNoException()
@@ -281,25 +281,25 @@ extension ModelChecks {
     @Test("A replaceRoot while the app's alert is up over a sheet is refused too")
     func replaceRootUnderAlertOverSheet() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
-      let sheet = try await app.modules.route(EditorController.self, .sheet)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let sheet = try await app.modules.show(EditorController.self, .sheet)
       let container = try #require(app.root.presentedViewController)
       container.present(AlertController(), animated: true)
       await settle()
       let error = await #expect(throws: NavigationError.self) {
-        try await app.modules.route(EditorController.self, .replaceRoot)
+        try await app.modules.show(EditorController.self, .replaceRoot)
       }
       #expect(error?.code == .presentationBlocked)
       #expect(container.presentedViewController is AlertController)
-      #expect(sheet.state == .routed)
+      #expect(sheet.state == .shown)
       expectNoException()
     }
 
     @Test("The app setting viewControllers directly is heard like a pop")
     func viewControllersProperty() async throws {
       let app = try makeApp()
-      let list = try await app.modules.route(ListController.self, .replaceRoot)
-      let editor = try await app.modules.route(EditorController.self, .push)
+      let list = try await app.modules.show(ListController.self, .replaceRoot)
+      let editor = try await app.modules.show(EditorController.self, .push)
       app.root.viewControllers = [try #require(list.destination(as: ListController.self))]
       #expect(await eventually { editor.state == .removed })
       expectNoException()
@@ -308,12 +308,12 @@ extension ModelChecks {
     @Test("A sheet routed right after the user swiped the last one down waits for UIKit to finish")
     func presentAfterUserDismissal() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
-      let first = try await app.modules.route(EditorController.self, .sheet)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let first = try await app.modules.show(EditorController.self, .sheet)
       try #require(app.root.presentedViewController)._modelUserDismisses()
       #expect(await eventually { first.state == .removed })
-      let second = try await app.modules.route(EditorController.self, .sheet)
-      #expect(second.state == .routed)
+      let second = try await app.modules.show(EditorController.self, .sheet)
+      #expect(second.state == .shown)
       #expect(UIKitModel.console.isEmpty, "nothing was refused")
       expectNoException()
     }
@@ -321,8 +321,8 @@ extension ModelChecks {
     @Test("F16-2: a popover is sized by its content, and follows it")
     func popoverSize() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
-      let popover = try await app.modules.route(EditorController.self, .popover) { editor in
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let popover = try await app.modules.show(EditorController.self, .popover) { editor in
         editor.preferredContentSize = CGSize(width: 320, height: 200)
       }
       let container = try #require(app.root.presentedViewController)

@@ -14,8 +14,8 @@ extension ModelChecks {
     func pushAndRemove() async throws {
       let app = try makeApp()
       #expect(app.window.rootViewController === app.root)
-      let list = try await app.modules.route(ListController.self, .replaceRoot)
-      let editor = try await app.modules.route(EditorController.self, .push)
+      let list = try await app.modules.show(ListController.self, .replaceRoot)
+      let editor = try await app.modules.show(EditorController.self, .push)
       let listController = try #require(list.destination(as: ListController.self))
       weak let editorController = editor.destination(as: EditorController.self)
       #expect(
@@ -33,8 +33,8 @@ extension ModelChecks {
     @Test("the back button pops through the navigation controller, and the route is removed")
     func userBack() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
-      let editor = try await app.modules.route(EditorController.self, .push)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let editor = try await app.modules.show(EditorController.self, .push)
       _ = app.root.popViewController(animated: true)
       #expect(await eventually { editor.state == .removed })
       #expect(app.navigator.state.stack.count == 1)
@@ -45,12 +45,12 @@ extension ModelChecks {
     @Test("a back swipe the user cancels keeps the screen; one the user finishes removes it")
     func interactiveBack() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
-      let editor = try await app.modules.route(EditorController.self, .push)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let editor = try await app.modules.show(EditorController.self, .push)
       app.root._modelUserBeginsBackSwipe()
       app.root._modelUserEndsBackSwipe(cancelled: true)
       await settle()
-      #expect(editor.state == .routed)
+      #expect(editor.state == .shown)
       #expect(app.navigator.state.stack.count == 2)
       app.root._modelUserBeginsBackSwipe()
       app.root._modelUserEndsBackSwipe(cancelled: false)
@@ -61,13 +61,13 @@ extension ModelChecks {
     @Test("a sheet is presented in the navigator's own navigation controller with UIKit's default detent")
     func sheet() async throws {
       let app = try makeApp()
-      let list = try await app.modules.route(ListController.self, .replaceRoot)
-      let sheet = try await app.modules.route(EditorController.self, .sheet)
+      let list = try await app.modules.show(ListController.self, .replaceRoot)
+      let sheet = try await app.modules.show(EditorController.self, .sheet)
       let presented = try #require(app.root.presentedViewController as? WaypointNavigationController)
       #expect(presented.viewControllers.first === sheet.destination(as: EditorController.self))
       #expect(presented.modalPresentationStyle == .pageSheet)
       #expect(presented.sheetPresentationController?.detents.map(\._modelName) == ["large"])
-      let onSheet = try await app.modules.route(EditorController.self, .push)
+      let onSheet = try await app.modules.show(EditorController.self, .push)
       #expect(presented.viewControllers.count == 2, "a sheet has its own stack")
       presented._modelUserDismisses()
       #expect(await eventually { sheet.state == .removed && onSheet.state == .removed })
@@ -78,10 +78,10 @@ extension ModelChecks {
     @Test("a popover: in a container of the navigator's, anchored to the source view's bounds")
     func popover() async throws {
       let app = try makeApp()
-      let list = try await app.modules.route(ListController.self, .replaceRoot)
+      let list = try await app.modules.show(ListController.self, .replaceRoot)
       let listView = try #require(list.destination(as: ListController.self)?.view)
       listView.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
-      let popover = try await app.modules.route(EditorController.self, .popover)
+      let popover = try await app.modules.show(EditorController.self, .popover)
       let shown = try #require(app.root.presentedViewController)
       #expect(shown.children.first === popover.destination(as: EditorController.self))
       #expect(shown.popoverPresentationController?.sourceView === listView)
@@ -94,12 +94,12 @@ extension ModelChecks {
     @Test("present styles map to UIKit's; an unknown one is refused and nothing is half applied")
     func styles() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
-      let form = try await app.modules.route(EditorController.self, .present(style: "formSheet"))
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let form = try await app.modules.show(EditorController.self, .present(style: "formSheet"))
       #expect(app.root.presentedViewController?.modalPresentationStyle == .formSheet)
       try await form.remove()
       let error = await #expect(throws: NavigationError.self) {
-        try await app.modules.route(EditorController.self, .present(style: "sideways"))
+        try await app.modules.show(EditorController.self, .present(style: "sideways"))
       }
       #expect(error?.code == .unsupportedPresentation)
       #expect(error?.message.contains("formSheet") == true)
@@ -110,10 +110,10 @@ extension ModelChecks {
     @Test("addChild: contained in the source, sized to its bounds and following them; undone by removal")
     func child() async throws {
       let app = try makeApp()
-      let list = try await app.modules.route(ListController.self, .replaceRoot)
+      let list = try await app.modules.show(ListController.self, .replaceRoot)
       let parent = try #require(list.destination(as: ListController.self))
       parent.view.frame = CGRect(x: 20, y: 40, width: 300, height: 200)
-      let child = try await app.modules.route(EditorController.self, .addChild)
+      let child = try await app.modules.show(EditorController.self, .addChild)
       let childController = try #require(child.destination(as: EditorController.self))
       #expect(parent.children.first === childController)
       #expect(childController.view._modelSuperview === parent.view)
@@ -127,7 +127,7 @@ extension ModelChecks {
     @Test("a restore builds only what is missing, and pushes a path in one setViewControllers call")
     func restore() async throws {
       let app = try makeApp()
-      let list = try await app.modules.route(ListController.self, .replaceRoot)
+      let list = try await app.modules.show(ListController.self, .replaceRoot)
       let appDelegate = AppNavigationDelegate()
       app.root.delegate = appDelegate
       let saved = NavigationState(
@@ -153,9 +153,9 @@ extension ModelChecks {
     @Test("a destination that is not a view controller is a clear error, and changes nothing")
     func unshowable() async throws {
       let app = try makeApp()
-      _ = try await app.modules.route(ListController.self, .replaceRoot)
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
       let error = await #expect(throws: NavigationError.self) {
-        try await app.modules.route(NotAController.self, .push)
+        try await app.modules.show(NotAController.self, .push)
       }
       #expect(error?.code == .unshowableDestination)
       #expect(error?.message.contains("NotAController") == true)

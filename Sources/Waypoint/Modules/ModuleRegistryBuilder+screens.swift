@@ -36,7 +36,7 @@ extension ModuleRegistryBuilder {
 }
 
 /// Whether the current make was started by main-actor code (a ``ModuleNavigator`` or a
-/// ``PerformedRoute``), which is how a main-actor factory knows it may run where the main
+/// ``ShownModule``), which is how a main-actor factory knows it may run where the main
 /// actor's executor is not the main thread (Linux test runners).
 enum MainActorMake {
   @TaskLocal static var started = false

@@ -24,7 +24,7 @@ extension ModuleNavigator: DestinationSource {
   /// The destination of `screen`; the one call through which a navigator or a SwiftUI host gets
   /// what a screen shows.
   ///
-  /// It is the one its performed route holds while it is shown, else a new one from the registry.
+  /// It is the one its shown module holds while it is shown, else a new one from the registry.
   ///
   /// The module is the one registered as the screen's target (or whose key is named so),
   /// configured by the module's binding from the screen's parameters.

@@ -2,17 +2,17 @@ extension ModuleNavigator {
   /// Shows the module a deep link targets where its route places it, binding the request into
   /// the module's configuration.
   ///
-  /// In order: what is presented is handled by the route's presented policy (else
-  /// ``presentedPolicy``); the route's tab is selected; the stack there (its column, when the
-  /// window shows a split view) gets the route's `under` screens, in one plan of the navigator
-  /// (``Navigator/restore(_:)``); then the screen is shown with the route's presentation from
+  /// In order: what is presented is handled by the module's presented policy (else
+  /// ``presentedPolicy``); the module's tab is selected; the stack there (its column, when the
+  /// window shows a split view) gets the module's `under` screens, in one plan of the navigator
+  /// (``Navigator/restore(_:)``); then the screen is shown with the module's presentation from
   /// the top of that stack, or becomes its root when it is empty.
   ///
-  /// A route that names a tab claims that tab's stack: it becomes exactly the `under` screens,
+  /// A shown module that names a tab claims that tab's stack: it becomes exactly the `under` screens,
   /// reusing those already shown. Elsewhere a link never takes screens away: a stack that starts
   /// the `under` path is completed, and any other is left as it is. A link whose screen is
   /// already there (the same module with the same parameters, on top of the stack or right above
-  /// its `under` screens) changes nothing and returns the route showing it. With the `keep`
+  /// its `under` screens) changes nothing and returns the module showing it. With the `keep`
   /// policy and something presented, the screen goes over the top as it is.
   ///
   /// The presentation is the request's `presentation` extra (a ``Presentation`` or its string
@@ -20,7 +20,7 @@ extension ModuleNavigator {
   /// screen id) is shown from that screen, without placement.
   ///
   /// The values the URL gives (`RouteRequest.urlValues`: path, then query, then defaults) stay on
-  /// the screen and the performed route.
+  /// the screen and the shown module.
   ///
   /// ```swift
   /// // {"pattern": "myapp://messages/<int:id>", "target": "Thread", "tab": "inbox",
@@ -29,21 +29,21 @@ extension ModuleNavigator {
   /// ```
   ///
   /// - Throws: A ``NavigationError`` or a ``ModuleError``, unchanged, as
-  ///   ``route(target:_:from:parameters:request:)``; `unknownPresentation` naming the string when
+  ///   ``show(target:_:from:parameters:request:)``; `unknownPresentation` naming the string when
   ///   the `presentation` extra names no presentation; `coveredByPresentation` when the policy
-  ///   refuses the link or a presentation is held (``PerformedRoute/isDismissibleByLinks``);
+  ///   refuses the link or a presentation is held (``ShownModule/isDismissibleByLinks``);
   ///   `unknownTab` for a tab the tab bar does not have.
-  public func open(_ request: RouteRequest, target: String) async throws -> PerformedRoute {
+  public func open(_ request: RouteRequest, target: String) async throws -> ShownModule {
     let presentation = try Self.presentation(of: request)
     if let source = request.extras["source"] as? String {
-      return try await route(
+      return try await show(
         target: target, presentation, from: source, parameters: request.urlValues, request: request)
     }
     switch try await place(request, target: target, presentation: presentation) {
     case .shown(let route):
       return route
     case .from(let source):
-      return try await route(
+      return try await show(
         target: target, presentation, from: source, parameters: request.urlValues, request: request)
     }
   }
@@ -51,7 +51,7 @@ extension ModuleNavigator {
   /// Where a link's screen is shown after its placement.
   private enum Placed {
     /// The screen is already there (or became the root of its stack), with this route.
-    case shown(PerformedRoute)
+    case shown(ShownModule)
     /// Show it from this screen (`nil`: the top screen).
     case from(String?)
   }
@@ -100,7 +100,7 @@ extension ModuleNavigator {
     let place = StackPlace(tab: tab, column: column ?? .primary)
     let stack = wanted[stack: place] ?? []
     for module in under { _ = try registry.key(for: module) }
-    // A route that names a tab claims its stack: it becomes the `under` screens, reusing the
+    // A shown module that names a tab claims its stack: it becomes the `under` screens, reusing the
     // ones shown. Elsewhere a stack that starts the path is completed, and any other is kept.
     let resets = placement.tab != nil && wanted.tabs != nil
     let kept: Int
@@ -121,11 +121,11 @@ extension ModuleNavigator {
     let pushes = presentation.kind == .push || presentation.kind == .show
     let name = registry.registrations[key]?.target ?? key.name
     let routeName = definition.map { $0.name ?? $0.pattern }
-    var adopted: PerformedRoute?
+    var adopted: ShownModule?
     if pushes, let top = candidate, top.target == name, top.parameters == request.urlValues {
       // Already there: keep it (and, in a claimed tab, pop what is above it).
       screens = resets ? Array(stack.prefix(kept + 1)) : stack
-      adopted = liveRoutes.first { $0.screen.id == top.id && $0.state == .routed } ?? adopt(top, key: key, made: nil)
+      adopted = liveRoutes.first { $0.screen.id == top.id && $0.state == .shown } ?? adopt(top, key: key, made: nil)
     } else if pushes, screens.isEmpty {
       // An empty stack: the screen becomes its root.
       let screen = Screen(
@@ -140,15 +140,15 @@ extension ModuleNavigator {
     }
     wanted[stack: place] = screens
     if wanted != shown { try await navigator.restore(wanted) }
-    refreshRoutes()
+    refreshShownModules()
     if let adopted { return .shown(adopted) }
     return .from(screens.last?.id)
   }
 
-  /// A route for a screen a link placed without a transition, kept like a performed one.
-  private func adopt(_ screen: Screen, key: ModuleKey, made: ModuleInstance?) -> PerformedRoute {
+  /// A shown module for a screen a link placed without a transition, kept like a performed one.
+  private func adopt(_ screen: Screen, key: ModuleKey, made: ModuleInstance?) -> ShownModule {
     let registry = self.registry
-    let route = PerformedRoute(
+    let route = ShownModule(
       screen: screen, presentation: .push, source: nil, key: key, made: nil,
       make: {
         try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
@@ -188,10 +188,10 @@ extension ModuleNavigator {
   }
 }
 
-/// A route handler that shows a module.
+/// A shown module handler that shows a module.
 ///
 /// ``ModuleNavigator/registerTargets(in:)`` registers one for each manifest target. Its value is
-/// the ``PerformedRoute``.
+/// the ``ShownModule``.
 public struct ModuleRouteHandler: RouteHandler {
   /// Where the module is shown.
   public let navigator: ModuleNavigator
@@ -204,7 +204,7 @@ public struct ModuleRouteHandler: RouteHandler {
     self.target = target
   }
 
-  /// Shows the module and returns its ``PerformedRoute``.
+  /// Shows the module and returns its ``ShownModule``.
   public func handle(_ request: RouteRequest) async throws -> any Sendable {
     try await navigator.open(request, target: target)
   }

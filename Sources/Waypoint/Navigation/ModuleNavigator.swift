@@ -1,12 +1,12 @@
 public import Observation
 
 /// Shows modules: makes them through a ``ModuleRegistry`` and performs them on a ``Navigator``,
-/// returning a ``PerformedRoute`` that can remove them again.
+/// returning a ``ShownModule`` that can remove them again.
 ///
 /// ```swift
 /// let modules = ModuleNavigator(registry: registry, navigator: HeadlessNavigator())
-/// let list = try await modules.route(NoteList.self, .replaceRoot)
-/// let editor = try await modules.route(
+/// let list = try await modules.show(NoteList.self, .replaceRoot)
+/// let editor = try await modules.show(
 ///   NoteEditor.self, .push, parameters: ["id": "42"], configuration: NoteEditorConfiguration.self
 /// ) { $0.noteID = 42 }
 /// try await editor.remove()   // pops, without the caller knowing it was a push
@@ -17,8 +17,8 @@ public import Observation
 /// or source makes nothing and sends one `failedToPerform`.
 ///
 /// When the navigator is `@Observable` (``HeadlessNavigator`` is), the module navigator watches
-/// it and moves the routes whose screens were taken off by something else to `removed`; with
-/// another navigator, call ``refreshRoutes()`` after changing it.
+/// it and moves the shown modules whose screens were taken off by something else to `removed`; with
+/// another navigator, call ``refreshShownModules()`` after changing it.
 ///
 /// It is `@Observable` so SwiftUI can hand it down the view hierarchy
 /// (`.environment(modules)`, `@Environment(ModuleNavigator.self)`); what changes is its
@@ -36,7 +36,7 @@ public final class ModuleNavigator {
   /// The registry's presentation restrictions and URL bindings.
   let rules: ModuleNavigationRules
   @ObservationIgnored private var lastNumber = 0
-  /// The routes performed here that are still alive, to tell them when their screens leave.
+  /// The shown modules performed here that are still alive, to tell them when their screens leave.
   @ObservationIgnored private var routes: [WeakRoute] = []
 
   /// A module navigator over `registry` and `navigator`.
@@ -54,17 +54,17 @@ public final class ModuleNavigator {
   ///   - key: The module's key.
   ///   - presentation: How to show it.
   ///   - source: The screen to show it from; `nil` for the top screen.
-  ///   - parameters: Parameters to keep on the screen and the performed route.
+  ///   - parameters: Parameters to keep on the screen and the shown module.
   ///   - prepare: The caller's preparation of the made module, after the module's own; kept to
-  ///     prepare a new destination when the route is performed again.
-  /// - Returns: The performed route, which can remove the module later.
+  ///     prepare a new destination when the module is performed again.
+  /// - Returns: The shown module, which can remove the module later.
   /// - Throws: Each error unchanged from where it arose: a ``NavigationError``
   ///   (`unsupportedPresentation` when the module does not allow `presentation`, the navigator's
   ///   `invalidSource`…) or a ``ModuleError`` from making the module.
-  public func route<Key>(
+  public func show<Key>(
     _ key: Key.Type, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
     prepare: @escaping (inout Key) throws -> Void = { _ in }
-  ) async throws -> PerformedRoute {
+  ) async throws -> ShownModule {
     let registry = self.registry
     return try await perform(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
       ModuleInstance(
@@ -76,14 +76,14 @@ public final class ModuleNavigator {
   /// Makes `key`'s module with a configuration the caller fills, and shows it.
   ///
   /// The configuration's type is named, so the configuring closure is never taken for `prepare`:
-  /// `route(NoteList.self, .push, configuration: NoteListConfiguration.self) { $0.folder = "Inbox" }`.
+  /// `show(NoteList.self, .push, configuration: NoteListConfiguration.self) { $0.folder = "Inbox" }`.
   ///
-  /// - Throws: A ``NavigationError`` or a ``ModuleError``, as ``route(_:_:from:parameters:prepare:)``.
-  public func route<Key, Configuration: ModuleConfiguration>(
+  /// - Throws: A ``NavigationError`` or a ``ModuleError``, as ``show(_:_:from:parameters:prepare:)``.
+  public func show<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
     configuration: Configuration.Type, _ configure: @escaping (inout Configuration) -> Void,
     prepare: @escaping (inout Key) throws -> Void = { _ in }
-  ) async throws -> PerformedRoute {
+  ) async throws -> ShownModule {
     let registry = self.registry
     return try await perform(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
       ModuleInstance(value: try registry.make(key, chain: [], configuring: configure, prepare: prepare))
@@ -95,10 +95,10 @@ public final class ModuleNavigator {
   ///
   /// - Throws: A ``NavigationError``, or a ``ModuleError`` (`notRegistered` for an unknown
   ///   target, `bindingFailed` when the request does not fill the configuration).
-  public func route(
+  public func show(
     target: String, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
     request: RouteRequest? = nil
-  ) async throws -> PerformedRoute {
+  ) async throws -> ShownModule {
     let key = try registry.key(for: target)
     let registry = self.registry
     let configure = rules.configure(key, from: request)
@@ -112,22 +112,22 @@ public final class ModuleNavigator {
   }
 
   /// Shows an instance made elsewhere (a view controller from a storyboard, a screen a parent
-  /// built) as `key`'s module, so it gets a performed route, events and removal like any other.
+  /// built) as `key`'s module, so it gets a shown module, events and removal like any other.
   ///
-  /// Nothing is made, so no make events are sent. The route holds the instance as it holds a
+  /// Nothing is made, so no make events are sent. The module holds the instance as it holds a
   /// made one; performing it again after the instance was released fails with `screenGone`.
   ///
-  /// - Throws: A ``NavigationError``, as ``route(_:_:from:parameters:prepare:)``.
+  /// - Throws: A ``NavigationError``, as ``show(_:_:from:parameters:prepare:)``.
   public func show<Key>(
     _ instance: Key, as key: Key.Type, _ presentation: Presentation, from source: String? = nil,
     parameters: [String: String] = [:]
-  ) async throws -> PerformedRoute {
+  ) async throws -> ShownModule {
     try await perform(
       ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil,
       made: ModuleInstance(value: instance), make: nil)
   }
 
-  /// Takes in a change the UI made on its own, and moves the routes whose screens left to
+  /// Takes in a change the UI made on its own, and moves the shown modules whose screens left to
   /// `removed` at once, each with one `didRemove`; returns the screens that left.
   ///
   /// ```swift
@@ -140,27 +140,27 @@ public final class ModuleNavigator {
   @discardableResult
   public func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
     let gone = try navigator.reconcile(edit)
-    refreshRoutes()
+    refreshShownModules()
     return gone
   }
 
   /// The destination a live route performed here holds for the screen `id`; makes nothing.
   package func shownDestination(of id: String) -> ScreenDestination? {
-    routes.lazy.compactMap(\.route).first { $0.screen.id == id && $0.state == .routed }?.heldDestination
+    routes.lazy.compactMap(\.route).first { $0.screen.id == id && $0.state == .shown }?.heldDestination
   }
 
-  /// The live routes performed here.
-  var liveRoutes: [PerformedRoute] { routes.compactMap(\.route) }
+  /// The live shown modules performed here.
+  var liveRoutes: [ShownModule] { routes.compactMap(\.route) }
 
   /// Keeps `route` (one a link found already shown) so it hears when its screen leaves.
-  func track(_ route: PerformedRoute) {
+  func track(_ route: ShownModule) {
     routes.append(WeakRoute(route: route))
   }
 
   /// Moves every route performed here whose screen is no longer shown to `removed`.
   ///
   /// Runs by itself after each change of an `@Observable` navigator, and after each removal.
-  public func refreshRoutes() {
+  public func refreshShownModules() {
     routes.removeAll { $0.route == nil }
     for entry in routes { entry.route?.settle() }
   }
@@ -170,7 +170,7 @@ public final class ModuleNavigator {
   private func perform(
     _ key: ModuleKey, _ presentation: Presentation, from source: String?, parameters: [String: String],
     routeName: String?, made: ModuleInstance? = nil, make: (@MainActor () throws -> ModuleInstance)?
-  ) async throws -> PerformedRoute {
+  ) async throws -> ShownModule {
     let target = registry.registrations[key]?.target
     let notify = notifier(for: key)
     if let refusal = rules.refusal(of: presentation, for: key) {
@@ -180,13 +180,13 @@ public final class ModuleNavigator {
     }
     let name = target ?? key.name
     let screen = Screen(id: "\(name)#\(nextNumber())", target: name, parameters: parameters, route: routeName)
-    let route = PerformedRoute(
+    let shown = ShownModule(
       screen: screen, presentation: presentation, source: source, key: key, made: made, make: make,
       navigator: navigator, notify: notify)
-    try await route.perform()
-    routes.append(WeakRoute(route: route))
-    refreshRoutes()
-    return route
+    try await shown.perform()
+    routes.append(WeakRoute(route: shown))
+    refreshShownModules()
+    return shown
   }
 
   /// Sends `key`'s route events to the registry's observers.
@@ -196,24 +196,24 @@ public final class ModuleNavigator {
     return { [weak self] phase, error in
       registry.notify(ModuleEvent(phase: phase, key: key, target: target, requester: nil, error: error))
       // Removing one route can take others' screens with it (a dismissed sheet's stack).
-      if phase == .didRemove { self?.refreshRoutes() }
+      if phase == .didRemove { self?.refreshShownModules() }
     }
   }
 
-  /// Watches an `@Observable` navigator's state, and refreshes the routes after each change.
+  /// Watches an `@Observable` navigator's state, and refreshes the shown modules after each change.
   private func watchNavigator() {
     withObservationTracking {
       _ = navigator.state
     } onChange: { [weak self] in
       Task { @MainActor in
-        self?.refreshRoutes()
+        self?.refreshShownModules()
         self?.watchNavigator()
       }
     }
   }
 
   /// A screen number never used before by this navigator, and above every number shown (so
-  /// numbers stay unique after a restore): a stale performed route can never match a new screen.
+  /// numbers stay unique after a restore): a stale shown module can never match a new screen.
   func nextNumber() -> Int {
     let shown = navigator.state.allScreens.compactMap { screen in
       screen.id.split(separator: "#").last.flatMap { Int($0) }
@@ -223,7 +223,7 @@ public final class ModuleNavigator {
   }
 }
 
-/// A performed route, not kept alive by the navigator that watches it.
+/// A shown module, not kept alive by the navigator that watches it.
 private struct WeakRoute {
-  weak var route: PerformedRoute?
+  weak var route: ShownModule?
 }

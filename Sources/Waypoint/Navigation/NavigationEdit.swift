@@ -2,7 +2,7 @@
 /// down, or the system restored or rewrote a hierarchy.
 ///
 /// A navigator over real views reports each one through ``Navigator/reconcile(_:)``; the state
-/// then says what is really shown, and the ``PerformedRoute``s whose screens went away become
+/// then says what is really shown, and the ``ShownModule``s whose screens went away become
 /// `removed`.
 ///
 /// Levels are counted from the bottom: depth 0 is the root hierarchy, depth 1 what it presents,

@@ -101,7 +101,7 @@ public final class WindowNavigators {
   ///
   /// - Throws: A ``NavigationError`` `unshowableDestination` naming the window when none is
   ///   open to take the link; else what ``ModuleNavigator/open(_:target:)`` throws.
-  func open(_ request: RouteRequest, target: String) async throws -> PerformedRoute {
+  func open(_ request: RouteRequest, target: String) async throws -> ShownModule {
     guard let id = window(for: request), let modules = modules(for: id) else {
       let asked = (request.extras[Self.windowExtra] as? String).map { " (it arrived in '\($0)')" } ?? ""
       throw NavigationError(

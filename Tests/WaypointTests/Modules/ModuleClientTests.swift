@@ -170,13 +170,13 @@ struct FailureHookTests {
     builder.register(GreeterWelcomer.self) { resolver in GreeterWelcomer(greeter: try resolver.make(Howdy.self)) }
     builder.restrict(ListScreen.self, to: [.replaceRoot, .push])
     let modules = ModuleNavigator(registry: try builder.build(), navigator: navigator)
-    let root = try await modules.route(ListScreen.self, .replaceRoot)
-    _ = try? await modules.route(target: "Broken", .push)
+    let root = try await modules.show(ListScreen.self, .replaceRoot)
+    _ = try? await modules.show(target: "Broken", .push)
     _ = try? modules.registry.make(GreeterWelcomer.self)
-    _ = try? await modules.route(ListScreen.self, .sheet)
-    _ = try? await modules.route(Hello.self, .push, from: "Gone#7")
+    _ = try? await modules.show(ListScreen.self, .sheet)
+    _ = try? await modules.show(Hello.self, .push, from: "Gone#7")
     navigator.transitionDuration = .milliseconds(100)
-    let pushing = Task { try await modules.route(Hello.self, .push) }
+    let pushing = Task { try await modules.show(Hello.self, .push) }
     try await Task.sleep(for: .milliseconds(20))
     _ = try? await root.remove()
     _ = try await pushing.value
@@ -209,12 +209,12 @@ struct RequestPresentationTests {
   func extras() async throws {
     let modules = try countingModules().0
     let router = try router(modules)
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
-    let sheet = try await router.open("notes://list", extras: ["presentation": "sheet"]).value(as: PerformedRoute.self)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
+    let sheet = try await router.open("notes://list", extras: ["presentation": "sheet"]).value(as: ShownModule.self)
     #expect(sheet.presentation == .sheet)
     try await sheet.remove()
     let typed = try await router.open("notes://list", extras: ["presentation": Presentation.fullScreen])
-    #expect(try typed.value(as: PerformedRoute.self).presentation == .fullScreen)
+    #expect(try typed.value(as: ShownModule.self).presentation == .fullScreen)
     let before = modules.navigator.state
     let unknown = await #expect(throws: RoutingError.self) {
       _ = try await router.open("notes://list", extras: ["presentation": "sideways"])

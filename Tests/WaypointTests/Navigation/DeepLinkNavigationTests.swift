@@ -27,7 +27,7 @@ struct DeepLinkNavigationTests {
     let router = try router(modules)
     _ = try await router.open("notes://home")
     let result = try await router.open("notes://note/42?mode=edit&ref=mail")
-    let performed = try result.value(as: PerformedRoute.self)
+    let performed = try result.value(as: ShownModule.self)
     #expect(performed.destination(as: EditorScreen.self)?.title == "note 42 edit")
     #expect(performed.presentation == .push)
     #expect(
@@ -45,11 +45,11 @@ struct DeepLinkNavigationTests {
     #expect(modules.navigator.state.stack.map(\.target) == ["NoteList", "NoteEditor"])
     #expect(modules.navigator.state.stack[0].parameters.isEmpty, "the screens under it do not take its parameters")
     #expect(modules.navigator.state.stack[1].parameters == ["id": "7", "mode": "read"])
-    let eight = try await router.open("notes://note/8").value(as: PerformedRoute.self)
+    let eight = try await router.open("notes://note/8").value(as: ShownModule.self)
     #expect(
       modules.navigator.state.stack.map(\.target) == ["NoteList", "NoteEditor", "NoteEditor"],
       "a link never takes away what the user has")
-    let again = try await router.open("notes://note/8").value(as: PerformedRoute.self)
+    let again = try await router.open("notes://note/8").value(as: ShownModule.self)
     #expect(again === eight, "a link to the screen shown changes nothing")
     #expect(modules.navigator.state.stack.count == 3)
   }
@@ -75,7 +75,7 @@ struct DeepLinkNavigationTests {
     let modules = try makeModules()
     let router = try router(modules)
     _ = try await router.open("notes://home")
-    let quick = try await router.open("notes://quick/3").value(as: PerformedRoute.self)
+    let quick = try await router.open("notes://quick/3").value(as: ShownModule.self)
     #expect(modules.navigator.state.presented != nil)
     try await quick.remove()
     #expect(modules.navigator.state.presented == nil)

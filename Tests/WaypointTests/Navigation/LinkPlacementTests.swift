@@ -35,11 +35,11 @@ struct LinkPlacementTests {
   @Test("a link selects its tab, makes the stack there its under screens, and shows the screen on top")
   func selectsTabAndBuildsStack() async throws {
     let (modules, router, navigator) = try tabbedApp()
-    _ = try await modules.route(target: "NoteList", .push)
-    _ = try await modules.route(EditorScreen.self, .push, configuration: EditorConfiguration.self) { $0.noteID = 1 }
+    _ = try await modules.show(target: "NoteList", .push)
+    _ = try await modules.show(EditorScreen.self, .push, configuration: EditorConfiguration.self) { $0.noteID = 1 }
     try modules.reconcile(.selectedTab("search"))
     let result = try await router.open("notes://note/42")
-    let editor = try result.value(as: PerformedRoute.self)
+    let editor = try result.value(as: ShownModule.self)
     #expect(navigator.state.tabs?.selected == "notes")
     #expect(navigator.state.tabs?["notes"]?.stack.map(\.id) == ["NoteList#1", editor.screen.id])
     #expect(editor.destination(as: EditorScreen.self)?.title == "note 42 read")
@@ -48,17 +48,17 @@ struct LinkPlacementTests {
       navigator.log.contains("setStack notes [NoteList#1]"), "one call pops the tab to what stays: \(navigator.log)")
 
     let again = try await router.open("notes://note/42")
-    #expect(try again.value(as: PerformedRoute.self) === editor, "already there: the same route, nothing shown")
+    #expect(try again.value(as: ShownModule.self) === editor, "already there: the same route, nothing shown")
     #expect(navigator.state.tabs?["notes"]?.stack.count == 2)
   }
 
   @Test("a link into an empty tab makes its screen the tab's root, with a route that removes it")
   func emptyTab() async throws {
     let (_, router, navigator) = try tabbedApp()
-    let found = try await router.open("notes://found/7").value(as: PerformedRoute.self)
+    let found = try await router.open("notes://found/7").value(as: ShownModule.self)
     #expect(navigator.state.tabs?.selected == "search")
     #expect(navigator.state.tabs?["search"]?.stack.map(\.id) == [found.screen.id])
-    #expect(found.state == .routed)
+    #expect(found.state == .shown)
     #expect(found.destination(as: EditorScreen.self)?.title == "note 7 read")
     try await found.remove()
     #expect(navigator.state.tabs?["search"]?.stack.isEmpty == true)
@@ -67,7 +67,7 @@ struct LinkPlacementTests {
   @Test("over a sheet: dismiss dismisses it first, keep shows over it, refuse fails; a held sheet refuses")
   func presentedPolicies() async throws {
     let (modules, router, navigator) = try tabbedApp()
-    let sheet = try await modules.route(EditorScreen.self, .sheet, configuration: EditorConfiguration.self) {
+    let sheet = try await modules.show(EditorScreen.self, .sheet, configuration: EditorConfiguration.self) {
       $0.noteID = 3
     }
 
@@ -99,7 +99,7 @@ struct LinkPlacementTests {
   func appPolicy() async throws {
     let (modules, router, navigator) = try tabbedApp()
     modules.presentedPolicy = .refuse
-    _ = try await modules.route(EditorScreen.self, .sheet, configuration: EditorConfiguration.self) { $0.noteID = 3 }
+    _ = try await modules.show(EditorScreen.self, .sheet, configuration: EditorConfiguration.self) { $0.noteID = 3 }
     await #expect(throws: RoutingError.self) { _ = try await router.open("notes://found/8") }
     modules.presentedPolicy = .dismiss
     _ = try await router.open("notes://found/8")

@@ -30,8 +30,8 @@ struct UIBoundaryTests {
     let navigator = HandedNavigator()
     let (modules, _) = try countingModules(navigator: navigator)
     #expect(navigator.destinationSource === modules, "a module navigator is the source of a navigator that rebuilds")
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
-    let counter = try await modules.route(Counter.self, .push)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
+    let counter = try await modules.show(Counter.self, .push)
     let handed = try #require(navigator.transitions.last?.destination?.value(as: Counter.self))
     #expect(handed === counter.destination(as: Counter.self))
     #expect(navigator.transitions.last?.destination?.value(as: ListScreen.self) == nil)
@@ -59,7 +59,7 @@ struct UIBoundaryTests {
   }
 
   /// The change a user makes to take away a screen shown with `presentation`.
-  private func userRemoval(of route: PerformedRoute, under root: PerformedRoute) -> NavigationEdit {
+  private func userRemoval(of route: ShownModule, under root: ShownModule) -> NavigationEdit {
     switch route.presentation.kind {
     case .push, .show: return .poppedTo(screen: root.screen.id)
     case .addChild: return .removedChild(screen: route.screen.id)
@@ -78,8 +78,8 @@ struct UIBoundaryTests {
   func userRemovesEveryPresentation(_ presentation: Presentation) async throws {
     let recorder = Recorder()
     let (modules, _) = try countingModules(recorder)
-    let list = try await modules.route(ListScreen.self, .replaceRoot)
-    let shown = try await modules.route(Counter.self, presentation)
+    let list = try await modules.show(ListScreen.self, .replaceRoot)
+    let shown = try await modules.show(Counter.self, presentation)
     let gone = try modules.reconcile(userRemoval(of: shown, under: list))
     #expect(gone.map(\.id).contains(shown.screen.id))
     #expect(shown.state == .removed, "at once, not on the next turn")
@@ -95,8 +95,8 @@ struct UIBoundaryTests {
   func reportedOnNavigator() async throws {
     let (modules, _) = try countingModules()
     let navigator = try #require(modules.navigator as? HeadlessNavigator)
-    let list = try await modules.route(ListScreen.self, .replaceRoot)
-    let pushed = try await modules.route(Counter.self, .push)
+    let list = try await modules.show(ListScreen.self, .replaceRoot)
+    let pushed = try await modules.show(Counter.self, .push)
     try navigator.reconcile(.poppedTo(screen: list.screen.id))
     #expect(await eventually { pushed.state == .removed })
     #expect(navigator.log.last == "reconcile poppedTo \(list.screen.id)")
@@ -117,10 +117,10 @@ struct UIBoundaryTests {
   func nestedDismissal() async throws {
     let recorder = Recorder()
     let (modules, _) = try countingModules(recorder)
-    let list = try await modules.route(ListScreen.self, .replaceRoot)
-    let sheet = try await modules.route(Counter.self, .sheet)
-    let onSheet = try await modules.route(Counter.self, .push)
-    let popover = try await modules.route(Counter.self, .popover)
+    let list = try await modules.show(ListScreen.self, .replaceRoot)
+    let sheet = try await modules.show(Counter.self, .sheet)
+    let onSheet = try await modules.show(Counter.self, .push)
+    let popover = try await modules.show(Counter.self, .popover)
     #expect(modules.navigator.state.levels.count == 3)
     var only = modules.navigator.state
     try only.reconcile(.dismissed(screen: popover.screen.id))
@@ -128,7 +128,7 @@ struct UIBoundaryTests {
     let gone = try modules.reconcile(.dismissed(screen: onSheet.screen.id))
     #expect(Set(gone.map(\.id)) == [sheet.screen.id, onSheet.screen.id, popover.screen.id])
     #expect([sheet, onSheet, popover].allSatisfy { $0.state == .removed })
-    #expect(list.state == .routed)
+    #expect(list.state == .shown)
     #expect(modules.navigator.state == NavigationState(stack: [list.screen]))
     #expect(recorder.all.filter { $0 == "didRemove Counter" }.count == 3)
     #expect(unbalancedEvents(recorder.all).isEmpty)
@@ -137,15 +137,15 @@ struct UIBoundaryTests {
   @Test("a stack replaced by the UI: screens that left are removed, new ones are taken in, an empty one dismisses")
   func replacedStack() async throws {
     let (modules, _) = try countingModules()
-    let list = try await modules.route(ListScreen.self, .replaceRoot)
-    let first = try await modules.route(Counter.self, .push)
-    let second = try await modules.route(Counter.self, .push)
+    let list = try await modules.show(ListScreen.self, .replaceRoot)
+    let first = try await modules.show(Counter.self, .push)
+    let second = try await modules.show(Counter.self, .push)
     let added = Screen(id: "Counted#90", target: "Counted")
     try modules.reconcile(.replacedStack(depth: 0, stack: [list.screen, second.screen, added]))
     #expect(first.state == .removed)
-    #expect(second.state == .routed, "a screen still in the stack keeps its route")
+    #expect(second.state == .shown, "a screen still in the stack keeps its route")
     #expect(modules.navigator.state.stack.map(\.id) == [list.screen.id, second.screen.id, "Counted#90"])
-    let sheet = try await modules.route(Counter.self, .sheet)
+    let sheet = try await modules.show(Counter.self, .sheet)
     try modules.reconcile(.replacedStack(depth: 1, stack: []))
     #expect(sheet.state == .removed)
     #expect(modules.navigator.state.presented == nil)
@@ -154,8 +154,8 @@ struct UIBoundaryTests {
   @Test("a change about what the state does not hold is refused, naming it, and changes nothing")
   func badEdits() async throws {
     let (modules, _) = try countingModules()
-    let list = try await modules.route(ListScreen.self, .replaceRoot)
-    let pushed = try await modules.route(Counter.self, .push)
+    let list = try await modules.show(ListScreen.self, .replaceRoot)
+    let pushed = try await modules.show(Counter.self, .push)
     let before = modules.navigator.state
     let edits: [(NavigationEdit, String)] = [
       (.poppedTo(screen: "Nope#1"), "Nope#1"), (.dismissed(screen: list.screen.id), list.screen.id),
@@ -168,7 +168,7 @@ struct UIBoundaryTests {
       #expect(error.message.contains(named), "\(error.message)")
       #expect(modules.navigator.state == before)
     }
-    #expect(pushed.state == .routed)
+    #expect(pushed.state == .shown)
   }
 }
 
@@ -240,7 +240,7 @@ struct MainActorScreenTests {
     var builder = ModuleRegistryBuilder()
     builder.registerScreen(MainActorScreen.self, target: "Main") { _ in MainActorScreen() }
     let modules = ModuleNavigator(registry: try builder.build(), navigator: HeadlessNavigator())
-    let route = try await modules.route(MainActorScreen.self, .replaceRoot)
+    let route = try await modules.show(MainActorScreen.self, .replaceRoot)
     #expect(route.destination(as: MainActorScreen.self) != nil)
     #expect(try modules.destination(for: route.screen).value(as: MainActorScreen.self) != nil)
     let registry = modules.registry

@@ -72,16 +72,16 @@ func eventually(_ condition: () -> Bool) async -> Bool {
 }
 
 @MainActor
-@Suite("Performed routes tell the truth")
+@Suite("Shown modules tell the truth")
 struct PerformedRouteTruthTests {
   @Test("a screen taken off by something else makes its route removed, once, and it can be performed again")
   func goneByOtherMeans() async throws {
     let recorder = Recorder()
     let (modules, _) = try countingModules(recorder)
     let navigator = try #require(modules.navigator as? HeadlessNavigator)
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
     let before = navigator.state
-    let pushed = try await modules.route(Counter.self, .push)
+    let pushed = try await modules.show(Counter.self, .push)
     navigator.restore(before)
     #expect(await eventually { pushed.state == .removed }, "the module navigator watches its navigator")
     #expect(recorder.all.filter { $0 == "didRemove Counter" }.count == 1)
@@ -89,7 +89,7 @@ struct PerformedRouteTruthTests {
     #expect(await #expect(throws: NavigationError.self) { try await pushed.remove() }?.code == .screenGone)
     #expect(recorder.all.filter { $0.hasSuffix("Remove Counter") } == ["didRemove Counter"])
     try await pushed.perform()
-    #expect(pushed.state == .routed)
+    #expect(pushed.state == .shown)
     #expect(navigator.state.stack.map(\.id) == ["NoteList#1", "Counted#2"])
     try await pushed.remove()
     #expect(pushed.state == .removed)
@@ -99,29 +99,29 @@ struct PerformedRouteTruthTests {
   @Test("a route replaced by a new root, or whose presenter was dismissed, is removed")
   func replacedOrUnderDismissed() async throws {
     let (modules, _) = try countingModules()
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
-    let sheet = try await modules.route(ListScreen.self, .sheet)
-    let onSheet = try await modules.route(Counter.self, .push)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
+    let sheet = try await modules.show(ListScreen.self, .sheet)
+    let onSheet = try await modules.show(Counter.self, .push)
     try await sheet.remove()
     #expect(onSheet.state == .removed, "the module navigator refreshes its routes after each removal")
-    let pushed = try await modules.route(Counter.self, .push)
-    _ = try await modules.route(target: "NoteList", .replaceRoot)
+    let pushed = try await modules.show(Counter.self, .push)
+    _ = try await modules.show(target: "NoteList", .replaceRoot)
     #expect(pushed.state == .removed)
   }
 
-  @Test("with a navigator that cannot be watched, refreshRoutes and the route's own calls notice")
+  @Test("with a navigator that cannot be watched, refreshShownModules and the route's own calls notice")
   func unobservedNavigator() async throws {
     let recorder = Recorder()
     let navigator = PlainNavigator()
     let (modules, _) = try countingModules(recorder, navigator: navigator)
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
-    let pushed = try await modules.route(Counter.self, .push)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
+    let pushed = try await modules.show(Counter.self, .push)
     let kept = navigator.state
     navigator.state.stack.removeLast()
-    #expect(pushed.state == .routed, "nothing told it yet")
-    modules.refreshRoutes()
+    #expect(pushed.state == .shown, "nothing told it yet")
+    modules.refreshShownModules()
     #expect(pushed.state == .removed)
-    let again = try await modules.route(Counter.self, .push)
+    let again = try await modules.show(Counter.self, .push)
     navigator.state = NavigationState(stack: [kept.stack[0]])
     #expect(!again.canRemove && again.state == .removed)
     #expect(recorder.all.filter { $0 == "didRemove Counter" }.count == 2)
@@ -131,10 +131,10 @@ struct PerformedRouteTruthTests {
   func makeOnly() async throws {
     let recorder = Recorder()
     let (modules, made) = try countingModules(recorder)
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
     let shown = modules.navigator.state
-    let route = try await modules.route(Counter.self, .none)
-    #expect(route.isMakeOnly && route.state == .routed && route.canRemove)
+    let route = try await modules.show(Counter.self, .none)
+    #expect(route.isMakeOnly && route.state == .shown && route.canRemove)
     #expect(route.destination(as: Counter.self)?.number == 1)
     try await route.perform()
     #expect(route.destination(as: Counter.self)?.number == 2, "performing again makes a new destination")
@@ -158,13 +158,13 @@ struct PerformedRouteTruthTests {
   func checksBeforeWork() async throws {
     let recorder = Recorder()
     let (modules, made) = try countingModules(recorder)
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
     let invalid = await #expect(throws: NavigationError.self) {
-      _ = try await modules.route(Counter.self, .push, from: "Nowhere#9")
+      _ = try await modules.show(Counter.self, .push, from: "Nowhere#9")
     }
     #expect(invalid?.code == .invalidSource)
     let noRoot = try countingModules(recorder).0
-    let rootless = await #expect(throws: NavigationError.self) { _ = try await noRoot.route(Counter.self, .push) }
+    let rootless = await #expect(throws: NavigationError.self) { _ = try await noRoot.show(Counter.self, .push) }
     #expect(rootless?.code == .invalidSource)
     #expect(made.value == 0, "the factory never ran")
     #expect(recorder.all.filter { $0.hasSuffix("Counter") } == Array(repeating: "failedToPerform Counter", count: 2))
@@ -176,11 +176,11 @@ struct PerformedRouteTruthTests {
     let recorder = Recorder()
     let navigator = HeadlessNavigator()
     let (modules, _) = try countingModules(recorder, navigator: navigator)
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
     navigator.transitionDuration = .milliseconds(100)
-    let slow = Task { try await modules.route(ListScreen.self, .push) }
+    let slow = Task { try await modules.show(ListScreen.self, .push) }
     try await Task.sleep(for: .milliseconds(20))
-    let busy = await #expect(throws: NavigationError.self) { _ = try await modules.route(Counter.self, .sheet) }
+    let busy = await #expect(throws: NavigationError.self) { _ = try await modules.show(Counter.self, .sheet) }
     #expect(busy?.code == .unbalancedTransition)
     let pushed = try await slow.value
     #expect(
@@ -189,7 +189,7 @@ struct PerformedRouteTruthTests {
       ])
     let removing = Task { try await pushed.remove() }
     try await Task.sleep(for: .milliseconds(20))
-    let other = try await modules.route(Counter.self, .none)
+    let other = try await modules.show(Counter.self, .none)
     try await other.remove()  // a make-only route is performed and removed without the busy navigator
     #expect(other.state == .removed)
     try await removing.value
@@ -199,8 +199,8 @@ struct PerformedRouteTruthTests {
   @Test("a route's state can be observed")
   func observable() async throws {
     let (modules, _) = try countingModules()
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
-    let pushed = try await modules.route(Counter.self, .push)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
+    let pushed = try await modules.show(Counter.self, .push)
     let changed = Recorder()
     withObservationTracking {
       _ = pushed.state
@@ -215,8 +215,8 @@ struct PerformedRouteTruthTests {
   @Test("a route keeps its destination while shown and only weakly after, so it is freed once the caller drops it")
   func ownership() async throws {
     let (modules, _) = try countingModules()
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
-    let route = try await modules.route(Counter.self, .push)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
+    let route = try await modules.show(Counter.self, .push)
     weak let destination = route.destination(as: Counter.self)
     #expect(destination != nil, "the route keeps it while it is shown")
     var callerCopy = route.destination(as: Counter.self)
@@ -231,7 +231,7 @@ struct PerformedRouteTruthTests {
     try await route.perform()
     #expect(route.destination(as: Counter.self)?.number == 2, "a released destination is made again")
 
-    let value = try await modules.route(ValueScreen.self, .push)
+    let value = try await modules.show(ValueScreen.self, .push)
     try await value.remove()
     #expect(value.destination(as: ValueScreen.self) == ValueScreen(), "a value destination is kept")
   }
@@ -240,7 +240,7 @@ struct PerformedRouteTruthTests {
   func showInstance() async throws {
     let recorder = Recorder()
     let (modules, made) = try countingModules(recorder)
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
     var instance: Counter? = Counter(42)
     let route = try await modules.show(instance!, as: Counter.self, .sheet)
     #expect(modules.navigator.state.presented?.state.stack.first?.id == "Counted#2")

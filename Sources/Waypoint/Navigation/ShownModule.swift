@@ -3,7 +3,7 @@ public import Observation
 /// A module shown by a ``ModuleNavigator``, which can later be removed without the caller knowing
 /// whether it was pushed, presented, added as a child or made the root.
 ///
-/// States: unrouted → routing → routed → removing → removed, and routed again after a new
+/// States: unshown → showing → shown → removing → removed, and shown again after a new
 /// ``perform()``. The state is observable, so UI code can react when its route is removed:
 ///
 /// ```swift
@@ -11,30 +11,30 @@ public import Observation
 /// ```
 ///
 /// **A screen that left by other means.** When the screen is taken off by something else (popped
-/// or dismissed by the user, replaced by a new root, its presenter removed), the route becomes
+/// or dismissed by the user, replaced by a new root, its presenter removed), the module becomes
 /// `removed` and its observers get one `didRemove`. The ``ModuleNavigator`` notices on its own
 /// when its navigator is `@Observable`, and ``remove()``, ``perform()`` and ``canRemove`` notice
 /// when they are called.
 ///
-/// **Make-only routes** (`none`) show nothing. Performing one again makes a new destination;
-/// removing one shows nothing either: it succeeds, moves the route to `removed` with
+/// **Make-only modules** (`none`) show nothing. Performing one again makes a new destination;
+/// removing one shows nothing either: it succeeds, moves the module to `removed` with
 /// `willRemove` and `didRemove`, and lets go of the destination.
 ///
-/// **Who keeps the destination alive.** The route keeps its destination strongly while it is
-/// routed. Once it is removed (or its screen is gone) it keeps a class destination only weakly,
+/// **Who keeps the destination alive.** The module keeps its destination strongly while it is
+/// shown. Once it is removed (or its screen is gone) it keeps a class destination only weakly,
 /// so a view that has left the screen is released as soon as nobody else holds it; a value
 /// destination is kept. ``destination(as:)`` is then `nil` once the destination is released,
-/// and performing the route again makes a new one.
+/// and performing the module again makes a new one.
 @MainActor
 @Observable
-public final class PerformedRoute {
-  /// Where a performed route is in its life.
+public final class ShownModule {
+  /// Where a shown module is in its life.
   public enum State: String, Sendable, Hashable {
-    case unrouted, routing, routed, removing, removed
+    case unshown, showing, shown, removing, removed
   }
 
-  /// Where the route is in its life.
-  public private(set) var state: State = .unrouted
+  /// Where the module is in its life.
+  public private(set) var state: State = .unshown
   /// The screen as shown, with the parameters it was opened with.
   public let screen: Screen
   /// How it is shown.
@@ -44,13 +44,13 @@ public final class PerformedRoute {
   /// The module's key.
   public let key: ModuleKey
   @ObservationIgnored private var destination = DestinationHold()
-  /// Makes a new destination, for a route that has none to show; `nil` for an instance made
+  /// Makes a new destination, for a shown module that has none to show; `nil` for an instance made
   /// elsewhere.
   @ObservationIgnored private let make: (@MainActor () throws -> ModuleInstance)?
   @ObservationIgnored private let navigator: any Navigator
   @ObservationIgnored private let notify: @MainActor (ModuleEvent.Phase, (any Error)?) -> Void
   @ObservationIgnored private var change: NavigationChange?
-  /// Whether the route was last removed because its screen was taken off by something else.
+  /// Whether the module was last removed because its screen was taken off by something else.
   @ObservationIgnored private var wentAway = false
   /// Whether a link may dismiss the screen when its route's presented policy is `dismiss`;
   /// `false` holds a presentation the user must finish (forced onboarding, a payment in
@@ -80,20 +80,20 @@ public final class PerformedRoute {
     destination.instance.map { ScreenDestination($0.value) }
   }
 
-  /// Whether the route shows nothing (`none`).
+  /// Whether the module shows nothing (`none`).
   public var isMakeOnly: Bool { presentation.kind == .none }
 
-  /// The made module, as `type`; `nil` when it is another type, or was released after the route
+  /// The made module, as `type`; `nil` when it is another type, or was released after the module
   /// was removed.
   public func destination<Destination>(as type: Destination.Type) -> Destination? {
     destination.instance?.value as? Destination
   }
 
-  /// Whether ``remove()`` can undo the route now: it is routed and, unless it is make-only, its
+  /// Whether ``remove()`` can undo the module now: it is shown and, unless it is make-only, its
   /// screen is still where it was put.
   public var canRemove: Bool {
     settle()
-    return state == .routed
+    return state == .shown
   }
 
   /// Shows the module: the destination it holds, or a new one when it has none (a make-only
@@ -103,23 +103,23 @@ public final class PerformedRoute {
   /// invalid source fails with a lone `failedToPerform` event. Otherwise `willPerform` is followed
   /// by `didPerform` or `failedToPerform`.
   ///
-  /// - Throws: A ``NavigationError``: `overRoute` while routing or removing, `alreadyPerformed`
-  ///   when routed (and not make-only) with its screen still shown, `invalidSource`, or what the
-  ///   navigator throws (the route then goes back to where it was); or the ``ModuleError`` of
+  /// - Throws: A ``NavigationError``: `overRoute` while showing or removing, `alreadyPerformed`
+  ///   when shown (and not make-only) with its screen still shown, `invalidSource`, or what the
+  ///   navigator throws (the module then goes back to where it was); or the ``ModuleError`` of
   ///   making a new destination.
   public func perform() async throws {
     switch state {
-    case .routing, .removing:
+    case .showing, .removing:
       throw NavigationError(
         .overRoute, "'\(screen.id)' is already \(state.rawValue); wait for it to finish", screen: screen.id)
-    case .routed where !isMakeOnly:
+    case .shown where !isMakeOnly:
       settle()
       guard state == .removed else {
         throw NavigationError(
           .alreadyPerformed, "'\(screen.id)' is already shown; remove it before performing it again", screen: screen.id
         )
       }
-    case .routed, .unrouted, .removed:
+    case .shown, .unshown, .removed:
       break
     }
     var transition = NavigationTransition(presentation, screen: screen, from: source)
@@ -131,7 +131,7 @@ public final class PerformedRoute {
       throw error
     }
     let previous = state
-    state = .routing
+    state = .showing
     do {
       if isMakeOnly || destination.instance == nil { try destination.keep(makeDestination()) }
     } catch {
@@ -148,7 +148,7 @@ public final class PerformedRoute {
       notify(.failedToPerform, error)
       throw error
     }
-    state = .routed
+    state = .shown
     wentAway = false
     notify(.didPerform, nil)
   }
@@ -158,9 +158,9 @@ public final class PerformedRoute {
   /// That is a pop, a dismiss, removing the child, or restoring the previous root. A make-only
   /// route has nothing on screen, so removing it only moves it to `removed`.
   ///
-  /// - Throws: `notPerformed` before ``perform()`` or after removal, `overRoute` while routing or
-  ///   removing, `screenGone` when the screen was taken off by something else (the route is then
-  ///   `removed`, and stays so), or what the navigator throws (the route stays routed).
+  /// - Throws: `notPerformed` before ``perform()`` or after removal, `overRoute` while showing or
+  ///   removing, `screenGone` when the screen was taken off by something else (the module is then
+  ///   `removed`, and stays so), or what the navigator throws (the module stays shown).
   public func remove() async throws(NavigationError) {
     settle()
     switch state {
@@ -168,11 +168,11 @@ public final class PerformedRoute {
       throw NavigationError(
         .screenGone, "'\(screen.id)' is no longer where it was shown (\(presentation)), so it cannot be removed",
         screen: screen.id)
-    case .unrouted, .removed:
+    case .unshown, .removed:
       throw NavigationError(.notPerformed, "'\(screen.id)' is not shown, so it cannot be removed", screen: screen.id)
-    case .routing, .removing:
+    case .showing, .removing:
       throw NavigationError(.overRoute, "'\(screen.id)' is \(state.rawValue); wait for it to finish", screen: screen.id)
-    case .routed:
+    case .shown:
       break
     }
     if let change, !isMakeOnly {
@@ -181,7 +181,7 @@ public final class PerformedRoute {
       do {
         try await navigator.revert(change)
       } catch {
-        state = .routed
+        state = .shown
         notify(.failedToRemove, error)
         throw error
       }
@@ -192,10 +192,10 @@ public final class PerformedRoute {
     finishRemoval()
   }
 
-  /// Moves a routed route whose screen was taken off by something else to `removed`, telling the
+  /// Moves a shown route whose screen was taken off by something else to `removed`, telling the
   /// observers once.
   func settle() {
-    guard state == .routed, !isMakeOnly, let change, !navigator.state.canRevert(change) else { return }
+    guard state == .shown, !isMakeOnly, let change, !navigator.state.canRevert(change) else { return }
     finishRemoval()
     wentAway = true
   }
@@ -207,12 +207,12 @@ public final class PerformedRoute {
     notify(.didRemove, nil)
   }
 
-  /// Takes a screen already in a stack as this route's, routed as if pushed (a link found the app
+  /// Takes a screen already in a stack as this module's, shown as if pushed (a link found the app
   /// already showing it, or placed it as the root of an empty stack), with `made` as its
   /// destination when there is one; sends no events.
   func adopt(made: ModuleInstance?) {
     if let made { destination.keep(made) }
-    state = .routed
+    state = .shown
     change = .pushed(screen: screen.id)
     wentAway = false
   }
@@ -228,7 +228,7 @@ public final class PerformedRoute {
   }
 }
 
-/// How a performed route holds its destination: strongly while routed; after removal, a class
+/// How a shown module holds its destination: strongly while shown; after removal, a class
 /// instance only weakly (so a view that left the screen is freed once nobody else holds it) and
 /// a value as it is.
 struct DestinationHold {

@@ -41,16 +41,16 @@ func makeModules(_ recorder: Recorder = Recorder(), navigator: HeadlessNavigator
 }
 
 @MainActor
-@Suite("Performed routes")
+@Suite("Shown modules")
 struct PerformedRouteTests {
   @Test("perform → routed, remove → removed, with the inverse of what was done")
   func lifecycle() async throws {
     let modules = try makeModules()
-    let list = try await modules.route(ListScreen.self, .replaceRoot)
-    let editor = try await modules.route(
+    let list = try await modules.show(ListScreen.self, .replaceRoot)
+    let editor = try await modules.show(
       EditorScreen.self, .push, parameters: ["id": "42"], configuration: EditorConfiguration.self
     ) { $0.noteID = 42 }
-    #expect(list.state == .routed && editor.state == .routed)
+    #expect(list.state == .shown && editor.state == .shown)
     #expect(editor.parameters == ["id": "42"])
     #expect(editor.destination(as: EditorScreen.self)?.title == "note 42 read")
     #expect(modules.navigator.state.stack.map(\.id) == ["NoteList#1", "NoteEditor#2"])
@@ -59,20 +59,20 @@ struct PerformedRouteTests {
     #expect(editor.state == .removed)
     #expect(modules.navigator.state.stack.map(\.id) == ["NoteList#1"])
     try await editor.perform()
-    #expect(editor.state == .routed)
+    #expect(editor.state == .shown)
     #expect(modules.navigator.state.stack.map(\.id) == ["NoteList#1", "NoteEditor#2"])
   }
 
   @Test("a presented module is dismissed and a new root restores the previous one, without the caller knowing which")
   func inverse() async throws {
     let modules = try makeModules()
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
     let before = modules.navigator.state
-    let sheet = try await modules.route(target: "NoteList", .sheet)
+    let sheet = try await modules.show(target: "NoteList", .sheet)
     #expect(modules.navigator.state.presented?.presentation == .sheet)
     try await sheet.remove()
     #expect(modules.navigator.state == before)
-    let root = try await modules.route(target: "NoteList", .replaceRoot)
+    let root = try await modules.show(target: "NoteList", .replaceRoot)
     #expect(modules.navigator.state.stack.map(\.id) == ["NoteList#3"], "numbers are never reused")
     try await root.remove()
     #expect(modules.navigator.state == before)
@@ -82,14 +82,14 @@ struct PerformedRouteTests {
   @Test("state-machine errors: perform twice, remove before perform or twice, remove after the screen is gone")
   func errors() async throws {
     let modules = try makeModules()
-    let list = try await modules.route(ListScreen.self, .replaceRoot)
+    let list = try await modules.show(ListScreen.self, .replaceRoot)
     let twice = await #expect(throws: NavigationError.self) { try await list.perform() }
     #expect(twice?.code == .alreadyPerformed)
-    let pushed = try await modules.route(target: "NoteList", .push)
+    let pushed = try await modules.show(target: "NoteList", .push)
     try await pushed.remove()
     #expect(await #expect(throws: NavigationError.self) { try await pushed.remove() }?.code == .notPerformed)
-    let again = try await modules.route(target: "NoteList", .push)
-    _ = try await modules.route(target: "NoteList", .replaceRoot)
+    let again = try await modules.show(target: "NoteList", .push)
+    _ = try await modules.show(target: "NoteList", .replaceRoot)
     #expect(!again.canRemove)
     #expect(await #expect(throws: NavigationError.self) { try await again.remove() }?.code == .screenGone)
     #expect(again.state == .removed)
@@ -99,12 +99,12 @@ struct PerformedRouteTests {
   func inFlight() async throws {
     let navigator = HeadlessNavigator()
     let modules = try makeModules(navigator: navigator)
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
     navigator.transitionDuration = .milliseconds(100)
-    let slow = Task { try await modules.route(target: "NoteList", .push) }
+    let slow = Task { try await modules.show(target: "NoteList", .push) }
     try await Task.sleep(for: .milliseconds(20))
     do {
-      _ = try await modules.route(target: "NoteList", .sheet)
+      _ = try await modules.show(target: "NoteList", .sheet)
       Issue.record("a second transition started while one was in flight")
     } catch {
       #expect((error as? NavigationError)?.code == .unbalancedTransition)
@@ -124,9 +124,9 @@ struct PerformedRouteTests {
   func refused() async throws {
     let recorder = Recorder()
     let modules = try makeModules(recorder)
-    _ = try await modules.route(ListScreen.self, .replaceRoot)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
     do {
-      _ = try await modules.route(EditorScreen.self, .popover, configuration: EditorConfiguration.self) {
+      _ = try await modules.show(EditorScreen.self, .popover, configuration: EditorConfiguration.self) {
         $0.noteID = 1
       }
       Issue.record("popover was allowed")
@@ -135,7 +135,7 @@ struct PerformedRouteTests {
       #expect(error.message == "'EditorScreen' supports push, replaceRoot, sheet, show, not popover")
     }
     do {
-      _ = try await modules.route(ListScreen.self, .push, from: "Nowhere#9")
+      _ = try await modules.show(ListScreen.self, .push, from: "Nowhere#9")
       Issue.record("an invalid source was allowed")
     } catch {
       #expect((error as? NavigationError)?.code == .invalidSource)
@@ -147,7 +147,7 @@ struct PerformedRouteTests {
   func observerOrder() async throws {
     let recorder = Recorder()
     let modules = try makeModules(recorder)
-    let list = try await modules.route(ListScreen.self, .replaceRoot)
+    let list = try await modules.show(ListScreen.self, .replaceRoot)
     try await list.remove()
     #expect(
       recorder.all == [
