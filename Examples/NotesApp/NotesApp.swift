@@ -48,7 +48,7 @@ public final class NotesApp {
   }
 
   /// The app with a window per scene: one router whose links open in the window they arrived in.
-  func windows() throws -> (windows: WindowNavigators, router: Router) {
+  public func windows() throws -> (windows: WindowNavigators, router: Router) {
     let windows = WindowNavigators(registry: modules.registry)
     let router = try NotesApp.router(loginService: loginService, now: now) { windows.registerTargets(in: &$0) }
     return (windows, router)

@@ -47,4 +47,26 @@ struct NotesDemoTests {
     #expect(text.hasSuffix("restored state equals the saved one: true"))
     #expect(text.contains(#"{"hasNavigationStack":true,"stack":[{"children":[],"id":"NoteList#1""#))
   }
+
+  @Test("in the app's tabbed shape, a note link selects the notes tab and opens beside the list")
+  func tabbedShape() async throws {
+    let app = try NotesApp(now: { NotesDemo.now })
+    app.loginService.signIn("ann")
+    let (windows, router) = try app.windows()
+    let navigator = HeadlessNavigator(
+      state: NavigationState(
+        tabs: TabContainer(
+          [
+            NavigationTab(id: "notes", stack: [Screen(id: "NoteList#1", target: "NoteList")], split: SplitColumns()),
+            NavigationTab(id: "search", stack: [Screen(id: "NoteList#2", target: "NoteList")]),
+            NavigationTab(id: "settings", stack: [Screen(id: "Settings#3", target: "Settings")]),
+          ], selected: "settings")))
+    _ = windows.open("ipad", navigator: navigator)
+    let note = try await router.open("notes://note/5", extras: [WindowNavigators.windowExtra: "ipad"])
+      .value(as: ShownModule.self)
+    #expect(navigator.state.tabs?.selected == "notes")
+    #expect(navigator.state.tabs?["notes"]?.stack.map(\.id) == ["NoteList#1"])
+    #expect(navigator.state.tabs?["notes"]?.split?.secondary.map(\.id) == [note.screen.id])
+    #expect(note.parameters["id"] == "5")
+  }
 }

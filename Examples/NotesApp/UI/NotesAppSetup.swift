@@ -31,13 +31,15 @@ func makeNotesApp(
   return (modules, RouterHolder(try routes.build()))
 }
 
-/// The app's tab bar at launch: the notes list, a search tab over the same list, and settings.
+/// The app's tab bar at launch: the notes list beside its notes (a split view, which collapses
+/// to one column on a narrow screen), a search tab over the same list, and settings.
 ///
 /// The navigator builds each tab's first screen through the registry; links then select their
-/// tab (the manifest's `tab`) and dismiss a sheet that is up (`presentedPolicy`).
+/// tab (the manifest's `tab`), open a note in the secondary column (`column`) and dismiss a
+/// sheet that is up (`presentedPolicy`).
 let notesTabs = NavigationState(
   tabs: TabContainer([
-    NavigationTab(id: "notes", stack: [Screen(id: "NoteList#1", target: "NoteList")]),
+    NavigationTab(id: "notes", stack: [Screen(id: "NoteList#1", target: "NoteList")], split: SplitColumns()),
     NavigationTab(id: "search", stack: [Screen(id: "NoteList#2", target: "NoteList")]),
     NavigationTab(id: "settings", stack: [Screen(id: "Settings#3", target: "Settings")]),
   ]))

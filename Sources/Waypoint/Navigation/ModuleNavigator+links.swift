@@ -2,15 +2,17 @@ extension ModuleNavigator {
   /// Shows the module a deep link targets where its route places it, binding the request into
   /// the module's configuration.
   ///
-  /// In order: what is presented is handled by the module's presented policy (else
-  /// ``presentedPolicy``); the module's tab is selected; the stack there (its column, when the
-  /// window shows a split view) gets the module's `under` screens, in one plan of the navigator
-  /// (``Navigator/restore(_:)``); then the screen is shown with the module's presentation from
+  /// In order: what is presented is handled by the route's presented policy (else
+  /// ``presentedPolicy``); the route's tab is selected; the stack there (its column, when the
+  /// window shows a split view) gets the route's `under` screens, in one plan of the navigator
+  /// (``Navigator/restore(_:)``); then the screen is shown with the route's presentation from
   /// the top of that stack, or becomes its root when it is empty.
   ///
-  /// A shown module that names a tab claims that tab's stack: it becomes exactly the `under` screens,
-  /// reusing those already shown. Elsewhere a link never takes screens away: a stack that starts
-  /// the `under` path is completed, and any other is left as it is. A link whose screen is
+  /// A route that names a tab claims that tab's stack: it becomes exactly the `under` screens,
+  /// reusing those already shown. In a split view, a screen for the supplementary or secondary
+  /// column becomes that column's root, and the `under` screens go in the primary column.
+  /// Elsewhere a link never takes screens away: a stack that starts the `under` path is
+  /// completed, and any other is left as it is. A link whose screen is
   /// already there (the same module with the same parameters, on top of the stack or right above
   /// its `under` screens) changes nothing and returns the module showing it. With the `keep`
   /// policy and something presented, the screen goes over the top as it is.
@@ -97,15 +99,19 @@ extension ModuleNavigator {
     }
     let tab = wanted.tabs?.selected
     let column = placement.column.flatMap { wanted[stack: StackPlace(tab: tab, column: $0)] == nil ? nil : $0 }
+    // In a split view, a screen for the supplementary or secondary column becomes that column's
+    // root, and the screens under it are those of the primary column.
+    let inColumn = column != nil && column != .primary
     let place = StackPlace(tab: tab, column: column ?? .primary)
-    let stack = wanted[stack: place] ?? []
+    let underPlace = inColumn ? StackPlace(tab: tab) : place
+    let stack = wanted[stack: underPlace] ?? []
     for module in under { _ = try registry.key(for: module) }
-    // A shown module that names a tab claims its stack: it becomes the `under` screens, reusing the
+    // A route that names a tab claims its stack: it becomes the `under` screens, reusing the
     // ones shown. Elsewhere a stack that starts the path is completed, and any other is kept.
     let resets = placement.tab != nil && wanted.tabs != nil
     let kept: Int
     let built: ArraySlice<String>
-    let candidate: Screen?
+    var candidate: Screen?
     if resets {
       kept = zip(stack, under).prefix { $0.target == $1 }.count
       built = under.dropFirst(kept)
@@ -120,32 +126,42 @@ extension ModuleNavigator {
     for module in built { screens.append(Screen(id: "\(module)#\(nextNumber())", target: module)) }
     let pushes = presentation.kind == .push || presentation.kind == .show
     let name = registry.registrations[key]?.target ?? key.name
-    let routeName = definition.map { $0.name ?? $0.pattern }
     var adopted: ShownModule?
+    var rooted: [Screen]?
+    if inColumn {
+      wanted[stack: underPlace] = screens
+      let columnStack = wanted[stack: place] ?? []
+      candidate = columnStack.count == 1 ? columnStack.first : nil
+    }
     if pushes, let top = candidate, top.target == name, top.parameters == request.urlValues {
       // Already there: keep it (and, in a claimed tab, pop what is above it).
-      screens = resets ? Array(stack.prefix(kept + 1)) : stack
+      if !inColumn { screens = resets ? Array(stack.prefix(kept + 1)) : stack }
       adopted = liveRoutes.first { $0.screen.id == top.id && $0.state == .shown } ?? adopt(top, key: key, made: nil)
-    } else if pushes, screens.isEmpty {
-      // An empty stack: the screen becomes its root.
+    } else if pushes, inColumn || screens.isEmpty {
+      // An empty stack, or a split view's column: the screen becomes its root.
       let screen = Screen(
-        id: "\(name)#\(nextNumber())", target: name, parameters: request.urlValues, route: routeName)
+        id: "\(name)#\(nextNumber())", target: name, parameters: request.urlValues,
+        route: definition.map { $0.name ?? $0.pattern })
       let configure = rules.configure(key, from: request)
       let registry = self.registry
       let made = try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
         try registry.instance(key, chain: [], configure: configure)
       }
-      screens = [screen]
+      rooted = [screen]
       adopted = adopt(screen, key: key, made: made)
     }
-    wanted[stack: place] = screens
+    if inColumn {
+      if let rooted { wanted[stack: place] = rooted }
+    } else {
+      wanted[stack: place] = rooted ?? screens
+    }
     if wanted != shown { try await navigator.restore(wanted) }
     refreshShownModules()
     if let adopted { return .shown(adopted) }
     return .from(screens.last?.id)
   }
 
-  /// A shown module for a screen a link placed without a transition, kept like a performed one.
+  /// A shown module for a screen a link placed without a transition, kept like one it showed.
   private func adopt(_ screen: Screen, key: ModuleKey, made: ModuleInstance?) -> ShownModule {
     let registry = self.registry
     let route = ShownModule(
@@ -188,7 +204,7 @@ extension ModuleNavigator {
   }
 }
 
-/// A shown module handler that shows a module.
+/// A route handler that shows a module.
 ///
 /// ``ModuleNavigator/registerTargets(in:)`` registers one for each manifest target. Its value is
 /// the ``ShownModule``.

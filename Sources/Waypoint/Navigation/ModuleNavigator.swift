@@ -36,7 +36,7 @@ public final class ModuleNavigator {
   /// The registry's presentation restrictions and URL bindings.
   let rules: ModuleNavigationRules
   @ObservationIgnored private var lastNumber = 0
-  /// The shown modules performed here that are still alive, to tell them when their screens leave.
+  /// The modules shown here that are still alive, to tell them when their screens leave.
   @ObservationIgnored private var routes: [WeakRoute] = []
 
   /// A module navigator over `registry` and `navigator`.
@@ -112,7 +112,7 @@ public final class ModuleNavigator {
   }
 
   /// Shows an instance made elsewhere (a view controller from a storyboard, a screen a parent
-  /// built) as `key`'s module, so it gets a shown module, events and removal like any other.
+  /// built) as `key`'s module, so it gets a ``ShownModule``, events and removal like any other.
   ///
   /// Nothing is made, so no make events are sent. The module holds the instance as it holds a
   /// made one; performing it again after the instance was released fails with `screenGone`.
@@ -149,7 +149,7 @@ public final class ModuleNavigator {
     routes.lazy.compactMap(\.route).first { $0.screen.id == id && $0.state == .shown }?.heldDestination
   }
 
-  /// The live shown modules performed here.
+  /// The live modules shown here.
   var liveRoutes: [ShownModule] { routes.compactMap(\.route) }
 
   /// Keeps `route` (one a link found already shown) so it hears when its screen leaves.

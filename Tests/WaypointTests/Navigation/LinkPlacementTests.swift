@@ -125,7 +125,9 @@ struct LinkPlacementTests {
     #expect(plain.state.stack.map(\.target) == ["NoteList"])
   }
 
-  @Test("a column placement lands in the split view's column, or in the stack when there is no split view")
+  @Test(
+    "a column placement makes the screen the split view's column root over the primary column, or goes in the stack without a split view"
+  )
   func columns() async throws {
     let split = HeadlessNavigator(
       state: NavigationState(stack: [Screen(id: "Side#1", target: "NoteList")], split: SplitColumns()))
@@ -134,9 +136,13 @@ struct LinkPlacementTests {
     modules.registerTargets(in: &builder)
     builder.add(try RouteManifest(json: Self.manifest))
     let router = try builder.build()
-    _ = try await router.open("notes://side/9")
-    #expect(split.state.stack.map(\.id) == ["Side#1"])
-    #expect(split.state.split?.secondary.map(\.target) == ["NoteList", "NoteEditor"])
+    let side = try await router.open("notes://side/9").value(as: ShownModule.self)
+    #expect(split.state.stack.map(\.id) == ["Side#1"], "the screens under it are the primary column's")
+    #expect(split.state.split?.secondary.map(\.id) == [side.screen.id], "the screen is the column's root")
+    #expect(try await router.open("notes://side/9").value(as: ShownModule.self) === side)
+    let other = try await router.open("notes://side/10").value(as: ShownModule.self)
+    #expect(split.state.split?.secondary.map(\.id) == [other.screen.id], "another note replaces it")
+    #expect(side.state == .removed)
 
     let (_, tabbedRouter, navigator) = try tabbedApp()
     _ = try await tabbedRouter.open("notes://side/9")
