@@ -11,9 +11,11 @@ public import Waypoint
 /// split view a `NavigationSplitView`, with a `NavigationStack` per tab and column bound to its
 /// stack: the tab the user selects, and a stack the user pops, are written back as
 /// ``Waypoint/NavigationEdit/selectedTab(_:)`` and ``Waypoint/NavigationEdit/replacedStack(depth:stack:place:)``.
-/// Selecting the selected tab again is ``Waypoint/NavigationEdit/reselectedTab(_:)``, which pops
-/// it to its root. A `NavigationSplitView` collapses on its own in a compact width; the state's
-/// `isCollapsed` is what the app or a `UIKitNavigator` reports.
+/// Selecting the selected tab again is ``Waypoint/NavigationEdit/reselectedTab(_:)`` on iOS, which
+/// pops it to its root. A `NavigationSplitView` collapses on its own in a compact width; a
+/// collapsed two-column one shows its secondary column on top while that holds screens, and the
+/// user going back to the primary column empties it. The state's `isCollapsed` is what the app
+/// or a `UIKitNavigator` reports.
 ///
 /// ```swift
 /// WaypointHost(modules: modules, router: router) { screen, destination in
@@ -159,7 +161,7 @@ struct LevelView<Destination: View>: View {
   }
 
   @ViewBuilder private var stack: some View {
-    if let tabs = level?.tabs, isLive {
+    if let tabs = level?.tabs, depth == 0 {
       TabView(selection: tabSelection) {
         ForEach(tabs.tabs) { tab in
           Tab(value: tab.id) {
@@ -169,7 +171,7 @@ struct LevelView<Destination: View>: View {
           }
         }
       }
-    } else if let split = level?.split, isLive {
+    } else if let split = level?.split, depth == 0 {
       pane(tab: nil, split: split)
     } else if level?.hasNavigationStack ?? true {
       NavigationStack(path: path) {
@@ -191,7 +193,7 @@ struct LevelView<Destination: View>: View {
         placeStack(StackPlace(tab: tab, column: .secondary))
       }
     } else if split != nil {
-      NavigationSplitView {
+      NavigationSplitView(preferredCompactColumn: compactColumn(tab: tab)) {
         placeStack(StackPlace(tab: tab))
       } detail: {
         placeStack(StackPlace(tab: tab, column: .secondary))
@@ -264,15 +266,37 @@ struct LevelView<Destination: View>: View {
       })
   }
 
-  /// The selected tab; choosing one is the user selecting it, and choosing the selected one
-  /// again (a tap on it, which SwiftUI writes back as the same value) pops it to its root.
+  /// The selected tab, which the user chooses.
+  ///
+  /// On iOS, choosing the selected one again (a tap on it, which SwiftUI writes back as the same
+  /// value) pops it to its root.
   private var tabSelection: Binding<String> {
     let host = host
     return Binding(
       get: { @MainActor in host.modules.navigator.state.tabs?.selected ?? "" },
       set: { @MainActor id in
-        let selected = host.modules.navigator.state.tabs?.selected
-        host.report(id == selected ? .reselectedTab(id) : .selectedTab(id))
+        guard id != host.modules.navigator.state.tabs?.selected else {
+          #if os(iOS)
+          host.report(.reselectedTab(id))
+          #endif
+          return
+        }
+        host.report(.selectedTab(id))
+      })
+  }
+
+  /// The column a collapsed two-column split view shows on top: the secondary one while it holds
+  /// screens; the user going back to the primary one empties it.
+  private func compactColumn(tab: String?) -> Binding<NavigationSplitViewColumn> {
+    let host = host
+    let secondary = StackPlace(tab: tab, column: .secondary)
+    return Binding(
+      get: { @MainActor in
+        host.modules.navigator.state[stack: secondary]?.isEmpty == false ? .detail : .sidebar
+      },
+      set: { @MainActor column in
+        guard column == .sidebar, host.modules.navigator.state[stack: secondary]?.isEmpty == false else { return }
+        host.report(.replacedStack(depth: 0, stack: [], place: secondary))
       })
   }
 
@@ -283,8 +307,9 @@ struct LevelView<Destination: View>: View {
     return Binding(
       get: { @MainActor in Array((host.modules.navigator.state[stack: place] ?? []).dropFirst()) },
       set: { @MainActor path in
-        let root = host.modules.navigator.state[stack: place]?.prefix(1) ?? []
-        host.report(.replacedStack(depth: 0, stack: Array(root) + path, place: place))
+        // A stack leaving the screen (its tab or split view gone) has nothing to write back.
+        guard let stack = host.modules.navigator.state[stack: place] else { return }
+        host.report(.replacedStack(depth: 0, stack: Array(stack.prefix(1)) + path, place: place))
       })
   }
 

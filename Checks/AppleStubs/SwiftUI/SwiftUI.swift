@@ -169,6 +169,27 @@ extension NavigationSplitView where Content == EmptyView {
   nonisolated public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail) {}
 }
 
+extension NavigationSplitView where Content == EmptyView {
+  /// https://developer.apple.com/documentation/swiftui/navigationsplitview/init(preferredcompactcolumn:sidebar:detail:)
+  /// `nonisolated init(preferredCompactColumn: Binding<NavigationSplitViewColumn>, @ContentBuilder sidebar: () -> Sidebar, @ContentBuilder detail: () -> Detail) where Content == EmptyView` (iOS 17)
+  nonisolated public init(
+    preferredCompactColumn: Binding<NavigationSplitViewColumn>, @ViewBuilder sidebar: () -> Sidebar,
+    @ViewBuilder detail: () -> Detail
+  ) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/navigationsplitviewcolumn — `struct NavigationSplitViewColumn`
+/// (iOS 17; Hashable, Sendable): which column a collapsed split view shows on top.
+public struct NavigationSplitViewColumn: Hashable, Sendable {
+  private let name: String
+  /// https://developer.apple.com/documentation/swiftui/navigationsplitviewcolumn/sidebar — `static var sidebar: NavigationSplitViewColumn { get }`
+  public static var sidebar: NavigationSplitViewColumn { NavigationSplitViewColumn(name: "sidebar") }
+  /// https://developer.apple.com/documentation/swiftui/navigationsplitviewcolumn/content — `static var content: NavigationSplitViewColumn { get }`
+  public static var content: NavigationSplitViewColumn { NavigationSplitViewColumn(name: "content") }
+  /// https://developer.apple.com/documentation/swiftui/navigationsplitviewcolumn/detail — `static var detail: NavigationSplitViewColumn { get }`
+  public static var detail: NavigationSplitViewColumn { NavigationSplitViewColumn(name: "detail") }
+}
+
 // MARK: - Tabs (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2: the package's minimums)
 
 /// https://developer.apple.com/documentation/swiftui/tabcontent — `@MainActor @preconcurrency protocol TabContent<TabValue>`
@@ -187,7 +208,7 @@ extension NavigationSplitView where Content == EmptyView {
 
   /// https://developer.apple.com/documentation/swiftui/tabcontentbuilder/content
   /// `struct Content`: "A view representation of the content of a builder-based tab view with selection."
-  nonisolated public struct Content<C: TabContent>: View where C.TabValue == TabValue {
+  nonisolated public struct Content<C: TabContent>: View {
     public var body: Never { fatalError("model") }
   }
 }
@@ -219,8 +240,9 @@ nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Co
 }
 
 /// ForEach is tab content when its content is (the TabContent page lists ForEach among its
-/// conforming types); its initializer over identifiable data is the one ForEach has for views,
-/// with the tab content builder.
+/// conforming types). The page of this initializer is not among the stored Apple pages: its
+/// form (a builder generic over the tab value, identifiable data) is the one iOS 18 code uses as
+/// `ForEach(tabs) { tab in Tab(value: tab.id) { … } label: { … } }`.
 extension ForEach: TabContent where Content: TabContent {
   public typealias TabValue = Content.TabValue
 

@@ -21,8 +21,8 @@ public enum NavigationEdit: Sendable, Equatable {
   case replacedStack(depth: Int, stack: [Screen], place: StackPlace = .primary)
   /// The user selected the tab `tab` in the tab bar.
   case selectedTab(String)
-  /// The user tapped the selected tab `tab` again, which pops its stack to its root, as the
-  /// system tab bars do.
+  /// The user tapped the selected tab `tab` again, which pops its stack (and the stacks of its
+  /// split view's columns) to their roots, as the system tab bars do.
   case reselectedTab(String)
   /// The split view of the tab `tab` (or of the root level, for `nil`) collapsed to one column,
   /// or expanded again.

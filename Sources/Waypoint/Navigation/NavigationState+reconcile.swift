@@ -51,11 +51,13 @@ extension NavigationState {
       guard tabs?[id] != nil else { throw Self.invalidEdit("the root level has no tab '\(id)'") }
       tabs?.selected = id
     case .reselectedTab(let id):
-      guard let tab = tabs?[id] else { throw Self.invalidEdit("the root level has no tab '\(id)'") }
+      guard tabs?[id] != nil else { throw Self.invalidEdit("the root level has no tab '\(id)'") }
       guard tabs?.selected == id else {
         throw Self.invalidEdit("the tab '\(id)' is not selected, so it cannot be selected again")
       }
-      setStack(Array(tab.stack.prefix(1)), at: 0, place: StackPlace(tab: id))
+      for place in places where place.tab == id {
+        setStack(Array((self[stack: place] ?? []).prefix(1)), at: 0, place: place)
+      }
     case .collapsed(let collapsed, let tab):
       guard var columns = split(in: tab) else {
         throw Self.invalidEdit("\(tab.map { "the tab '\($0)'" } ?? "the root level") has no split view")

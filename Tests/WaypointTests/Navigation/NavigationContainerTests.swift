@@ -72,6 +72,8 @@ struct NavigationContainerTests {
     #expect(state.tabs?["inbox"]?.stack.map(\.id) == ["Inbox#1"])
     #expect(try state.reconcile(.reselectedTab("inbox")).isEmpty, "reported twice, it changes nothing")
     #expect(throws: NavigationError.self) { try state.reconcile(.selectedTab("nope")) }
+    state.tabs?.tabs[0].split = SplitColumns(secondary: [screen("Card#4"), screen("Card#5")])
+    #expect(try state.reconcile(.reselectedTab("inbox")).map(\.id) == ["Card#5"], "its split view's columns too")
   }
 
   @Test("a split view collapses and expands, and its columns stay")
