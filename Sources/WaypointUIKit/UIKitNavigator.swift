@@ -36,7 +36,7 @@ public import Waypoint
 /// ``destinationSource``, which a `ModuleNavigator` made over it sets.
 @MainActor
 @Observable
-public final class UIKitNavigator: RebuildingNavigator {
+public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
   /// What is shown now.
   public private(set) var state = NavigationState()
   /// Where the navigator gets view controllers for screens it must build; held weakly.
@@ -141,6 +141,29 @@ public final class UIKitNavigator: RebuildingNavigator {
     defer { end() }
     var next = state
     let change = try next.apply(transition)
+    return try await show(transition, reaching: next, change: change)
+  }
+
+  /// Shows `transition` as already applied to `base`; once the navigator's turn comes, a state
+  /// that is no longer `base` (a change UIKit made meanwhile) takes the transition again.
+  package func apply(
+    _ transition: NavigationTransition, from base: NavigationState, reaching next: NavigationState,
+    change: NavigationChange
+  ) async throws(NavigationError) -> NavigationChange {
+    try await begin()
+    defer { end() }
+    guard base == state else {
+      var again = state
+      let change = try again.apply(transition)
+      return try await show(transition, reaching: again, change: change)
+    }
+    return try await show(transition, reaching: next, change: change)
+  }
+
+  /// Performs the plan to `next`, the state `transition` makes of the one shown.
+  private func show(_ transition: NavigationTransition, reaching next: NavigationState, change: NavigationChange)
+    async throws(NavigationError) -> NavigationChange
+  {
     if case .nothing = change { return change }
     if let destination = transition.destination {
       guard let controller = destination.value(as: UIViewController.self) else {
@@ -235,6 +258,7 @@ public final class UIKitNavigator: RebuildingNavigator {
     var index = steps.startIndex
     while index < steps.endIndex {
       let batch = Self.pushBatch(steps[index...])
+      let before = state
       var checked = state
       for step in batch { try checked.execute(step) }
       if batch.count > 1 {
@@ -242,14 +266,19 @@ public final class UIKitNavigator: RebuildingNavigator {
       } else {
         try await perform(batch[0])
       }
-      var done = state
-      do {
-        for step in batch { try done.execute(step) }
-      } catch {
-        sync()
-        throw error
+      if state == before {
+        state = checked
+      } else {
+        // UIKit changed something while the step ran: the step applies to what is shown now.
+        var done = state
+        do {
+          for step in batch { try done.execute(step) }
+        } catch {
+          sync()
+          throw error
+        }
+        state = done
       }
-      state = done
       if needsSync { sync() }
       index += batch.count
     }

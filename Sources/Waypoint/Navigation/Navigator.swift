@@ -24,6 +24,18 @@ public protocol Navigator: AnyObject {
   func restore(_ target: NavigationState) async throws(NavigationError)
 }
 
+/// A navigator that takes a transition whose effect on its state was already worked out, so a
+/// change is applied to the state once: a ``ShownModule`` checks its transition on the
+/// navigator's state before it makes anything, and hands the result over.
+package protocol PlannedNavigator: Navigator {
+  /// Shows `transition`, which turns `base` (the state it was checked on) into `next` by
+  /// `change`; a navigator whose state is no longer `base` applies the transition again.
+  func apply(
+    _ transition: NavigationTransition, from base: NavigationState, reaching next: NavigationState,
+    change: NavigationChange
+  ) async throws(NavigationError) -> NavigationChange
+}
+
 /// A navigator without views: it keeps a ``NavigationState`` (observable, for SwiftUI bindings and
 /// tests), enforces the rules a real UI has, and can pretend transitions take time.
 ///
@@ -34,7 +46,7 @@ public protocol Navigator: AnyObject {
 /// ```
 @MainActor
 @Observable
-public final class HeadlessNavigator: Navigator {
+public final class HeadlessNavigator: PlannedNavigator {
   /// What is shown now.
   public private(set) var state: NavigationState
   /// How long each transition pretends to animate.
@@ -59,10 +71,25 @@ public final class HeadlessNavigator: Navigator {
   /// - Throws: `unbalancedTransition` while another transition is in flight, or what
   ///   ``NavigationState/apply(_:)`` throws.
   public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    try begin("\(transition.presentation) \(transition.screen.target)")
-    defer { inFlight = false }
     var next = state
     let change = try next.apply(transition)
+    return try await show(transition, reaching: next, change: change)
+  }
+
+  /// Shows `transition` as already applied to `base`.
+  package func apply(
+    _ transition: NavigationTransition, from base: NavigationState, reaching next: NavigationState,
+    change: NavigationChange
+  ) async throws(NavigationError) -> NavigationChange {
+    guard base == state else { return try await apply(transition) }
+    return try await show(transition, reaching: next, change: change)
+  }
+
+  private func show(_ transition: NavigationTransition, reaching next: NavigationState, change: NavigationChange)
+    async throws(NavigationError) -> NavigationChange
+  {
+    try begin("\(transition.presentation) \(transition.screen.target)")
+    defer { inFlight = false }
     await animate()
     state = next
     record("\(transition.presentation) \(transition.screen.id)" + (transition.source.map { " from \($0)" } ?? ""))

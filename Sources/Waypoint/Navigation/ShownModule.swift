@@ -123,9 +123,13 @@ public final class ShownModule {
       break
     }
     var transition = NavigationTransition(presentation, screen: screen, from: source)
+    // The one application of the transition to the state: it checks the transition before
+    // anything is made, and a navigator that can takes its result as it is.
+    let base = navigator.state
+    var next = base
+    let planned: NavigationChange
     do {
-      var probe = navigator.state
-      _ = try probe.apply(transition)
+      planned = try next.apply(transition)
     } catch {
       notify(.failedToPerform, error)
       throw error
@@ -142,7 +146,13 @@ public final class ShownModule {
     notify(.willPerform, nil)
     do {
       // A make-only route shows nothing, so the navigator has nothing to do (and may be busy).
-      change = isMakeOnly ? .nothing(screen: screen.id) : try await navigator.apply(transition)
+      if isMakeOnly {
+        change = .nothing(screen: screen.id)
+      } else if let navigator = navigator as? any PlannedNavigator {
+        change = try await navigator.apply(transition, from: base, reaching: next, change: planned)
+      } else {
+        change = try await navigator.apply(transition)
+      }
     } catch {
       state = previous
       notify(.failedToPerform, error)

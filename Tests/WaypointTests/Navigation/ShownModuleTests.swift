@@ -42,7 +42,7 @@ func makeModules(_ recorder: Recorder = Recorder(), navigator: HeadlessNavigator
 
 @MainActor
 @Suite("Shown modules")
-struct PerformedRouteTests {
+struct ShownModuleTests {
   @Test("perform → routed, remove → removed, with the inverse of what was done")
   func lifecycle() async throws {
     let modules = try makeModules()

@@ -24,6 +24,39 @@ final class PlainNavigator: Navigator {
   }
 }
 
+/// A navigator that counts how it is asked to show transitions.
+@MainActor
+final class CountingNavigator: PlannedNavigator {
+  var state = NavigationState()
+  var applied = 0
+  var planned = 0
+  /// A change the UI makes between the check and the navigator's turn.
+  var meanwhile: NavigationEdit?
+
+  func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
+    applied += 1
+    return try state.apply(transition)
+  }
+
+  func apply(
+    _ transition: NavigationTransition, from base: NavigationState, reaching next: NavigationState,
+    change: NavigationChange
+  ) async throws(NavigationError) -> NavigationChange {
+    planned += 1
+    if let meanwhile { try state.reconcile(meanwhile) }
+    meanwhile = nil
+    guard base == state else { return try await apply(transition) }
+    state = next
+    return change
+  }
+
+  func revert(_ change: NavigationChange) async throws(NavigationError) { try state.revert(change) }
+  func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] { try state.reconcile(edit) }
+  func restore(_ target: NavigationState) async throws(NavigationError) {
+    for step in state.plan(to: target) { try state.execute(step) }
+  }
+}
+
 struct ValueScreen: Equatable {
   var title = "value"
 }
@@ -73,7 +106,7 @@ func eventually(_ condition: () -> Bool) async -> Bool {
 
 @MainActor
 @Suite("Shown modules tell the truth")
-struct PerformedRouteTruthTests {
+struct ShownModuleTruthTests {
   @Test("a screen taken off by something else makes its route removed, once, and it can be performed again")
   func goneByOtherMeans() async throws {
     let recorder = Recorder()
@@ -256,5 +289,19 @@ struct PerformedRouteTruthTests {
         "willPerform Counter", "didPerform Counter", "willRemove Counter", "didRemove Counter",
         "willPerform Counter", "didPerform Counter", "willRemove Counter", "didRemove Counter",
       ])
+  }
+
+  @Test("a shown module's transition is applied to the state once: checked, then handed over as it is")
+  func oneApplyPerChange() async throws {
+    let navigator = CountingNavigator()
+    let (modules, _) = try countingModules(navigator: navigator)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
+    let first = try await modules.show(Counter.self, .push)
+    #expect(navigator.planned == 2 && navigator.applied == 0, "the navigator took the checked result both times")
+    navigator.meanwhile = .poppedTo(screen: navigator.state.stack[0].id)
+    let second = try await modules.show(Counter.self, .push)
+    #expect(navigator.applied == 1, "a state changed since the check takes the transition again")
+    #expect(navigator.state.stack.map(\.id) == [navigator.state.stack[0].id, second.screen.id])
+    #expect(first.canRemove == false)
   }
 }
