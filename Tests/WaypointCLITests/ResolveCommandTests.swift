@@ -102,4 +102,16 @@ struct ResolveCommandTests {
     #expect(output.lines[0].contains(#""parameters":{"page":"Intro"}"#))
     #expect(output.lines[1].contains(#""matched":false"#))
   }
+
+  @Test("the text form says where a route's screen goes: tab, column, the screens under it, the presented policy")
+  func placement() throws {
+    let path = try CLIRunner.temporaryFile(
+      #"{"routes": [{"name": "thread", "pattern": "app://thread/<int:id>", "target": "Thread", "tab": "inbox", "#
+        + #""column": "secondary", "under": ["Inbox", "Threads"], "presented": "dismiss"}]}"#)
+    let output = try CLIRunner.run(["resolve", "--manifest", path, "app://thread/7"])
+    #expect(output.status == 0)
+    #expect(
+      output.lines.contains("    placement   tab inbox, column secondary, under Inbox › Threads, presented dismiss"),
+      "\(output.lines)")
+  }
 }
