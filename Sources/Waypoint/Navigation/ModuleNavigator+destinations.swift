@@ -29,10 +29,12 @@ extension ModuleNavigator: DestinationSource {
   /// The module is the one registered as the screen's target (or whose key is named so),
   /// configured by the module's binding from the screen's parameters.
   ///
-  /// The binding reads a request whose path parameters are the screen's parameters and whose
-  /// URL is `waypoint-screen://<target>` (`waypoint-screen://screen` for a target that is not
-  /// letters and digits), so `request.int("id")` reads a restored screen as it
-  /// read the link that first opened it.
+  /// The binding reads a request made of the screen's own values: the link that opened it
+  /// (``Screen/link``) with the screen's parameters as its values, so `request.int("id")`,
+  /// `request.url` and the query read a restored screen as they read the link that first opened
+  /// it. A screen no link opened has only its parameters; its request's URL names the target
+  /// (`waypoint-screen://<target>`, or `waypoint-screen://screen` for a target that is not letters
+  /// and digits).
   ///
   /// ```swift
   /// let editor = try modules.destination(for: Screen(id: "NoteEditor#3", target: "NoteEditor", parameters: ["id": "42"]))
@@ -59,7 +61,10 @@ extension ModuleNavigator: DestinationSource {
   /// The request a rebuilt screen's binding reads.
   private static func request(for screen: Screen) -> RouteRequest? {
     let plain = screen.target.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-    guard let url = try? ParsedURL("waypoint-screen://" + (plain ? screen.target : "screen")) else { return nil }
+    let opened = screen.link.flatMap { try? ParsedURL($0) }
+    guard let url = opened ?? (try? ParsedURL("waypoint-screen://" + (plain ? screen.target : "screen"))) else {
+      return nil
+    }
     let parameters = screen.parameters.sorted { $0.key < $1.key }
     return RouteRequest(
       url: url, route: nil, path: parameters.map { ($0.key, $0.value) }, rest: nil, extras: [:], origin: .internal,

@@ -123,7 +123,9 @@ extension ModuleNavigator {
       candidate = starts ? nil : stack.last
     }
     var screens = Array(stack.prefix(kept))
-    for module in built { screens.append(Screen(id: "\(module)#\(nextNumber())", target: module)) }
+    for module in built {
+      screens.append(Screen(id: "\(module)#\(nextNumber())", target: module, link: request.url.string))
+    }
     let pushes = presentation.kind == .push || presentation.kind == .show
     let name = registry.registrations[key]?.target ?? key.name
     var adopted: ShownModule?
@@ -141,7 +143,7 @@ extension ModuleNavigator {
       // An empty stack, or a split view's column: the screen becomes its root.
       let screen = Screen(
         id: "\(name)#\(nextNumber())", target: name, parameters: request.urlValues,
-        route: definition.map { $0.name ?? $0.pattern })
+        route: definition.map { $0.name ?? $0.pattern }, link: request.url.string)
       let configure = rules.configure(key, from: request)
       let registry = self.registry
       let made = try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in

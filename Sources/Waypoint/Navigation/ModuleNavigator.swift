@@ -103,7 +103,8 @@ public final class ModuleNavigator {
     let registry = self.registry
     let configure = rules.configure(key, from: request)
     return try await perform(
-      key, presentation, from: source, parameters: parameters, routeName: request?.route.map { $0.name ?? $0.pattern }
+      key, presentation, from: source, parameters: parameters, routeName: request?.route.map { $0.name ?? $0.pattern },
+      link: request?.url.string
     ) {
       try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
         try registry.instance(key, chain: [], configure: configure)
@@ -169,7 +170,8 @@ public final class ModuleNavigator {
 
   private func perform(
     _ key: ModuleKey, _ presentation: Presentation, from source: String?, parameters: [String: String],
-    routeName: String?, made: ModuleInstance? = nil, make: (@MainActor () throws -> ModuleInstance)?
+    routeName: String?, link: String? = nil, made: ModuleInstance? = nil,
+    make: (@MainActor () throws -> ModuleInstance)?
   ) async throws -> ShownModule {
     let target = registry.registrations[key]?.target
     let notify = notifier(for: key)
@@ -179,7 +181,8 @@ public final class ModuleNavigator {
       throw error
     }
     let name = target ?? key.name
-    let screen = Screen(id: "\(name)#\(nextNumber())", target: name, parameters: parameters, route: routeName)
+    let screen = Screen(
+      id: "\(name)#\(nextNumber())", target: name, parameters: parameters, route: routeName, link: link)
     let shown = ShownModule(
       screen: screen, presentation: presentation, source: source, key: key, made: made, make: make,
       navigator: navigator, notify: notify)

@@ -10,20 +10,25 @@ public struct Screen: Sendable, Codable, Hashable, Identifiable, CustomStringCon
   public var route: String?
   /// Screens added as children of this one.
   public var children: [Screen]
+  /// The link that opened the screen, when one did: a navigator that must make the screen again
+  /// (a restored state) binds the module from this link and the parameters, as it was first bound.
+  public var link: String?
 
   /// Makes a screen.
   public init(
-    id: String, target: String, parameters: [String: String] = [:], route: String? = nil, children: [Screen] = []
+    id: String, target: String, parameters: [String: String] = [:], route: String? = nil, children: [Screen] = [],
+    link: String? = nil
   ) {
     self.id = id
     self.target = target
     self.parameters = parameters
     self.route = route
     self.children = children
+    self.link = link
   }
 
   private enum CodingKeys: String, CodingKey {
-    case id, target, parameters, route, children
+    case id, target, parameters, route, children, link
     /// The name `target` had in navigation states saved before it was renamed.
     case module
   }
@@ -39,6 +44,7 @@ public struct Screen: Sendable, Codable, Hashable, Identifiable, CustomStringCon
     parameters = try container.decodeIfPresent([String: String].self, forKey: .parameters) ?? [:]
     route = try container.decodeIfPresent(String.self, forKey: .route)
     children = try container.decodeIfPresent([Screen].self, forKey: .children) ?? []
+    link = try container.decodeIfPresent(String.self, forKey: .link)
   }
 
   /// Writes the screen, its module under `target`.
@@ -49,6 +55,7 @@ public struct Screen: Sendable, Codable, Hashable, Identifiable, CustomStringCon
     try container.encode(parameters, forKey: .parameters)
     try container.encodeIfPresent(route, forKey: .route)
     try container.encode(children, forKey: .children)
+    try container.encodeIfPresent(link, forKey: .link)
   }
 
   /// `id {key=value, …}`.

@@ -56,6 +56,28 @@ struct UIBoundaryTests {
       try modules.destination(for: Screen(id: "NoteEditor#2", target: "NoteEditor", parameters: ["id": "forty"]))
     }
     #expect(unbound.code == .bindingFailed)
+    let linked = Screen(
+      id: "NoteEditor#3", target: "NoteEditor", parameters: ["id": "7"], link: "notes://note/7?mode=edit")
+    #expect(
+      try modules.destination(for: linked).value(as: EditorScreen.self)?.title == "note 7 edit",
+      "a screen a link opened is bound from that link: its query too")
+  }
+
+  @Test("a screen keeps the link that opened it, through JSON, and states saved without links still read")
+  func screenLinks() async throws {
+    let modules = try makeModules()
+    var builder = RouterBuilder()
+    modules.registerTargets(in: &builder)
+    builder.add(try RouteManifest(json: DeepLinkNavigationTests.manifest))
+    let router = try builder.build()
+    _ = try await router.open("notes://home")
+    let editor = try await router.open("notes://note/42?mode=edit").value(as: ShownModule.self)
+    #expect(editor.screen.link == "notes://note/42?mode=edit")
+    #expect(modules.navigator.state.stack[0].link == "notes://home")
+    let json = try JSONEncoder().encode(modules.navigator.state)
+    #expect(try JSONDecoder().decode(NavigationState.self, from: json) == modules.navigator.state)
+    let old = #"{"stack": [{"id": "List#1", "target": "NoteList"}]}"#
+    #expect(try JSONDecoder().decode(NavigationState.self, from: Data(old.utf8)).stack[0].link == nil)
   }
 
   /// The change a user makes to take away a screen shown with `presentation`.
