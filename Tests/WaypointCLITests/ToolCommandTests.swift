@@ -33,6 +33,20 @@ struct ToolCommandTests {
     #expect(objects.first??["field"] as? String == "oops")
   }
 
+  @Test("a redirect that needs a parameter only an optional group captures is a lint error")
+  func lintOptionalRedirect() throws {
+    let needs = try CLIRunner.temporaryFile(
+      #"{"routes": [{"pattern": "myapp://profile(/:id)", "redirect": "myapp://user/:id"}, {"pattern": "myapp://user(/:id)"}]}"#
+    )
+    let refused = try CLIRunner.run(["lint", "--manifest", needs])
+    #expect(refused.status == 1)
+    #expect(refused.lines.contains { $0.contains("only in an optional group") }, "\(refused.lines)")
+    let optional = try CLIRunner.temporaryFile(
+      #"{"routes": [{"pattern": "myapp://profile(/:id)", "redirect": "myapp://user(/:id)"}, {"pattern": "myapp://user(/:id)"}]}"#
+    )
+    #expect(try CLIRunner.run(["lint", "--manifest", optional]).status == 0, "optional in the redirect too is fine")
+  }
+
   @Test("an unreadable manifest is a usage error for lint too")
   func lintMissing() throws {
     #expect(try CLIRunner.run(["lint", "--manifest", "/no/such.json"]).status == 2)

@@ -1,5 +1,5 @@
 /// A module's configuration: values with defaults, and required values marked with
-/// ``Required``, which the caller fills in `make(_:configure:)`.
+/// ``Required``, which the caller fills in `make(_:configuration:_:)` (or a binding, from a link).
 ///
 /// ```swift
 /// struct NoteEditorConfiguration: ModuleConfiguration {

@@ -48,7 +48,8 @@ extension ModuleRegistry {
       throw ModuleError(
         .missingConfiguration,
         "the module '\(key)' needs \(missing.map { "'\($0)'" }.joined(separator: ", ")) in its configuration "
-          + "\(type(of: configuration)); set \(missing.count == 1 ? "it" : "them") in make(_:configure:)\(Self.askedBy(chain))",
+          + "\(type(of: configuration)); set \(missing.count == 1 ? "it" : "them") in the configuring closure of "
+          + "make(_:configuration:_:) or show(_:_:configuration:_:), or in a binding\(Self.askedBy(chain))",
         module: key.name)
     }
     let resolver = ModuleResolver(registry: self, parents: chain, current: key)
@@ -87,6 +88,15 @@ extension ModuleRegistry {
   ) throws(ModuleError) -> Value {
     guard !storage.observers.isEmpty else { return try body() }
     let target = registrations[key]?.target
+    guard registrations[key] != nil || adapters[key] != nil else {
+      // Nothing is registered, so nothing starts to be made: the failure is the lone event.
+      do {
+        return try body()
+      } catch {
+        notify(ModuleEvent(phase: .failedToMake, key: key, target: target, requester: chain.last, error: error))
+        throw error
+      }
+    }
     notify(ModuleEvent(phase: .willMake, key: key, target: target, requester: chain.last))
     do {
       let value = try body()

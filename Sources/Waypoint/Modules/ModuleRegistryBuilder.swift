@@ -40,7 +40,8 @@ public struct ModuleRegistryBuilder: Sendable {
     ) { resolver, _ in try factory(resolver) }
   }
 
-  /// Registers a module that takes a configuration, which the caller fills in `make(_:configure:)`.
+  /// Registers a module that takes a configuration, which the caller fills in
+  /// `make(_:configuration:_:)` (or a binding, from a link).
   public mutating func register<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, configuration: Configuration.Type, target: String? = nil, scope: ModuleScope = .transient,
     dependencies: [ModuleKey] = [], overriding: Bool = false,

@@ -118,12 +118,20 @@ public final class ModuleNavigator {
   /// Nothing is made, so no make events are sent. The module holds the instance as it holds a
   /// made one; performing it again after the instance was released fails with `screenGone`.
   ///
-  /// - Throws: A ``NavigationError``, as ``show(_:_:from:parameters:prepare:)``.
+  /// - Throws: A ``NavigationError``, as ``show(_:_:from:parameters:prepare:)``; `notRegistered`
+  ///   (a ``ModuleError``) for a key the registry does not know, whose screen could not be made
+  ///   again later (a restored state).
   public func show<Key>(
     _ instance: Key, as key: Key.Type, _ presentation: Presentation, from source: String? = nil,
     parameters: [String: String] = [:]
   ) async throws -> ShownModule {
-    try await perform(
+    guard registry.registrations[ModuleKey(key)] != nil else {
+      throw ModuleError(
+        .notRegistered,
+        "'\(ModuleKey(key))' is not registered, so its screen could not be made again; register it to show an "
+          + "instance of it", module: ModuleKey(key).name)
+    }
+    return try await perform(
       ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil,
       made: ModuleInstance(value: instance), make: nil)
   }

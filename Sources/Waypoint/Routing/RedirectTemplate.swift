@@ -31,12 +31,21 @@ enum RedirectTemplate {
       return .success(target)
     }
     let sourceKinds = kinds(sourcePattern)
-    for (name, isRest) in kinds(target) where sourceKinds[name] != isRest {
-      let reason =
-        sourceKinds[name] == nil
-        ? "the redirect uses ':\(name)', which the route's pattern does not capture"
-        : "the redirect uses '\(name)' as \(isRest ? "a rest" : "one segment") but the route captures it as \(isRest ? "one segment" : "a rest")"
-      return .failure(Problem(message: reason, parameter: name))
+    for (name, used) in kinds(target).sorted(by: { $0.key < $1.key }) {
+      guard let captured = sourceKinds[name], captured.isRest == used.isRest else {
+        let reason =
+          sourceKinds[name] == nil
+          ? "the redirect uses ':\(name)', which the route's pattern does not capture"
+          : "the redirect uses '\(name)' as \(used.isRest ? "a rest" : "one segment") but the route captures it as \(used.isRest ? "one segment" : "a rest")"
+        return .failure(Problem(message: reason, parameter: name))
+      }
+      if captured.isOptional, !used.isOptional {
+        return .failure(
+          Problem(
+            message: "the redirect needs ':\(name)', which the route captures only in an optional group, so a URL "
+              + "without that group could not be redirected; put ':\(name)' in an optional group of the redirect too",
+            parameter: name))
+      }
     }
     return .success(target)
   }
@@ -65,14 +74,19 @@ enum RedirectTemplate {
     fill(template, parameters: request.parameters, rest: request.rest, url: request.url)
   }
 
-  private static func kinds(_ pattern: RoutePattern) -> [String: Bool] {
-    var kinds: [String: Bool] = [:]
+  /// Each parameter of `pattern`: whether it is a rest, and whether it is only in optional groups.
+  private static func kinds(_ pattern: RoutePattern) -> [String: (isRest: Bool, isOptional: Bool)] {
+    var kinds: [String: (isRest: Bool, isOptional: Bool)] = [:]
     for segment in pattern.segments {
+      let name: String
+      let isRest: Bool
       switch segment.kind {
-      case .parameter(let parameter): kinds[parameter.name] = false
-      case .rest(let name?): kinds[name] = true
-      default: break
+      case .parameter(let parameter): (name, isRest) = (parameter.name, false)
+      case .rest(let rest?): (name, isRest) = (rest, true)
+      default: continue
       }
+      let isOptional = segment.group != nil && kinds[name]?.isOptional != false
+      kinds[name] = (isRest, isOptional)
     }
     return kinds
   }

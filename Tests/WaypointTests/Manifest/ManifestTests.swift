@@ -124,6 +124,10 @@ struct ManifestTests {
       message: "as a rest but the route captures it as one segment",
       route: 0, field: "redirect", code: "invalidRedirect"),
     Invalid(
+      json: #"{"routes": [{"pattern": "myapp://profile(/:id)", "redirect": "myapp://user/:id"}]}"#,
+      message: "the redirect needs ':id', which the route captures only in an optional group",
+      route: 0, field: "redirect", code: "invalidRedirect"),
+    Invalid(
       json: #"{"routes": [{"pattern": "/a", "redirect": "/b("}]}"#, message: "the redirect is not a valid URL template",
       route: 0, field: "redirect",
       code: "invalidRedirect"),

@@ -105,6 +105,10 @@ struct ModuleConfigurationTests {
     }
     #expect(error?.code == .missingConfiguration)
     #expect(error?.message.contains("needs 'noteID', 'folder' in its configuration") == true)
+    let message = error?.message ?? ""
+    #expect(
+      message.contains("make(_:configuration:_:)") && !message.contains("make(_:configure:)"),
+      "the message names the call that exists")
     #expect(#expect(throws: ModuleError.self) { _ = try registry.make(Editor.self) }?.code == .missingConfiguration)
     #expect(EditorConfiguration().missingValues() == ["noteID", "folder"])
   }

@@ -155,4 +155,19 @@ struct ShownModuleTests {
         "willRemove ListScreen", "didRemove ListScreen",
       ])
   }
+
+  @Test("an unregistered key sends its failure as the lone make event, and an instance of one is not shown")
+  func unregistered() async throws {
+    let recorder = Recorder()
+    let modules = try makeModules(recorder)
+    _ = try await modules.show(ListScreen.self, .replaceRoot)
+    let before = recorder.all.count
+    await #expect(throws: ModuleError.self) { _ = try await modules.show(String.self, .push) }
+    #expect(Array(recorder.all.dropFirst(before)) == ["failedToMake String"], "no willMake for what nothing can make")
+    let refused = await #expect(throws: ModuleError.self) {
+      _ = try await modules.show("a string", as: String.self, .push)
+    }
+    #expect(refused?.code == .notRegistered)
+    #expect(modules.navigator.state.stack.count == 1, "nothing was shown")
+  }
 }
