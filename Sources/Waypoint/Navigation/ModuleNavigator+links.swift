@@ -36,7 +36,14 @@ extension ModuleNavigator {
   ///   refuses the link or a presentation is held (``ShownModule/isDismissibleByLinks``);
   ///   `unknownTab` for a tab the tab bar does not have.
   public func open(_ request: RouteRequest, target: String) async throws -> ShownModule {
-    let presentation = try Self.presentation(of: request)
+    let presentation: Presentation
+    do {
+      presentation = try Self.presentation(of: request)
+    } catch {
+      // Refused before anything was made: the failure is the module's lone event.
+      if let key = try? registry.key(for: target) { notifier(for: key)(.failedToPerform, error) }
+      throw error
+    }
     if let source = request.extras["source"] as? String {
       return try await show(
         target: target, presentation, from: source, parameters: request.urlValues, request: request)

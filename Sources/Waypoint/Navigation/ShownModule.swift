@@ -108,19 +108,25 @@ public final class ShownModule {
   ///   navigator throws (the module then goes back to where it was); or the ``ModuleError`` of
   ///   making a new destination.
   public func perform() async throws {
+    var refusal: NavigationError?
     switch state {
     case .showing, .removing:
-      throw NavigationError(
+      refusal = NavigationError(
         .overRoute, "'\(screen.id)' is already \(state.rawValue); wait for it to finish", screen: screen.id)
     case .shown where !isMakeOnly:
       settle()
-      guard state == .removed else {
-        throw NavigationError(
+      if state != .removed {
+        refusal = NavigationError(
           .alreadyPerformed, "'\(screen.id)' is already shown; remove it before performing it again", screen: screen.id
         )
       }
     case .shown, .unshown, .removed:
       break
+    }
+    if let refusal {
+      // Refused before any work began: the failure is the lone event.
+      notify(.failedToPerform, refusal)
+      throw refusal
     }
     var transition = NavigationTransition(presentation, screen: screen, from: source)
     // The one application of the transition to the state: it checks the transition before
@@ -173,17 +179,23 @@ public final class ShownModule {
   ///   `removed`, and stays so), or what the navigator throws (the module stays shown).
   public func remove() async throws(NavigationError) {
     settle()
-    switch state {
-    case .removed where wentAway:
-      throw NavigationError(
-        .screenGone, "'\(screen.id)' is no longer where it was shown (\(presentation)), so it cannot be removed",
-        screen: screen.id)
-    case .unshown, .removed:
-      throw NavigationError(.notPerformed, "'\(screen.id)' is not shown, so it cannot be removed", screen: screen.id)
-    case .showing, .removing:
-      throw NavigationError(.overRoute, "'\(screen.id)' is \(state.rawValue); wait for it to finish", screen: screen.id)
-    case .shown:
-      break
+    let refusal: NavigationError? =
+      switch state {
+      case .removed where wentAway:
+        NavigationError(
+          .screenGone, "'\(screen.id)' is no longer where it was shown (\(presentation)), so it cannot be removed",
+          screen: screen.id)
+      case .unshown, .removed:
+        NavigationError(.notPerformed, "'\(screen.id)' is not shown, so it cannot be removed", screen: screen.id)
+      case .showing, .removing:
+        NavigationError(.overRoute, "'\(screen.id)' is \(state.rawValue); wait for it to finish", screen: screen.id)
+      case .shown:
+        nil
+      }
+    if let refusal {
+      // Refused before any work began: the failure is the lone event.
+      notify(.failedToRemove, refusal)
+      throw refusal
     }
     if let change, !isMakeOnly {
       state = .removing

@@ -170,4 +170,24 @@ struct ShownModuleTests {
     #expect(refused?.code == .notRegistered)
     #expect(modules.navigator.state.stack.count == 1, "nothing was shown")
   }
+
+  @Test("a refusal by a shown module's own state, or of a link's presentation, reaches the observers alone")
+  func loneRefusals() async throws {
+    let recorder = Recorder()
+    let modules = try makeModules(recorder)
+    var builder = RouterBuilder()
+    modules.registerTargets(in: &builder)
+    builder.add(try RouteManifest(json: DeepLinkNavigationTests.manifest))
+    let router = try builder.build()
+    _ = try await router.open("notes://home")
+    let editor = try await router.open("notes://note/1").value(as: ShownModule.self)
+    let count = recorder.all.count
+    await #expect(throws: NavigationError.self) { try await editor.perform() }
+    #expect(Array(recorder.all.dropFirst(count)) == ["failedToPerform EditorScreen"])
+    await #expect(throws: RoutingError.self) {
+      _ = try await router.open("notes://note/2", extras: ["presentation": "sideways"])
+    }
+    #expect(Array(recorder.all.dropFirst(count + 1)) == ["failedToPerform EditorScreen"])
+    #expect(unbalancedEvents(recorder.all).isEmpty)
+  }
 }

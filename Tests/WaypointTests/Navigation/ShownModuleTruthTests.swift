@@ -120,7 +120,9 @@ struct ShownModuleTruthTests {
     #expect(recorder.all.filter { $0 == "didRemove Counter" }.count == 1)
     #expect(!pushed.canRemove)
     #expect(await #expect(throws: NavigationError.self) { try await pushed.remove() }?.code == .screenGone)
-    #expect(recorder.all.filter { $0.hasSuffix("Remove Counter") } == ["didRemove Counter"])
+    #expect(
+      recorder.all.filter { $0.hasSuffix("Remove Counter") } == ["didRemove Counter", "failedToRemove Counter"],
+      "one didRemove when the screen went, and the refused remove as its lone failure")
     try await pushed.perform()
     #expect(pushed.state == .shown)
     #expect(navigator.state.stack.map(\.id) == ["NoteList#1", "Counted#2"])
@@ -182,7 +184,7 @@ struct ShownModuleTruthTests {
     #expect(
       recorder.all.filter { $0.hasSuffix("Counter") && !$0.contains("Make") } == [
         "willPerform Counter", "didPerform Counter", "willPerform Counter",
-        "didPerform Counter", "willRemove Counter", "didRemove Counter",
+        "didPerform Counter", "willRemove Counter", "didRemove Counter", "failedToRemove Counter",
         "willPerform Counter", "didPerform Counter",
       ])
   }
