@@ -275,13 +275,12 @@ struct LevelView<Destination: View>: View {
     return Binding(
       get: { @MainActor in host.modules.navigator.state.tabs?.selected ?? "" },
       set: { @MainActor id in
-        guard id != host.modules.navigator.state.tabs?.selected else {
-          #if os(iOS)
-          host.report(.reselectedTab(id))
-          #endif
-          return
-        }
-        host.report(.selectedTab(id))
+        let edit = host.modules.navigator.state.edit(choosingTab: id)
+        #if !os(iOS)
+        // Only iOS is known to write the selected tab again on a second tap.
+        if case .reselectedTab = edit { return }
+        #endif
+        host.report(edit)
       })
   }
 
@@ -289,14 +288,13 @@ struct LevelView<Destination: View>: View {
   /// screens; the user going back to the primary one empties it.
   private func compactColumn(tab: String?) -> Binding<NavigationSplitViewColumn> {
     let host = host
-    let secondary = StackPlace(tab: tab, column: .secondary)
     return Binding(
-      get: { @MainActor in
-        host.modules.navigator.state[stack: secondary]?.isEmpty == false ? .detail : .sidebar
-      },
+      get: { @MainActor in host.modules.navigator.state.showsSecondaryColumn(in: tab) ? .detail : .sidebar },
       set: { @MainActor column in
-        guard column == .sidebar, host.modules.navigator.state[stack: secondary]?.isEmpty == false else { return }
-        host.report(.replacedStack(depth: 0, stack: [], place: secondary))
+        guard column == .sidebar, let edit = host.modules.navigator.state.edit(showingPrimaryColumnIn: tab) else {
+          return
+        }
+        host.report(edit)
       })
   }
 
@@ -305,11 +303,11 @@ struct LevelView<Destination: View>: View {
   private func placePath(_ place: StackPlace) -> Binding<[Screen]> {
     let host = host
     return Binding(
-      get: { @MainActor in Array((host.modules.navigator.state[stack: place] ?? []).dropFirst()) },
+      get: { @MainActor in host.modules.navigator.state.path(at: place) },
       set: { @MainActor path in
         // A stack leaving the screen (its tab or split view gone) has nothing to write back.
-        guard let stack = host.modules.navigator.state[stack: place] else { return }
-        host.report(.replacedStack(depth: 0, stack: Array(stack.prefix(1)) + path, place: place))
+        guard let edit = host.modules.navigator.state.edit(writingPath: path, at: place) else { return }
+        host.report(edit)
       })
   }
 

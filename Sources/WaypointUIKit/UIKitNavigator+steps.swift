@@ -327,9 +327,4 @@ extension UIKitNavigator {
     "currentContext": .currentContext, "overFullScreen": .overFullScreen, "overCurrentContext": .overCurrentContext,
   ]
 }
-extension Array {
-  fileprivate subscript(safe index: Int) -> Element? {
-    indices.contains(index) ? self[index] : nil
-  }
-}
 #endif

@@ -25,10 +25,7 @@ extension UIKitNavigator {
         continue
       }
       let level = state.levels[depth]
-      let screens = (level.root.map { [$0] } ?? []) + level.path
-      let shown = Set(stack.viewControllers.compactMap(screenID(of:)))
-      let stillShown = screens.filter { shown.contains($0.id) }
-      guard stillShown.count < screens.count else { continue }
+      guard let stillShown = stillShown((level.root.map { [$0] } ?? []) + level.path, in: stack) else { continue }
       _ = try? reconcile(.replacedStack(depth: depth, stack: stillShown))
     }
     syncContainers()
@@ -45,15 +42,19 @@ extension UIKitNavigator {
     var rootStacks = Array(stacks)
     if splits[.primary] != nil { rootStacks.append((.primary, rootController)) }
     for (place, stack) in rootStacks {
-      let screens = state[stack: place] ?? []
-      let shown = Set(stack.viewControllers.compactMap(screenID(of:)))
-      let stillShown = screens.filter { shown.contains($0.id) }
-      guard stillShown.count < screens.count else { continue }
+      guard let stillShown = stillShown(state[stack: place] ?? [], in: stack) else { continue }
       _ = try? reconcile(.replacedStack(depth: 0, stack: stillShown, place: place))
     }
     for (owner, split) in splits where state.split(in: owner.tab)?.isCollapsed != split.isCollapsed {
       _ = try? reconcile(.collapsed(split.isCollapsed, tab: owner.tab))
     }
+  }
+
+  /// The screens of `screens` that `stack` still shows, or `nil` when it shows them all.
+  private func stillShown(_ screens: [Screen], in stack: UINavigationController) -> [Screen]? {
+    let shown = Set(stack.viewControllers.compactMap(screenID(of:)))
+    let still = screens.filter { shown.contains($0.id) }
+    return still.count < screens.count ? still : nil
   }
 
   /// The lowest presented level UIKit no longer presents.
@@ -69,9 +70,4 @@ extension UIKitNavigator {
   }
 }
 
-extension Array {
-  fileprivate subscript(safe index: Int) -> Element? {
-    indices.contains(index) ? self[index] : nil
-  }
-}
 #endif

@@ -62,4 +62,10 @@ final class UIKitWait {
     return await wait.wait(at: limit)
   }
 }
+extension Array {
+  /// The element at `index`, or `nil` when there is none.
+  subscript(safe index: Int) -> Element? {
+    indices.contains(index) ? self[index] : nil
+  }
+}
 #endif

@@ -149,7 +149,10 @@
     }
     controllers = viewControllers
     for child in viewControllers ?? [] where child._modelParent !== self { addChild(child) }
+    tabBar._modelOwner = self
+    tabBar._modelControllerSets = true
     tabBar.items = viewControllers?.map(\.tabBarItem)
+    tabBar._modelControllerSets = false
     if selected >= (viewControllers?.count ?? 0) { selected = 0 }
     show(from: shown, animated: animated)
   }
@@ -227,11 +230,28 @@
 /// https://developer.apple.com/documentation/uikit/uitabbar — `@MainActor class UITabBar : UIView`
 @available(watchOS, unavailable)
 @MainActor open class UITabBar: UIView {
+  private var storedItems: [UITabBarItem]?
+  /// Model only: set while the tab bar controller that owns the bar changes its items.
+  var _modelControllerSets = false
+  /// Model only: the tab bar controller that owns the bar.
+  weak var _modelOwner: UITabBarController?
+
   /// https://developer.apple.com/documentation/uikit/uitabbar/items — `var items: [UITabBarItem]? { get set }`
-  open var items: [UITabBarItem]?
+  /// — "You must not modify this property if the tab bar is managed by a UITabBarController
+  /// object, and doing so raises an exception."
+  open var items: [UITabBarItem]? {
+    get { storedItems }
+    set {
+      guard _modelOwner == nil || _modelControllerSets else {
+        UIKitModel.raise("Directly modifying a tab bar managed by a tab bar controller is not allowed")
+        return
+      }
+      storedItems = newValue
+    }
+  }
   /// https://developer.apple.com/documentation/uikit/uitabbar/selecteditem
-  /// `unowned(unsafe) var selectedItem: UITabBarItem? { get set }`
-  open unowned(unsafe) var selectedItem: UITabBarItem?
+  /// `weak var selectedItem: UITabBarItem? { get set }`
+  open weak var selectedItem: UITabBarItem?
 }
 
 /// https://developer.apple.com/documentation/uikit/uibaritem — `@MainActor class UIBarItem : NSObject`

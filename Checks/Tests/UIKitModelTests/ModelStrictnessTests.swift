@@ -19,6 +19,17 @@ extension ModelChecks {
       #expect(stack.viewControllers.isEmpty)
     }
 
+    @Test("a tab bar a tab bar controller manages raises when its items are set directly")
+    func tabBarItemsRaise() {
+      UIKitModel.reset()
+      let bar = UITabBarController(nibName: nil, bundle: nil)
+      bar.setViewControllers([UIViewController(), UIViewController()], animated: false)
+      #expect(UIKitModel.raised.isEmpty)
+      bar.tabBar.items = []
+      #expect(UIKitModel.raised.count == 1)
+      #expect(bar.tabBar.items?.count == 2)
+    }
+
     @Test("a present while presenting is refused and never completes, even after every animation ends")
     func presentWhilePresenting() async {
       UIKitModel.reset()

@@ -108,6 +108,13 @@ extension ModuleRegistry {
     }
   }
 
+  /// Makes `key`'s module for a navigator, configured by `configure`, with the make events.
+  func observedInstance(_ key: ModuleKey, configure: ErasedConfigure) throws(ModuleError) -> ModuleInstance {
+    try observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
+      try instance(key, chain: [], configure: configure)
+    }
+  }
+
   /// Tells the observers of the event's module, each through the method for its phase.
   package func notify(_ event: ModuleEvent) {
     for entry in storage.observers where entry.key == nil || entry.key == event.key {

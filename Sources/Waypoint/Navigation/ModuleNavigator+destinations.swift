@@ -50,11 +50,7 @@ extension ModuleNavigator: DestinationSource {
     let request = Self.request(for: screen)
     let configure = rules.configure(key, from: request)
     let registry = self.registry
-    let instance = try MainActorMake.run {
-      try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
-        try registry.instance(key, chain: [], configure: configure)
-      }
-    }
+    let instance = try MainActorMake.run { try registry.observedInstance(key, configure: configure) }
     return ScreenDestination(instance.value)
   }
 

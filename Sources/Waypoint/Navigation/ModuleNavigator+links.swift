@@ -151,11 +151,7 @@ extension ModuleNavigator {
       let screen = Screen(
         id: "\(name)#\(nextNumber())", target: name, parameters: request.urlValues,
         route: definition.map { $0.name ?? $0.pattern }, link: request.url.string)
-      let configure = rules.configure(key, from: request)
-      let registry = self.registry
-      let made = try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
-        try registry.instance(key, chain: [], configure: configure)
-      }
+      let made = try registry.observedInstance(key, configure: rules.configure(key, from: request))
       rooted = [screen]
       adopted = adopt(screen, key: key, made: made)
     }
@@ -175,11 +171,8 @@ extension ModuleNavigator {
     let registry = self.registry
     let route = ShownModule(
       screen: screen, presentation: .push, source: nil, key: key, made: nil,
-      make: {
-        try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
-          try registry.instance(key, chain: [], configure: ModuleRegistry.unconfigured)
-        }
-      }, navigator: navigator, notify: notifier(for: key))
+      make: { try registry.observedInstance(key, configure: ModuleRegistry.unconfigured) },
+      navigator: navigator, notify: notifier(for: key))
     route.adopt(made: made)
     track(route)
     return route

@@ -106,9 +106,7 @@ public final class ModuleNavigator {
       key, presentation, from: source, parameters: parameters, routeName: request?.route.map { $0.name ?? $0.pattern },
       link: request?.url.string
     ) {
-      try registry.observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
-        try registry.instance(key, chain: [], configure: configure)
-      }
+      try registry.observedInstance(key, configure: configure)
     }
   }
 

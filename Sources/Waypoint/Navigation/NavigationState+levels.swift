@@ -154,3 +154,40 @@ extension NavigationState {
     }
   }
 }
+
+// MARK: - Tabs and split views as SwiftUI binds them
+
+extension NavigationState {
+  /// The path of the stack at `place` on the root level (its screens over its root), for a tab's
+  /// or a column's `NavigationStack(path:)`; empty when there is no such stack.
+  public func path(at place: StackPlace) -> [Screen] {
+    Array((self[stack: place] ?? []).dropFirst())
+  }
+
+  /// The change to report when SwiftUI writes `path` back for the stack at `place` (a shorter one
+  /// is the user going back), or `nil` when that stack is no longer shown (its tab or split view
+  /// went away), so there is nothing to report.
+  public func edit(writingPath path: [Screen], at place: StackPlace) -> NavigationEdit? {
+    guard let stack = self[stack: place] else { return nil }
+    return .replacedStack(depth: 0, stack: Array(stack.prefix(1)) + path, place: place)
+  }
+
+  /// The change to report when the user chooses the tab `id`: ``NavigationEdit/selectedTab(_:)``,
+  /// or ``NavigationEdit/reselectedTab(_:)`` when it is the selected tab (a second tap on it).
+  public func edit(choosingTab id: String) -> NavigationEdit {
+    tabs?.selected == id ? .reselectedTab(id) : .selectedTab(id)
+  }
+
+  /// Whether a collapsed split view of the tab `tab` (or of the root level) shows its secondary
+  /// column on top: while that column holds screens.
+  public func showsSecondaryColumn(in tab: String?) -> Bool {
+    self[stack: StackPlace(tab: tab, column: .secondary)]?.isEmpty == false
+  }
+
+  /// The change to report when the user goes back to the primary column of a collapsed split
+  /// view: the secondary column empties; `nil` when it is empty already.
+  public func edit(showingPrimaryColumnIn tab: String?) -> NavigationEdit? {
+    guard showsSecondaryColumn(in: tab) else { return nil }
+    return .replacedStack(depth: 0, stack: [], place: StackPlace(tab: tab, column: .secondary))
+  }
+}

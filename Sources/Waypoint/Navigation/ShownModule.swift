@@ -30,7 +30,16 @@ public import Observation
 public final class ShownModule {
   /// Where a shown module is in its life.
   public enum State: String, Sendable, Hashable {
-    case unshown, showing, shown, removing, removed
+    /// Made but not yet performed.
+    case unshown
+    /// Being performed: the navigator is showing it.
+    case showing
+    /// On screen, where it was put.
+    case shown
+    /// Being removed: the navigator is undoing what it did.
+    case removing
+    /// Removed, or its screen was taken off by something else.
+    case removed
   }
 
   /// Where the module is in its life.

@@ -1,6 +1,15 @@
 import Testing
 import Waypoint
 
+/// A router over `modules`' targets with the routes of `manifest` (the deep-link tests' by default).
+@MainActor
+func linkRouter(_ modules: ModuleNavigator, manifest: String = DeepLinkNavigationTests.manifest) throws -> Router {
+  var builder = RouterBuilder()
+  modules.registerTargets(in: &builder)
+  builder.add(try RouteManifest(json: manifest))
+  return try builder.build()
+}
+
 @MainActor
 @Suite("URL → module → screen")
 struct DeepLinkNavigationTests {
@@ -15,10 +24,7 @@ struct DeepLinkNavigationTests {
     """
 
   func router(_ modules: ModuleNavigator) throws -> Router {
-    var builder = RouterBuilder()
-    modules.registerTargets(in: &builder)
-    builder.add(try RouteManifest(json: Self.manifest))
-    return try builder.build()
+    try linkRouter(modules)
   }
 
   @Test("opening a URL makes the module, binds the request into its configuration and performs the presentation")

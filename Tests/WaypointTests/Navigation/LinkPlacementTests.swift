@@ -26,10 +26,7 @@ struct LinkPlacementTests {
           NavigationTab(id: "search"),
         ])))
     let modules = try makeModules(navigator: navigator)
-    var builder = RouterBuilder()
-    modules.registerTargets(in: &builder)
-    builder.add(try RouteManifest(json: Self.manifest))
-    return (modules, try builder.build(), navigator)
+    return (modules, try linkRouter(modules, manifest: Self.manifest), navigator)
   }
 
   @Test("a link selects its tab, makes the stack there its under screens, and shows the screen on top")
@@ -118,10 +115,7 @@ struct LinkPlacementTests {
 
     let plain = HeadlessNavigator()
     let modules = try makeModules(navigator: plain)
-    var builder = RouterBuilder()
-    modules.registerTargets(in: &builder)
-    builder.add(try RouteManifest(json: Self.manifest))
-    _ = try await builder.build().open("notes://elsewhere")
+    _ = try await linkRouter(modules, manifest: Self.manifest).open("notes://elsewhere")
     #expect(plain.state.stack.map(\.target) == ["NoteList"])
   }
 
@@ -132,10 +126,7 @@ struct LinkPlacementTests {
     let split = HeadlessNavigator(
       state: NavigationState(stack: [Screen(id: "Side#1", target: "NoteList")], split: SplitColumns()))
     let modules = try makeModules(navigator: split)
-    var builder = RouterBuilder()
-    modules.registerTargets(in: &builder)
-    builder.add(try RouteManifest(json: Self.manifest))
-    let router = try builder.build()
+    let router = try linkRouter(modules, manifest: Self.manifest)
     let side = try await router.open("notes://side/9").value(as: ShownModule.self)
     #expect(split.state.stack.map(\.id) == ["Side#1"], "the screens under it are the primary column's")
     #expect(split.state.split?.secondary.map(\.id) == [side.screen.id], "the screen is the column's root")

@@ -123,4 +123,24 @@ struct NavigationContainerTests {
             ▸ Card#4
         """)
   }
+
+  @Test("what SwiftUI binds and writes back for tabs and split views: paths, tab choices, the compact column")
+  func swiftUIProjection() throws {
+    var state = tabbed()
+    let inbox = StackPlace(tab: "inbox")
+    #expect(state.path(at: inbox).map(\.id) == ["Thread#2"])
+    #expect(state.path(at: StackPlace(tab: "nope")).isEmpty)
+    let back = try #require(state.edit(writingPath: [], at: inbox))
+    #expect(try state.reconcile(back).map(\.id) == ["Thread#2"], "a shorter path is the user going back")
+    #expect(state.edit(writingPath: [], at: StackPlace(tab: "gone")) == nil, "a stack no longer shown writes nothing")
+    #expect(state.edit(choosingTab: "profile") == .selectedTab("profile"))
+    #expect(state.edit(choosingTab: "inbox") == .reselectedTab("inbox"), "the selected tab chosen again")
+    state.tabs?.tabs[1].split = SplitColumns()
+    #expect(!state.showsSecondaryColumn(in: "profile"))
+    #expect(state.edit(showingPrimaryColumnIn: "profile") == nil)
+    state.tabs?.tabs[1].split?.secondary = [screen("Card#4")]
+    #expect(state.showsSecondaryColumn(in: "profile"))
+    let primary = try #require(state.edit(showingPrimaryColumnIn: "profile"))
+    #expect(try state.reconcile(primary).map(\.id) == ["Card#4"])
+  }
 }

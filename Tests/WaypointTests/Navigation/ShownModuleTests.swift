@@ -175,10 +175,7 @@ struct ShownModuleTests {
   func loneRefusals() async throws {
     let recorder = Recorder()
     let modules = try makeModules(recorder)
-    var builder = RouterBuilder()
-    modules.registerTargets(in: &builder)
-    builder.add(try RouteManifest(json: DeepLinkNavigationTests.manifest))
-    let router = try builder.build()
+    let router = try linkRouter(modules)
     _ = try await router.open("notes://home")
     let editor = try await router.open("notes://note/1").value(as: ShownModule.self)
     let count = recorder.all.count

@@ -61,15 +61,16 @@ struct UIBoundaryTests {
     #expect(
       try modules.destination(for: linked).value(as: EditorScreen.self)?.title == "note 7 edit",
       "a screen a link opened is bound from that link: its query too")
+    let garbled = Screen(id: "NoteEditor#4", target: "NoteEditor", parameters: ["id": "8"], link: "not a link %zz")
+    #expect(
+      try modules.destination(for: garbled).value(as: EditorScreen.self)?.title == "note 8 read",
+      "a saved link that does not parse is not trusted: the screen is bound from its parameters")
   }
 
   @Test("a screen keeps the link that opened it, through JSON, and states saved without links still read")
   func screenLinks() async throws {
     let modules = try makeModules()
-    var builder = RouterBuilder()
-    modules.registerTargets(in: &builder)
-    builder.add(try RouteManifest(json: DeepLinkNavigationTests.manifest))
-    let router = try builder.build()
+    let router = try linkRouter(modules)
     _ = try await router.open("notes://home")
     let editor = try await router.open("notes://note/42?mode=edit").value(as: ShownModule.self)
     #expect(editor.screen.link == "notes://note/42?mode=edit")
