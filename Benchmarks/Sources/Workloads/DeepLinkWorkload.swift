@@ -89,6 +89,52 @@ public struct DeepLinkWorkload {
     return checksum
   }
 
+  // MARK: Waypoint's router
+
+  /// A router over the same routes: one pass-through middleware, each handler returning its
+  /// route's number plus the length of its `id`, as ``lookUp(_:_:)`` computes it.
+  public func buildRouter() throws -> Waypoint.Router {
+    var builder = RouterBuilder()
+    builder.use(ClosureMiddleware { request, next in try await next(request) })
+    for (route, pattern) in zip(routes, patterns) {
+      let payload = route.payload
+      builder.add(pattern) { request in payload &+ (request.parameters["id"]?.utf8.count ?? 0) }
+    }
+    return try builder.build()
+  }
+
+  /// Opens every URL (string in, middleware, handler, result out); returns a checksum of the
+  /// handlers' values, which equals ``lookUp(_:_:)``'s over the same URLs when all of them hit.
+  public static func open(_ router: Waypoint.Router, _ urls: [String]) async -> Int {
+    var checksum = 0
+    for url in urls {
+      guard let result = try? await router.open(url), let value = try? result.value(as: Int.self) else { continue }
+      checksum &+= value
+    }
+    return checksum
+  }
+
+  /// Resolves every URL as `open` would, running nothing, and reads `id` from the request;
+  /// returns the number of URLs a route took plus the lengths of their `id`s.
+  public static func resolve(_ router: Waypoint.Router, _ urls: [String]) -> Int {
+    var checksum = 0
+    for url in urls {
+      guard let request = router.resolve(url).request, request.route != nil else { continue }
+      checksum &+= 1 &+ (request.parameters["id"]?.utf8.count ?? 0)
+    }
+    return checksum
+  }
+
+  /// What ``resolve(_:_:)`` computes, from the table's matches: the reference it is timed against.
+  public static func count(_ table: RouteTable<Int>, _ urls: [String]) -> Int {
+    var checksum = 0
+    for url in urls {
+      guard let match = try? table.match(url) else { continue }
+      checksum &+= 1 &+ (match.parameters["id"]?.utf8.count ?? 0)
+    }
+    return checksum
+  }
+
   // MARK: routing-kit
 
   public func buildRoutingKit() -> TrieRouter<Int> {

@@ -21,3 +21,11 @@ public func median(_ values: [Double]) -> Double {
 public func keep<T>(_ value: T) {
   withExtendedLifetime(value) {}
 }
+
+/// Runs the asynchronous `body` and returns its result and the nanoseconds it took.
+@inline(never)
+public func timedAsync<Result>(_ body: () async throws -> Result) async rethrows -> (Result, Double) {
+  let start = DispatchTime.now().uptimeNanoseconds
+  let result = try await body()
+  return (result, Double(DispatchTime.now().uptimeNanoseconds - start))
+}

@@ -67,6 +67,17 @@ if let index = arguments.firstIndex(of: "--callgrind-lookups") {
   exit(0)
 }
 
+if arguments.contains("--resolve-only") {
+  // For profiles: only workload 9's Router.resolve over the hits, and the table's matches it is
+  // compared with, three times each.
+  let workload = DeepLinkWorkload(modules: 100)
+  let router = try workload.buildRouter()
+  let table = try workload.buildWaypoint()
+  let hits = workload.hitIndices.map { workload.urls[$0] }
+  for _ in 0..<3 { print(DeepLinkWorkload.resolve(router, hits), DeepLinkWorkload.count(table, hits)) }
+  exit(0)
+}
+
 if arguments.contains("--registry-only") {
   // For profiles: only building the 5,000-module registry, three times.
   let steps = RegistryWorkload.steps(5_000)
@@ -113,6 +124,48 @@ let allocationsPerLookup = Double(waypoint_allocation_count() - before) / Double
 row(
   "1. allocations per successful lookup", String(format: "%.2f", allocationsPerLookup), "-",
   "counted by interposing malloc")
+
+// MARK: Workload 9: the router end to end, on the same table and the URLs that hit
+
+/// The value a task hands to the synchronous code waiting for it, behind a semaphore.
+final class Handover<T>: @unchecked Sendable { var value: T? }
+
+/// Runs `body` on the concurrency pool and waits for its value: `compare` is synchronous.
+func blocking<T>(_ body: @escaping @Sendable () async -> T) -> T {
+  let box = Handover<T>()
+  let done = DispatchSemaphore(value: 0)
+  Task {
+    box.value = await body()
+    done.signal()
+  }
+  done.wait()
+  return box.value!
+}
+
+let router = try deepLinks.buildRouter()
+let hitURLs = hits
+let expectedOpen = DeepLinkWorkload.lookUp(table, hitURLs)
+guard blocking({ await DeepLinkWorkload.open(router, hitURLs) }) == expectedOpen,
+  DeepLinkWorkload.resolve(router, hitURLs) == DeepLinkWorkload.count(table, hitURLs)
+else {
+  print("the router and the table disagree on the deep-link URLs")
+  exit(1)
+}
+let openTime =
+  median(
+    (0..<rounds).map { _ in
+      blocking {
+        let (checksum, time) = await timedAsync { await DeepLinkWorkload.open(router, hitURLs) }
+        keep(checksum)
+        return time
+      }
+    }) / Double(hitURLs.count)
+row(
+  "9. open, 10,000 routes, per URL", ns(openTime), "-",
+  "URL string in, one middleware, handler, result out (hits)")
+let (resolveTime, matchTime) = interleaved(
+  items: hitURLs.count, { DeepLinkWorkload.resolve(router, hitURLs) }, { DeepLinkWorkload.count(table, hitURLs) })
+row("9. Router.resolve, per URL", ns(resolveTime), ns(matchTime), "peer: RouteTable.match on the same URLs")
 
 // MARK: Workloads 2 and 3: scale and build time
 
@@ -260,3 +313,5 @@ print(String(format: "lint-ns-per-route: %.0f", lintTime))
 print("table-bytes-per-route: \(tableBytes / manifestWorkload.routeCount)")
 print(String(format: "memory-ratio-vs-routing-kit: %.3f", Double(tableBytes) / Double(kitBytes)))
 print(String(format: "registry-build-ns-per-module: %.0f", registryBuild))
+print(String(format: "open-ns-per-url: %.0f", openTime))
+print(String(format: "resolve-ratio-vs-match: %.3f", resolveTime / matchTime))

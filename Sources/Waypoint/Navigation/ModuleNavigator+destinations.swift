@@ -61,9 +61,6 @@ extension ModuleNavigator: DestinationSource {
     guard let url = opened ?? (try? ParsedURL("waypoint-screen://" + (plain ? screen.target : "screen"))) else {
       return nil
     }
-    let parameters = screen.parameters.sorted { $0.key < $1.key }
-    return RouteRequest(
-      url: url, route: nil, path: parameters.map { ($0.key, $0.value) }, rest: nil, extras: [:], origin: .internal,
-      callbacks: CallbackURLs())
+    return RouteRequest(url: url, parameters: PathParameters(screen.parameters))
   }
 }

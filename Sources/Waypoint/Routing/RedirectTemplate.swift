@@ -52,12 +52,12 @@ enum RedirectTemplate {
 
   /// The target URL for a match: the template filled from the match's parameters, with the
   /// original query and fragment kept; `nil` when a value does not fit the template.
-  static func fill(_ template: RoutePattern, parameters: [String: String], rest: [String]?, url: ParsedURL) -> String? {
+  static func fill(_ template: RoutePattern, parameters: PathParameters, url: ParsedURL) -> String? {
     var values: [String: ParameterValue] = [:]
     for segment in template.segments {
       switch segment.kind {
       case .parameter(let parameter): values[parameter.name] = parameters[parameter.name].map(ParameterValue.value)
-      case .rest(let name?): values[name] = rest.map(ParameterValue.segments)
+      case .rest(let name?): values[name] = parameters.rest.map(ParameterValue.segments)
       default: break
       }
     }
@@ -71,7 +71,7 @@ enum RedirectTemplate {
   /// The target URL for `request`: the template filled from its path parameters and rest, with
   /// its query and fragment kept; `nil` when a value does not fit the template.
   static func fill(_ template: RoutePattern, from request: RouteRequest) -> String? {
-    fill(template, parameters: request.parameters, rest: request.rest, url: request.url)
+    fill(template, parameters: request.parameters, url: request.url)
   }
 
   /// Each parameter of `pattern`: whether it is a rest, and whether it is only in optional groups.

@@ -10,30 +10,60 @@
 /// ```
 public struct RouteDefinition: Sendable, Hashable, CustomStringConvertible {
   /// The pattern, as written.
-  public var pattern: String
+  public var pattern: String {
+    get { storage.fields.pattern }
+    set { storage.edit { $0.pattern = newValue } }
+  }
   /// A unique name for URL generation and messages, or `nil`.
-  public var name: String?
+  public var name: String? {
+    get { storage.fields.name }
+    set { storage.edit { $0.name = newValue } }
+  }
   /// The target: the name of the module or handler the route opens, or `nil`.
-  public var target: String?
+  public var target: String? {
+    get { storage.fields.target }
+    set { storage.edit { $0.target = newValue } }
+  }
   /// How the target is shown; `nil` leaves it to the target (a module is pushed).
-  public var presentation: Presentation?
+  public var presentation: Presentation? {
+    get { storage.fields.presentation }
+    set { storage.edit { $0.presentation = newValue } }
+  }
   /// Who may reach the route; ``Exposure/internal`` unless set.
-  public var exposure: Exposure
+  public var exposure: Exposure {
+    get { storage.fields.exposure }
+    set { storage.edit { $0.exposure = newValue } }
+  }
   /// Higher wins before any other rule.
   ///
   /// Default 0.
-  public var priority: Int
+  public var priority: Int {
+    get { storage.fields.priority }
+    set { storage.edit { $0.priority = newValue } }
+  }
   /// Values for names the URL does not supply.
-  public var defaults: [String: String]
+  public var defaults: [String: String] {
+    get { storage.fields.defaults }
+    set { storage.edit { $0.defaults = newValue } }
+  }
   /// The modules that must be under this route's screen, bottom first: opening the link
   /// completes a stack that starts this path (builds it in an empty one, the first as the root),
   /// and makes the stack of a tab the route names exactly these screens, reusing those shown.
-  public var under: [String]
+  public var under: [String] {
+    get { storage.fields.under }
+    set { storage.edit { $0.under = newValue } }
+  }
   /// The tab and column the screen goes to, and what happens to what is presented.
-  public var placement: Placement
+  public var placement: Placement {
+    get { storage.fields.placement }
+    set { storage.edit { $0.placement = newValue } }
+  }
   /// A URL template (a pattern whose parameters are filled from this route's) to send the
   /// request to instead, or `nil`.
-  public var redirect: String?
+  public var redirect: String? {
+    get { storage.fields.redirect }
+    set { storage.edit { $0.redirect = newValue } }
+  }
 
   /// Makes a route; only the pattern is required.
   public init(
@@ -41,18 +71,42 @@ public struct RouteDefinition: Sendable, Hashable, CustomStringConvertible {
     exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:], under: [String] = [],
     placement: Placement = Placement(), redirect: String? = nil
   ) {
-    self.pattern = pattern
-    self.name = name
-    self.target = target
-    self.presentation = presentation
-    self.exposure = exposure
-    self.priority = priority
-    self.defaults = defaults
-    self.under = under
-    self.placement = placement
-    self.redirect = redirect
+    storage = CopyOnWrite(
+      Fields(
+        pattern: pattern, name: name, target: target, presentation: presentation, exposure: exposure,
+        priority: priority, defaults: defaults, under: under, placement: placement, redirect: redirect))
   }
 
   /// The pattern, and the name when there is one.
   public var description: String { name.map { "\($0) (\(pattern))" } ?? pattern }
+
+  /// Whether both say the same about their route.
+  public static func == (lhs: RouteDefinition, rhs: RouteDefinition) -> Bool {
+    lhs.storage.isIdentical(to: rhs.storage) || lhs.storage.fields == rhs.storage.fields
+  }
+
+  /// Hashes what ``==`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(storage.fields)
+  }
+
+  // MARK: - Storage
+
+  // A route travels with every request, result, event and resolution: behind one reference, a
+  // copy costs one retain instead of one per field.
+  private var storage: CopyOnWrite<Fields>
+
+  /// Everything said about the route.
+  private struct Fields: Hashable, Sendable {
+    var pattern: String
+    var name: String?
+    var target: String?
+    var presentation: Presentation?
+    var exposure: Exposure
+    var priority: Int
+    var defaults: [String: String]
+    var under: [String]
+    var placement: Placement
+    var redirect: String?
+  }
 }

@@ -13,7 +13,9 @@ struct RouteRegistration: Sendable {
 }
 
 /// What the router's table holds for each route.
-struct RouteEntry: Sendable {
+///
+/// A class: a match, a resolution and the search copy it, and one retain is all that costs.
+final class RouteEntry: Sendable {
   /// The route as declared.
   let route: RouteDefinition
   /// The handler, asked `canHandle` while resolving; `nil` for a redirect or an unhandled target.
@@ -23,4 +25,11 @@ struct RouteEntry: Sendable {
   /// The global middleware, then the route's group middleware, around the handler or redirect:
   /// composed once, when the router is built.
   let chain: RouteNext
+
+  init(route: RouteDefinition, handler: (any RouteHandler)?, redirect: RoutePattern?, chain: @escaping RouteNext) {
+    self.route = route
+    self.handler = handler
+    self.redirect = redirect
+    self.chain = chain
+  }
 }

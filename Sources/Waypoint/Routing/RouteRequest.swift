@@ -12,69 +12,84 @@
 /// ```
 public struct RouteRequest: Sendable {
   /// The URL as parsed; change its query with ``setQuery(_:)``.
-  public private(set) var url: ParsedURL
+  public var url: ParsedURL { storage.fields.url }
   /// The route that matched, or `nil` for the fallback handler.
-  public let route: RouteDefinition?
-  /// The segments a rest matched, when the route has one.
-  public let rest: [String]?
+  public var route: RouteDefinition? { storage.fields.route }
+  /// The path parameters in pattern order (a named rest joined with `/`), decoded as they are read.
+  public var parameters: PathParameters { storage.fields.parameters }
   /// The query items of ``url``, in order.
-  public private(set) var query: [QueryItem]
+  public var query: [QueryItem] { storage.fields.query }
   /// The decoded fragment of ``url``.
-  public private(set) var fragment: String?
+  public var fragment: String? { url.fragment }
   /// Values an in-process caller passed to `open` (or a middleware added); they win over every
   /// value the URL holds.
-  public var extras: [String: any Sendable]
+  public var extras: [String: any Sendable] {
+    get { storage.fields.extras }
+    set { storage.edit { $0.extras = newValue } }
+  }
   /// Where the request comes from.
-  public let origin: Origin
+  public var origin: Origin { storage.fields.origin }
   /// The callback URLs the link asked for when it was opened, already checked against the
   /// allow-list.
-  public let callbacks: CallbackURLs
+  public var callbacks: CallbackURLs { storage.fields.callbacks }
   /// The routes that matched the URL and declined it before this request was made (through
   /// `canHandle` or ``RouteDecline``), best first; the fallback handler sees every one.
-  public let declinedRoutes: [RouteDefinition]
-  /// The decoded path parameters in pattern order (a named rest joined with `/`).
-  private let path: [(name: String, value: String)]
+  public var declinedRoutes: [RouteDefinition] { storage.fields.declinedRoutes }
 
-  /// Makes a request; the router makes them for you, tests may make their own.
+  // A request goes through every middleware, the handler, the result and the resolution: behind
+  // one reference, each copy costs one retain instead of one per field.
+  private var storage: CopyOnWrite<Fields>
+
+  /// Everything a request holds.
+  private struct Fields: Sendable {
+    var url: ParsedURL
+    let route: RouteDefinition?
+    let parameters: PathParameters
+    var query: [QueryItem]
+    var extras: [String: any Sendable]
+    let origin: Origin
+    let callbacks: CallbackURLs
+    let declinedRoutes: [RouteDefinition]
+  }
+
+  /// Makes a request; the router makes them for you, tests and clients may make their own.
+  ///
+  /// ```swift
+  /// let url = try ParsedURL("myapp://user/42?tab=posts")
+  /// let request = RouteRequest(url: url, parameters: PathParameters(["id": "42"]))
+  /// let byOrder = RouteRequest(url: url, parameters: PathParameters([(name: "id", value: "42")]))
+  /// ```
   ///
   /// - Parameters:
   ///   - url: The URL.
   ///   - route: The route that matched; its `defaults` are the request's defaults.
-  ///   - parameters: The path parameters, in pattern order.
-  ///   - rest: The segments a rest matched.
+  ///   - parameters: The path parameters: a literal, or ``PathParameters`` made from an array
+  ///     (in pattern order, with a rest's segments) or a dictionary.
   ///   - extras: In-process values.
   ///   - origin: Where the request comes from.
   ///   - callbacks: The callback URLs.
   public init(
-    url: ParsedURL, route: RouteDefinition? = nil, parameters: KeyValuePairs<String, String> = [:],
-    rest: [String]? = nil, extras: [String: any Sendable] = [:], origin: Origin = .internal,
-    callbacks: CallbackURLs = CallbackURLs()
+    url: ParsedURL, route: RouteDefinition? = nil, parameters: PathParameters = [:],
+    extras: [String: any Sendable] = [:], origin: Origin = .internal, callbacks: CallbackURLs = CallbackURLs()
   ) {
     self.init(
-      url: url, route: route, path: parameters.map { ($0.key, $0.value) }, rest: rest, extras: extras, origin: origin,
+      url: url, query: url.queryItems, route: route, parameters: parameters, extras: extras, origin: origin,
       callbacks: callbacks)
   }
 
+  /// A request with the query items of `url`, already decoded once for the whole open.
   init(
-    url: ParsedURL, route: RouteDefinition?, path: [(name: String, value: String)], rest: [String]?,
+    url: ParsedURL, query: [QueryItem], route: RouteDefinition?, parameters: PathParameters,
     extras: [String: any Sendable], origin: Origin, callbacks: CallbackURLs, declinedRoutes: [RouteDefinition] = []
   ) {
-    self.declinedRoutes = declinedRoutes
-    self.url = url
-    self.route = route
-    self.path = path
-    self.rest = rest
-    self.query = url.queryItems
-    self.fragment = url.fragment
-    self.extras = extras
-    self.origin = origin
-    self.callbacks = callbacks
+    storage = CopyOnWrite(
+      Fields(
+        url: url, route: route, parameters: parameters, query: query, extras: extras, origin: origin,
+        callbacks: callbacks, declinedRoutes: declinedRoutes))
   }
 
-  /// The decoded path parameters (a named rest joined with `/`).
-  public var parameters: [String: String] {
-    Dictionary(path.map { ($0.name, $0.value) }) { first, _ in first }
-  }
+  /// The segments a rest matched, when the route has one.
+  public var rest: [String]? { parameters.rest }
 
   /// The route's defaults: values for names the URL does not supply.
   public var defaults: [String: String] { route?.defaults ?? [:] }
@@ -101,7 +116,7 @@ public struct RouteRequest: Sendable {
     var names: [String] = []
     var seen: Set<String> = []
     func add(_ name: String) { if seen.insert(name).inserted { names.append(name) } }
-    if sources.contains(.path) { for parameter in path { add(parameter.name) } }
+    if sources.contains(.path) { for parameter in parameters { add(parameter.name) } }
     if sources.contains(.query) { for item in query { add(item.name) } }
     if sources.contains(.default) { defaults.keys.sorted().forEach(add) }
     if sources.contains(.extra) { extras.keys.sorted().forEach(add) }
@@ -131,7 +146,7 @@ public struct RouteRequest: Sendable {
   private func value(_ name: String, in source: RequestValue.Source) -> (any Sendable)? {
     switch source {
     case .extra: return extras[name]
-    case .path: return path.first { $0.name == name }?.value
+    case .path: return parameters[name]
     case .query: return query.first { $0.name == name }?.value
     case .default: return route?.defaults[name]
     }
@@ -150,9 +165,10 @@ public struct RouteRequest: Sendable {
     link.items = nil
     link.append(items)
     let edited = try ParsedURL(link.string, options: url.options)
-    url = edited
-    query = edited.queryItems
-    fragment = edited.fragment
+    storage.edit {
+      $0.url = edited
+      $0.query = edited.queryItems
+    }
   }
 }
 

@@ -7,16 +7,59 @@
 /// router.canOpen("myapp://nowhere")  // false, with no side effects
 /// ```
 public struct Router: Sendable {
-  let table: RouteTable<RouteEntry>
-  let observers: [any RouteObserver]
+  /// Everything the router holds, behind one reference: a resolution and every open's steps
+  /// copy the router, and a copy then costs one retain instead of one per field.
+  private let parts: Parts
+
+  /// The fields of a router.
+  private final class Parts: Sendable {
+    let table: RouteTable<RouteEntry>
+    let observers: [any RouteObserver]
+    let fallback: RouteNext?
+    let callbacks: CallbackPolicy
+    let callbackOpener: (any CallbackOpener)?
+    let maxRedirects: Int
+    let dotSegments: DotSegmentPolicy
+    let whenEveryRouteDeclines: DeclinePolicy
+    let hub: EventHub<RouteEvent>
+
+    init(
+      table: RouteTable<RouteEntry>, observers: [any RouteObserver], fallback: RouteNext?, callbacks: CallbackPolicy,
+      callbackOpener: (any CallbackOpener)?, maxRedirects: Int, dotSegments: DotSegmentPolicy,
+      whenEveryRouteDeclines: DeclinePolicy, hub: EventHub<RouteEvent>
+    ) {
+      self.table = table
+      self.observers = observers
+      self.fallback = fallback
+      self.callbacks = callbacks
+      self.callbackOpener = callbackOpener
+      self.maxRedirects = maxRedirects
+      self.dotSegments = dotSegments
+      self.whenEveryRouteDeclines = whenEveryRouteDeclines
+      self.hub = hub
+    }
+  }
+
+  init(
+    table: RouteTable<RouteEntry>, observers: [any RouteObserver], fallback: RouteNext?, callbacks: CallbackPolicy,
+    callbackOpener: (any CallbackOpener)?, maxRedirects: Int, dotSegments: DotSegmentPolicy,
+    whenEveryRouteDeclines: DeclinePolicy, hub: EventHub<RouteEvent>
+  ) {
+    parts = Parts(
+      table: table, observers: observers, fallback: fallback, callbacks: callbacks, callbackOpener: callbackOpener,
+      maxRedirects: maxRedirects, dotSegments: dotSegments, whenEveryRouteDeclines: whenEveryRouteDeclines, hub: hub)
+  }
+
+  var table: RouteTable<RouteEntry> { parts.table }
+  var observers: [any RouteObserver] { parts.observers }
   /// The global middleware around the fallback handler, composed at build time; `nil` without a fallback.
-  let fallback: RouteNext?
-  let callbacks: CallbackPolicy
-  let callbackOpener: (any CallbackOpener)?
-  let maxRedirects: Int
-  let dotSegments: DotSegmentPolicy
-  let whenEveryRouteDeclines: DeclinePolicy
-  let hub: EventHub<RouteEvent>
+  var fallback: RouteNext? { parts.fallback }
+  var callbacks: CallbackPolicy { parts.callbacks }
+  var callbackOpener: (any CallbackOpener)? { parts.callbackOpener }
+  var maxRedirects: Int { parts.maxRedirects }
+  var dotSegments: DotSegmentPolicy { parts.dotSegments }
+  var whenEveryRouteDeclines: DeclinePolicy { parts.whenEveryRouteDeclines }
+  var hub: EventHub<RouteEvent> { parts.hub }
 
   /// The routes, in registration order.
   public var routes: [RouteDefinition] { table.routes.map(\.payload.route) }

@@ -16,29 +16,15 @@ struct LiteralTable: Sendable {
     /// The child node, or -1 for an empty slot.
     var child: Int32 = -1
     var parent: Int32 = -1
-    /// The literal's length in bytes (at most ``RoutePattern/maxLength``) in the low 15 bits; the
-    /// top bit says whether the child has literal children.
-    var lengthBits: UInt16 = 0
+    /// The literal's length in bytes (at most ``RoutePattern/maxLength``).
+    var storedLength: UInt16 = 0
     /// The high bits of the hash, compared before the bytes.
     var check: UInt16 = 0
-    /// The child's terminal, set by ``finish(_:)``.
-    var childTerminal: Int32 = -1
-
-    private static let literalsBit: UInt16 = 1 << 15
+    /// What a search learns of the child from the slot, set by ``finish(_:)``.
+    var childSummary = RouteTrie.ChildSummary.none
 
     /// The literal's length in bytes.
-    var length: Int { Int(lengthBits & ~Self.literalsBit) }
-
-    /// What a search learns of the child from the slot.
-    var childSummary: RouteTrie.ChildSummary {
-      RouteTrie.ChildSummary(terminal: childTerminal, hasLiterals: lengthBits & Self.literalsBit != 0)
-    }
-
-    /// Records the child's summary.
-    mutating func setChildSummary(_ summary: RouteTrie.ChildSummary) {
-      childTerminal = summary.terminal
-      lengthBits = summary.hasLiterals ? lengthBits | Self.literalsBit : lengthBits & ~Self.literalsBit
-    }
+    var length: Int { Int(storedLength) }
   }
 
   /// A segment's bytes, ready to look up: packed into two words when short.
@@ -129,7 +115,7 @@ struct LiteralTable: Sendable {
     if (count + 1) * 4 > slots.count * 3 { grow() } else { makeUnique() }
     let key = Key(parent: parent, text)
     var slot = Slot(
-      child: child, parent: parent, lengthBits: UInt16(text.count), check: UInt16(truncatingIfNeeded: key.hash >> 48))
+      child: child, parent: parent, storedLength: UInt16(text.count), check: UInt16(truncatingIfNeeded: key.hash >> 48))
     if text.count <= 16 {
       slot.head = key.head
       slot.tail = key.tail
@@ -147,7 +133,7 @@ struct LiteralTable: Sendable {
     resize(to: Swift.max(16, count + count / 3 + 1))
     let base = slots.base
     for index in 0..<slots.count where base[index].child >= 0 {
-      base[index].setChildSummary(summary(base[index].child))
+      base[index].childSummary = summary(base[index].child)
     }
   }
 

@@ -1,14 +1,10 @@
 extension RouteTrie {
   /// One step of the depth-first search: a node, the next segment, and what to try next there.
+  ///
+  /// A frame holds the node's index, not a pointer to it: frames outlive a call when a
+  /// candidates iterator resumes the search, and an index stays meaningful wherever the trie is.
   struct Frame {
     var node: Int32
-    /// Where the node's fields are read.
-    ///
-    /// Lifetime: it points into ``RouteTrie/finishedNodes``, an ``AlignedBuffer`` that a finished
-    /// trie never changes, replaces or frees. Whoever holds a
-    /// frame holds the trie too (``RouteTrie/firstMatch(_:levels:)`` for the call, a candidates
-    /// iterator through its table), so the pointer is valid for as long as the frame is used.
-    var data: UnsafePointer<Node>
     var segment: Int32
     /// How many of the node's steps (see ``Step``) the search has taken; kept as a count so a
     /// frame stays small and the node is not read to know the first two.
@@ -69,8 +65,7 @@ extension RouteTrie {
 
     init(frames: UnsafeMutableBufferPointer<Frame>, root: Int32, in trie: RouteTrie) {
       self.frames = frames
-      let data = UnsafePointer(trie.finishedNodes.base + Int(root))
-      frames[0] = Frame(node: root, data: data, segment: 0, phase: 0, summary: ChildSummary(of: data.pointee))
+      frames[0] = Frame(node: root, segment: 0, phase: 0, summary: ChildSummary(of: trie.finishedNodes.base[Int(root)]))
       depth = 1
     }
 
@@ -105,7 +100,7 @@ extension RouteTrie {
         let top = depth - 1
         let frame = frames[top]
         frames[top].phase += 1
-        let node = frame.data
+        let node = UnsafePointer(base + Int(frame.node))
         let segment = Int(frame.segment)
         switch Step(phase: frame.phase, edgeCount: { Int(node.pointee.edgeCount) }) {
         case .terminal:
@@ -119,16 +114,14 @@ extension RouteTrie {
             let hit = literals.child(
               of: frame.node, UnsafeBufferPointer(rebasing: bytes[bounds[2 * segment]..<bounds[2 * segment + 1]]))
           {
-            push(hit.child, data: base + Int(hit.child), segment: segment + 1, summary: hit.summary)
+            push(hit.child, segment: segment + 1, summary: hit.summary)
           }
         case .edge(let edgeIndex):
           guard segment < count else { continue }
           if edgeIndex == 0, node.pointee.firstEdgeIsPlain {
             // The first edge, a plain parameter, lies in the node.
             if bounds[2 * segment + 1] > bounds[2 * segment] {
-              push(
-                node.pointee.firstChild, data: base + Int(node.pointee.firstChild), segment: segment + 1,
-                summary: node.pointee.firstChildSummary)
+              push(node.pointee.firstChild, segment: segment + 1, summary: node.pointee.firstChildSummary)
             }
           } else {
             let edge = Int(node.pointee.firstEdge) + edgeIndex
@@ -138,9 +131,7 @@ extension RouteTrie {
               : edges[edge].parameter.value(in: url.segment(at: segment), folded: url.foldedSegment(at: segment))
                 != nil
             if accepts {
-              push(
-                edges[edge].child, data: base + Int(edges[edge].child), segment: segment + 1,
-                summary: edges[edge].childSummary)
+              push(edges[edge].child, segment: segment + 1, summary: edges[edge].childSummary)
             }
           }
         case .rest:
@@ -153,8 +144,8 @@ extension RouteTrie {
       return nil
     }
 
-    private mutating func push(_ node: Int32, data: UnsafePointer<Node>, segment: Int, summary: ChildSummary) {
-      frames[depth] = Frame(node: node, data: data, segment: Int32(segment), phase: 0, summary: summary)
+    private mutating func push(_ node: Int32, segment: Int, summary: ChildSummary) {
+      frames[depth] = Frame(node: node, segment: Int32(segment), phase: 0, summary: summary)
       depth += 1
     }
   }

@@ -17,15 +17,14 @@ struct RouteTrie: Sendable {
     /// The edge count in the low 29 bits; the top bits say whether the node has literal children,
     /// whether its first edge is a plain parameter, and whether that edge's child has literals.
     private var edgeBits: UInt32 = 0
-    /// The first edge's child and the child's terminal, copied by ``RouteTrie/finish()`` when the
+    /// The first edge's child and the child's summary, copied by ``RouteTrie/finish()`` when the
     /// edge is a plain parameter, so a search that follows it reads the node and nothing else.
     private(set) var firstChild: Int32 = -1
-    private(set) var firstChildTerminal: Int32 = -1
+    private(set) var firstChildSummary = ChildSummary.none
 
     private static let literalsBit: UInt32 = 1 << 31
     private static let plainFirstBit: UInt32 = 1 << 30
-    private static let firstChildLiteralsBit: UInt32 = 1 << 29
-    private static let countMask: UInt32 = (1 << 29) - 1
+    private static let countMask: UInt32 = (1 << 30) - 1
 
     var edgeCount: Int32 {
       get { Int32(bitPattern: edgeBits & Self.countMask) }
@@ -46,40 +45,49 @@ struct RouteTrie: Sendable {
 
     /// Whether the first parameter edge is plain, so ``firstChild`` holds its child.
     var firstEdgeIsPlain: Bool { edgeBits & Self.plainFirstBit != 0 }
-    /// The summary of ``firstChild``, stored packed in the node.
-    var firstChildSummary: ChildSummary {
-      ChildSummary(terminal: firstChildTerminal, hasLiterals: edgeBits & Self.firstChildLiteralsBit != 0)
-    }
 
     /// Copies what a search needs of `edge`, the node's first edge.
     mutating func copyFirstEdge(_ edge: Edge) {
       guard edge.isPlain else { return }
       firstChild = edge.child
-      firstChildTerminal = edge.childSummary.terminal
-      edgeBits |= Self.plainFirstBit | (edge.childSummary.hasLiterals ? Self.firstChildLiteralsBit : 0)
+      firstChildSummary = edge.childSummary
+      edgeBits |= Self.plainFirstBit
     }
   }
 
   /// What a step down the trie learns of the node it leads to, so the search does not read that
   /// node for it: the node's terminal and whether it has literal children.
   ///
-  /// Kept with every edge, in a node for its first plain edge, and in the literal slot of
-  /// its child; ``init(of:)`` is the one place a summary is made from a node.
-  struct ChildSummary: Sendable {
-    var terminal: Int32
-    var hasLiterals: Bool
+  /// One 32-bit encoding wherever it is kept: with every edge, in a node for its first plain
+  /// edge, and in the literal slot of its child. ``init(of:)`` is the one place a summary is
+  /// made from a node.
+  struct ChildSummary: Sendable, Equatable {
+    /// The terminal plus one in the low 31 bits (0 for none); the top bit says whether the node
+    /// has literal children.
+    private var bits: UInt32
+
+    private static let literalsBit: UInt32 = 1 << 31
+
+    /// No terminal and no literal children: what an edge holds before ``RouteTrie/finish()``.
+    static let none = ChildSummary(terminal: -1, hasLiterals: false)
 
     /// The summary of `node`.
     @inline(__always)
     init(of node: Node) {
-      terminal = node.terminal
-      hasLiterals = node.hasLiterals
+      self.init(terminal: node.terminal, hasLiterals: node.hasLiterals)
     }
 
     init(terminal: Int32, hasLiterals: Bool) {
-      self.terminal = terminal
-      self.hasLiterals = hasLiterals
+      precondition(terminal >= -1 && terminal < Int32.max, "a terminal out of range")
+      bits = UInt32(bitPattern: terminal &+ 1) | (hasLiterals ? Self.literalsBit : 0)
     }
+
+    /// The node's terminal, or -1.
+    @inline(__always)
+    var terminal: Int32 { Int32(bitPattern: bits & ~Self.literalsBit) &- 1 }
+    /// Whether the node has literal children.
+    @inline(__always)
+    var hasLiterals: Bool { bits & Self.literalsBit != 0 }
   }
 
   // The fields are ordered so an edge takes 40 bytes.
@@ -88,7 +96,7 @@ struct RouteTrie: Sendable {
     private let storedFirstRoute: Int32
     let child: Int32
     /// The child's summary, set by ``RouteTrie/finish()``.
-    var childSummary = ChildSummary(terminal: -1, hasLiterals: false)
+    var childSummary = ChildSummary.none
     /// Read from the parameter once, so a search never reaches into it for a plain parameter.
     let isPlain: Bool
 
@@ -349,9 +357,23 @@ final class Captures: Sendable {
   /// What the spelling captures; shared objects are few (one per shape in a table), so it is
   /// kept as one value rather than packed.
   let shape: Shape
+  /// The values themselves, for parameters a client made rather than a search found.
+  ///
+  /// One per place, then the rest's segments (see ``PathParameters/init(_:rest:)``); `nil` in a trie.
+  let given: (values: [String], rest: [String]?)?
 
-  init(_ shape: Shape) {
+  init(_ shape: Shape, given: (values: [String], rest: [String]?)? = nil) {
     self.shape = shape
+    self.given = given
+  }
+
+  /// The captures of parameters a client gives: `pairs` in order, and a rest when `rest` is not `nil`.
+  convenience init(given pairs: [(name: String, value: String)], rest: [String]?) {
+    var places = Places()
+    for pair in pairs { places.append(Place(name: pair.name, segment: 0, prefixLength: 0, suffixLength: 0)) }
+    self.init(
+      Shape(places: places, restName: nil, restStart: rest == nil ? nil : 0, groups: 0),
+      given: (pairs.map(\.value), rest))
   }
 
   /// The optional groups present in the spelling, one bit per group (bit 0 for the first).

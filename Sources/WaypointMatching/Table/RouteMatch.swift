@@ -25,7 +25,5 @@ public struct RouteMatch<Payload: Sendable>: Sendable {
 
   /// The segments a rest (`*`, `*name`, `<path:name>`) matched, decoded; `nil` when the route has
   /// no rest.
-  public var rest: [String]? {
-    parameters.restStart.map { url.segments(from: $0).map(String.init) }
-  }
+  public var rest: [String]? { parameters.rest }
 }

@@ -20,43 +20,46 @@ extension RouteTable {
       private var rootIndex = 0
       private var frames: [RouteTrie.Frame]
       private var depth = 0
-      private var seen = Set<Int>()
+      /// The routes given so far, when a route may end at several terminals.
+      ///
+      /// Optional groups and host spellings give a route several; it is given once, with its
+      /// best spelling. Unused otherwise.
+      private var given = Set<Int>()
 
       init(table: RouteTable, url: ParsedURL, roots: [Int32]) {
         self.table = table
         self.url = url
         self.roots = roots
         self.frames = Array(
-          repeating: RouteTrie.Frame(
-            node: 0, data: UnsafePointer(table.trie.finishedNodes.base), segment: 0, phase: 0,
-            summary: RouteTrie.ChildSummary(terminal: -1, hasLiterals: false)),
-          count: table.trie.maxDepth + 1)
+          repeating: RouteTrie.Frame(node: 0, segment: 0, phase: 0, summary: .none), count: table.trie.maxDepth + 1)
       }
 
       /// The next best route, or `nil` when there are no more.
       public mutating func next() -> RouteMatch<Payload>? {
+        let dedupes = !table.trie.terminalsAreRoutes
         while rootIndex < roots.count {
           let (table, url, root, fresh) = (self.table, self.url, roots[rootIndex], depth == 0)
           var depth = self.depth
-          var seen = self.seen
-          let found: RouteMatch<Payload>? = frames.withUnsafeMutableBufferPointer { buffer in
+          // Moved out and back, so inserting does not copy the set.
+          var given = self.given
+          self.given = []
+          let found: Int32? = frames.withUnsafeMutableBufferPointer { buffer in
             var search =
               fresh
               ? RouteTrie.Search(frames: buffer, root: root, in: table.trie)
               : RouteTrie.Search(resuming: buffer, depth: depth)
             while let terminal = search.next(in: table.trie, url: url) {
-              let route = Int(table.trie.terminals[Int(terminal)].position)
-              if seen.insert(route).inserted {
+              if !dedupes || given.insert(Int(table.trie.terminals[Int(terminal)].position)).inserted {
                 depth = search.depth
-                return table.makeMatch(table.index.core(for: terminal, url: url))
+                return terminal
               }
             }
             depth = 0
             return nil
           }
           self.depth = depth
-          self.seen = seen
-          if let found { return found }
+          self.given = given
+          if let found { return table.makeMatch(table.index.core(for: found, url: url)) }
           rootIndex += 1
         }
         return nil

@@ -106,3 +106,35 @@ struct RequestConsistencyTests {
     #expect(request.urlValues == ["id": "42", "tab": "a", "q": "", "mode": "read"])
   }
 }
+
+/// Path parameters as clients make them: from an array, a dictionary or a literal.
+@Suite("Path parameters made by clients")
+struct GivenParameterTests {
+  @Test("an array keeps its order and a rest; a dictionary is in name order; a literal in its own")
+  func forms() throws {
+    let url = try ParsedURL("myapp://files/a/b?tab=1")
+    let pairs = PathParameters([(name: "id", value: "42"), (name: "name", value: "x y")], rest: ["a", "b"])
+    let request = RouteRequest(url: url, parameters: pairs)
+    #expect(request.parameters["id"] == "42")
+    #expect(request.parameters["name"] == "x y")
+    #expect(request.rest == ["a", "b"])
+    #expect(request.parameters.keys == ["id", "name"])
+    #expect(request["tab"] == "1")
+    let fromDictionary = RouteRequest(url: url, parameters: PathParameters(["b": "2", "a": "1"]))
+    #expect(fromDictionary.parameters.keys == ["a", "b"])
+    #expect(fromDictionary.parameters == ["a": "1", "b": "2"])
+    #expect(fromDictionary.parameters != ["b": "2", "a": "1"], "order is part of a parameter list")
+    #expect(fromDictionary.parameters.dictionary == ["a": "1", "b": "2"])
+    #expect(RouteRequest(url: url).parameters.isEmpty)
+    #expect(RouteRequest(url: url).rest == nil)
+  }
+
+  @Test("a request made by hand reads like one the router made")
+  func likeRouted() async throws {
+    var builder = RouterBuilder()
+    builder.add("myapp://files/:id/*path") { request in request.parameters }
+    let routed = try await builder.build().open("myapp://files/7/a/b").value(as: PathParameters.self)
+    #expect(routed == PathParameters([(name: "id", value: "7"), (name: "path", value: "a/b")], rest: ["a", "b"]))
+    #expect(routed.rest == ["a", "b"])
+  }
+}
