@@ -31,6 +31,10 @@ internal import Foundation
 /// the system leaves those links to the website. A route whose pattern the format cannot express
 /// exactly (a literal holding `*` or `?`, which the format reads as wildcards) is listed, with a
 /// warning naming it.
+///
+/// A manifest's host allow-list (`options.hosts`) says where routes that name no host take
+/// links from: ``hosts`` lists it with the hosts routes name, and a file for one host leaves out
+/// the routes that refuse it.
 public struct AppSiteAssociation: Sendable {
   /// One `applinks` component.
   public struct Component: Sendable, Hashable {
@@ -50,14 +54,21 @@ public struct AppSiteAssociation: Sendable {
   public let components: [Component]
   /// What could not be expressed exactly, one sentence per route.
   public let warnings: [String]
+  /// The hosts the file is for, sorted.
+  ///
+  /// Those the routes name and the manifest's allow-list (with its `*.` wildcards), or only the
+  /// host asked for. The app's associated domains list each as `applinks:<host>`, and each
+  /// serves the file.
+  public let hosts: [String]
 
   /// The document for `manifest`'s public routes whose scheme is http, https or unrestricted.
   ///
   /// - Parameters:
   ///   - manifest: The routes.
   ///   - appIDs: The apps that open the links.
-  ///   - host: Only routes for this host (and those naming none); without it, every host's
-  ///     routes are listed and a warning says when there is more than one host.
+  ///   - host: Only routes for this host (and those naming none, when the manifest's host
+  ///     allow-list lets this host reach them); without it, every host's routes are listed and a
+  ///     warning says when there is more than one host.
   ///   - parameterTypes: The types the manifest's `<type:name>` parameters name.
   public init(
     manifest: RouteManifest, appIDs: [String], host: String? = nil, parameterTypes: ParameterTypes = ParameterTypes()
@@ -66,6 +77,8 @@ public struct AppSiteAssociation: Sendable {
     var excluded: [Component] = []
     var warnings: [String] = []
     var hosts: Set<String> = []
+    // Routes that name no host take this host's links only when the allow-list lets it.
+    let hostlessServe = host.map { manifest.hosts.allows($0) } ?? true
     var internalRoutes: [(RouteDefinition, [String])] = []
     for route in manifest.routes {
       let label = route.name.map { "'\($0)' (\(route.pattern))" } ?? "'\(route.pattern)'"
@@ -79,6 +92,8 @@ public struct AppSiteAssociation: Sendable {
       if pattern.scheme != nil, let routeHost = pattern.host {
         if let host, routeHost != host.lowercased() { continue }
         hosts.insert(routeHost)
+      } else if !hostlessServe {
+        continue
       }
       var paths: [String] = []
       var inexact = false
@@ -123,6 +138,7 @@ public struct AppSiteAssociation: Sendable {
           + "so pass one host to list only its routes")
     }
     self.appIDs = appIDs
+    self.hosts = host.map { [$0.lowercased()] } ?? hosts.union(manifest.hosts.entries.map { $0.lowercased() }).sorted()
     self.components = excluded + included
     self.warnings = warnings
   }

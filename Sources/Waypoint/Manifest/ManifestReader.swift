@@ -53,7 +53,7 @@ struct ManifestReader {
         fail("'revision' must be a non-negative integer, not \(describe(revision))", field: "revision")
       }
     }
-    if let options = object["options"] { manifest.options = readOptions(options) }
+    if let options = object["options"] { manifest.options = readOptions(options, hosts: &manifest.hosts) }
     guard let routes = object["routes"] else {
       fail("the manifest has no 'routes' array", field: "routes")
       return manifest
@@ -76,7 +76,8 @@ struct ManifestReader {
 
   // MARK: - Options
 
-  private mutating func readOptions(_ value: JSONValue) -> MatchingOptions {
+  /// The matching options, and in `hosts` the host allow-list (`options.hosts`).
+  private mutating func readOptions(_ value: JSONValue, hosts: inout HostAllowList) -> MatchingOptions {
     var options = MatchingOptions()
     guard case .object(let object) = value else {
       fail("'options' must be an object, not \(value.typeName)", field: "options")
@@ -94,13 +95,33 @@ struct ManifestReader {
       case "fragmentAsQuery": bool(value, field: field).map { options.fragmentAsQuery = $0 }
       case "maxURLLength": positive(value, field: field).map { options.maxURLLength = $0 }
       case "maxSegmentLength": positive(value, field: field).map { options.maxSegmentLength = $0 }
+      case "hosts": hosts = readHosts(value, field: field)
       default:
         fail(
-          "unknown option '\(key)' (known: \(MatchingOptions.keys.sorted().joined(separator: ", ")))",
+          "unknown option '\(key)' (known: \(MatchingOptions.keys.union(["hosts"]).sorted().joined(separator: ", ")))",
           field: field)
       }
     }
     return options
+  }
+
+  /// `options.hosts`: an array of host names, each checked.
+  private mutating func readHosts(_ value: JSONValue, field: String) -> HostAllowList {
+    guard case .array(let items) = value else {
+      fail("'\(field)' must be an array of hosts (strings), not \(value.typeName)", field: field)
+      return []
+    }
+    var entries: [String] = []
+    for item in items {
+      guard case .string(let text) = item else {
+        fail("'\(field)' must be an array of hosts (strings); it holds \(describe(item))", field: field)
+        return []
+      }
+      entries.append(text)
+    }
+    let hosts = HostAllowList(entries)
+    for problem in hosts.problems { fail("'\(field)': \(problem)", field: field) }
+    return hosts
   }
 
   private mutating func enumOption<Value: RawRepresentable & CaseIterable>(

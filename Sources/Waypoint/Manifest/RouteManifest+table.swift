@@ -43,6 +43,7 @@ extension RouteManifest {
   private func builder(_ parameterTypes: ParameterTypes) -> RouteTableBuilder<RouteDefinition> {
     var builder = RouteTableBuilder<RouteDefinition>(options: options)
     builder.parameterTypes = parameterTypes
+    builder.hosts = hosts
     for route in routes {
       builder.add(route.pattern, name: route.name, priority: route.priority, payload: route)
     }

@@ -29,6 +29,9 @@ public struct RouteManifest: Sendable, Hashable {
   public var revision: Int?
   /// How URLs are read and compared.
   public var options: MatchingOptions
+  /// The hosts `http` and `https` links must come from to reach routes that name no host
+  /// (`options.hosts` in the file); empty allows every host.
+  public var hosts: HostAllowList
   /// The routes, in manifest order.
   public var routes: [RouteDefinition]
   /// Each route's position in the file's `routes` array when a route that did not read is left
@@ -37,11 +40,13 @@ public struct RouteManifest: Sendable, Hashable {
 
   /// Makes a manifest in code.
   public init(
-    version: Int = 1, revision: Int? = nil, options: MatchingOptions = MatchingOptions(), routes: [RouteDefinition]
+    version: Int = 1, revision: Int? = nil, options: MatchingOptions = MatchingOptions(), hosts: HostAllowList = [],
+    routes: [RouteDefinition]
   ) {
     self.version = version
     self.revision = revision
     self.options = options
+    self.hosts = hosts
     self.routes = routes
   }
 

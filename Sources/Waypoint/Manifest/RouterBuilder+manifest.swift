@@ -6,7 +6,7 @@ extension RouterBuilder {
   public mutating func add(_ manifest: RouteManifest) {
     declare(
       manifest.routes, positions: manifest.routes.indices.map(manifest.position(of:)), options: manifest.options,
-      source: "manifest")
+      hosts: manifest.hosts, source: "manifest")
     if let revision = manifest.revision { manifestRevision = max(manifestRevision ?? revision, revision) }
   }
 

@@ -94,8 +94,8 @@ extension Router {
     let origin: Origin
     let extras: [String: any Sendable]
     let callbacks: CallbackURLs
-    /// The position of the best match once given, so the resumable search skips it.
-    private var best: Int?
+    /// The best match's entry once given, so the resumable search skips it.
+    private var best: RouteEntry?
     /// Whether no route is left.
     private var exhausted = false
     /// The resumable search, once started.
@@ -147,14 +147,14 @@ extension Router {
           exhausted = true
           return nil
         }
-        self.best = match.route.position
+        self.best = match.payload
         return match
       }
       let started = ResumableSearch(router.table.candidates(for: parsed).makeIterator())
       search = started
       // The search gives the best match first: it was given already.
       var next = started.iterator.next()
-      if next?.route.position == best { next = started.iterator.next() }
+      if next?.payload === best { next = started.iterator.next() }
       if next == nil { exhausted = true }
       return next
     }

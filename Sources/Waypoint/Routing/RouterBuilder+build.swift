@@ -43,6 +43,7 @@ extension RouterBuilder {
     let registrations = allRegistrations()
     var tableBuilder = RouteTableBuilder<RouteEntry>(options: options)
     tableBuilder.parameterTypes = parameterTypes
+    tableBuilder.hosts = allHosts
     for registration in registrations {
       let route = registration.route
       switch entry(for: registration) {

@@ -19,6 +19,18 @@ public struct RouterBuilder: Sendable {
   public var options: MatchingOptions
   /// The types `<type:name>` parameters may name.
   public var parameterTypes = ParameterTypes()
+  /// The hosts `http` and `https` links must come from to reach routes that name no host of their own.
+  ///
+  /// Entries are `www.example.com`, or `*.example.com` for its subdomains; a link from another
+  /// host is unknown to those routes (`notFound`). Empty, the default, allows every host.
+  ///
+  /// A manifest's `options.hosts` adds to it while the manifest is added. Checked by
+  /// ``build()`` (`invalidHost`).
+  ///
+  /// ```swift
+  /// builder.hosts = ["www.example.com", "*.example.com"]
+  /// ```
+  public var hosts: HostAllowList = []
   /// Which callback keys are read and which callback URLs may be opened (none, by default).
   public var callbacks = CallbackPolicy()
   /// Opens callback URLs; without one, callbacks are checked but not opened.
@@ -129,8 +141,11 @@ public struct RouterBuilder: Sendable {
 
   /// Adds routes declared as data, each handled by the target it names (registered with
   /// ``register(target:handler:)``) or redirected; `source` names them in messages.
-  mutating func declare(_ routes: [RouteDefinition], positions: [Int], options: MatchingOptions, source: String) {
-    declared.append(DeclaredRoutes(routes: routes, positions: positions, source: source))
+  mutating func declare(
+    _ routes: [RouteDefinition], positions: [Int], options: MatchingOptions, hosts: HostAllowList = [],
+    source: String
+  ) {
+    declared.append(DeclaredRoutes(routes: routes, positions: positions, hosts: hosts, source: source))
     self.options = options
   }
 
@@ -140,6 +155,11 @@ public struct RouterBuilder: Sendable {
     copy.declared = []
     copy.manifestRevision = nil
     return copy
+  }
+
+  /// The builder's hosts and those of every declared source.
+  var allHosts: HostAllowList {
+    declared.isEmpty ? hosts : HostAllowList.union([hosts] + declared.map(\.hosts))
   }
 
   /// The code routes and the declared routes, in registration order.
@@ -161,6 +181,8 @@ struct DeclaredRoutes: Sendable {
   var routes: [RouteDefinition]
   /// Each route's position in its source, for messages; one per route.
   var positions: [Int]
+  /// The hosts the source allows, added to the builder's while it is added.
+  var hosts: HostAllowList
   /// What the routes came from, for messages: `manifest`.
   var source: String
 }

@@ -14,14 +14,19 @@ struct PriorityLevel: Sendable {
 
   /// Calls `body` with each trie root that may serve `url`, in precedence order, until it
   /// returns `false`.
+  ///
+  /// With `hostsOnly`, only roots of routes that name `url`'s host serve it (a host the
+  /// ``HostAllowList`` refuses).
   @discardableResult
-  static func forEachRoot(of url: ParsedURL, in levels: [PriorityLevel], _ body: (Int32) -> Bool) -> Bool {
+  static func forEachRoot(
+    of url: ParsedURL, in levels: [PriorityLevel], hostsOnly: Bool = false, _ body: (Int32) -> Bool
+  ) -> Bool {
     for level in levels {
       if let scheme = url.lowercasedScheme, let roots = level.schemes[scheme] {
         if let host = url.host, let root = roots.hosts[host], !body(root) { return false }
-        if roots.anyHost >= 0, !body(roots.anyHost) { return false }
+        if !hostsOnly, roots.anyHost >= 0, !body(roots.anyHost) { return false }
       }
-      if level.anyScheme >= 0, !body(level.anyScheme) { return false }
+      if !hostsOnly, level.anyScheme >= 0, !body(level.anyScheme) { return false }
     }
     return true
   }

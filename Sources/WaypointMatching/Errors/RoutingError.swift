@@ -41,6 +41,8 @@ public struct RoutingError: WaypointError {
     public static let conflict: Code = "conflict"
     /// Two routes share a name.
     public static let duplicateName: Code = "duplicateName"
+    /// An entry of a host allow-list is not a host name (see ``HostAllowList``).
+    public static let invalidHost: Code = "invalidHost"
 
     // MARK: Reading values and printing URLs
 
@@ -67,6 +69,10 @@ public struct RoutingError: WaypointError {
     public static let emptySegment: Code = "emptySegment"
     /// A pattern names only a scheme (`tel://`): the message says the few URLs it matches.
     public static let schemeOnly: Code = "schemeOnly"
+    /// A route names an http(s) host the table's ``HostAllowList`` does not list: the route
+    /// still takes that host's links, but the list, which says where the app's links come
+    /// from, and the associated-domains file miss it.
+    public static let unlistedHost: Code = "unlistedHost"
 
     // MARK: Opening a URL (the router)
 

@@ -3,8 +3,23 @@ extension RouteIndex {
   func lintWarnings() -> [Diagnostic] {
     // Read once for every check: a route keeps its pattern as text (see ``RouteInfo``).
     let patterns = infos.map(\.pattern)
-    return emptySegmentWarnings(patterns) + catastrophicRegexWarnings(patterns) + overlappingRegexWarnings()
-      + shadowedWarnings(patterns)
+    return emptySegmentWarnings(patterns) + unlistedHostWarnings(patterns) + catastrophicRegexWarnings(patterns)
+      + overlappingRegexWarnings() + shadowedWarnings(patterns)
+  }
+
+  /// Routes that name an http(s) host the allow-list does not list.
+  private func unlistedHostWarnings(_ patterns: [RoutePattern]) -> [Diagnostic] {
+    guard !hosts.isEmpty else { return [] }
+    return zip(infos, patterns).compactMap { route, pattern in
+      guard let scheme = pattern.scheme, scheme == "http" || scheme == "https", let host = pattern.host,
+        !hosts.allows(host)
+      else { return nil }
+      return warning(
+        .unlistedHost,
+        "route \(describe(route)): the host '\(host)' is not on the host allow-list (\(hosts)); the route takes "
+          + "its links, but add the host to the list so the list and the associated domains name every host",
+        route)
+    }
   }
 
   /// A warning about `route`, naming its pattern, index and name.

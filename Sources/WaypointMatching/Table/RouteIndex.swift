@@ -10,14 +10,16 @@ final class RouteIndex: Sendable {
   let trie: RouteTrie
   let levels: [PriorityLevel]
   let routesByName: [String: Int]
+  /// The hosts http(s) links must have to reach routes that name none.
+  let hosts: HostAllowList
 
   init(
-    options: MatchingOptions, parameterTypes: ParameterTypes, infos: [RouteInfo], trie: RouteTrie,
-    levels: [PriorityLevel],
-    routesByName: [String: Int]
+    options: MatchingOptions, parameterTypes: ParameterTypes, hosts: HostAllowList = [], infos: [RouteInfo],
+    trie: RouteTrie, levels: [PriorityLevel], routesByName: [String: Int]
   ) {
     self.options = options
     self.parameterTypes = parameterTypes
+    self.hosts = hosts
     self.infos = infos
     self.trie = trie
     self.levels = levels
@@ -26,9 +28,11 @@ final class RouteIndex: Sendable {
 
   /// Parses every pattern and builds the trie, collecting every problem.
   static func compile(
-    _ specs: [RouteSpec], options: MatchingOptions, parameterTypes: ParameterTypes
+    _ specs: [RouteSpec], options: MatchingOptions, parameterTypes: ParameterTypes, hosts: HostAllowList = []
   ) -> (RouteIndex, [RoutingError]) {
     var compiler = Compiler(options: options, routes: specs.count)
+    compiler.hosts = hosts
+    for problem in hosts.problems { compiler.errors.append(RoutingError(.invalidHost, problem)) }
     let reading = PatternReading(options: options, parameterTypes: parameterTypes)
     for (index, spec) in specs.enumerated() {
       do {
@@ -62,6 +66,7 @@ final class RouteIndex: Sendable {
     }
 
     let options: MatchingOptions
+    var hosts: HostAllowList = []
     var errors: [RoutingError] = []
     var infos: [RouteInfo] = []
     var trie = RouteTrie()
@@ -152,8 +157,8 @@ final class RouteIndex: Sendable {
     consuming func finish(parameterTypes: ParameterTypes) -> RouteIndex {
       trie.finish()
       return RouteIndex(
-        options: options, parameterTypes: parameterTypes, infos: infos, trie: trie, levels: RouteIndex.levels(roots),
-        routesByName: names)
+        options: options, parameterTypes: parameterTypes, hosts: hosts, infos: infos, trie: trie,
+        levels: RouteIndex.levels(roots), routesByName: names)
     }
   }
 

@@ -27,6 +27,8 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   public var options: MatchingOptions { index.options }
   /// The parameter types the patterns could name.
   public var parameterTypes: ParameterTypes { index.parameterTypes }
+  /// The hosts http(s) links must have to reach routes that name none.
+  public var hosts: HostAllowList { index.hosts }
   /// The routes, in registration order.
   public var routes: [Route<Payload>] { zip(index.infos, payloads).map { Route($0, payload: $1) } }
   var trie: RouteTrie { index.trie }
@@ -77,7 +79,7 @@ public struct RouteTable<Payload: Sendable>: Sendable {
     let url = url.options == options ? url : ((try? parse(url.string)) ?? url)
     var roots: [Int32] = []
     if url.options == options {
-      PriorityLevel.forEachRoot(of: url, in: levels) { root in
+      PriorityLevel.forEachRoot(of: url, in: levels, hostsOnly: index.hosts.refuses(url)) { root in
         roots.append(root)
         return true
       }

@@ -15,6 +15,10 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   public var options: MatchingOptions
   /// The types `<type:name>` parameters may name; add your own before ``build()``.
   public var parameterTypes = ParameterTypes()
+  /// The hosts `http` and `https` links must have to reach routes that name no host.
+  ///
+  /// Empty (the default) allows every host. Checked by ``build()`` (`invalidHost`).
+  public var hosts: HostAllowList = []
   // The routes and their payloads side by side: compiling reads only the routes, which are not
   // generic, so it never asks the runtime for metadata route by route.
   @usableFromInline var specs: [RouteSpec] = []
@@ -66,7 +70,7 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   // MARK: - Compiling
 
   private func compile() -> (table: RouteTable<Payload>, errors: [RoutingError]) {
-    let (index, errors) = RouteIndex.compile(specs, options: options, parameterTypes: parameterTypes)
+    let (index, errors) = RouteIndex.compile(specs, options: options, parameterTypes: parameterTypes, hosts: hosts)
     // Every route compiled (the usual case): the payloads are already in order.
     let kept = index.infos.count == payloads.count ? payloads : index.infos.map { payloads[$0.position] }
     return (RouteTable(index: index, payloads: kept), errors)
