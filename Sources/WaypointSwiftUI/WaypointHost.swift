@@ -98,7 +98,7 @@ public struct WaypointHost<Destination: View>: View {
     let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
     Task { @MainActor in
       do throws(RoutingError) {
-        _ = try await router.open(link, origin: .opened(link), extras: extras)
+        _ = try await router.router.open(link, origin: .opened(link), extras: extras)
       } catch {
         failed(link, error)
       }

@@ -123,7 +123,7 @@ public final class SceneLinks {
       let (link, origin) = queue.removeFirst()
       let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
       do throws(RoutingError) {
-        _ = try await router.open(link, origin: origin, extras: extras)
+        _ = try await router.router.open(link, origin: origin, extras: extras)
       } catch {
         failed(link, error)
       }

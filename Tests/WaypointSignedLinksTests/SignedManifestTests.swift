@@ -48,7 +48,7 @@ struct SignedManifestTests {
     let next = Self.manifest(revision: 6, promo: "summer")
     #expect(Self.replace(holder, next, signature: try Self.sign(next)) == [])
     #expect(holder.revision == 6)
-    #expect(holder.canOpen("shop://promo/summer") && !holder.canOpen("shop://promo/spring"))
+    #expect(holder.router.canOpen("shop://promo/summer") && !holder.router.canOpen("shop://promo/spring"))
     var iterator = events.makeAsyncIterator()
     let event = try #require(await iterator.next())
     #expect(event.outcome == .applied && event.revision == 6 && event.previousRevision == 5)
@@ -88,7 +88,7 @@ struct SignedManifestTests {
     for (label, data, signature, code) in cases {
       let codes = Self.replace(holder, data, signature: signature)
       #expect(codes.contains(code), "\(label): \(codes)")
-      #expect(holder.revision == 5 && holder.canOpen("shop://promo/spring"), "\(label): the old router serves on")
+      #expect(holder.revision == 5 && holder.router.canOpen("shop://promo/spring"), "\(label): the old router serves on")
       let event = try #require(await iterator.next())
       #expect(event.outcome == .refused && event.error != nil, "\(label)")
     }
@@ -129,6 +129,6 @@ struct SignedManifestTests {
       return await group.reduce(into: [Int]()) { if let revision = $1 { $0.append(revision) } }
     }
     #expect(applied.contains(40), "the newest is always applied: nothing newer can refuse it")
-    #expect(holder.revision == 40 && holder.canOpen("shop://promo/r40"))
+    #expect(holder.revision == 40 && holder.router.canOpen("shop://promo/r40"))
   }
 }

@@ -100,9 +100,9 @@ struct StressTests {
             let number = worker * Self.opensPerTask + step
             let url = Self.urls[number % Self.urls.count]
             let origin: Origin = step.isMultiple(of: 3) ? .external() : .internal
-            _ = holder.canOpen(url, origin: origin)
+            _ = holder.router.canOpen(url, origin: origin)
             if step.isMultiple(of: 2) {
-              if let result = try? await holder.open(url, origin: origin) {
+              if let result = try? await holder.router.open(url, origin: origin) {
                 _ = successes.increment()
                 if url == "/old/9" {
                   let reached = (try? result.value(as: String.self)) ?? ""

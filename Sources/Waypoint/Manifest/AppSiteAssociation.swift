@@ -97,13 +97,13 @@ public struct AppSiteAssociation: Sendable {
       }
       var paths: [String] = []
       var inexact = false
-      for variant in pattern.variants {
-        let (path, exact) = Self.path(of: variant.segments)
+      for spelling in pattern.spellings {
+        let (path, exact) = Self.path(of: spelling.segments)
         inexact = inexact || !exact
         paths.append(path)
         let endsInLiteral: Bool
-        if case .literal? = variant.segments.last?.kind { endsInLiteral = true } else { endsInLiteral = false }
-        if manifest.options.trailingSlash == .ignore, endsInLiteral || variant.segments.isEmpty, path != "/" {
+        if case .literal? = spelling.segments.last?.kind { endsInLiteral = true } else { endsInLiteral = false }
+        if manifest.options.trailingSlash == .ignore, endsInLiteral || spelling.segments.isEmpty, path != "/" {
           paths.append(path + "/")
         }
       }

@@ -125,8 +125,8 @@ extension RouteManifest {
   static func mayMatch(_ pattern: RoutePattern, _ template: RoutePattern) -> Bool {
     if let scheme = pattern.scheme, scheme != template.scheme { return false }
     if let host = pattern.host, host != template.host { return false }
-    return pattern.variants.contains { variant in
-      template.variants.contains { Self.mayMatch(variant.segments, $0.segments) }
+    return pattern.spellings.contains { spelling in
+      template.spellings.contains { Self.mayMatch(spelling.segments, $0.segments) }
     }
   }
 
@@ -162,8 +162,8 @@ struct RouteShapes {
   init(_ patterns: [RoutePattern]) {
     var lengths = Set<Int>()
     for (index, pattern) in patterns.enumerated() {
-      for variant in pattern.variants {
-        let shape = SpellingShape(variant.segments)
+      for spelling in pattern.spellings {
+        let shape = SpellingShape(spelling.segments)
         if routes[shape]?.last != index { routes[shape, default: []].append(index) }
         if shape.endsInRest { lengths.insert(shape.count) }
       }
@@ -174,8 +174,8 @@ struct RouteShapes {
   /// The routes that may match some URL of `template`, in table order, each once.
   func candidates(for template: RoutePattern) -> [Int] {
     var found = Set<Int>()
-    for variant in template.variants {
-      let shape = SpellingShape(variant.segments)
+    for spelling in template.spellings {
+      let shape = SpellingShape(spelling.segments)
       let (count, first) = (shape.count, shape.firstLiteral)
       // A route's first literal takes the same literal, or anything but a literal in the template.
       var shapes: [SpellingShape] = []

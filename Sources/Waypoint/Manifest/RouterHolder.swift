@@ -9,7 +9,7 @@ public import Foundation
 ///
 /// ```swift
 /// let holder = try RouterHolder(builder: builder)       // code routes + a bundled manifest
-/// let result = try await holder.open("myapp://promo/spring")
+/// let result = try await holder.router.open("myapp://promo/spring")   // the router in use now
 /// try holder.replace(signedManifest: downloaded, signature: signature, verifiedBy: verifier)
 /// ```
 ///
@@ -48,7 +48,10 @@ public final class RouterHolder: Sendable {
     self.builder = builder
   }
 
-  /// The router every new open uses.
+  /// The router every new open uses: open, resolve and print links through it.
+  ///
+  /// Each read takes the router in use at that moment, which serves the whole call:
+  /// `holder.router.open(url)`, `holder.router.canOpen(url)`.
   public var router: Router { current.withLock { $0.router } }
 
   /// The revision of the manifest in use, when it has one.
@@ -110,18 +113,6 @@ public final class RouterHolder: Sendable {
   /// Every manifest replacement from now on, applied or refused with its reason.
   public func manifestEvents(bufferingNewest limit: Int = 64) -> AsyncStream<ManifestEvent> {
     manifestHub.stream(bufferingNewest: limit)
-  }
-
-  /// Opens `url` with the current router; see ``Router/open(_:origin:extras:)-(String,_,_)``.
-  public func open(
-    _ url: String, origin: Origin = .internal, extras: [String: any Sendable] = [:]
-  ) async throws(RoutingError) -> RouteResult {
-    try await router.open(url, origin: origin, extras: extras)
-  }
-
-  /// Asks the current router; see ``Router/canOpen(_:origin:)-(String,_)``.
-  public func canOpen(_ url: String, origin: Origin = .internal) -> Bool {
-    router.canOpen(url, origin: origin)
   }
 
   /// Every event of every open, whichever router served it.

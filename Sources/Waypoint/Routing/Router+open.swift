@@ -26,8 +26,8 @@ extension Router {
       while true {
         try checkRedirect(to: current, after: visited)
         visited.append(current)
-        var choices = try self.choices(for: current, origin: origin, extras: extras)
-        var result = try await handle(&choices, openID: openID, chosen: &chosen)
+        var candidates = try self.candidates(for: current, origin: origin, extras: extras)
+        var result = try await handle(&candidates, openID: openID, chosen: &chosen)
         let value: any Sendable
         switch result.outcome {
         case .redirect(let target):
@@ -88,21 +88,21 @@ extension Router {
 
   // MARK: - Steps
 
-  /// Runs the routes `choices` gives in turn until one handles the URL (or the fallback does);
+  /// Runs the routes `candidates` gives in turn until one handles the URL (or the fallback does);
   /// `chosen` is the request last run.
   private func handle(
-    _ choices: inout Choices, openID: UInt64, chosen: inout RouteRequest?
+    _ candidates: inout Candidates, openID: UInt64, chosen: inout RouteRequest?
   ) async throws(RoutingError) -> RouteResult {
     var reported = 0
     while true {
       let choice: (request: RouteRequest, entry: RouteEntry?)
       do {
-        choice = try choices.next()
+        choice = try candidates.next()
       } catch {
-        reportDeclines(choices, from: &reported, openID: openID, because: "its canHandle said no")
+        reportDeclines(candidates, from: &reported, openID: openID, because: "its canHandle said no")
         throw error
       }
-      reportDeclines(choices, from: &reported, openID: openID, because: "its canHandle said no")
+      reportDeclines(candidates, from: &reported, openID: openID, because: "its canHandle said no")
       chosen = choice.request
       try notifyWill(choice.request, openID: openID)
       switch try await run(choice.request, chain: choice.entry?.chain ?? fallback) {
@@ -111,11 +111,11 @@ extension Router {
       case .declined(let decline):
         guard let route = choice.request.route else {
           throw RoutingError(
-            .declined, "the fallback handler declined '\(choices.url)'" + Self.because(decline.reason),
-            url: choices.url)
+            .declined, "the fallback handler declined '\(candidates.url)'" + Self.because(decline.reason),
+            url: candidates.url)
         }
-        choices.decline(route)
-        reportDeclines(choices, from: &reported, openID: openID, because: decline.reason)
+        candidates.decline(route)
+        reportDeclines(candidates, from: &reported, openID: openID, because: decline.reason)
       }
     }
   }
@@ -172,18 +172,18 @@ extension Router {
 
   // MARK: - Callbacks and events
 
-  /// Emits a `declined` event for each route `choices` recorded since `reported`.
-  private func reportDeclines(_ choices: Choices, from reported: inout Int, openID: UInt64, because reason: String) {
-    for route in choices.declined.dropFirst(reported) {
+  /// Emits a `declined` event for each route `candidates` recorded since `reported`.
+  private func reportDeclines(_ candidates: Candidates, from reported: inout Int, openID: UInt64, because reason: String) {
+    for route in candidates.declined.dropFirst(reported) {
       emit(
         RouteEvent(
-          openID: openID, phase: .declined, url: choices.url, origin: choices.origin, route: route, duration: nil,
+          openID: openID, phase: .declined, url: candidates.url, origin: candidates.origin, route: route, duration: nil,
           error: RoutingError(
-            .declined, "the route \(route.description) declined '\(choices.url)'" + Self.because(reason),
-            url: choices.url,
+            .declined, "the route \(route.description) declined '\(candidates.url)'" + Self.because(reason),
+            url: candidates.url,
             pattern: route.pattern, routeName: route.name)))
     }
-    reported = choices.declined.count
+    reported = candidates.declined.count
   }
 
   private static func because(_ reason: String) -> String {

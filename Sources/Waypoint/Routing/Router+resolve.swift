@@ -47,8 +47,8 @@ extension Router {
   ///   `callbackNotAllowed` when it did not resolve.
   public func resolve(_ url: String, origin: Origin = .internal, extras: [String: any Sendable] = [:]) -> Resolution {
     do {
-      var choices = try self.choices(for: url, origin: origin, extras: extras)
-      let (request, entry) = try choices.next()
+      var candidates = try self.candidates(for: url, origin: origin, extras: extras)
+      let (request, entry) = try candidates.next()
       return Resolution(url: url, request: request, error: nil, entry: entry)
     } catch {
       return Resolution(url: url, request: nil, error: error, entry: nil)
@@ -62,20 +62,20 @@ extension Router {
     resolve(url, origin: origin).route != nil
   }
 
-  /// The requests `url` may go to, best first: see ``Choices``.
-  func choices(
+  /// The requests `url` may go to, best first: see ``Candidates``.
+  func candidates(
     for url: String, origin: Origin, extras: [String: any Sendable]
-  ) throws(RoutingError) -> Choices {
+  ) throws(RoutingError) -> Candidates {
     let parsed = try table.parse(url)
     if dotSegments.applies(to: origin) { try DotSegmentPolicy.check(parsed, origin: origin) }
     let query = parsed.queryItems
-    return Choices(
+    return Candidates(
       router: self, url: url, parsed: parsed, query: query, origin: origin, extras: extras,
       callbacks: callbacks.callbacks(in: query))
   }
 
-  /// The requests one URL may go to, best first: each visible route whose handler's `canHandle`
-  /// accepts it, then the fallback's (see ``DeclinePolicy``).
+  /// The table's candidates for one URL as requests, best first: each visible route whose
+  /// handler's `canHandle` accepts it, then the fallback's (see ``DeclinePolicy``).
   ///
   /// ``resolve(_:origin:extras:)`` takes the first; `open` takes the next one each time a handler
   /// declines with ``RouteDecline`` (after ``decline(_:)``). Every request is made afresh from
@@ -85,7 +85,7 @@ extension Router {
   /// resumable search (`RouteTable.candidates(for:)`), which gives the same routes in the same
   /// order, starts only when that route is passed over (not reachable from the origin, or it
   /// declined), and skips it.
-  struct Choices {
+  struct Candidates {
     let router: Router
     let url: String
     let parsed: ParsedURL
@@ -105,7 +105,7 @@ extension Router {
     /// Whether the fallback's request was given, so it is given once.
     private(set) var fallbackTaken = false
 
-    /// The resumable search behind one reference, so the choices stay cheap to copy.
+    /// The resumable search behind one reference, so the candidates stay cheap to copy.
     private final class ResumableSearch {
       var iterator: RouteTable<RouteEntry>.Candidates.Iterator
 

@@ -43,10 +43,10 @@ extension RouteTrie {
   /// The best terminal for `url` over every root that may serve it, or `nil`.
   ///
   /// The terminal says where every value lies (see ``Captures``), so nothing is collected on the way.
-  func firstMatch(_ url: ParsedURL, levels: [PriorityLevel], hostsOnly: Bool = false) -> Int32? {
+  func firstMatch(_ url: ParsedURL, layers: [PriorityLayer], hostsOnly: Bool = false) -> Int32? {
     withUnsafeTemporaryAllocation(of: Frame.self, capacity: maxDepth + 1) { frames in
       var found: Int32?
-      PriorityLevel.forEachRoot(of: url, in: levels, hostsOnly: hostsOnly) { root in
+      PriorityLayer.forEachRoot(of: url, in: layers, hostsOnly: hostsOnly) { root in
         var search = Search(frames: frames, root: root, in: self)
         found = search.next(in: self, url: url)
         return found == nil

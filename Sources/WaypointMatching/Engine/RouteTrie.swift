@@ -142,7 +142,7 @@ struct RouteTrie: Sendable {
   /// For each terminal, whether it takes only URLs whose first segment is their host (a spelling
   /// whose first literal was lowered to compare with a lowered host); empty when none does.
   var hostOnly: [Bool] = []
-  /// The most frames a search can stack: the longest variant plus the root.
+  /// The most frames a search can stack: the longest spelling plus the root.
   var maxDepth = 1
 
   /// Makes room for the nodes of about `routes` routes, so that building does not copy them as they grow.
@@ -186,14 +186,14 @@ struct RouteTrie: Sendable {
     edges[Int(node.firstEdge)..<Int(node.firstEdge + node.edgeCount)]
   }
 
-  /// Adds one spelling (the segments of one variant) of route `route` under `root`.
+  /// Adds one spelling (its segments) of route `route` under `root`.
   ///
   /// Returns the route it conflicts with, if another route already ends at the same place.
   mutating func insert(
-    _ variant: PatternVariant, position route: Int, root: Int32, slash: Bool,
+    _ spelling: PatternSpelling, position route: Int, root: Int32, slash: Bool,
     hostOnly: Bool = false
   ) -> Int? {
-    let segments = variant.segments
+    let segments = spelling.segments
     var node = root
     var places = Captures.Places()
     var restName: String?
@@ -219,7 +219,7 @@ struct RouteTrie: Sendable {
     let existing = nodes[Int(node)].terminal(rest: isRest, slash: slash)
     if existing < 0 {
       let captures = sharedCaptures.shared(
-        Captures.Shape(places: places, restName: restName, restStart: restStart, groups: variant.mask))
+        Captures.Shape(places: places, restName: restName, restStart: restStart, groups: spelling.mask))
       terminals.append(Terminal(captures: captures, position: Int32(route)))
       nodes[Int(node)].setTerminal(Int32(terminals.count - 1), rest: isRest, slash: slash)
       if hostOnly || !self.hostOnly.isEmpty {

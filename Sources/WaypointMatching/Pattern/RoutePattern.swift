@@ -29,7 +29,7 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
   /// Empty segments are collapsed, and lint warns about them; `nil` when there are none.
   package let emptySegment: (column: Int, collapsed: String)?
 
-  /// The most optional groups a pattern may have (each doubles the route's variants).
+  /// The most optional groups a pattern may have (each doubles the route's spellings).
   public static let maxGroups = 8
   /// The most segments a pattern may have.
   public static let maxSegments = 128
@@ -68,8 +68,8 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
 
   /// Every combination of present and absent optional groups, most groups first and, among
   /// those, earlier groups before later ones.
-  package var variants: [PatternVariant] {
-    if groupCount == 0 { return [PatternVariant(mask: 0, segments: segments)] }
+  package var spellings: [PatternSpelling] {
+    if groupCount == 0 { return [PatternSpelling(mask: 0, segments: segments)] }
     let masks = (0..<(1 << groupCount)).sorted { lhs, rhs in
       let (left, right) = (lhs.nonzeroBitCount, rhs.nonzeroBitCount)
       if left != right { return left > right }
@@ -78,7 +78,7 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
       }
       return false
     }
-    return masks.map { PatternVariant(mask: $0, segments: segments(withGroups: $0)) }
+    return masks.map { PatternSpelling(mask: $0, segments: segments(withGroups: $0)) }
   }
 
   /// The segments of the spelling whose present optional groups are the bits of `groups`.
@@ -88,7 +88,7 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
 }
 
 /// One way a pattern with optional groups can be spelled: the segments of the groups in `mask`.
-package struct PatternVariant: Sendable {
+package struct PatternSpelling: Sendable {
   package let mask: Int
   package let segments: [PatternSegment]
 }

@@ -1,4 +1,4 @@
-/// The shape of one spelling of a pattern (see ``RoutePattern/variants``): its number of
+/// The shape of one spelling of a pattern (see ``RoutePattern/spellings``): its number of
 /// segments, whether it ends in a rest, and its first literal (`nil` when it starts with a
 /// parameter or a rest).
 ///

@@ -157,26 +157,26 @@ extension RouteIndex {
       layers.insert(ShadowLayer(priority: route.priority, scheme: pattern.scheme, host: pattern.host))
     }
     guard layers.count > 1 else { return [] }
-    let spellings = patterns.map(\.variants)
+    let spellingsByRoute = patterns.map(\.spellings)
     // Every spelling by its shape, in registration order within a shape.
-    var byShape: [SpellingShape: [(position: Int, variant: PatternVariant)]] = [:]
-    for (position, variants) in spellings.enumerated() {
-      for variant in variants { byShape[SpellingShape(variant.segments), default: []].append((position, variant)) }
+    var byShape: [SpellingShape: [(position: Int, spelling: PatternSpelling)]] = [:]
+    for (position, spellings) in spellingsByRoute.enumerated() {
+      for spelling in spellings { byShape[SpellingShape(spelling.segments), default: []].append((position, spelling)) }
     }
-    let everySpelling = spellings.enumerated().flatMap { position, variants in variants.map { (position, $0) } }
+    let everySpelling = spellingsByRoute.enumerated().flatMap { position, spellings in spellings.map { (position, $0) } }
     let restLengths = Set(byShape.keys.compactMap { $0.endsInRest ? $0.count : nil }).sorted()
     var shadowed: [(route: Int, rival: Int)] = []
     for (position, route) in infos.enumerated() {
       var firstRival: Int?
       var everySpellingCovered = true
-      for variant in spellings[position] {
+      for spelling in spellingsByRoute[position] {
         let candidates =
           allPairs
           ? AnyCollection(everySpelling)
-          : AnyCollection(SpellingShape.covering(variant, restLengths: restLengths).lazy.flatMap { byShape[$0] ?? [] })
+          : AnyCollection(SpellingShape.covering(spelling, restLengths: restLengths).lazy.flatMap { byShape[$0] ?? [] })
         let rival = candidates.first { candidate in
           outranks(infos[candidate.0], patterns[candidate.0], route, patterns[position])
-            && covers(candidate.1, variant, patterns[candidate.0], patterns[position])
+            && covers(candidate.1, spelling, patterns[candidate.0], patterns[position])
         }?.0
         guard let rival else {
           everySpellingCovered = false
@@ -200,9 +200,9 @@ extension RouteIndex {
     return rivalPattern.restriction > routePattern.restriction
   }
 
-  /// Whether every URL the variant `inner` matches is matched by `outer`.
+  /// Whether every URL the spelling `inner` matches is matched by `outer`.
   private func covers(
-    _ outer: PatternVariant, _ inner: PatternVariant, _ outerPattern: RoutePattern, _ innerPattern: RoutePattern
+    _ outer: PatternSpelling, _ inner: PatternSpelling, _ outerPattern: RoutePattern, _ innerPattern: RoutePattern
   ) -> Bool {
     if options.trailingSlash == .strict, outerPattern.hasTrailingSlash != innerPattern.hasTrailingSlash { return false }
     let outerSegments = outer.segments
@@ -237,9 +237,9 @@ extension RouteIndex {
 }
 
 extension SpellingShape {
-  /// The shapes of spellings that may match every URL `variant` does.
-  fileprivate static func covering(_ variant: PatternVariant, restLengths: [Int]) -> [SpellingShape] {
-    let shape = SpellingShape(variant.segments)
+  /// The shapes of spellings that may match every URL `spelling` does.
+  fileprivate static func covering(_ spelling: PatternSpelling, restLengths: [Int]) -> [SpellingShape] {
+    let shape = SpellingShape(spelling.segments)
     let (count, literal) = (shape.count, shape.firstLiteral)
     // A first literal is covered by the same literal or a parameter; anything else only by a parameter.
     let firsts: [String?] = literal.map { [$0, nil] } ?? [nil]

@@ -23,7 +23,7 @@ extension RouteIndex {
     guard url.options == options else {
       return (try? ParsedURL(url.string, options: options)).flatMap { find($0) }
     }
-    guard let terminal = trie.firstMatch(url, levels: levels, hostsOnly: hosts.refuses(url)) else { return nil }
+    guard let terminal = trie.firstMatch(url, layers: layers, hostsOnly: hosts.refuses(url)) else { return nil }
     let position = trie.terminalsAreRoutes ? Int(terminal) : Int(trie.terminals[Int(terminal)].position)
     return Found(terminal: terminal, position: position, url: url)
   }

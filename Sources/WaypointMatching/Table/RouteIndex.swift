@@ -8,21 +8,21 @@ final class RouteIndex: Sendable {
   /// The routes that compiled, in registration order; `infos[i].position` is the registration position.
   @usableFromInline let infos: [RouteInfo]
   let trie: RouteTrie
-  let levels: [PriorityLevel]
+  let layers: [PriorityLayer]
   let routesByName: [String: Int]
   /// The hosts http(s) links must have to reach routes that name none.
   let hosts: HostAllowList
 
   init(
     options: MatchingOptions, parameterTypes: ParameterTypes, hosts: HostAllowList = [], infos: [RouteInfo],
-    trie: RouteTrie, levels: [PriorityLevel], routesByName: [String: Int]
+    trie: RouteTrie, layers: [PriorityLayer], routesByName: [String: Int]
   ) {
     self.options = options
     self.parameterTypes = parameterTypes
     self.hosts = hosts
     self.infos = infos
     self.trie = trie
-    self.levels = levels
+    self.layers = layers
     self.routesByName = routesByName
   }
 
@@ -98,37 +98,37 @@ final class RouteIndex: Sendable {
       let mayMeetHost = pattern.scheme.map { options.hostIsSegment(scheme: $0) } ?? true
       // Without optional groups the pattern is its only spelling.
       if pattern.groupCount == 0 {
-        add(PatternVariant(mask: 0, segments: pattern.segments), info, position, root, slash, mayMeetHost)
+        add(PatternSpelling(mask: 0, segments: pattern.segments), info, position, root, slash, mayMeetHost)
       } else {
-        for variant in pattern.variants { add(variant, info, position, root, slash, mayMeetHost) }
+        for spelling in pattern.spellings { add(spelling, info, position, root, slash, mayMeetHost) }
       }
     }
 
     /// Inserts one spelling, and its host spelling when it has one and a URL's host may meet it.
     private mutating func add(
-      _ variant: PatternVariant, _ info: RouteInfo, _ position: Int, _ root: Int32, _ slash: Bool, _ mayMeetHost: Bool
+      _ spelling: PatternSpelling, _ info: RouteInfo, _ position: Int, _ root: Int32, _ slash: Bool, _ mayMeetHost: Bool
     ) {
-      insert(variant, info, position, root, slash)
-      if mayMeetHost, let lowered = hostSpelling(of: variant) {
+      insert(spelling, info, position, root, slash)
+      if mayMeetHost, let lowered = hostSpelling(of: spelling) {
         insert(lowered, info, position, root, slash, hostOnly: true)
       }
     }
 
-    /// The host spelling of a variant: its first literal lowered, for URLs whose host is their first segment.
+    /// The host spelling of a spelling: its first literal lowered, for URLs whose host is their first segment.
     ///
     /// For a pattern whose first segment is a literal with capitals where a URL's host may stand
     /// (no scheme, or a scheme whose host is a segment and an empty authority): a host
     /// compares case-insensitively, and the URL's is lowered. `nil` when no URL's host can be a
     /// segment here, or nothing would change.
-    private func hostSpelling(of variant: PatternVariant) -> PatternVariant? {
-      guard options.host != .host, options.caseSensitive, let first = variant.segments.first,
+    private func hostSpelling(of spelling: PatternSpelling) -> PatternSpelling? {
+      guard options.host != .host, options.caseSensitive, let first = spelling.segments.first,
         case .literal(var text) = first.kind,
         text.withUTF8({ $0.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } })
       else { return nil }
       let lowered = String(Substring(text).asciiLowercased())
-      var segments = variant.segments
+      var segments = spelling.segments
       segments[0] = PatternSegment(kind: .literal(lowered), group: first.group, column: first.column)
-      return PatternVariant(mask: variant.mask, segments: segments)
+      return PatternSpelling(mask: spelling.mask, segments: segments)
     }
 
     private mutating func root(for key: LayerKey) -> Int32 {
@@ -141,14 +141,14 @@ final class RouteIndex: Sendable {
     }
 
     private mutating func insert(
-      _ variant: PatternVariant, _ info: RouteInfo, _ position: Int, _ root: Int32, _ slash: Bool,
+      _ spelling: PatternSpelling, _ info: RouteInfo, _ position: Int, _ root: Int32, _ slash: Bool,
       hostOnly: Bool = false
     ) {
       // A spelling with no segments is the root, which has no trailing slash to compare.
-      let slash = slash && !variant.segments.isEmpty
+      let slash = slash && !spelling.segments.isEmpty
       guard
         let other = trie.insert(
-          variant, position: position, root: root, slash: slash, hostOnly: hostOnly),
+          spelling, position: position, root: root, slash: slash, hostOnly: hostOnly),
         conflicts.insert([other, position]).inserted
       else { return }
       errors.append(RouteIndex.conflict(infos[other], info))
@@ -158,22 +158,22 @@ final class RouteIndex: Sendable {
       trie.finish()
       return RouteIndex(
         options: options, parameterTypes: parameterTypes, hosts: hosts, infos: infos, trie: trie,
-        levels: RouteIndex.levels(roots), routesByName: names)
+        layers: RouteIndex.layers(roots), routesByName: names)
     }
   }
 
-  private static func levels(_ roots: [Compiler.LayerKey: Int32]) -> [PriorityLevel] {
-    var byPriority: [Int: PriorityLevel] = [:]
+  private static func layers(_ roots: [Compiler.LayerKey: Int32]) -> [PriorityLayer] {
+    var byPriority: [Int: PriorityLayer] = [:]
     for (key, root) in roots {
-      var level = byPriority[key.priority] ?? .init(priority: key.priority)
+      var layer = byPriority[key.priority] ?? .init(priority: key.priority)
       if let scheme = key.scheme {
-        var schemeRoots = level.schemes[Substring(scheme)] ?? .init()
+        var schemeRoots = layer.schemes[Substring(scheme)] ?? .init()
         if let host = key.host { schemeRoots.hosts[Substring(host)] = root } else { schemeRoots.anyHost = root }
-        level.schemes[Substring(scheme)] = schemeRoots
+        layer.schemes[Substring(scheme)] = schemeRoots
       } else {
-        level.anyScheme = root
+        layer.anyScheme = root
       }
-      byPriority[key.priority] = level
+      byPriority[key.priority] = layer
     }
     return byPriority.values.sorted { $0.priority > $1.priority }
   }

@@ -32,7 +32,7 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   /// The routes, in registration order.
   public var routes: [Route<Payload>] { zip(index.infos, payloads).map { Route($0, payload: $1) } }
   var trie: RouteTrie { index.trie }
-  var levels: [PriorityLevel] { index.levels }
+  var layers: [PriorityLayer] { index.layers }
   var routesByName: [String: Int] { index.routesByName }
 
   /// Reads `url` with the table's options.
@@ -79,7 +79,7 @@ public struct RouteTable<Payload: Sendable>: Sendable {
     let url = url.options == options ? url : ((try? parse(url.string)) ?? url)
     var roots: [Int32] = []
     if url.options == options {
-      PriorityLevel.forEachRoot(of: url, in: levels, hostsOnly: index.hosts.refuses(url)) { root in
+      PriorityLayer.forEachRoot(of: url, in: layers, hostsOnly: index.hosts.refuses(url)) { root in
         roots.append(root)
         return true
       }

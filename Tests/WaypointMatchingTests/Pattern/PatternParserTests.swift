@@ -87,9 +87,9 @@ struct PatternParserTests {
   }
 
   @Test("optional groups expand to every combination, most groups and earlier groups first")
-  func variants() throws {
+  func spellings() throws {
     let pattern = try RoutePattern("/u(/:a)(/:b)")
-    let spelled = pattern.variants.map { $0.segments.map(\.description).joined(separator: "/") }
+    let spelled = pattern.spellings.map { $0.segments.map(\.description).joined(separator: "/") }
     #expect(spelled == ["u/:a/:b", "u/:a", "u/:b", "u"])
   }
 

@@ -216,7 +216,7 @@ struct EntryPointTests {
     #expect(router.canOpen(url))
     #expect(!router.canOpen(try #require(URL(string: "notes://admin")), origin: .external()))
     let holder = RouterHolder(router)
-    #expect(try await holder.open(url, origin: .universalLink).value(as: Int.self) == 42)
+    #expect(try await holder.router.open(url, origin: .universalLink).value(as: Int.self) == 42)
     #expect(recorder.all == ["internal 42", "universalLink 42"])
   }
 

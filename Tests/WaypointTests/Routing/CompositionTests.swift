@@ -116,12 +116,12 @@ struct HolderTests {
     builder.add(try RouteManifest(json: #"{"routes": [{"pattern": "/promo/:campaign", "target": "Promo"}]}"#))
     let holder = try RouterHolder(builder: builder)
     let events = holder.events()
-    let inFlight = Task { try await holder.open("/promo/spring?wait=1").value(as: String.self) }
+    let inFlight = Task { try await holder.router.open("/promo/spring?wait=1").value(as: String.self) }
     try await Task.sleep(for: .milliseconds(50))
     try holder.replace(
       manifest: try RouteManifest(json: #"{"routes": [{"pattern": "/sale/:campaign", "target": "Promo"}]}"#))
-    #expect(!holder.canOpen("/promo/spring"))
-    #expect(try await holder.open("/sale/summer").value(as: String.self) == "v1 summer")
+    #expect(!holder.router.canOpen("/promo/spring"))
+    #expect(try await holder.router.open("/sale/summer").value(as: String.self) == "v1 summer")
     gate.continuation.yield()
     #expect(try await inFlight.value == "v1 spring")
     var phases: [RouteEvent.Phase] = []
@@ -140,7 +140,7 @@ struct HolderTests {
     #expect(throws: BuildError.self) {
       try holder.replace(manifest: try RouteManifest(json: #"{"routes": [{"pattern": "/b", "target": "Nope"}]}"#))
     }
-    #expect(try await holder.open("/a").value(as: String.self) == "a")
+    #expect(try await holder.router.open("/a").value(as: String.self) == "a")
     let plain = RouterHolder(try builder.build())
     let refused = #expect(throws: BuildError.self) { try plain.replace(manifest: RouteManifest(routes: [])) }
     #expect(refused?.manifest?.code == .invalidManifest)

@@ -1,7 +1,7 @@
 /// The trie roots for one priority, by the scheme and host their routes are restricted to.
 ///
 /// Not generic, so a lookup never asks the runtime for generic metadata.
-struct PriorityLevel: Sendable {
+struct PriorityLayer: Sendable {
   var priority: Int
   var schemes: [Substring: SchemeRoots] = [:]
   var anyScheme: Int32 = -1
@@ -19,14 +19,14 @@ struct PriorityLevel: Sendable {
   /// ``HostAllowList`` refuses).
   @discardableResult
   static func forEachRoot(
-    of url: ParsedURL, in levels: [PriorityLevel], hostsOnly: Bool = false, _ body: (Int32) -> Bool
+    of url: ParsedURL, in layers: [PriorityLayer], hostsOnly: Bool = false, _ body: (Int32) -> Bool
   ) -> Bool {
-    for level in levels {
-      if let scheme = url.lowercasedScheme, let roots = level.schemes[scheme] {
+    for layer in layers {
+      if let scheme = url.lowercasedScheme, let roots = layer.schemes[scheme] {
         if let host = url.host, let root = roots.hosts[host], !body(root) { return false }
         if !hostsOnly, roots.anyHost >= 0, !body(roots.anyHost) { return false }
       }
-      if !hostsOnly, level.anyScheme >= 0, !body(level.anyScheme) { return false }
+      if !hostsOnly, layer.anyScheme >= 0, !body(layer.anyScheme) { return false }
     }
     return true
   }
