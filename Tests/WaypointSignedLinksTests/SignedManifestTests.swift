@@ -88,7 +88,8 @@ struct SignedManifestTests {
     for (label, data, signature, code) in cases {
       let codes = Self.replace(holder, data, signature: signature)
       #expect(codes.contains(code), "\(label): \(codes)")
-      #expect(holder.revision == 5 && holder.router.canOpen("shop://promo/spring"), "\(label): the old router serves on")
+      #expect(
+        holder.revision == 5 && holder.router.canOpen("shop://promo/spring"), "\(label): the old router serves on")
       let event = try #require(await iterator.next())
       #expect(event.outcome == .refused && event.error != nil, "\(label)")
     }

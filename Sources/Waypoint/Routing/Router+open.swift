@@ -173,7 +173,9 @@ extension Router {
   // MARK: - Callbacks and events
 
   /// Emits a `declined` event for each route `candidates` recorded since `reported`.
-  private func reportDeclines(_ candidates: Candidates, from reported: inout Int, openID: UInt64, because reason: String) {
+  private func reportDeclines(
+    _ candidates: Candidates, from reported: inout Int, openID: UInt64, because reason: String
+  ) {
     for route in candidates.declined.dropFirst(reported) {
       emit(
         RouteEvent(

@@ -163,7 +163,8 @@ extension RouteIndex {
     for (position, spellings) in spellingsByRoute.enumerated() {
       for spelling in spellings { byShape[SpellingShape(spelling.segments), default: []].append((position, spelling)) }
     }
-    let everySpelling = spellingsByRoute.enumerated().flatMap { position, spellings in spellings.map { (position, $0) } }
+    let everySpelling = spellingsByRoute.enumerated().flatMap { position, spellings in spellings.map { (position, $0) }
+    }
     let restLengths = Set(byShape.keys.compactMap { $0.endsInRest ? $0.count : nil }).sorted()
     var shadowed: [(route: Int, rival: Int)] = []
     for (position, route) in infos.enumerated() {
