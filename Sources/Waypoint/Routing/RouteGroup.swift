@@ -10,7 +10,7 @@ public struct RouteGroup: Sendable {
   /// The prefix every pattern in the group starts with.
   public let prefix: String
   let middleware: [any RouteMiddleware]
-  var registrations: [RouteRegistration] = []
+  var entries: [RouteEntry] = []
   var problems: [RoutingError] = []
 
   init(prefix: String, middleware: [any RouteMiddleware]) {
@@ -32,8 +32,8 @@ public struct RouteGroup: Sendable {
     defaults: [String: String] = [:], handler: any RouteHandler
   ) {
     guard let full = join(pattern) else { return }
-    registrations.append(
-      RouteRegistration(
+    entries.append(
+      RouteEntry(
         route: RouteDefinition(pattern: full, name: name, exposure: exposure, priority: priority, defaults: defaults),
         handler: handler, middleware: middleware, place: place(pattern, joined: full)))
   }
@@ -54,8 +54,8 @@ public struct RouteGroup: Sendable {
     _ pattern: String, to template: String, name: String? = nil, exposure: Exposure = .internal
   ) {
     guard let full = join(pattern) else { return }
-    registrations.append(
-      RouteRegistration(
+    entries.append(
+      RouteEntry(
         route: RouteDefinition(pattern: full, name: name, exposure: exposure, redirect: template),
         handler: nil, middleware: middleware, place: place(pattern, joined: full)))
   }
@@ -67,17 +67,15 @@ public struct RouteGroup: Sendable {
     guard let full = join(prefix) else { return }
     var inner = RouteGroup(prefix: full, middleware: self.middleware + middleware)
     body(&inner)
-    registrations += inner.registrations
+    entries += inner.entries
     problems += inner.problems
   }
 
-  /// Adds registrations made elsewhere under this group's prefix and middleware.
-  mutating func adopt(_ others: [RouteRegistration], extraMiddleware: [any RouteMiddleware]) {
-    for var registration in others {
-      guard let full = join(registration.route.pattern) else { continue }
-      registration.route.pattern = full
-      registration.middleware = middleware + extraMiddleware + registration.middleware
-      registrations.append(registration)
+  /// Adds routes registered elsewhere under this group's prefix and middleware.
+  mutating func adopt(_ others: [RouteEntry], extraMiddleware: [any RouteMiddleware]) {
+    for entry in others {
+      guard let full = join(entry.route.pattern) else { continue }
+      entries.append(entry.grouped(pattern: full, outer: middleware + extraMiddleware))
     }
   }
 

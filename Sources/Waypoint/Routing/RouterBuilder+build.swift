@@ -25,7 +25,7 @@ extension RouterBuilder {
   private func diagnose(_ prepared: Prepared) -> [Diagnostic] {
     let table = prepared.table.diagnose().map { diagnostic in
       guard let error = diagnostic.error(as: RoutingError.self) else { return diagnostic }
-      return Diagnostic(diagnostic.severity, Self.locate(error, in: prepared.registrations))
+      return Diagnostic(diagnostic.severity, Self.locate(error, in: prepared.entries))
     }
     return table.filter { $0.severity == .error } + prepared.problems.map { Diagnostic(.error, $0) }
       + table.filter { $0.severity == .warning }
@@ -35,29 +35,30 @@ extension RouterBuilder {
   private struct Prepared {
     var table: RouteTableBuilder<RouteEntry>
     var problems: [RoutingError]
-    var registrations: [RouteRegistration]
+    var entries: [RouteEntry]
   }
 
   private func prepare() -> Prepared {
     var problems = self.problems + root.problems
-    let registrations = allRegistrations()
+    let entries = allEntries()
     var tableBuilder = RouteTableBuilder<RouteEntry>(options: options)
     tableBuilder.parameterTypes = parameterTypes
     tableBuilder.hosts = allHosts
-    for registration in registrations {
-      let route = registration.route
-      switch entry(for: registration) {
+    for registered in entries {
+      let route = registered.route
+      switch built(registered) {
       case .success(let entry):
         tableBuilder.add(route.pattern, name: route.name, priority: route.priority, payload: entry)
       case .failure(let problem):
         problems.append(problem)
-        tableBuilder.add(route.pattern, name: route.name, priority: route.priority, payload: placeholder(route))
+        tableBuilder.add(route.pattern, name: route.name, priority: route.priority, payload: placeholder(registered))
       }
     }
-    return Prepared(table: tableBuilder, problems: problems, registrations: registrations)
+    return Prepared(table: tableBuilder, problems: problems, entries: entries)
   }
 
-  private func entry(for registration: RouteRegistration) -> Result<RouteEntry, RoutingError> {
+  /// The entry the table holds for `registration`, or why the route cannot build.
+  private func built(_ registration: RouteEntry) -> Result<RouteEntry, RoutingError> {
     let route = registration.route
     // A handler given in code runs; a declared route redirects, or runs its target's handler.
     var handler = registration.handler
@@ -86,9 +87,8 @@ extension RouterBuilder {
     }
     let terminal = redirect.map(Self.redirecting) ?? Self.run(handler, route)
     return .success(
-      RouteEntry(
-        route: route, handler: handler, redirect: redirect,
-        chain: compose(middleware + registration.middleware, around: terminal)))
+      registration.built(
+        handler: handler, redirect: redirect, chain: compose(middleware + registration.middleware, around: terminal)))
   }
 
   /// `middleware` around `terminal`, the first outermost.
@@ -139,11 +139,13 @@ extension RouterBuilder {
     }
   }
 
-  private func placeholder(_ route: RouteDefinition) -> RouteEntry {
-    RouteEntry(route: route, handler: nil, redirect: nil, chain: Self.run(nil, route))
+  /// What the table of a router that does not build holds for a route that failed, so its
+  /// other problems are still found.
+  private func placeholder(_ registered: RouteEntry) -> RouteEntry {
+    registered.built(handler: nil, redirect: nil, chain: Self.run(nil, registered.route))
   }
 
-  private static func locate(_ error: RoutingError, in registrations: [RouteRegistration]) -> RoutingError {
+  private static func locate(_ error: RoutingError, in registrations: [RouteEntry]) -> RoutingError {
     guard let index = error.routePosition, registrations.indices.contains(index) else { return error }
     var located = error
     located.message = "\(registrations[index].place): \(error.message)"

@@ -118,7 +118,7 @@ public struct RouterBuilder: Sendable {
   ///
   /// Its options and observers are not used.
   public mutating func mount(_ prefix: String, _ feature: RouterBuilder) {
-    root.group(prefix) { group in group.adopt(feature.allRegistrations(), extraMiddleware: feature.middleware) }
+    root.group(prefix) { group in group.adopt(feature.allEntries(), extraMiddleware: feature.middleware) }
     for (name, handler) in feature.targets { register(target: name, handler: handler) }
     problems += feature.problems
   }
@@ -163,13 +163,13 @@ public struct RouterBuilder: Sendable {
   }
 
   /// The code routes and the declared routes, in registration order.
-  func allRegistrations() -> [RouteRegistration] {
-    var all = root.registrations
+  func allEntries() -> [RouteEntry] {
+    var all = root.entries
     for (number, set) in declared.enumerated() {
       let suffix = declared.count > 1 ? " of \(set.source) \(number + 1)" : ""
       for (route, position) in zip(set.routes, set.positions) {
         let place = "routes[\(position)]" + (route.name.map { " ('\($0)')" } ?? "") + suffix
-        all.append(RouteRegistration(route: route, handler: nil, middleware: [], place: place))
+        all.append(RouteEntry(route: route, handler: nil, middleware: [], place: place))
       }
     }
     return all

@@ -43,7 +43,7 @@ extension RouteIndex {
   func url(
     for route: RouteInfo, parameters: [String: ParameterValue], query: [QueryItem]
   ) throws(RoutingError) -> String {
-    let pattern = route.pattern
+    let pattern = pattern(of: route)
     var refusal: RoutingError?
     for groups in try pattern.spellings(for: parameters) {
       let url = try pattern.spell(parameters, query: query, groups: groups)
@@ -67,7 +67,7 @@ extension RouteIndex {
     _ route: RouteInfo, _ groups: Int, _ parameters: [String: ParameterValue], _ url: String,
     _ opened: PathParameters?
   ) -> RoutingError {
-    let pattern = route.pattern
+    let pattern = pattern(of: route)
     let placed = placedParameters(pattern, groups)
     // The parameter at fault and what happened to the URL.
     let fault: (name: String, segment: Int)?

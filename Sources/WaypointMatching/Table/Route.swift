@@ -1,6 +1,8 @@
 /// A registered route: its pattern, name, priority and the caller's payload.
 public struct Route<Payload: Sendable>: Sendable {
   @usableFromInline let info: RouteInfo
+  /// The table's compiled routes, which read the pattern.
+  @usableFromInline let index: RouteIndex
   /// What the caller registered with the route (a handler, a target, manifest fields…).
   public let payload: Payload
 
@@ -10,20 +12,21 @@ public struct Route<Payload: Sendable>: Sendable {
   ///
   /// A table keeps each pattern as text and parses it again here, which costs about as much as
   /// adding the route did: read it once rather than in a loop.
-  public var pattern: RoutePattern { info.pattern }
+  public var pattern: RoutePattern { index.pattern(of: info) }
   /// The route's unique name, used for URL generation, or `nil`.
   public var name: String? { info.name }
   /// The route's priority; higher wins before anything else (default 0).
   public var priority: Int { info.priority }
 }
 
-/// A route without its payload: what compiling, matching and lint work on, so none of them is
-/// generic.
+/// A route without its payload: its pattern as written, name, priority and registration
+/// position; what compiling, matching and lint work on, so none of them is generic.
 ///
-/// A class, so a ``Route`` holds one reference instead of copying the route's fields. It keeps
-/// the pattern as written, not parsed: a parsed pattern is several hundred bytes, a table of
+/// A builder makes one per route as it is added, and the table keeps those that compiled. A
+/// class, so a ``Route`` holds one reference instead of copying the route's fields. It keeps the
+/// pattern as written, not parsed: a parsed pattern is several hundred bytes, a table of
 /// thousands of routes needs it only to print URLs and to lint, and parsing is deterministic, so
-/// ``pattern`` reads it again.
+/// ``RouteIndex/pattern(of:)`` reads it again.
 @usableFromInline
 final class RouteInfo: Sendable {
   let position: Int
@@ -31,26 +34,20 @@ final class RouteInfo: Sendable {
   let source: String
   let name: String?
   let priority: Int
-  private let reading: PatternReading
 
-  init(position: Int, source: String, reading: PatternReading, name: String?, priority: Int) {
+  @usableFromInline
+  init(position: Int, source: String, name: String?, priority: Int) {
     self.position = position
     self.source = source
-    self.reading = reading
     self.name = name
     self.priority = priority
   }
-
-  /// The parsed pattern, read again from ``source``.
-  ///
-  /// - Complexity: O(n) in the pattern's length; read it once per task, not in a loop.
-  var pattern: RoutePattern { reading.pattern(source) }
 }
 
 /// How the patterns of one table are read: its options and parameter types.
 ///
-/// Shared by every ``RouteInfo`` of a table. A pattern read without its table (see
-/// ``RouteIndex/single(_:)``) is kept as `known`, since the types it was read with are not known.
+/// One per table. A pattern read without its table (see ``RouteIndex/single(_:)``) is kept as
+/// `known`, since the types it was read with are not known.
 final class PatternReading: Sendable {
   let options: MatchingOptions
   let parameterTypes: ParameterTypes
@@ -76,8 +73,9 @@ final class PatternReading: Sendable {
 
 extension Route {
   @usableFromInline
-  init(_ info: RouteInfo, payload: Payload) {
+  init(_ info: RouteInfo, in index: RouteIndex, payload: Payload) {
     self.info = info
+    self.index = index
     self.payload = payload
   }
 }

@@ -2,7 +2,7 @@ extension RouteIndex {
   /// The warnings lint reports for a table that builds.
   func lintWarnings() -> [Diagnostic] {
     // Read once for every check: a route keeps its pattern as text (see ``RouteInfo``).
-    let patterns = infos.map(\.pattern)
+    let patterns = self.patterns
     return emptySegmentWarnings(patterns) + unlistedHostWarnings(patterns) + catastrophicRegexWarnings(patterns)
       + overlappingRegexWarnings() + shadowedWarnings(patterns)
   }
@@ -151,7 +151,7 @@ extension RouteIndex {
   /// `patterns` are the routes' parsed patterns when the caller has them.
   func shadowedRoutes(allPairs: Bool = false, patterns: [RoutePattern]? = nil) -> [(route: Int, rival: Int)] {
     // Read once: a route keeps its pattern as text (see ``RouteInfo``).
-    let patterns = patterns ?? infos.map(\.pattern)
+    let patterns = patterns ?? self.patterns
     var layers: Set<ShadowLayer> = []
     for (route, pattern) in zip(infos, patterns) {
       layers.insert(ShadowLayer(priority: route.priority, scheme: pattern.scheme, host: pattern.host))

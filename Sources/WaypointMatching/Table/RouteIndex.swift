@@ -12,14 +12,17 @@ final class RouteIndex: Sendable {
   let routesByName: [String: Int]
   /// The hosts http(s) links must have to reach routes that name none.
   let hosts: HostAllowList
+  /// How the routes' patterns are read again.
+  let reading: PatternReading
 
   init(
-    options: MatchingOptions, parameterTypes: ParameterTypes, hosts: HostAllowList = [], infos: [RouteInfo],
-    trie: RouteTrie, layers: [PriorityLayer], routesByName: [String: Int]
+    options: MatchingOptions, parameterTypes: ParameterTypes, hosts: HostAllowList = [], reading: PatternReading,
+    infos: [RouteInfo], trie: RouteTrie, layers: [PriorityLayer], routesByName: [String: Int]
   ) {
     self.options = options
     self.parameterTypes = parameterTypes
     self.hosts = hosts
+    self.reading = reading
     self.infos = infos
     self.trie = trie
     self.layers = layers
@@ -28,23 +31,20 @@ final class RouteIndex: Sendable {
 
   /// Parses every pattern and builds the trie, collecting every problem.
   static func compile(
-    _ specs: [RouteSpec], options: MatchingOptions, parameterTypes: ParameterTypes, hosts: HostAllowList = []
+    _ routes: [RouteInfo], options: MatchingOptions, parameterTypes: ParameterTypes, hosts: HostAllowList = []
   ) -> (RouteIndex, [RoutingError]) {
-    var compiler = Compiler(options: options, routes: specs.count)
+    var compiler = Compiler(options: options, routes: routes.count)
     compiler.hosts = hosts
     for problem in hosts.problems { compiler.errors.append(RoutingError(.invalidHost, problem)) }
-    let reading = PatternReading(options: options, parameterTypes: parameterTypes)
-    for (index, spec) in specs.enumerated() {
+    for route in routes {
       do {
-        let pattern = try RoutePattern(spec.pattern, options: options, parameterTypes: parameterTypes)
-        compiler.add(
-          RouteInfo(position: index, source: spec.pattern, reading: reading, name: spec.name, priority: spec.priority),
-          pattern)
+        compiler.add(route, try RoutePattern(route.source, options: options, parameterTypes: parameterTypes))
       } catch {
-        compiler.errors.append(error.inRoute(position: index, name: spec.name))
+        compiler.errors.append(error.inRoute(position: route.position, name: route.name))
       }
     }
-    return (compiler.finish(parameterTypes: parameterTypes), compiler.errors)
+    let reading = PatternReading(options: options, parameterTypes: parameterTypes)
+    return (compiler.finish(parameterTypes: parameterTypes, reading: reading), compiler.errors)
   }
 
   /// An index of one already parsed pattern, read with the pattern's own options.
@@ -52,9 +52,9 @@ final class RouteIndex: Sendable {
   /// - Complexity: O(2ᵍ × s) for a pattern of `g` optional groups and `s` segments.
   static func single(_ pattern: RoutePattern) -> RouteIndex {
     var compiler = Compiler(options: pattern.options, routes: 1)
+    compiler.add(RouteInfo(position: 0, source: pattern.source, name: nil, priority: 0), pattern)
     let reading = PatternReading(options: pattern.options, parameterTypes: ParameterTypes(), known: pattern)
-    compiler.add(RouteInfo(position: 0, source: pattern.source, reading: reading, name: nil, priority: 0), pattern)
-    return compiler.finish(parameterTypes: ParameterTypes())
+    return compiler.finish(parameterTypes: ParameterTypes(), reading: reading)
   }
 
   /// Adds parsed routes to a trie, one layer (priority, scheme, host) per root, collecting conflicts and duplicate names.
@@ -154,13 +154,21 @@ final class RouteIndex: Sendable {
       errors.append(RouteIndex.conflict(infos[other], info))
     }
 
-    consuming func finish(parameterTypes: ParameterTypes) -> RouteIndex {
+    consuming func finish(parameterTypes: ParameterTypes, reading: PatternReading) -> RouteIndex {
       trie.finish()
       return RouteIndex(
-        options: options, parameterTypes: parameterTypes, hosts: hosts, infos: infos, trie: trie,
+        options: options, parameterTypes: parameterTypes, hosts: hosts, reading: reading, infos: infos, trie: trie,
         layers: RouteIndex.layers(roots), routesByName: names)
     }
   }
+
+  /// The parsed pattern of `route`, read again from its text.
+  ///
+  /// - Complexity: O(n) in the pattern's length; read it once per task, not in a loop.
+  func pattern(of route: RouteInfo) -> RoutePattern { reading.pattern(route.source) }
+
+  /// Every route's parsed pattern, in ``infos`` order.
+  var patterns: [RoutePattern] { infos.map(pattern(of:)) }
 
   private static func layers(_ roots: [Compiler.LayerKey: Int32]) -> [PriorityLayer] {
     var byPriority: [Int: PriorityLayer] = [:]

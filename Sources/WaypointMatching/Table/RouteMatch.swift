@@ -5,20 +5,20 @@ public struct RouteMatch<Payload: Sendable>: Sendable {
   /// The path parameters, decoded, in pattern order.
   public let parameters: PathParameters
 
-  /// The table's routes, read for ``route`` only: the shared array is retained, not the route.
-  @usableFromInline let routes: [RouteInfo]
+  /// The table's compiled routes, read for ``route`` only: the shared index is retained, not the route.
+  @usableFromInline let index: RouteIndex
 
   // A match holds as few references as it can, each to something every match shares but the
   // URL: it is made, copied and released on every lookup.
   @usableFromInline
-  init(payload: Payload, parameters: PathParameters, routes: [RouteInfo]) {
+  init(payload: Payload, parameters: PathParameters, index: RouteIndex) {
     self.payload = payload
     self.parameters = parameters
-    self.routes = routes
+    self.index = index
   }
 
   /// The matching route.
-  public var route: Route<Payload> { Route(routes[parameters.position], payload: payload) }
+  public var route: Route<Payload> { Route(index.infos[parameters.position], in: index, payload: payload) }
 
   /// The URL as parsed.
   public var url: ParsedURL { parameters.url }

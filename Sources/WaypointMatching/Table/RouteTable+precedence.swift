@@ -4,7 +4,7 @@ extension RouteTable {
   /// then registration order.
   public var routesInPrecedenceOrder: [Route<Payload>] {
     // Read once: a route keeps its pattern as text (see ``RouteInfo``).
-    let patterns = index.infos.map(\.pattern)
+    let patterns = index.patterns
     let order = index.infos.indices.sorted { left, right in
       let (lhs, rhs) = (index.infos[left], index.infos[right])
       if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
@@ -16,7 +16,7 @@ extension RouteTable {
       if leftRanks.count != rightRanks.count { return leftRanks.count > rightRanks.count }
       return lhs.position < rhs.position
     }
-    return order.map { Route(index.infos[$0], payload: payloads[$0]) }
+    return order.map { Route(index.infos[$0], in: index, payload: payloads[$0]) }
   }
 }
 

@@ -30,7 +30,7 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   /// The hosts http(s) links must have to reach routes that name none.
   public var hosts: HostAllowList { index.hosts }
   /// The routes, in registration order.
-  public var routes: [Route<Payload>] { zip(index.infos, payloads).map { Route($0, payload: $1) } }
+  public var routes: [Route<Payload>] { zip(index.infos, payloads).map { Route($0, in: index, payload: $1) } }
   var trie: RouteTrie { index.trie }
   var layers: [PriorityLayer] { index.layers }
   var routesByName: [String: Int] { index.routesByName }
@@ -62,7 +62,7 @@ public struct RouteTable<Payload: Sendable>: Sendable {
     // every earlier read), so that the payload's read and the terminal's overlap.
     guard let found = index.find(url) else { return nil }
     let payload = payloads[found.position]
-    return RouteMatch(payload: payload, parameters: index.parameters(for: found), routes: index.infos)
+    return RouteMatch(payload: payload, parameters: index.parameters(for: found), index: index)
   }
 
   /// Every route that matches `url`, lazily, best first; a route appears once, with its best spelling.
@@ -89,12 +89,12 @@ public struct RouteTable<Payload: Sendable>: Sendable {
 
   /// The route named `name`, or `nil`.
   public func route(named name: String) -> Route<Payload>? {
-    routesByName[name].map { Route(index.infos[$0], payload: payloads[$0]) }
+    routesByName[name].map { Route(index.infos[$0], in: index, payload: payloads[$0]) }
   }
 
   /// The match for parameters the search found: they name the route, whose payload it carries.
   @inlinable
   func makeMatch(_ parameters: PathParameters) -> RouteMatch<Payload> {
-    RouteMatch(payload: payloads[parameters.position], parameters: parameters, routes: index.infos)
+    RouteMatch(payload: payloads[parameters.position], parameters: parameters, index: index)
   }
 }

@@ -21,7 +21,7 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   public var hosts: HostAllowList = []
   // The routes and their payloads side by side: compiling reads only the routes, which are not
   // generic, so it never asks the runtime for metadata route by route.
-  @usableFromInline var specs: [RouteSpec] = []
+  @usableFromInline var routes: [RouteInfo] = []
   @usableFromInline var payloads: [Payload] = []
 
   /// Makes an empty builder.
@@ -40,12 +40,12 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   ///   - payload: What a match hands back: a handler, a target, anything `Sendable`.
   @inlinable
   public mutating func add(_ pattern: String, name: String? = nil, priority: Int = 0, payload: Payload) {
-    specs.append(RouteSpec(pattern: pattern, name: name, priority: priority))
+    routes.append(RouteInfo(position: routes.count, source: pattern, name: name, priority: priority))
     payloads.append(payload)
   }
 
   /// How many routes are registered.
-  public var count: Int { specs.count }
+  public var count: Int { routes.count }
 
   /// Checks every route and compiles the table.
   ///
@@ -70,25 +70,10 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   // MARK: - Compiling
 
   private func compile() -> (table: RouteTable<Payload>, errors: [RoutingError]) {
-    let (index, errors) = RouteIndex.compile(specs, options: options, parameterTypes: parameterTypes, hosts: hosts)
+    let (index, errors) = RouteIndex.compile(routes, options: options, parameterTypes: parameterTypes, hosts: hosts)
     // Every route compiled (the usual case): the payloads are already in order.
     let kept = index.infos.count == payloads.count ? payloads : index.infos.map { payloads[$0.position] }
     return (RouteTable(index: index, payloads: kept), errors)
-  }
-}
-
-/// What the builder knows of a route before compiling, without its payload.
-@usableFromInline
-struct RouteSpec: Sendable {
-  let pattern: String
-  let name: String?
-  let priority: Int
-
-  @usableFromInline
-  init(pattern: String, name: String?, priority: Int) {
-    self.pattern = pattern
-    self.name = name
-    self.priority = priority
   }
 }
 

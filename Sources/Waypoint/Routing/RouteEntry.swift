@@ -1,0 +1,61 @@
+/// One route of a router: the route as declared and what handles it.
+///
+/// A builder keeps one per route as registered: the handler and group middleware given in code,
+/// or neither for a route declared in a manifest. ``RouterBuilder/build()`` makes the entry the
+/// router's table holds from it: the handler found for its target, its redirect template
+/// parsed, and the global middleware, its group's and the handler (or redirect) composed into one
+/// ``chain``, so opening a URL composes nothing.
+///
+/// A class: matches, candidates and resolutions copy it, and one retain is all that costs.
+final class RouteEntry: Sendable {
+  /// The route as declared; its pattern includes any group prefix.
+  let route: RouteDefinition
+  /// The handler given in code or found for the route's target, asked `canHandle` while
+  /// resolving; `nil` for a redirect or an unhandled target.
+  let handler: (any RouteHandler)?
+  /// The group middleware, outermost first.
+  let middleware: [any RouteMiddleware]
+  /// Where the route came from, for messages: `routes[3] ('x') in manifest 1`, or the pattern.
+  let place: String
+  /// The compiled redirect template, for a built route that redirects.
+  let redirect: RoutePattern?
+  /// Everything a request of this route runs through, composed when the router was built;
+  /// `nil` for an entry as registered.
+  let chain: RouteNext?
+
+  /// An entry as registered.
+  init(route: RouteDefinition, handler: (any RouteHandler)?, middleware: [any RouteMiddleware], place: String) {
+    self.route = route
+    self.handler = handler
+    self.middleware = middleware
+    self.place = place
+    self.redirect = nil
+    self.chain = nil
+  }
+
+  private init(
+    route: RouteDefinition, handler: (any RouteHandler)?, middleware: [any RouteMiddleware], place: String,
+    redirect: RoutePattern?, chain: RouteNext?
+  ) {
+    self.route = route
+    self.handler = handler
+    self.middleware = middleware
+    self.place = place
+    self.redirect = redirect
+    self.chain = chain
+  }
+
+  /// The entry the router's table holds: `handler` (the registered one, or its target's),
+  /// `redirect` and the composed `chain`.
+  func built(handler: (any RouteHandler)?, redirect: RoutePattern?, chain: @escaping RouteNext) -> RouteEntry {
+    RouteEntry(
+      route: route, handler: handler, middleware: middleware, place: place, redirect: redirect, chain: chain)
+  }
+
+  /// The entry under a group: its pattern `pattern`, `outer` middleware around its own.
+  func grouped(pattern: String, outer: [any RouteMiddleware]) -> RouteEntry {
+    var route = route
+    route.pattern = pattern
+    return RouteEntry(route: route, handler: handler, middleware: outer + middleware, place: place)
+  }
+}
