@@ -86,13 +86,14 @@ struct ErrorTests {
     let modules = try makeModules()
     _ = try await modules.show(ListScreen.self, .replaceRoot)
     let request = RouteRequest(url: try ParsedURL("/note/abc"), parameters: ["id": "abc"])
-    do {
+    let failed = await #expect(throws: NavigationError.self) {
       _ = try await modules.open(request, target: "NoteEditor")
-      Issue.record("a request without an integer id filled the configuration")
-    } catch let error as ModuleError {
-      #expect(error.code == .bindingFailed)
-      #expect(error.module == "EditorScreen")
-      #expect(error.message.contains("invalidParameter"))
     }
+    #expect(failed?.code == .moduleFailed)
+    let error = try #require(failed?.underlying)
+    #expect(error.code == .bindingFailed)
+    #expect(error.module == "EditorScreen")
+    #expect(error.message.contains("invalidParameter"))
+    #expect(failed?.message == error.message)
   }
 }

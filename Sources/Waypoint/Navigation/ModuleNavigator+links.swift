@@ -30,12 +30,12 @@ extension ModuleNavigator {
   /// let thread = try await modules.open(request, target: "Thread")
   /// ```
   ///
-  /// - Throws: A ``NavigationError`` or a ``ModuleError``, unchanged, as
-  ///   ``show(target:_:from:parameters:request:)``; `unknownPresentation` naming the string when
+  /// - Throws: What ``show(target:_:from:parameters:request:)`` throws (`moduleFailed` around a
+  ///   ``ModuleError`` when making a module fails); `unknownPresentation` naming the string when
   ///   the `presentation` extra names no presentation; `coveredByPresentation` when the policy
   ///   refuses the link or a presentation is held (``ShownModule/isDismissibleByLinks``);
   ///   `unknownTab` for a tab the tab bar does not have.
-  public func open(_ request: RouteRequest, target: String) async throws -> ShownModule {
+  public func open(_ request: RouteRequest, target: String) async throws(NavigationError) -> ShownModule {
     let presentation: Presentation
     do {
       presentation = try Self.presentation(of: request)
@@ -48,7 +48,13 @@ extension ModuleNavigator {
       return try await show(
         target: target, presentation, from: source, parameters: request.urlValues, request: request)
     }
-    switch try await place(request, target: target, presentation: presentation) {
+    let placed: Placed
+    do {
+      placed = try await place(request, target: target, presentation: presentation)
+    } catch {
+      throw NavigationError.showing(error)
+    }
+    switch placed {
     case .shown(let route):
       return route
     case .from(let source):

@@ -58,13 +58,13 @@ public final class ModuleNavigator {
   ///   - prepare: The caller's preparation of the made module, after the module's own; kept to
   ///     prepare a new destination when the module is performed again.
   /// - Returns: The shown module, which can remove the module later.
-  /// - Throws: Each error unchanged from where it arose: a ``NavigationError``
-  ///   (`unsupportedPresentation` when the module does not allow `presentation`, the navigator's
-  ///   `invalidSource`…) or a ``ModuleError`` from making the module.
+  /// - Throws: `unsupportedPresentation` when the module does not allow `presentation`, the
+  ///   navigator's `invalidSource`…, or `moduleFailed` with the ``ModuleError`` of making the
+  ///   module as its `underlying`.
   public func show<Key>(
     _ key: Key.Type, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
     prepare: @escaping (inout Key) throws -> Void = { _ in }
-  ) async throws -> ShownModule {
+  ) async throws(NavigationError) -> ShownModule {
     let registry = self.registry
     return try await perform(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
       ModuleInstance(
@@ -78,12 +78,12 @@ public final class ModuleNavigator {
   /// The configuration's type is named, so the configuring closure is never taken for `prepare`:
   /// `show(NoteList.self, .push, configuration: NoteListConfiguration.self) { $0.folder = "Inbox" }`.
   ///
-  /// - Throws: A ``NavigationError`` or a ``ModuleError``, as ``show(_:_:from:parameters:prepare:)``.
+  /// - Throws: What ``show(_:_:from:parameters:prepare:)`` throws.
   public func show<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
     configuration: Configuration.Type, _ configure: @escaping (inout Configuration) -> Void,
     prepare: @escaping (inout Key) throws -> Void = { _ in }
-  ) async throws -> ShownModule {
+  ) async throws(NavigationError) -> ShownModule {
     let registry = self.registry
     return try await perform(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
       ModuleInstance(value: try registry.make(key, chain: [], configuring: configure, prepare: prepare))
@@ -93,13 +93,19 @@ public final class ModuleNavigator {
   /// Makes and shows the module registered as `target`; with a `request`, the module's
   /// binding fills its configuration from it.
   ///
-  /// - Throws: A ``NavigationError``, or a ``ModuleError`` (`notRegistered` for an unknown
-  ///   target, `bindingFailed` when the request does not fill the configuration).
+  /// - Throws: What ``show(_:_:from:parameters:prepare:)`` throws; `moduleFailed` around
+  ///   `notRegistered` for an unknown target, or `bindingFailed` when the request does not fill
+  ///   the configuration.
   public func show(
     target: String, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
     request: RouteRequest? = nil
-  ) async throws -> ShownModule {
-    let key = try registry.key(for: target)
+  ) async throws(NavigationError) -> ShownModule {
+    let key: ModuleKey
+    do {
+      key = try registry.key(for: target)
+    } catch {
+      throw NavigationError.showing(error)
+    }
     let registry = self.registry
     let configure = rules.configure(key, from: request)
     return try await perform(
@@ -116,18 +122,19 @@ public final class ModuleNavigator {
   /// Nothing is made, so no make events are sent. The module holds the instance as it holds a
   /// made one; performing it again after the instance was released fails with `screenGone`.
   ///
-  /// - Throws: A ``NavigationError``, as ``show(_:_:from:parameters:prepare:)``; `notRegistered`
-  ///   (a ``ModuleError``) for a key the registry does not know, whose screen could not be made
+  /// - Throws: What ``show(_:_:from:parameters:prepare:)`` throws; `moduleFailed` around
+  ///   `notRegistered` for a key the registry does not know, whose screen could not be made
   ///   again later (a restored state).
   public func show<Key>(
     _ instance: Key, as key: Key.Type, _ presentation: Presentation, from source: String? = nil,
     parameters: [String: String] = [:]
-  ) async throws -> ShownModule {
+  ) async throws(NavigationError) -> ShownModule {
     guard registry.registrations[ModuleKey(key)] != nil else {
-      throw ModuleError(
-        .notRegistered,
-        "'\(ModuleKey(key))' is not registered, so its screen could not be made again; register it to show an "
-          + "instance of it", module: ModuleKey(key).name)
+      throw NavigationError.showing(
+        ModuleError(
+          .notRegistered,
+          "'\(ModuleKey(key))' is not registered, so its screen could not be made again; register it to show an "
+            + "instance of it", module: ModuleKey(key).name))
     }
     return try await perform(
       ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil,
@@ -178,7 +185,7 @@ public final class ModuleNavigator {
     _ key: ModuleKey, _ presentation: Presentation, from source: String?, parameters: [String: String],
     routeName: String?, link: String? = nil, made: ModuleInstance? = nil,
     make: (@MainActor () throws -> ModuleInstance)?
-  ) async throws -> ShownModule {
+  ) async throws(NavigationError) -> ShownModule {
     let target = registry.registrations[key]?.target
     let notify = notifier(for: key)
     if let refusal = rules.refusal(of: presentation, for: key) {

@@ -1,8 +1,9 @@
-/// The error of navigation: applying and reverting transitions, and performing and removing
-/// routes.
+/// The error of navigation: applying and reverting transitions, and showing and removing
+/// modules.
 ///
-/// Showing a module can also fail while making it (a `ModuleError`) or while reading its link (a
-/// `RoutingError`); the navigator's methods that do both say so and throw each unchanged.
+/// Showing a module can also fail while making it: ``ModuleNavigator`` and ``ShownModule`` then
+/// throw `moduleFailed` with the registry's ``ModuleError`` as ``underlying``, so every way of
+/// showing a module throws this one type.
 ///
 /// ```swift
 /// do {
@@ -59,6 +60,9 @@ public struct NavigationError: WaypointError {
     public static let coveredByPresentation: Code = "coveredByPresentation"
     /// A link names a tab the window's tab bar does not have.
     public static let unknownTab: Code = "unknownTab"
+    /// Making the module to show failed; ``NavigationError/underlying`` is the registry's error
+    /// (`notRegistered`, `bindingFailed`, `factoryFailed`…).
+    public static let moduleFailed: Code = "moduleFailed"
   }
 
   /// What kind of failure this is.
@@ -67,11 +71,27 @@ public struct NavigationError: WaypointError {
   public var message: String
   /// The id of the screen at fault, when there is one.
   public var screen: String?
+  /// For `moduleFailed`, the registry's error.
+  public var underlying: ModuleError?
 
   /// Makes an error.
-  public init(_ code: Code, _ message: String, screen: String? = nil) {
+  public init(_ code: Code, _ message: String, screen: String? = nil, underlying: ModuleError? = nil) {
     self.code = code
     self.message = message
     self.screen = screen
+    self.underlying = underlying
+  }
+
+  /// `error` as a navigation error: itself, or `moduleFailed` around a ``ModuleError`` (or around
+  /// anything else a module's making threw, described).
+  static func showing(_ error: any Error, screen: String? = nil) -> NavigationError {
+    switch error {
+    case let error as NavigationError:
+      return error
+    case let error as ModuleError:
+      return NavigationError(.moduleFailed, error.message, screen: screen, underlying: error)
+    default:
+      return NavigationError(.moduleFailed, "making the module failed: \(error)", screen: screen)
+    }
   }
 }

@@ -112,11 +112,11 @@ public final class ShownModule {
   /// invalid source fails with a lone `failedToPerform` event. Otherwise `willPerform` is followed
   /// by `didPerform` or `failedToPerform`.
   ///
-  /// - Throws: A ``NavigationError``: `overRoute` while showing or removing, `alreadyPerformed`
-  ///   when shown (and not make-only) with its screen still shown, `invalidSource`, or what the
-  ///   navigator throws (the module then goes back to where it was); or the ``ModuleError`` of
+  /// - Throws: `overRoute` while showing or removing, `alreadyPerformed` when shown (and not
+  ///   make-only) with its screen still shown, `invalidSource`, what the navigator throws (the
+  ///   module then goes back to where it was), or `moduleFailed` with the ``ModuleError`` of
   ///   making a new destination.
-  public func perform() async throws {
+  public func perform() async throws(NavigationError) {
     var refusal: NavigationError?
     switch state {
     case .showing, .removing:
@@ -155,7 +155,7 @@ public final class ShownModule {
       if isMakeOnly || destination.instance == nil { try destination.keep(makeDestination()) }
     } catch {
       state = previous
-      throw error
+      throw NavigationError.showing(error, screen: screen.id)
     }
     transition.destination = heldDestination
     notify(.willPerform, nil)

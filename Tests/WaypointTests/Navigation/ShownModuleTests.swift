@@ -103,12 +103,10 @@ struct ShownModuleTests {
     navigator.transitionDuration = .milliseconds(100)
     let slow = Task { try await modules.show(target: "NoteList", .push) }
     try await Task.sleep(for: .milliseconds(20))
-    do {
+    let unbalanced = await #expect(throws: NavigationError.self) {
       _ = try await modules.show(target: "NoteList", .sheet)
-      Issue.record("a second transition started while one was in flight")
-    } catch {
-      #expect((error as? NavigationError)?.code == .unbalancedTransition)
     }
+    #expect(unbalanced?.code == .unbalancedTransition, "a second transition started while one was in flight")
     let route = try await slow.value
     navigator.transitionDuration = .milliseconds(100)
     let removing = Task { try await route.remove() }
@@ -125,21 +123,17 @@ struct ShownModuleTests {
     let recorder = Recorder()
     let modules = try makeModules(recorder)
     _ = try await modules.show(ListScreen.self, .replaceRoot)
-    do {
+    let popover = await #expect(throws: NavigationError.self) {
       _ = try await modules.show(EditorScreen.self, .popover, configuration: EditorConfiguration.self) {
         $0.noteID = 1
       }
-      Issue.record("popover was allowed")
-    } catch let error as NavigationError {
-      #expect(error.code == .unsupportedPresentation)
-      #expect(error.message == "'EditorScreen' supports push, replaceRoot, sheet, show, not popover")
     }
-    do {
+    #expect(popover?.code == .unsupportedPresentation)
+    #expect(popover?.message == "'EditorScreen' supports push, replaceRoot, sheet, show, not popover")
+    let nowhere = await #expect(throws: NavigationError.self) {
       _ = try await modules.show(ListScreen.self, .push, from: "Nowhere#9")
-      Issue.record("an invalid source was allowed")
-    } catch {
-      #expect((error as? NavigationError)?.code == .invalidSource)
     }
+    #expect(nowhere?.code == .invalidSource)
     #expect(modules.navigator.state.stack.count == 1)
   }
 
@@ -162,12 +156,14 @@ struct ShownModuleTests {
     let modules = try makeModules(recorder)
     _ = try await modules.show(ListScreen.self, .replaceRoot)
     let before = recorder.all.count
-    await #expect(throws: ModuleError.self) { _ = try await modules.show(String.self, .push) }
+    let unknown = await #expect(throws: NavigationError.self) { _ = try await modules.show(String.self, .push) }
+    #expect(unknown?.code == .moduleFailed)
+    #expect(unknown?.underlying?.code == .notRegistered, "the registry's error, whole")
     #expect(Array(recorder.all.dropFirst(before)) == ["failedToMake String"], "no willMake for what nothing can make")
-    let refused = await #expect(throws: ModuleError.self) {
+    let refused = await #expect(throws: NavigationError.self) {
       _ = try await modules.show("a string", as: String.self, .push)
     }
-    #expect(refused?.code == .notRegistered)
+    #expect(refused?.underlying?.code == .notRegistered)
     #expect(modules.navigator.state.stack.count == 1, "nothing was shown")
   }
 
