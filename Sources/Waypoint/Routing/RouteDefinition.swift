@@ -85,7 +85,7 @@ public struct RouteDefinition: Sendable, Hashable, CustomStringConvertible {
     lhs.storage.isIdentical(to: rhs.storage) || lhs.storage.fields == rhs.storage.fields
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(storage.fields)
   }

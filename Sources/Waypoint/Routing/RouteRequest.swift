@@ -63,7 +63,7 @@ public struct RouteRequest: Sendable {
   /// - Parameters:
   ///   - url: The URL.
   ///   - route: The route that matched; its `defaults` are the request's defaults.
-  ///   - parameters: The path parameters: a literal, or ``PathParameters`` made from an array
+  ///   - parameters: The path parameters: a literal, or `PathParameters` made from an array
   ///     (in pattern order, with a rest's segments) or a dictionary.
   ///   - extras: In-process values.
   ///   - origin: Where the request comes from.
