@@ -125,6 +125,31 @@ public struct DeepLinkWorkload {
     return checksum
   }
 
+  /// A route's number held in an object, one per route, as a router's table holds one object
+  /// (its route, handler and middleware) per route.
+  public final class ObjectPayload: Sendable {
+    public let number: Int
+    init(_ number: Int) { self.number = number }
+  }
+
+  /// The deep-link table with object payloads: what matching costs when the payload found is
+  /// an object to retain, as the router's is.
+  public func buildObjectTable() throws -> RouteTable<ObjectPayload> {
+    var builder = RouteTableBuilder<ObjectPayload>()
+    for (route, pattern) in zip(routes, patterns) { builder.add(pattern, payload: ObjectPayload(route.payload)) }
+    return try builder.build()
+  }
+
+  /// ``count(_:_:)`` over the table with object payloads.
+  public static func count(_ table: RouteTable<ObjectPayload>, _ urls: [String]) -> Int {
+    var checksum = 0
+    for url in urls {
+      guard let match = try? table.match(url) else { continue }
+      checksum &+= 1 &+ (match.parameters["id"]?.utf8.count ?? 0)
+    }
+    return checksum
+  }
+
   /// What ``resolve(_:_:)`` computes, from the table's matches: the reference it is timed against.
   public static func count(_ table: RouteTable<Int>, _ urls: [String]) -> Int {
     var checksum = 0

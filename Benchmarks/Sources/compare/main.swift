@@ -1,5 +1,6 @@
 // Waypoint against routing-kit and Swinject, interleaved in one process, medians over rounds.
 // Synchronous on purpose, so it also runs under callgrind. Usage: compare [--rounds N] [--quick]
+// [--router-only: workloads 1 and 9 alone]
 import AllocationCounter
 import Foundation
 import Workloads
@@ -166,6 +167,22 @@ row(
 let (resolveTime, matchTime) = interleaved(
   items: hitURLs.count, { DeepLinkWorkload.resolve(router, hitURLs) }, { DeepLinkWorkload.count(table, hitURLs) })
 row("9. Router.resolve, per URL", ns(resolveTime), ns(matchTime), "peer: RouteTable.match on the same URLs")
+let objectTable = try deepLinks.buildObjectTable()
+let (objectMatchTime, intMatchTime) = interleaved(
+  items: hitURLs.count, { DeepLinkWorkload.count(objectTable, hitURLs) }, { DeepLinkWorkload.count(table, hitURLs) })
+row(
+  "9. RouteTable.match, object payloads", ns(objectMatchTime), ns(intMatchTime),
+  "peer: the same table with Int payloads; a router's payloads are objects")
+if arguments.contains("--router-only") {
+  // Workloads 1 and 9 alone, for a quick reading of the router's figures.
+  print(String(format: "open-ns-per-url: %.0f", openTime))
+  print(
+    String(
+      format: "resolve-ratio-vs-match: %.3f (%.0f ns against %.0f ns)", resolveTime / matchTime, resolveTime,
+      matchTime))
+  print(String(format: "object-match-ratio-vs-match: %.3f", objectMatchTime / intMatchTime))
+  exit(0)
+}
 
 // MARK: Workloads 2 and 3: scale and build time
 
@@ -315,3 +332,4 @@ print(String(format: "memory-ratio-vs-routing-kit: %.3f", Double(tableBytes) / D
 print(String(format: "registry-build-ns-per-module: %.0f", registryBuild))
 print(String(format: "open-ns-per-url: %.0f", openTime))
 print(String(format: "resolve-ratio-vs-match: %.3f", resolveTime / matchTime))
+print(String(format: "object-match-ratio-vs-match: %.3f", objectMatchTime / intMatchTime))
