@@ -49,6 +49,16 @@ public struct RouteGroup: Sendable {
       handler: ClosureHandler(canHandle: canHandle, body))
   }
 
+  /// Registers `definition` under this group's prefix, its requests handled by `handler`.
+  mutating func add(_ definition: RouteDefinition, handler: any RouteHandler) {
+    guard let full = join(definition.pattern) else { return }
+    var route = definition
+    route.pattern = full
+    entries.append(
+      RouteEntry(route: route, handler: handler, middleware: middleware, place: place(definition.pattern, joined: full))
+    )
+  }
+
   /// Registers a route that sends its requests to `template`, filled from its parameters.
   public mutating func redirect(
     _ pattern: String, to template: String, name: String? = nil, exposure: Exposure = .internal

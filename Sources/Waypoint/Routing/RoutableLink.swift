@@ -1,0 +1,379 @@
+import Synchronization
+public import WaypointMatching
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// A link as a Swift value: read from a URL and printed back to one by the same route table.
+///
+/// A conforming type, usually an enum with a case per route, lists its routes and says how a
+/// matched route becomes a value and a value becomes a route's values. Parsing and printing then
+/// go through one `RouteTable` built once per type, with the engine, precedence and options
+/// every router uses, and printing is the table's checked printing: for every value that prints,
+/// `try Link(parsing: link.url) == link`.
+///
+/// Write the conformance with the `@Routable` and `@Route` macros of `WaypointMacros`, generate it
+/// from a manifest with `waypoint generate`, or write it by hand:
+///
+/// ```swift
+/// enum NotesLink: RoutableLink, Equatable {
+///   case note(id: Int)
+///   case search(query: String, page: Int)
+///
+///   static let routeDefinitions = [
+///     RouteDefinition(pattern: "notes://note/<int:id>", name: "note"),
+///     RouteDefinition(pattern: "notes://search", name: "search"),
+///   ]
+///
+///   init(route name: String, request: RouteRequest) throws(RoutingError) {
+///     switch name {
+///     case "note": self = .note(id: try request.linkValue("id", from: .path, as: Int.self))
+///     default:
+///       self = .search(
+///         query: try request.linkValue("query", from: .query, as: String.self),
+///         page: try request.linkValue("page", from: .query, as: Int?.self) ?? 1)
+///     }
+///   }
+///
+///   var routeValues: RouteValues {
+///     switch self {
+///     case .note(let id): RouteValues("note", parameters: ["id": ParameterValue(linkValue: id)])
+///     case .search(let query, let page):
+///       RouteValues("search", query: [QueryItem(name: "query", linkValue: query), QueryItem(name: "page", linkValue: page)])
+///     }
+///   }
+/// }
+///
+/// let link = try NotesLink(parsing: "notes://note/42")   // .note(id: 42)
+/// try NotesLink.search(query: "a b", page: 2).url        // "notes://search?query=a%20b&page=2"
+/// ```
+public protocol RoutableLink: Sendable {
+  /// The type's routes, each with a distinct `name`: the name ``init(route:request:)`` is given and
+  /// ``routeValues`` names.
+  static var routeDefinitions: [RouteDefinition] { get }
+
+  /// How the type's URLs are read and compared; the default is `MatchingOptions()`.
+  static var matchingOptions: MatchingOptions { get }
+
+  /// The parameter types the patterns may name; the default is the built-in ones.
+  static var parameterTypes: ParameterTypes { get }
+
+  /// The link the route named `name` matched, its values read from `request`: the path
+  /// parameters the pattern names, the rest from the query (see ``RouteRequest/linkValue(_:from:as:)``).
+  ///
+  /// - Throws: `invalidParameter` naming the value that is missing or does not convert.
+  init(route name: String, request: RouteRequest) throws(RoutingError)
+
+  /// The route this link prints through and the values it prints.
+  var routeValues: RouteValues { get }
+}
+
+/// The route a typed link prints through: its name, the values of its pattern's parameters and
+/// the query items of the link's other values.
+public struct RouteValues: Sendable, Hashable {
+  /// The route's name, one of the type's `routeDefinitions`.
+  public var name: String
+  /// The values of the pattern's parameters, by name.
+  public var parameters: [String: ParameterValue]
+  /// The query items, in order.
+  public var query: [QueryItem]
+
+  /// The values for the route named `name`.
+  public init(_ name: String, parameters: [String: ParameterValue] = [:], query: [QueryItem] = []) {
+    self.name = name
+    self.parameters = parameters
+    self.query = query
+  }
+}
+
+extension RoutableLink {
+  /// `MatchingOptions()`.
+  public static var matchingOptions: MatchingOptions { MatchingOptions() }
+
+  /// The built-in parameter types.
+  public static var parameterTypes: ParameterTypes { ParameterTypes() }
+
+  /// The table this type's links are parsed and printed by, built once per type.
+  ///
+  /// - Throws: The build's first error when the definitions do not make a table (a bad pattern,
+  ///   two routes in conflict, a duplicate or missing name); the same error every time.
+  public static func linkTable() throws(RoutingError) -> RouteTable<RouteDefinition> {
+    try LinkTables.shared.table(for: Self.self)
+  }
+
+  /// Reads `url` as a link of this type.
+  ///
+  /// - Throws: `invalidURL` for a URL that cannot be read, `notFound` when no route of the type
+  ///   matches it, `invalidParameter` naming a value that does not convert, or the table's build
+  ///   error (see ``linkTable()``).
+  public init(parsing url: String) throws(RoutingError) {
+    let table = try Self.linkTable()
+    guard let match = try table.match(url) else { throw RoutingError.notFound(url) }
+    let route = match.payload
+    let request = RouteRequest(url: match.url, route: route, parameters: match.parameters)
+    try self.init(route: route.name ?? "", request: request)
+  }
+
+  /// Reads `url` as a link of this type, or `nil` when it is not one (see ``init(parsing:)`` for why).
+  public init?(url: String) {
+    do {
+      try self.init(parsing: url)
+    } catch {
+      return nil
+    }
+  }
+
+  /// The URL of this link, printed by the type's table: reading it gives this link back.
+  ///
+  /// - Throws: `unprintableURL` or `invalidParameter` when a value cannot be written into its
+  ///   route's URL (an empty string in a path segment, a number that is not finite), or the
+  ///   table's build error.
+  public var url: String {
+    get throws(RoutingError) {
+      let values = routeValues
+      return try Self.linkTable().url(for: values.name, parameters: values.parameters, query: values.query)
+    }
+  }
+}
+
+/// The tables of the link types in use, each built on first use and kept for the process.
+final class LinkTables: Sendable {
+  static let shared = LinkTables()
+
+  private let tables = Mutex<[ObjectIdentifier: Result<RouteTable<RouteDefinition>, RoutingError>]>([:])
+
+  func table<Link: RoutableLink>(for type: Link.Type) throws(RoutingError) -> RouteTable<RouteDefinition> {
+    let key = ObjectIdentifier(type)
+    if let built = tables.withLock({ $0[key] }) { return try built.get() }
+    // Built outside the lock: two threads may both build, and both get an equal table.
+    let built = Self.build(type)
+    tables.withLock { $0[key] = $0[key] ?? built }
+    return try built.get()
+  }
+
+  private static func build<Link: RoutableLink>(_ type: Link.Type) -> Result<RouteTable<RouteDefinition>, RoutingError>
+  {
+    var builder = RouteTableBuilder<RouteDefinition>(options: Link.matchingOptions)
+    builder.parameterTypes = Link.parameterTypes
+    for route in Link.routeDefinitions {
+      guard let name = route.name, !name.isEmpty else {
+        return .failure(
+          RoutingError(
+            .invalidPattern,
+            "the route '\(route.pattern)' of \(Link.self) has no name; every route of a link type needs one",
+            pattern: route.pattern))
+      }
+      builder.add(route.pattern, name: name, priority: route.priority, payload: route)
+    }
+    do {
+      return .success(try builder.build())
+    } catch {
+      let first = error.errors(as: RoutingError.self).first
+      var failure = first ?? RoutingError(.invalidPattern, error.message)
+      failure.message = "\(Link.self): \(failure.message)"
+      return .failure(failure)
+    }
+  }
+}
+
+// MARK: - Values of typed links
+
+extension RouteRequest {
+  /// The value named `name` in `source` (the path for a pattern's parameter, the query for a
+  /// link's other values), converted as a typed link reads it; a query value falls back to the
+  /// route's default for `name`.
+  ///
+  /// - Throws: `invalidParameter` naming the value when it is missing or does not convert.
+  public func linkValue<Value: LosslessStringConvertible>(
+    _ name: String, from source: RequestValue.Source, as type: Value.Type
+  ) throws(RoutingError) -> Value {
+    guard let value = try linkValue(name, from: source, as: Value?.self) else { throw absent(name, source) }
+    return value
+  }
+
+  /// The value named `name` in `source`, or `nil` when there is none.
+  ///
+  /// - Throws: `invalidParameter` when the value is there and does not convert.
+  public func linkValue<Value: LosslessStringConvertible>(
+    _ name: String, from source: RequestValue.Source, as type: Value?.Type
+  ) throws(RoutingError) -> Value? {
+    guard let text = linkText(name, from: source) else { return nil }
+    guard let value = Value(text) else { throw unconverted(name, text, "\(Value.self)") }
+    return value
+  }
+
+  /// The `Bool` named `name` in `source`: `true`/`false`, `1`/`0` or `yes`/`no`, in any case.
+  public func linkValue(_ name: String, from source: RequestValue.Source, as type: Bool.Type) throws(RoutingError)
+    -> Bool
+  {
+    guard let value = try linkValue(name, from: source, as: Bool?.self) else { throw absent(name, source) }
+    return value
+  }
+
+  /// The `Bool` named `name` in `source`, or `nil` when there is none.
+  public func linkValue(_ name: String, from source: RequestValue.Source, as type: Bool?.Type) throws(RoutingError)
+    -> Bool?
+  {
+    guard let text = linkText(name, from: source) else { return nil }
+    switch text.lowercased() {
+    case "true", "1", "yes": return true
+    case "false", "0", "no": return false
+    default: throw unconverted(name, text, "Bool")
+    }
+  }
+
+  /// The `UUID` named `name` in `source`.
+  public func linkValue(_ name: String, from source: RequestValue.Source, as type: UUID.Type) throws(RoutingError)
+    -> UUID
+  {
+    guard let value = try linkValue(name, from: source, as: UUID?.self) else { throw absent(name, source) }
+    return value
+  }
+
+  /// The `UUID` named `name` in `source`, or `nil` when there is none.
+  public func linkValue(_ name: String, from source: RequestValue.Source, as type: UUID?.Type) throws(RoutingError)
+    -> UUID?
+  {
+    guard let text = linkText(name, from: source) else { return nil }
+    guard let value = UUID(uuidString: text) else { throw unconverted(name, text, "UUID") }
+    return value
+  }
+
+  /// The segments the pattern's rest named `name` matched (`*path`), or the query values of
+  /// `name` in order.
+  public func linkValue(_ name: String, from source: RequestValue.Source, as type: [String].Type) throws(RoutingError)
+    -> [String]
+  {
+    switch source {
+    case .path:
+      guard parameters.restName == name, let rest = parameters.rest else { throw absent(name, source) }
+      return rest
+    case .query: return queryValues(name)
+    case .extra, .default: throw absent(name, source)
+    }
+  }
+
+  private func linkText(_ name: String, from source: RequestValue.Source) -> String? {
+    switch source {
+    case .path: return parameters[name]
+    case .query: return query.first { $0.name == name }?.value ?? route?.defaults[name]
+    case .extra: return extras[name].map { ($0 as? String) ?? String(describing: $0) }
+    case .default: return route?.defaults[name]
+    }
+  }
+
+  private func absent(_ name: String, _ source: RequestValue.Source) -> RoutingError {
+    let place = source == .path ? "path" : source.rawValue
+    return RoutingError(
+      .invalidParameter, "'\(url.string)' has no \(place) value '\(name)'", url: url.string, pattern: route?.pattern,
+      parameter: name)
+  }
+
+  private func unconverted(_ name: String, _ text: String, _ type: String) -> RoutingError {
+    RoutingError(
+      .invalidParameter, "the value '\(name)' of '\(url.string)' is '\(text)', which is not a \(type)",
+      url: url.string, pattern: route?.pattern, parameter: name)
+  }
+}
+
+extension ParameterValue {
+  /// A typed link's value as its pattern's parameter: its text (`description`).
+  public init<Value: LosslessStringConvertible>(linkValue value: Value) {
+    self = .value(value.description)
+  }
+
+  /// A UUID as its pattern's parameter: `uuidString`.
+  public init(linkValue value: UUID) {
+    self = .value(value.uuidString)
+  }
+
+  /// The segments of a pattern's rest.
+  public init(linkValue value: [String]) {
+    self = .segments(value)
+  }
+}
+
+extension QueryItem {
+  /// A typed link's value as a query item: its text (`description`).
+  public init<Value: LosslessStringConvertible>(name: String, linkValue value: Value) {
+    self.init(name: name, value: value.description)
+  }
+
+  /// A UUID as a query item: `uuidString`.
+  public init(name: String, linkValue value: UUID) {
+    self.init(name: name, value: value.uuidString)
+  }
+
+  /// One query item per value, in order: `name=a&name=b`.
+  public static func items(name: String, linkValues values: [String]) -> [QueryItem] {
+    values.map { QueryItem(name: name, value: $0) }
+  }
+}
+
+// MARK: - Routers and typed links
+
+extension RouterBuilder {
+  /// Registers every route of `type` with one handler that gets the link as a typed value, and
+  /// the request for its origin, extras and callbacks.
+  ///
+  /// ```swift
+  /// builder.add(NotesLink.self) { link, request in
+  ///   switch link {
+  ///   case .note(let id): return try await notes.open(id)
+  ///   case .search(let query, let page): return try await notes.search(query, page: page)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Each route keeps everything its definition says (name, exposure, priority, defaults,
+  /// presentation, placement). The router matches with its own options, and takes the type's
+  /// parameter types it does not have already; a value that does not convert fails the open
+  /// with `invalidParameter`.
+  public mutating func add<Link: RoutableLink>(
+    _ type: Link.Type, _ body: @escaping @Sendable (Link, RouteRequest) async throws -> any Sendable
+  ) {
+    let types = Link.parameterTypes
+    for name in types.names where parameterTypes[name] == nil {
+      if let type = types[name] { parameterTypes.register(type) }
+    }
+    root.add(type, body)
+  }
+}
+
+extension RouteGroup {
+  /// Registers every route of `type` under this group's prefix and middleware.
+  ///
+  /// See ``RouterBuilder/add(_:_:)``. A group cannot add parameter types: register the type's
+  /// custom ones on the builder (`builder.parameterTypes`).
+  public mutating func add<Link: RoutableLink>(
+    _ type: Link.Type, _ body: @escaping @Sendable (Link, RouteRequest) async throws -> any Sendable
+  ) {
+    for definition in Link.routeDefinitions {
+      let name = definition.name ?? ""
+      let handler = ClosureHandler { request in
+        try await body(try Link(route: name, request: request), request)
+      }
+      add(definition, handler: handler)
+    }
+  }
+}
+
+extension Router {
+  /// Opens the URL `link` prints; see ``open(_:origin:extras:)``.
+  ///
+  /// - Throws: The printing's error (`unprintableURL`, `invalidParameter`), or the open's.
+  public func open(
+    _ link: some RoutableLink, origin: Origin = .internal, extras: [String: any Sendable] = [:]
+  ) async throws(RoutingError) -> RouteResult {
+    try await open(try link.url, origin: origin, extras: extras)
+  }
+
+  /// Whether `open` would find a route for the URL `link` prints; `false` when it does not print.
+  public func canOpen(_ link: some RoutableLink, origin: Origin = .internal) -> Bool {
+    guard let url = try? link.url else { return false }
+    return canOpen(url, origin: origin)
+  }
+}
