@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 /// Upcoming language features every target is compiled with.
@@ -19,12 +20,15 @@ let package = Package(
     .library(name: "WaypointLogging", targets: ["WaypointLogging"]),
     .library(name: "WaypointUIKit", targets: ["WaypointUIKit"]),
     .library(name: "WaypointSwiftUI", targets: ["WaypointSwiftUI"]),
+    // `@Routable` and `@Route`; a separate product, so apps that do not use them never build swift-syntax.
+    .library(name: "WaypointMacros", targets: ["WaypointMacros"]),
     .executable(name: "waypoint", targets: ["waypoint"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.0"),
   ],
   targets: [
     .target(name: "WaypointMatching"),
@@ -38,6 +42,20 @@ let package = Package(
       dependencies: ["Waypoint", .product(name: "Crypto", package: "swift-crypto")]
     ),
     .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
+    // The macros' compiler plugin reads patterns with Waypoint's own parser and conflict check.
+    .macro(
+      name: "WaypointMacrosPlugin",
+      dependencies: [
+        "WaypointMatching",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+      ]
+    ),
+    .target(name: "WaypointMacros", dependencies: ["Waypoint", "WaypointMacrosPlugin"]),
     // The adapters compile only where UIKit or SwiftUI exists (elsewhere they are empty);
     // Checks/ type-checks them on Linux against stubs of the SDK declarations they use.
     .target(name: "WaypointUIKit", dependencies: ["Waypoint"]),
@@ -71,6 +89,15 @@ let package = Package(
     ),
     .testTarget(name: "WaypointCLITests", dependencies: ["waypoint", "WaypointExamples"]),
     .testTarget(name: "WaypointTestingTests", dependencies: ["WaypointTesting"]),
+    .testTarget(
+      name: "WaypointMacrosTests",
+      dependencies: [
+        "WaypointMacros", "WaypointMacrosPlugin", "TestSupport",
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+      ]
+    ),
     .testTarget(
       name: "WaypointSignedLinksTests",
       dependencies: ["WaypointSignedLinks", .product(name: "Crypto", package: "swift-crypto")]

@@ -256,6 +256,20 @@ extension RouteRequest {
     }
   }
 
+  /// The segments of the rest named `name` or the query values of `name`, or `nil` when there
+  /// are none (a rest in an optional group that is absent, no query item of that name).
+  public func linkValue(
+    _ name: String, from source: RequestValue.Source, as type: [String]?.Type
+  ) throws(RoutingError) -> [String]? {
+    switch source {
+    case .path: return parameters.restName == name ? parameters.rest : nil
+    case .query:
+      let values = queryValues(name)
+      return values.isEmpty ? nil : values
+    case .extra, .default: return nil
+    }
+  }
+
   private func linkText(_ name: String, from source: RequestValue.Source) -> String? {
     switch source {
     case .path: return parameters[name]
@@ -274,7 +288,7 @@ extension RouteRequest {
 
   private func unconverted(_ name: String, _ text: String, _ type: String) -> RoutingError {
     RoutingError(
-      .invalidParameter, "the value '\(name)' of '\(url.string)' is '\(text)', which is not a \(type)",
+      .invalidParameter, "the value '\(name)' of '\(url.string)' is '\(text)', which does not convert to \(type)",
       url: url.string, pattern: route?.pattern, parameter: name)
   }
 }
