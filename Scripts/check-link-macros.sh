@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# A client module of WaypointMacros, compiled against the package as built (`swift build
+# --build-tests` first): the typed-links enum of the README compiles, and each mistake the macros
+# catch fails to compile with a diagnostic naming its case. Prints one line per check.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=$(swift build --show-bin-path)
+plugin="$bin/WaypointMacrosPlugin-tool"
+[ -x "$plugin" ] || { echo "build the package first: $plugin is missing" >&2; exit 1; }
+work=$(mktemp -d /tmp/waypoint-link-client.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+typecheck() {
+  swiftc -typecheck -swift-version 6 -module-name LinkClient -I "$bin/Modules" \
+    -load-plugin-executable "$plugin#WaypointMacrosPlugin" "$1" 2>&1
+}
+
+# The client: the enum as an app writes it, parsed and printed.
+client() {
+  cat <<SWIFT
+import Foundation
+import WaypointMacros
+
+@Routable
+enum NotesLink: Equatable {
+$1
+}
+
+func use() throws {
+  _ = NotesLink(url: "notes://note/42")
+  _ = try NotesLink(parsing: "notes://search?query=a%20b")
+}
+SWIFT
+}
+
+good='  @Route("notes://note/<int:id>") case note(id: Int)
+  @Route("notes://folder/<uuid:folder>/page/<int:page>") case folder(folder: UUID, page: Int)
+  @Route("notes://search") case search(query: String, page: Int = 1)
+  @Route("notes://files/*path") case files(path: [String])
+  @Route("notes://settings(/:section)", exposure: .public) case settings(section: String?)'
+
+client "$good" > "$work/Good.swift"
+if ! out=$(typecheck "$work/Good.swift"); then
+  echo "the client does not compile:" >&2
+  echo "$out" >&2
+  exit 1
+fi
+echo "client: compiles"
+
+failures=0
+# Each mistake: a name, the cases, and the text its diagnostic must hold.
+expect_error() {
+  local name=$1 cases=$2 wanted=$3
+  client "$cases" > "$work/$name.swift"
+  if out=$(typecheck "$work/$name.swift"); then
+    echo "$name: compiled, but should not" >&2
+    failures=$((failures + 1))
+  elif ! grep -qF -- "$wanted" <<<"$out"; then
+    echo "$name: failed without the diagnostic \"$wanted\":" >&2
+    echo "$out" >&2
+    failures=$((failures + 1))
+  else
+    echo "$name: $(grep -m1 -F -- "$wanted" <<<"$out" | sed 's/^.*error: //')"
+  fi
+}
+
+expect_error placeholder '  @Route("notes://note/<int:id>") case note(number: Int)' \
+  "case 'note': the placeholder 'id'"
+expect_error unlabeled '  @Route("notes://note/<int:id>") case note(Int)' \
+  "case 'note': every associated value needs a label"
+expect_error wrong-type '  @Route("notes://note/<int:id>") case note(id: String)' \
+  "case 'note': the placeholder '<int:id>' reads Int values"
+expect_error optional-group '  @Route("notes://settings(/:section)") case settings(section: String)' \
+  "case 'settings': 'section' lies in an optional group"
+expect_error invalid-pattern '  @Route("notes://note/<int:id") case note(id: Int)' \
+  "case 'note': invalid pattern 'notes://note/<int:id' at column"
+expect_error conflict '  @Route("notes://item/:id") case item(id: String)
+  @Route("notes://item/:key") case other(key: String)' \
+  "case 'other': routes 'notes://item/:id' (item) and 'notes://item/:key' (other) conflict"
+
+if [ "$failures" -gt 0 ]; then
+  echo "$failures mistake(s) not caught" >&2
+  exit 1
+fi
