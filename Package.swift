@@ -42,11 +42,13 @@ let package = Package(
       dependencies: ["Waypoint", .product(name: "Crypto", package: "swift-crypto")]
     ),
     .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
+    // The source of a typed link's conformance, which the macros and `waypoint generate` write.
+    .target(name: "WaypointLinkCode"),
     // The macros' compiler plugin reads patterns with Waypoint's own parser and conflict check.
     .macro(
       name: "WaypointMacrosPlugin",
       dependencies: [
-        "WaypointMatching",
+        "WaypointMatching", "WaypointLinkCode",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
@@ -74,6 +76,7 @@ let package = Package(
         "Waypoint",
         "WaypointSignedLinks",
         "WaypointExamples",
+        "WaypointLinkCode",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,9 +1,10 @@
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
+import WaypointLinkCode
 import WaypointMatching
 
-/// One associated value of a link case, as written.
+/// One associated value of a link case, as written, with its syntax for diagnostics.
 struct LinkValue {
   /// The label, which names the value in the pattern or the query.
   let label: String
@@ -14,29 +15,14 @@ struct LinkValue {
   /// The syntax, for diagnostics.
   let node: EnumCaseParameterSyntax
 
-  /// Whether the type is `T?` or `Optional<T>`.
-  var isOptional: Bool { LinkValue.unwrapped(type) != nil }
-  /// The type without its optional: `T` for `T?`.
-  var baseType: String { LinkValue.unwrapped(type) ?? type }
-  /// Whether the type is a list of strings: a rest's segments, or a repeated query item.
-  var isList: Bool { LinkValue.isList(baseType) }
-
-  static func unwrapped(_ type: String) -> String? {
-    if type.hasSuffix("?") { return String(type.dropLast()) }
-    if type.hasPrefix("Optional<"), type.hasSuffix(">") { return String(type.dropFirst(9).dropLast()) }
-    return nil
+  /// The value for code generation, lying in `source`.
+  func code(_ source: LinkCode.Value.Source) -> LinkCode.Value {
+    LinkCode.Value(label: label, type: type, defaultValue: defaultValue, source: source)
   }
 
-  static func isList(_ type: String) -> Bool { type == "[String]" || type == "Array<String>" }
-}
-
-/// Where a value of a link comes from.
-enum LinkSource {
-  /// A parameter of the pattern: one segment, or a rest's segments; `optional` when it lies in
-  /// an optional group.
-  case path(optional: Bool, rest: Bool)
-  /// The query.
-  case query
+  var isOptional: Bool { code(.query).isOptional }
+  var baseType: String { code(.query).baseType }
+  var isList: Bool { code(.query).isList }
 }
 
 /// One case of a `@Routable` enum with its `@Route`, read and checked.
@@ -51,8 +37,8 @@ struct LinkCase {
   let priority: Int
   /// The `@Route` arguments after the pattern, as written, in order.
   let options: [LabeledExprSyntax]
-  /// The associated values with where each comes from.
-  let values: [(value: LinkValue, source: LinkSource)]
+  /// The associated values, each with where it lies.
+  let values: [LinkCode.Value]
   /// The case, for diagnostics.
   let node: EnumCaseElementSyntax
   /// The pattern itself.
@@ -93,7 +79,7 @@ enum LinkTypes {
   /// The built-in types and, accepting every value, the custom ones `patterns` name.
   static func parameterTypes(for patterns: [String]) -> ParameterTypes {
     var types = ParameterTypes()
-    for name in patterns.flatMap(named(in:)) where types[name] == nil {
+    for name in patterns.flatMap(named(in:)) where types[name] == nil && name != "path" {
       types.register(ParameterType(name) { _ in true })
     }
     return types

@@ -3,10 +3,12 @@ import SwiftParser
 public import SwiftSyntax
 import SwiftSyntaxBuilder
 public import SwiftSyntaxMacros
+import WaypointLinkCode
 import WaypointMatching
 
 /// `@Route`: marks a case of a `@Routable` enum with its route; it adds nothing by itself.
 public struct RouteMacro: PeerMacro {
+  /// Adds nothing; refuses to mark anything but a case.
   public static func expansion(
     of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
@@ -22,20 +24,44 @@ public struct RouteMacro: PeerMacro {
 /// `@Routable`: makes an enum whose cases carry `@Route` a `RoutableLink`, after checking every
 /// case against its pattern and the patterns against each other with Waypoint's own table.
 public struct RoutableMacro: MemberMacro, ExtensionMacro {
+  /// `routeDefinitions`, `init(route:request:)` and `routeValues`, when every case checks.
   public static func expansion(
     of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
     guard let enumDecl = declaration.as(EnumDeclSyntax.self) else {
       context.diagnose(
-        Diagnostic(node: node, message: LinkDiagnostic("enumOnly", "@Routable applies to an enum whose cases are routes")))
+        Diagnostic(
+          node: node, message: LinkDiagnostic("enumOnly", "@Routable applies to an enum whose cases are routes")))
       return []
     }
     guard let cases = LinkReader(context: context).read(enumDecl) else { return [] }
     let access = accessPrefix(of: enumDecl)
-    return LinkCode(cases: cases, access: access).members
+    let code = LinkCode(
+      cases: cases.map { LinkCode.Case(name: $0.name, routeName: $0.routeName, values: $0.values) }, access: access)
+    return [
+      DeclSyntax(stringLiteral: definitions(cases, access: access)), DeclSyntax(stringLiteral: code.initializer),
+      DeclSyntax(stringLiteral: code.routeValues),
+    ]
   }
 
+  /// `static let routeDefinitions`: one definition per case, `@Route`'s arguments passed on.
+  private static func definitions(_ cases: [LinkCase], access: String) -> String {
+    let items = cases.map { linkCase in
+      var arguments = ["pattern: \(linkCase.pattern)", "name: \(LinkCode.literal(linkCase.routeName))"]
+      for option in linkCase.options where option.label?.text != "name" {
+        arguments.append("\(option.label?.text ?? "_"): \(option.expression.trimmedDescription)")
+      }
+      return "  RouteDefinition(\(arguments.joined(separator: ", ")))"
+    }
+    return """
+      \(access)static let routeDefinitions: [RouteDefinition] = [
+      \(items.joined(separator: ",\n"))
+      ]
+      """
+  }
+
+  /// The conformance to `RoutableLink`.
   public static func expansion(
     of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
     providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
@@ -144,7 +170,7 @@ struct LinkReader<Context: MacroExpansionContext> {
     }
     guard ok else { return nil }
 
-    var sources: [String: LinkSource] = [:]
+    var sources: [String: LinkCode.Value.Source] = [:]
     for segment in parsed.segments {
       switch segment.kind {
       case .literal: continue
@@ -158,7 +184,7 @@ struct LinkReader<Context: MacroExpansionContext> {
           continue
         }
         ok = check(value, parameter: parameter, optional: segment.group != nil, caseName: caseName) && ok
-        sources[parameter.name] = .path(optional: segment.group != nil, rest: false)
+        sources[parameter.name] = .path
       case .rest(let name):
         guard let name else { continue }
         guard let value = values.first(where: { $0.label == name }) else {
@@ -169,7 +195,7 @@ struct LinkReader<Context: MacroExpansionContext> {
           continue
         }
         ok = checkRest(value, optional: segment.group != nil, caseName: caseName) && ok
-        sources[name] = .path(optional: segment.group != nil, rest: true)
+        sources[name] = .path
       }
     }
     for value in values where sources[value.label] == nil {
@@ -178,7 +204,8 @@ struct LinkReader<Context: MacroExpansionContext> {
     guard ok else { return nil }
     return LinkCase(
       name: caseName, routeName: routeName, pattern: first.expression.trimmedDescription, priority: priority,
-      options: options, values: values.map { ($0, sources[$0.label] ?? .query) }, node: element, patternText: pattern)
+      options: options, values: values.map { $0.code(sources[$0.label] ?? .query) }, node: element,
+      patternText: pattern)
   }
 
   /// A path parameter's value: its optionality and, for a typed placeholder, its type.
@@ -281,7 +308,9 @@ struct LinkReader<Context: MacroExpansionContext> {
       let replacement = TypeSyntax(stringLiteral: fixIt.replacement).with(\.trailingTrivia, fixIt.type.trailingTrivia)
         .with(\.leadingTrivia, fixIt.type.leadingTrivia)
       fixIts.append(
-        FixIt(message: LinkFixIt(message: fixIt.message), changes: [.replace(oldNode: Syntax(fixIt.type), newNode: Syntax(replacement))]))
+        FixIt(
+          message: LinkFixIt(message: fixIt.message),
+          changes: [.replace(oldNode: Syntax(fixIt.type), newNode: Syntax(replacement))]))
     }
     context.diagnose(Diagnostic(node: Syntax(node), message: LinkDiagnostic(id, message), fixIts: fixIts))
   }

@@ -7,10 +7,11 @@ struct WaypointCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "waypoint",
     abstract:
-      "Resolve URLs against a Waypoint route manifest, lint it, list it, print URLs from it; sign and verify links and manifests.",
+      "Resolve URLs against a Waypoint route manifest, lint it, list it, print URLs and typed-link source from it; sign and verify links and manifests.",
     discussion: "Without --manifest, every subcommand uses the bundled example manifest (Examples/routes.json).",
     subcommands: [
-      ResolveCommand.self, LintCommand.self, RoutesCommand.self, URLCommand.self, DemoCommand.self,
+      ResolveCommand.self, LintCommand.self, RoutesCommand.self, URLCommand.self, GenerateCommand.self,
+      DemoCommand.self,
       KeygenCommand.self, SignCommand.self, VerifyCommand.self, AASACommand.self,
     ]
   )

@@ -25,6 +25,7 @@ public enum ShopLink: Equatable, Sendable {
   @Route("shop://colour/<hex:value>") case colour(value: Hex, shade: Hex? = nil)
   @Route("shop://docs(/*pages)") case docs(pages: [String]?, flags: [String]? = nil, kinds: [String] = [])
 
+  /// The built-in types and `hex`.
   public static var parameterTypes: ParameterTypes {
     var types = ParameterTypes()
     types.register(ParameterType("hex") { text in text.count == 6 && text.allSatisfy(\.isHexDigit) })
@@ -35,10 +36,12 @@ public enum ShopLink: Equatable, Sendable {
 /// A six-digit hex colour.
 public struct Hex: LosslessStringConvertible, Equatable, Sendable {
   let text: String
+  /// Six hex digits.
   public init?(_ description: String) {
     guard description.count == 6, description.allSatisfy(\.isHexDigit) else { return nil }
     text = description
   }
+  /// The digits.
   public var description: String { text }
 }
 
@@ -74,7 +77,8 @@ struct RoutableLinkMacroTests {
     #expect(item.defaults == ["tab": "info"])
     #expect(ShopLink.routeDefinitions[0].name == "shop.home")
     #expect(ShopLink(url: "shop://item/7") == .item(id: 7, gift: nil, tab: "info", tags: []))
-    #expect(ShopLink(url: "shop://item/7/1?tab=x&tags=a&tags=b") == .item(id: 7, gift: true, tab: "x", tags: ["a", "b"]))
+    #expect(
+      ShopLink(url: "shop://item/7/1?tab=x&tags=a&tags=b") == .item(id: 7, gift: true, tab: "x", tags: ["a", "b"]))
     #expect(ShopLink(url: "shop://home") == .home)
     #expect(ShopLink(url: "shop://docs") == .docs(pages: nil))
     #expect(ShopLink(url: "shop://docs/a/b?kinds=x") == .docs(pages: ["a", "b"], kinds: ["x"]))
@@ -102,7 +106,8 @@ struct RoutableLinkMacroTests {
           tab: word(), tags: Bool.random(using: &generator) ? [] : list(3))
       case 2:
         link = .price(
-          amount: Double.random(in: -1e6...1e6, using: &generator), weight: Float.random(in: 0...100, using: &generator),
+          amount: Double.random(in: -1e6...1e6, using: &generator),
+          weight: Float.random(in: 0...100, using: &generator),
           note: maybe(word()))
       case 3: link = .colour(value: hex ?? Hex("000000")!, shade: maybe(hex ?? Hex("000000")!))
       default: link = .docs(pages: maybe(list(4)), flags: maybe(list(2)), kinds: maybe(list(2)) ?? [])
