@@ -357,6 +357,49 @@ extension RouterBuilder {
   }
 }
 
+extension RouterBuilder {
+  /// Makes ``build()`` fail with `linkMismatch` when the routes lack a route of `type`, or have
+  /// one of its names with another pattern: the links the app was compiled with would not open.
+  ///
+  /// For links generated from a manifest (`waypoint generate`) whose routes come from the
+  /// manifest: a manifest replaced at run time (``RouterHolder/replace(manifest:)``) that drops
+  /// or changes one of them is refused when it is loaded, and the router in use keeps serving.
+  ///
+  /// ```swift
+  /// var builder = RouterBuilder()
+  /// builder.add(bundled)                       // the manifest NotesLink was generated from
+  /// builder.requireLinks(NotesLink.self)
+  /// let holder = try RouterHolder(builder: builder)
+  /// try holder.replace(manifest: downloaded)   // throws linkMismatch if it drops "note.show"
+  /// ```
+  public mutating func requireLinks<Link: RoutableLink>(_ type: Link.Type) {
+    requiredLinks.append((String(describing: Link.self), Link.routeDefinitions))
+  }
+
+  /// The routes of required link types that `routes` lack or change.
+  func linkMismatches(in routes: [RouteDefinition]) -> [RoutingError] {
+    var byName: [String: RouteDefinition] = [:]
+    for route in routes { if let name = route.name { byName[name] = byName[name] ?? route } }
+    return requiredLinks.flatMap { required in
+      required.routes.compactMap { needed -> RoutingError? in
+        guard let name = needed.name else { return nil }
+        guard let route = byName[name] else {
+          return RoutingError(
+            .linkMismatch, "\(required.type) needs the route '\(name)' (\(needed.pattern)), which the routes lack",
+            pattern: needed.pattern, routeName: name)
+        }
+        guard route.pattern == needed.pattern else {
+          return RoutingError(
+            .linkMismatch,
+            "\(required.type) needs the route '\(name)' as '\(needed.pattern)', but the routes have it as '\(route.pattern)'",
+            pattern: route.pattern, routeName: name)
+        }
+        return nil
+      }
+    }
+  }
+}
+
 extension RouteGroup {
   /// Registers every route of `type` under this group's prefix and middleware.
   ///

@@ -41,6 +41,7 @@ extension RouterBuilder {
   private func prepare() -> Prepared {
     var problems = self.problems + root.problems
     let entries = allEntries()
+    problems += linkMismatches(in: entries.map(\.route))
     var tableBuilder = RouteTableBuilder<RouteEntry>(options: options)
     tableBuilder.parameterTypes = parameterTypes
     tableBuilder.hosts = allHosts

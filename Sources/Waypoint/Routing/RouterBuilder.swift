@@ -66,6 +66,10 @@ public struct RouterBuilder: Sendable {
   /// builder starts from.
   var manifestRevision: Int?
 
+  /// The routes of typed-link types the app was compiled with, which ``build()`` requires: see
+  /// ``requireLinks(_:)``.
+  var requiredLinks: [(type: String, routes: [RouteDefinition])] = []
+
   /// An empty builder.
   public init(options: MatchingOptions = MatchingOptions()) {
     self.options = options

@@ -98,6 +98,8 @@ public struct RoutingError: WaypointError {
     public static let typeMismatch: Code = "typeMismatch"
     /// A notification payload holds no link under the key the app reads.
     public static let missingLink: Code = "missingLink"
+    /// The routes lack or change a route a compiled typed-link type needs.
+    public static let linkMismatch: Code = "linkMismatch"
   }
 
   /// What kind of failure this is.
