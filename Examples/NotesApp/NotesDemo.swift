@@ -43,6 +43,11 @@ public enum NotesDemo {
       }
     }
 
+    /// The app opens its own links as typed values (`NotesAppLink`, generated from the manifest).
+    func show(_ title: String?, _ link: NotesAppLink, _ origin: Origin = .internal) async throws -> RouteResult? {
+      await show(title, try link.url, origin)
+    }
+
     func remove(_ route: ShownModule, _ title: String, tree showsTree: Bool = true) async throws {
       step += 1
       write("")
@@ -53,16 +58,18 @@ public enum NotesDemo {
     }
 
     write("Waypoint demo: the notes app, run headlessly")
-    _ = await show("Cold start: the note list becomes the root", "notes://notes")
+    _ = try await show("Cold start: the note list becomes the root", NotesAppLink.home)
 
-    let login = await show("Signed out: middleware sends the user to login, keeping the target", "notes://note/42/edit")
+    let login = try await show(
+      "Signed out: middleware sends the user to login, keeping the target", NotesAppLink.noteEdit(id: 42))
     if let login = try? login?.value(as: ShownModule.self), let next = login.parameters["next"] {
       app.loginService.signIn("ann")
       try await remove(login, "Ann signs in; login is dismissed and the original target opens", tree: false)
       _ = await show(nil, next)
     }
 
-    let settings = await show("Signed in: settings, an internal route, from inside the app", "notes://settings/privacy")
+    let settings = try await show(
+      "Signed in: settings, an internal route, from inside the app", NotesAppLink.settings(section: "privacy"))
     if let settings = try? settings?.value(as: ShownModule.self) {
       try await remove(settings, "The settings route is removed without knowing how it was shown")
     }
@@ -115,6 +122,9 @@ public enum NotesDemo {
   ) async throws {
     let navigator = HeadlessNavigator(state: NavigationState(tabs: TabContainer(ids: ["notes", "search", "settings"])))
     let modules = windows.open("tabs", navigator: navigator)
+    func open(_ link: NotesAppLink) async throws {
+      await open(try link.url)
+    }
     func open(_ link: String) async {
       let logged = navigator.log.count
       write("   open \(link)  [in tabs]")
@@ -136,14 +146,14 @@ public enum NotesDemo {
     }
 
     title("A tabbed window (notes, search, settings): a link selects its tab and builds the stack there in one plan")
-    await open("notes://search/5")
+    try await open(NotesAppLink.searchResult(id: 5))
 
     title("A link arrives while a sheet is up: refuse, keep (over the sheet), dismiss (then place it)")
-    await open("notes://login")
+    try await open(NotesAppLink.login)
     for policy in [PresentedPolicy.refuse, .keep, .dismiss] {
       modules.presentedPolicy = policy
       write("   presentedPolicy = .\(policy)")
-      await open("notes://search/6")
+      try await open(NotesAppLink.searchResult(id: 6))
     }
 
     title("The search tab is tapped again: it pops to its root, and the routes above it are removed")

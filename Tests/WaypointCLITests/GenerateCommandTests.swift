@@ -7,17 +7,21 @@ struct GenerateCommandTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  @Test("the example manifest's enum is the one checked in, which the tests compile and round-trip")
-  func exampleSource() throws {
-    let manifest = Self.root.appendingPathComponent("Examples/routes.json").path
-    let output = try CLIRunner.run(["generate", "--type", "ExampleLink", "--manifest", manifest])
-    #expect(output.status == 0, "\(output.stderr)")
-    let checkedIn = try String(
-      contentsOf: Self.root.appendingPathComponent("Tests/WaypointTests/Generated/ExampleLink.swift"), encoding: .utf8)
-    #expect(
-      output.stdout == checkedIn,
-      "regenerate with: swift run waypoint generate --type ExampleLink --manifest Examples/routes.json --output Tests/WaypointTests/Generated/ExampleLink.swift"
-    )
+  @Test("the checked-in enums are the generator's output for their manifests, so what compiles is what it writes")
+  func checkedInSources() throws {
+    let generated = [
+      ("Examples/routes.json", "ExampleLink", "Tests/WaypointTests/Generated/ExampleLink.swift"),
+      ("Examples/NotesApp/notes-app.json", "NotesAppLink", "Examples/NotesApp/NotesAppLink.swift"),
+    ]
+    for (manifest, type, file) in generated {
+      let path = Self.root.appendingPathComponent(manifest).path
+      let output = try CLIRunner.run(["generate", "--type", type, "--manifest", path])
+      #expect(output.status == 0, "\(output.stderr)")
+      let checkedIn = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+      #expect(
+        output.stdout == checkedIn,
+        "regenerate with: swift run waypoint generate --type \(type) --manifest \(manifest) --output \(file)")
+    }
   }
 
   @Test("types from patterns, optional groups as optionals, access as asked, plain Swift")
