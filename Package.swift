@@ -23,6 +23,8 @@ let package = Package(
     // `@Routable` and `@Route`; a separate product, so apps that do not use them never build swift-syntax.
     .library(name: "WaypointMacros", targets: ["WaypointMacros"]),
     .executable(name: "waypoint", targets: ["waypoint"]),
+    // Generates a typed-link enum for each `routes.json` of a target on every build.
+    .plugin(name: "WaypointLinkPlugin", targets: ["WaypointLinkPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -80,6 +82,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .plugin(name: "WaypointLinkPlugin", capability: .buildTool(), dependencies: ["waypoint"]),
     // What the test targets share (a seeded generator); no product depends on it.
     .target(name: "TestSupport", path: "Tests/Support"),
     .testTarget(name: "WaypointMatchingTests", dependencies: ["WaypointMatching", "TestSupport"]),
@@ -92,6 +95,12 @@ let package = Package(
     ),
     .testTarget(name: "WaypointCLITests", dependencies: ["waypoint", "WaypointExamples"]),
     .testTarget(name: "WaypointTestingTests", dependencies: ["WaypointTesting"]),
+    .testTarget(
+      name: "WaypointLinkPluginTests",
+      dependencies: ["Waypoint"],
+      resources: [.copy("shop.routes.json")],
+      plugins: ["WaypointLinkPlugin"]
+    ),
     .testTarget(
       name: "WaypointMacrosTests",
       dependencies: [
@@ -109,6 +118,6 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .plugin {
   target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
 }
