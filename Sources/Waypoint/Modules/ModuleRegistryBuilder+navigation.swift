@@ -34,4 +34,27 @@ extension ModuleRegistryBuilder {
       erased = typed
     }
   }
+
+  /// Registers how a deep link fills `key`'s configuration, from the link as a typed value: the
+  /// route's request is read as a `Link` first (its name must be one of `Link`'s routes).
+  ///
+  /// ```swift
+  /// builder.bind(NoteEditor.self, configuration: NoteEditorConfiguration.self, link: NotesLink.self) {
+  ///   link, request, configuration in
+  ///   guard case .note(let id) = link else { return }
+  ///   configuration.noteID = id
+  /// }
+  /// ```
+  ///
+  /// A request whose route is not one of `Link`'s, or whose values do not convert, fails the
+  /// making of the module with the `RoutingError` that says why.
+  public mutating func bind<Key, Configuration: ModuleConfiguration, Link: RoutableLink>(
+    _ key: Key.Type, configuration: Configuration.Type, link: Link.Type,
+    _ binding: @escaping @Sendable (Link, RouteRequest, inout Configuration) throws -> Void
+  ) {
+    bind(key, configuration: configuration) { request, configuration in
+      let link = try Link(route: request.route?.name ?? "", request: request)
+      try binding(link, request, &configuration)
+    }
+  }
 }
