@@ -10,12 +10,22 @@ cd "$(dirname "$0")/.."
 
 snippets=Checks/DocCode
 find "$snippets" -name '*.swift' ! -name Placeholder.swift -delete
-extract() { # extract FILE PREFIX [SECTION]: every ```swift block (of SECTION, a "## " heading, if given)
+# extract FILE PREFIX [SECTION]: every ```swift block (of SECTION, a "## " heading, if given), but
+# those that import WaypointMacros, which Scripts/check-link-macros.sh type-checks with the macros.
+extract() {
   awk -v dir="$snippets" -v prefix="$2" -v section="${3:-}" '
     /^## / { inside = (section == "" || $0 == "## " section) }
-    /^```swift$/ { if (inside || section == "") { n++; out = sprintf("%s/%s_%02d.swift", dir, prefix, n); code = 1; next } }
-    /^```$/ { if (code) { code = 0; close(out); next } }
-    code { print > out }
+    /^```swift$/ { if (inside || section == "") { code = 1; block = ""; next } }
+    /^```$/ {
+      if (code) {
+        code = 0
+        if (block !~ /import WaypointMacros/) {
+          n++; out = sprintf("%s/%s_%02d.swift", dir, prefix, n); printf "%s", block > out; close(out)
+        }
+        next
+      }
+    }
+    code { block = block $0 "\n" }
   ' "$1"
 }
 extract README.md Readme "In an app"

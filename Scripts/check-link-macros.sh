@@ -78,6 +78,32 @@ expect_error conflict '  @Route("notes://item/:id") case item(id: String)
   @Route("notes://item/:key") case other(key: String)' \
   "case 'other': routes 'notes://item/:id' (item) and 'notes://item/:key' (other) conflict"
 
+# The documentation's examples that use the macros, each type-checked as its own client file.
+docs=0
+for article in README.md Sources/Waypoint/Documentation.docc/*.md; do
+  awk -v dir="$work" -v prefix="$(basename "$article" .md)" '
+    /^```swift$/ { code = 1; block = ""; next }
+    /^```$/ {
+      if (code) {
+        code = 0
+        if (block ~ /import WaypointMacros/) { n++; out = sprintf("%s/doc-%s-%02d.swift", dir, prefix, n); printf "%s", block > out; close(out) }
+      }
+      next
+    }
+    code { block = block $0 "\n" }
+  ' "$article"
+done
+for snippet in "$work"/doc-*.swift; do
+  [ -e "$snippet" ] || continue
+  if ! out=$(typecheck "$snippet"); then
+    echo "$(basename "$snippet"): the documentation's example does not compile:" >&2
+    echo "$out" >&2
+    failures=$((failures + 1))
+  fi
+  docs=$((docs + 1))
+done
+echo "documentation examples with the macros: $docs compile"
+
 if [ "$failures" -gt 0 ]; then
   echo "$failures mistake(s) not caught" >&2
   exit 1

@@ -62,7 +62,7 @@ public protocol RoutableLink: Sendable {
   static var parameterTypes: ParameterTypes { get }
 
   /// The link the route named `name` matched, its values read from `request`: the path
-  /// parameters the pattern names, the rest from the query (see ``RouteRequest/linkValue(_:from:as:)``).
+  /// parameters the pattern names, the rest from the query (read with `RouteRequest.linkValue(_:from:as:)`).
   ///
   /// - Throws: `invalidParameter` naming the value that is missing or does not convert.
   init(route name: String, request: RouteRequest) throws(RoutingError)
@@ -419,7 +419,7 @@ extension RouteGroup {
 }
 
 extension Router {
-  /// Opens the URL `link` prints; see ``open(_:origin:extras:)``.
+  /// Opens the URL `link` prints; see ``open(_:origin:extras:)-(String,_,_)``.
   ///
   /// - Throws: The printing's error (`unprintableURL`, `invalidParameter`), or the open's.
   public func open(
