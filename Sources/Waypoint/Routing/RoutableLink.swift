@@ -190,8 +190,7 @@ extension RouteRequest {
   public func linkValue<Value: LosslessStringConvertible>(
     _ name: String, from source: RequestValue.Source, as type: Value.Type
   ) throws(RoutingError) -> Value {
-    guard let value = try linkValue(name, from: source, as: Value?.self) else { throw absent(name, source) }
-    return value
+    try present(name, source, try linkValue(name, from: source, as: Value?.self))
   }
 
   /// The value named `name` in `source`, or `nil` when there is none.
@@ -200,28 +199,26 @@ extension RouteRequest {
   public func linkValue<Value: LosslessStringConvertible>(
     _ name: String, from source: RequestValue.Source, as type: Value?.Type
   ) throws(RoutingError) -> Value? {
-    guard let text = linkText(name, from: source) else { return nil }
-    guard let value = Value(text) else { throw unconverted(name, text, "\(Value.self)") }
-    return value
+    try converted(name, source, "\(Value.self)") { Value($0) }
   }
 
   /// The `Bool` named `name` in `source`: `true`/`false`, `1`/`0` or `yes`/`no`, in any case.
   public func linkValue(_ name: String, from source: RequestValue.Source, as type: Bool.Type) throws(RoutingError)
     -> Bool
   {
-    guard let value = try linkValue(name, from: source, as: Bool?.self) else { throw absent(name, source) }
-    return value
+    try present(name, source, try linkValue(name, from: source, as: Bool?.self))
   }
 
   /// The `Bool` named `name` in `source`, or `nil` when there is none.
   public func linkValue(_ name: String, from source: RequestValue.Source, as type: Bool?.Type) throws(RoutingError)
     -> Bool?
   {
-    guard let text = linkText(name, from: source) else { return nil }
-    switch text.lowercased() {
-    case "true", "1", "yes": return true
-    case "false", "0", "no": return false
-    default: throw unconverted(name, text, "Bool")
+    try converted(name, source, "Bool") { text in
+      switch text.lowercased() {
+      case "true", "1", "yes": true
+      case "false", "0", "no": false
+      default: nil
+      }
     }
   }
 
@@ -229,17 +226,14 @@ extension RouteRequest {
   public func linkValue(_ name: String, from source: RequestValue.Source, as type: UUID.Type) throws(RoutingError)
     -> UUID
   {
-    guard let value = try linkValue(name, from: source, as: UUID?.self) else { throw absent(name, source) }
-    return value
+    try present(name, source, try linkValue(name, from: source, as: UUID?.self))
   }
 
   /// The `UUID` named `name` in `source`, or `nil` when there is none.
   public func linkValue(_ name: String, from source: RequestValue.Source, as type: UUID?.Type) throws(RoutingError)
     -> UUID?
   {
-    guard let text = linkText(name, from: source) else { return nil }
-    guard let value = UUID(uuidString: text) else { throw unconverted(name, text, "UUID") }
-    return value
+    try converted(name, source, "UUID") { UUID(uuidString: $0) }
   }
 
   /// The segments the pattern's rest named `name` matched (`*path`), or the query values of
@@ -248,9 +242,7 @@ extension RouteRequest {
     -> [String]
   {
     switch source {
-    case .path:
-      guard parameters.restName == name, let rest = parameters.rest else { throw absent(name, source) }
-      return rest
+    case .path: return try present(name, source, try linkValue(name, from: source, as: [String]?.self))
     case .query: return queryValues(name)
     case .extra, .default: throw absent(name, source)
     }
@@ -270,26 +262,38 @@ extension RouteRequest {
     }
   }
 
-  private func linkText(_ name: String, from source: RequestValue.Source) -> String? {
+  /// The text of `name` in `source` through `convert`, `nil` when there is none.
+  private func converted<Value>(
+    _ name: String, _ source: RequestValue.Source, _ typeName: String, _ convert: (String) -> Value?
+  ) throws(RoutingError) -> Value? {
+    let text: String?
     switch source {
-    case .path: return parameters[name]
-    case .query: return query.first { $0.name == name }?.value ?? route?.defaults[name]
-    case .extra: return extras[name].map { ($0 as? String) ?? String(describing: $0) }
-    case .default: return route?.defaults[name]
+    case .path: text = parameters[name]
+    case .query: text = query.first { $0.name == name }?.value ?? route?.defaults[name]
+    case .extra: text = extras[name].map { ($0 as? String) ?? String(describing: $0) }
+    case .default: text = route?.defaults[name]
     }
+    guard let text else { return nil }
+    guard let value = convert(text) else {
+      throw RoutingError(
+        .invalidParameter, "the value '\(name)' of '\(url.string)' is '\(text)', which does not convert to \(typeName)",
+        url: url.string, pattern: route?.pattern, parameter: name)
+    }
+    return value
+  }
+
+  /// `value`, or the error that says it is not in `source`.
+  private func present<Value>(_ name: String, _ source: RequestValue.Source, _ value: Value?) throws(RoutingError)
+    -> Value
+  {
+    guard let value else { throw absent(name, source) }
+    return value
   }
 
   private func absent(_ name: String, _ source: RequestValue.Source) -> RoutingError {
-    let place = source == .path ? "path" : source.rawValue
-    return RoutingError(
-      .invalidParameter, "'\(url.string)' has no \(place) value '\(name)'", url: url.string, pattern: route?.pattern,
-      parameter: name)
-  }
-
-  private func unconverted(_ name: String, _ text: String, _ type: String) -> RoutingError {
     RoutingError(
-      .invalidParameter, "the value '\(name)' of '\(url.string)' is '\(text)', which does not convert to \(type)",
-      url: url.string, pattern: route?.pattern, parameter: name)
+      .invalidParameter, "'\(url.string)' has no \(source.rawValue) value '\(name)'", url: url.string,
+      pattern: route?.pattern, parameter: name)
   }
 }
 
