@@ -115,7 +115,8 @@ struct LinkReader<Context: MacroExpansionContext> {
 
   /// One case against its pattern.
   private func read(_ element: EnumCaseElementSyntax, route: AttributeSyntax) -> LinkCase? {
-    let caseName = element.name.text
+    // `default` written as a case name is the name `default`.
+    let caseName = element.name.text.trimmingBackticks
     let arguments = route.arguments?.as(LabeledExprListSyntax.self).map(Array.init) ?? []
     guard let first = arguments.first, first.label == nil,
       let literal = first.expression.as(StringLiteralExprSyntax.self), let pattern = literal.representedLiteralValue
@@ -313,5 +314,12 @@ struct LinkReader<Context: MacroExpansionContext> {
           changes: [.replace(oldNode: Syntax(fixIt.type), newNode: Syntax(replacement))]))
     }
     context.diagnose(Diagnostic(node: Syntax(node), message: LinkDiagnostic(id, message), fixIts: fixIts))
+  }
+}
+
+extension String {
+  /// The name without the backticks that let it be a keyword.
+  fileprivate var trimmingBackticks: String {
+    hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
   }
 }

@@ -19,6 +19,7 @@ enum NotesLink: Equatable {
 @Routable
 public enum ShopLink: Equatable, Sendable {
   @Route("shop://home", name: "shop.home") case home
+  @Route("shop://default") case `default`
   @Route("shop://item/<int:id>(/<bool:gift>)", priority: 2, defaults: ["tab": "info"])
   case item(id: Int, gift: Bool?, tab: String, tags: [String])
   @Route("shop://price/<double:amount>/<float:weight>") case price(amount: Double, weight: Float, note: String?)
@@ -71,7 +72,7 @@ struct RoutableLinkMacroTests {
 
   @Test("@Route's name, priority and defaults reach the definition; defaults fill absent query values")
   func routeOptions() throws {
-    let item = ShopLink.routeDefinitions[1]
+    let item = ShopLink.routeDefinitions[2]
     #expect(item.name == "item")
     #expect(item.priority == 2)
     #expect(item.defaults == ["tab": "info"])
@@ -80,6 +81,8 @@ struct RoutableLinkMacroTests {
     #expect(
       ShopLink(url: "shop://item/7/1?tab=x&tags=a&tags=b") == .item(id: 7, gift: true, tab: "x", tags: ["a", "b"]))
     #expect(ShopLink(url: "shop://home") == .home)
+    #expect(ShopLink(url: "shop://default") == .default)
+    #expect(ShopLink.routeDefinitions[1].name == "default")
     #expect(ShopLink(url: "shop://docs") == .docs(pages: nil))
     #expect(ShopLink(url: "shop://docs/a/b?kinds=x") == .docs(pages: ["a", "b"], kinds: ["x"]))
     #expect(ShopLink(url: "shop://colour/00ff00?shade=zz") == nil)
