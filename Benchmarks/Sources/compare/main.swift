@@ -140,7 +140,8 @@ func blocking<T>(_ body: @escaping @Sendable () async -> T) -> T {
     done.signal()
   }
   done.wait()
-  return box.value!
+  guard let value = box.value else { preconditionFailure("the task signals after storing its value") }
+  return value
 }
 
 let router = try deepLinks.buildRouter()

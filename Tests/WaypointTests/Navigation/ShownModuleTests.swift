@@ -19,12 +19,8 @@ struct PhaseRecorder: ModuleObserver {
   func failed(_ event: ModuleEvent) { recorder.record("\(event.phase.rawValue) \(event.key.name)") }
 }
 
-@MainActor
-func makeModules(_ recorder: Recorder = Recorder(), navigator: HeadlessNavigator = HeadlessNavigator()) throws
-  -> ModuleNavigator
-{
-  var builder = ModuleRegistryBuilder()
-  builder.observe(PhaseRecorder(recorder: recorder))
+/// The note list (`NoteList`) and the editor (`NoteEditor`, titled from its configuration).
+func registerNoteScreens(in builder: inout ModuleRegistryBuilder) {
   builder.register(ListScreen.self, target: "NoteList") { _ in ListScreen() }
   builder.register(EditorScreen.self, configuration: EditorConfiguration.self, target: "NoteEditor") {
     _, configuration in
@@ -32,6 +28,15 @@ func makeModules(_ recorder: Recorder = Recorder(), navigator: HeadlessNavigator
     editor.title = "note \(configuration.noteID ?? 0) \(configuration.mode)"
     return editor
   }
+}
+
+@MainActor
+func makeModules(_ recorder: Recorder = Recorder(), navigator: HeadlessNavigator = HeadlessNavigator()) throws
+  -> ModuleNavigator
+{
+  var builder = ModuleRegistryBuilder()
+  builder.observe(PhaseRecorder(recorder: recorder))
+  registerNoteScreens(in: &builder)
   builder.bind(EditorScreen.self, configuration: EditorConfiguration.self) { request, configuration in
     configuration.noteID = try request.int("id")
     configuration.mode = request["mode"] ?? "read"

@@ -33,13 +33,7 @@ enum EditorLink: RoutableLink, Equatable {
 struct TypedBindingTests {
   func modules() throws -> ModuleNavigator {
     var builder = ModuleRegistryBuilder()
-    builder.register(ListScreen.self, target: "NoteList") { _ in ListScreen() }
-    builder.register(EditorScreen.self, configuration: EditorConfiguration.self, target: "NoteEditor") {
-      _, configuration in
-      let editor = EditorScreen()
-      editor.title = "note \(configuration.noteID ?? 0) \(configuration.mode)"
-      return editor
-    }
+    registerNoteScreens(in: &builder)
     builder.bind(EditorScreen.self, configuration: EditorConfiguration.self, link: EditorLink.self) {
       link, request, configuration in
       switch link {
