@@ -13,11 +13,14 @@ public struct LoggingMiddleware: RouteMiddleware {
   public let logger: Logger
   /// The level of a successful open; failures log at `error`.
   public let level: Logger.Level
+  /// The query items whose values are never logged (`sig` and `token` unless set).
+  public let redaction: LinkRedaction
 
-  /// Logs to `logger` at `level`.
-  public init(logger: Logger, level: Logger.Level = .info) {
+  /// Logs to `logger` at `level`, redacting `redaction`'s query items.
+  public init(logger: Logger, level: Logger.Level = .info, redaction: LinkRedaction = .standard) {
     self.logger = logger
     self.level = level
+    self.redaction = redaction
   }
 
   /// Logs the request, then its outcome.
@@ -25,19 +28,19 @@ public struct LoggingMiddleware: RouteMiddleware {
     let clock = ContinuousClock()
     let start = clock.now
     let metadata: Logger.Metadata = [
-      "url": "\(request.url.string)", "origin": "\(request.origin)",
+      "url": "\(redaction.apply(to: request.url.string))", "origin": "\(request.origin)",
       "route": "\(request.route?.description ?? "fallback")",
     ]
     do {
       let result = try await next(request)
       var done = metadata
       done["duration"] = "\(clock.now - start)"
-      if let redirect = result.redirect { done["redirect"] = "\(redirect)" }
+      if let redirect = result.redirect { done["redirect"] = "\(redaction.apply(to: redirect))" }
       logger.log(level: level, "opened link", metadata: done)
       return result
     } catch {
       var failed = metadata
-      failed["error"] = "\(error)"
+      failed["error"] = "\((error as? RoutingError).map { "\(redaction.apply(to: $0))" } ?? "\(error)")"
       failed["duration"] = "\(clock.now - start)"
       logger.error("link failed", metadata: failed)
       throw error

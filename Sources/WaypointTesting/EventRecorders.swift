@@ -20,8 +20,20 @@ public final class RouteEventRecorder: RouteObserver {
   /// The phases of every event so far.
   public var phases: [RouteEvent.Phase] { events.map(\.phase) }
 
-  /// The events that ended an open (`did` or `failed`).
-  public var outcomes: [RouteEvent] { events.filter { $0.phase == .did || $0.phase == .failed } }
+  /// The events that ended a link (`did`, `unmatched`, `refused`, `failed` or `dropped`).
+  public var outcomes: [RouteEvent] { events.filter(\.phase.isOutcome) }
+
+  /// Records `received`.
+  public func received(_ event: RouteEvent) { recorded.withLock { $0.append(event) } }
+
+  /// Records `waited`.
+  public func waited(_ event: RouteEvent) { recorded.withLock { $0.append(event) } }
+
+  /// Records `dropped`.
+  public func dropped(_ event: RouteEvent) { recorded.withLock { $0.append(event) } }
+
+  /// Records `redirected`.
+  public func redirected(_ event: RouteEvent) { recorded.withLock { $0.append(event) } }
 
   /// Records `prepare`.
   public func prepare(_ event: RouteEvent) { recorded.withLock { $0.append(event) } }
@@ -35,7 +47,7 @@ public final class RouteEventRecorder: RouteObserver {
   /// Records `did`.
   public func didOpen(_ event: RouteEvent) { recorded.withLock { $0.append(event) } }
 
-  /// Records `failed`.
+  /// Records `unmatched`, `refused` and `failed`.
   public func failed(_ event: RouteEvent) { recorded.withLock { $0.append(event) } }
 }
 

@@ -4,10 +4,10 @@ import Testing
 /// The folders of `Sources/Waypoint` are layers: each uses only the types of those before it.
 ///
 /// The order is the README's: Matching (its own module) → Routing → Manifest → Modules →
-/// Navigation, with Support (small helpers) under all of them.
+/// Navigation → Entry (the doors into the app), with Support (small helpers) under all of them.
 @Suite("Layers")
 struct LayerTests {
-  static let order = ["Support", "Routing", "Manifest", "Modules", "Navigation"]
+  static let order = ["Support", "Routing", "Manifest", "Modules", "Navigation", "Entry"]
 
   static let sources = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -68,7 +68,7 @@ struct StressTests {
       var endings = 0
       for await event in events {
         phases[event.openID, default: []].append(event.phase)
-        if event.phase == .did || event.phase == .failed { endings += 1 }
+        if event.phase.isOutcome { endings += 1 }
         if endings == total { break }
       }
       return phases
@@ -139,7 +139,7 @@ struct StressTests {
     #expect(phases.count == total, "every open is seen by the holder's stream")
     for (openID, seen) in phases {
       #expect(seen.filter { $0 == .prepare }.count == 1, "open \(openID): \(seen)")
-      #expect(seen.filter { $0 == .did || $0 == .failed }.count == 1, "open \(openID): \(seen)")
+      #expect(seen.filter(\.isOutcome).count == 1, "open \(openID): \(seen)")
     }
     #expect(phases.values.filter { $0.contains(.did) }.count == successes.value)
     #expect(handled.value == successes.value, "one handler run per success")
@@ -162,6 +162,65 @@ struct StressTests {
   }
 
   struct Transient: Sendable { let serial: Int }
+
+  @Test("links from many tasks while readiness flips: each link has one outcome, every waiter returns")
+  func inboxWhileReadinessFlips() async throws {
+    let handled = Tally()
+    let holder = try RouterHolder(builder: Self.builder(version: 0, handled: handled, observer: nil))
+    var policy = LinkInbox.Policy()
+    policy.waitingRule = .keepAll(limit: 64)
+    let inbox = LinkInbox(router: holder, policy: policy)
+    let events = holder.events(bufferingNewest: 1_000_000)
+    let perTask = 200
+    let total = Self.tasks * perTask
+    let collector = Task { () -> [UInt64: [RouteEvent.Phase]] in
+      var phases: [UInt64: [RouteEvent.Phase]] = [:]
+      var endings = 0
+      for await event in events {
+        phases[event.openID, default: []].append(event.phase)
+        if event.phase.isOutcome { endings += 1 }
+        if endings == total { break }
+      }
+      return phases
+    }
+    let answered = Tally()
+    let flipper = Task {
+      var ready = false
+      while !Task.isCancelled {
+        ready.toggle()
+        inbox.setReady(ready, reason: "flipping")
+        await Task.yield()
+      }
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for worker in 0..<Self.tasks {
+        group.addTask {
+          for step in 0..<perTask {
+            let url = "/user/\(worker)-\(step)"
+            if step % 2 == 0 {
+              inbox.receive(url, origin: .external())
+            } else {
+              _ = try? await inbox.open(url, origin: .external())
+              _ = answered.increment()
+            }
+          }
+        }
+      }
+    }
+    flipper.cancel()
+    _ = await flipper.value
+    inbox.setReady(true)
+    let phases = await collector.value
+    #expect(answered.value == total / 2, "every open(_:) returned")
+    #expect(phases.count == total, "every link is seen by the holder's stream")
+    for (openID, seen) in phases {
+      #expect(seen.first == .received, "link \(openID): \(seen)")
+      #expect(seen.filter(\.isOutcome).count == 1, "link \(openID): \(seen)")
+    }
+    let opened = phases.values.filter { $0.contains(.did) }.count
+    #expect(opened == handled.value, "one handler run per opened link")
+    #expect(inbox.waiting.isEmpty)
+  }
 
   @Test("shared modules are made once and transient ones every time, from many tasks")
   func registryFromManyTasks() async throws {

@@ -1,31 +1,67 @@
-/// Where a request to open a URL comes from.
+/// Where a request to open a URL comes from, and what came with it.
 ///
-/// Links from outside the app reach only routes whose exposure is ``Exposure/public``.
+/// Links from outside the app reach only routes whose exposure is ``Exposure/public``. Every door
+/// into an app has its own origin, made by a static member, so analytics and middleware can tell
+/// a Spotlight result from a notification tap without parsing anything:
 ///
 /// ```swift
 /// let origin: Origin = .external(sourceApplication: "com.example.mail")
 /// origin.isExternal  // true
+/// Origin.quickAction(type: "compose").details  // ["type": "compose"]
 /// ```
+///
+/// | Door | Origin | ``details`` |
+/// |---|---|---|
+/// | The app itself | ``internal`` | — |
+/// | URL scheme | ``external(sourceApplication:)`` | — (``sourceApplication``) |
+/// | Universal link | ``universalLink(referrer:)`` | — (``referrer``) |
+/// | Notification | ``notification(identifier:action:payload:)`` | `identifier`, `action`, the payload's plain values |
+/// | Home Screen quick action | ``quickAction(type:userInfo:)`` | `type`, the item's plain values |
+/// | Spotlight | ``spotlight(identifier:)`` | `identifier` |
+/// | Handoff | ``handoff(activityType:userInfo:)`` | `activityType`, the activity's plain values |
+/// | Widget | ``widget(kind:)`` | `kind` |
+/// | App Clip | ``appClip(invocation:)`` | — (``referrer``: the invocation URL) |
+/// | App Intent | ``appIntent(_:)`` | `intent` |
+/// | Deferred link | ``deferred(source:)`` | `source` |
+///
+/// Campaign items (`utm_*` and the keys an app names) are read from an external link into
+/// ``campaign`` by ``LinkInbox``, which keeps them out of the route's query unless the route asks
+/// for them.
 public struct Origin: Sendable, Hashable, CustomStringConvertible {
-  /// A short name for the kind of origin: `internal`, `external`, `universalLink`, `notification`
-  /// or a custom one.
+  /// A short name for the door: `internal`, `external`, `universalLink`, `notification`,
+  /// `quickAction`, `spotlight`, `handoff`, `widget`, `appClip`, `appIntent`, `deferred`, or a
+  /// custom one.
   public var kind: String
-  /// The app that sent the link, when known.
+  /// The app that sent the link, when the system says (a URL scheme link from an app of the same
+  /// team).
   public var sourceApplication: String?
+  /// The page that led to a universal link (the system gives it for links followed in Safari),
+  /// or the URL an App Clip was invoked with.
+  public var referrer: String?
+  /// What the door handed over beside the link, as plain strings (see the table above).
+  public var details: [String: String]
+  /// The campaign items the link carried (`utm_source`, `utm_campaign`, …).
+  public var campaign: [String: String]
   /// Whether the link comes from outside the app and may reach only public routes.
   public var isExternal: Bool
 
   /// Makes an origin of any kind; prefer the static members for the usual ones.
-  public init(kind: String, sourceApplication: String? = nil, isExternal: Bool) {
+  public init(
+    kind: String, sourceApplication: String? = nil, referrer: String? = nil, details: [String: String] = [:],
+    campaign: [String: String] = [:], isExternal: Bool
+  ) {
     self.kind = kind
     self.sourceApplication = sourceApplication
+    self.referrer = referrer
+    self.details = details
+    self.campaign = campaign
     self.isExternal = isExternal
   }
 
   /// A link opened by the app itself.
   public static let `internal` = Origin(kind: "internal", isExternal: false)
 
-  /// A link from another app (or an unknown source).
+  /// A link from another app through the app's URL scheme (or from an unknown source).
   public static func external(sourceApplication: String? = nil) -> Origin {
     Origin(kind: "external", sourceApplication: sourceApplication, isExternal: true)
   }
@@ -33,24 +69,141 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
   /// A universal link (an `https` link the system handed to the app).
   public static let universalLink = Origin(kind: "universalLink", isExternal: true)
 
+  /// A universal link, with the page that led to it when the system gives one
+  /// (`NSUserActivity.referrerURL`).
+  public static func universalLink(referrer: String?) -> Origin {
+    Origin(kind: "universalLink", referrer: referrer, isExternal: true)
+  }
+
   /// A link from a push or local notification.
   public static let notification = Origin(kind: "notification", isExternal: true)
 
+  /// A link from a notification the user acted on: its request identifier, the action chosen
+  /// (`com.apple.UNNotificationDefaultActionIdentifier` for a plain tap) and the payload's
+  /// plain values (strings, numbers and booleans at the top level; `aps` is left out).
+  public static func notification(
+    identifier: String?, action: String? = nil, payload: [AnyHashable: Any] = [:]
+  ) -> Origin {
+    var details = plainValues(of: payload, leaving: ["aps"])
+    details["identifier"] = identifier
+    details["action"] = action
+    return Origin(kind: "notification", details: details, isExternal: true)
+  }
+
+  /// A Home Screen quick action (`UIApplicationShortcutItem`): its `type` and the plain values
+  /// of its `userInfo`.
+  public static func quickAction(type: String, userInfo: [String: Any] = [:]) -> Origin {
+    var details = plainValues(of: userInfo)
+    details["type"] = type
+    return Origin(kind: "quickAction", details: details, isExternal: true)
+  }
+
+  /// A Spotlight result the user chose: the searchable item's unique identifier
+  /// (`CSSearchableItemActivityIdentifier`).
+  public static func spotlight(identifier: String) -> Origin {
+    Origin(kind: "spotlight", details: ["identifier": identifier], isExternal: true)
+  }
+
+  /// A Handoff (or other `NSUserActivity`) continued in this app: its activity type and the plain
+  /// values of its `userInfo`.
+  public static func handoff(activityType: String, userInfo: [AnyHashable: Any] = [:]) -> Origin {
+    var details = plainValues(of: userInfo)
+    details["activityType"] = activityType
+    return Origin(kind: "handoff", details: details, isExternal: true)
+  }
+
+  /// A widget the user tapped (its `widgetURL` or `Link`), with the widget's kind; see
+  /// ``widgetLink(_:kind:)``.
+  public static func widget(kind: String) -> Origin {
+    Origin(kind: "widget", details: ["kind": kind], isExternal: true)
+  }
+
+  /// An App Clip invocation (an App Clip Code, NFC tag, Safari banner, Maps or Messages), with
+  /// the invocation URL as the referrer.
+  public static func appClip(invocation: String?) -> Origin {
+    Origin(kind: "appClip", referrer: invocation, isExternal: true)
+  }
+
+  /// An App Intent run by Siri, Shortcuts, Spotlight or the Action button: the intent's name.
+  public static func appIntent(_ name: String) -> Origin {
+    Origin(kind: "appIntent", details: ["intent": name], isExternal: true)
+  }
+
+  /// A link that arrived after install from a ``DeferredLinkSource`` named `source`.
+  public static func deferred(source: String) -> Origin {
+    Origin(kind: "deferred", details: ["source": source], isExternal: true)
+  }
+
   /// The origin of a URL the system opened the app with, when nothing else is known: an
-  /// `http` or `https` URL is a universal link (SwiftUI's `onOpenURL` delivers those too),
-  /// anything else comes from another app.
+  /// `http` or `https` URL is a universal link (SwiftUI's `onOpenURL` delivers those too), a link
+  /// a widget made with ``widgetLink(_:kind:)`` is a widget's, anything else comes from another
+  /// app.
   ///
   /// ```swift
   /// Origin.opened("https://notes.example/note/3")   // .universalLink
   /// Origin.opened("notes://note/3")                  // .external()
   /// ```
   public static func opened(_ url: String) -> Origin {
+    if let kind = WidgetMark.kind(in: url) { return .widget(kind: kind) }
     let scheme = url.prefix { $0 != ":" }.lowercased()
     return scheme == "http" || scheme == "https" ? .universalLink : .external()
   }
 
-  /// The kind, and the source application when known.
+  /// `link` marked as a widget's of `kind`, for a widget's `widgetURL` or `Link`: the system
+  /// hands it to the app like any URL, and ``opened(_:)`` and ``LinkInbox`` read the mark back
+  /// into ``widget(kind:)`` and take it off before routing.
+  ///
+  /// The mark is a query item (`waypoint-widget`) any app could write too: it names a door for
+  /// analytics and grants nothing, since a widget's origin is external like every other.
+  ///
+  /// ```swift
+  /// Origin.widgetLink("notes://note/3", kind: "RecentNote")  // "notes://note/3?waypoint-widget=RecentNote"
+  /// ```
+  public static func widgetLink(_ link: String, kind: String) -> String {
+    WidgetMark.adding(kind, to: link)
+  }
+
+  /// The kind, the source application or referrer when known, and the details.
   public var description: String {
-    sourceApplication.map { "\(kind)(\($0))" } ?? kind
+    var text = kind
+    if let source = sourceApplication ?? referrer { text += "(\(source))" }
+    let facts = details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    if !facts.isEmpty { text += " [" + facts.joined(separator: ", ") + "]" }
+    return text
+  }
+
+  /// The values of `dictionary` that read as plain text (strings, numbers, booleans), by key.
+  static func plainValues(of dictionary: [AnyHashable: Any], leaving excluded: Set<String> = []) -> [String: String] {
+    var values: [String: String] = [:]
+    for (key, value) in dictionary {
+      guard let key = key.base as? String, !excluded.contains(key) else { continue }
+      switch value {
+      case let text as String: values[key] = text
+      case let flag as Bool: values[key] = flag ? "true" : "false"
+      case let number as Int: values[key] = String(number)
+      case let number as Double: values[key] = String(number)
+      default: continue
+      }
+    }
+    return values
+  }
+
+  static func plainValues(of dictionary: [String: Any]) -> [String: String] {
+    plainValues(of: Dictionary(uniqueKeysWithValues: dictionary.map { (AnyHashable($0.key), $0.value) }))
+  }
+}
+
+/// The query item that marks a widget's link (see ``Origin/widgetLink(_:kind:)``).
+enum WidgetMark {
+  static let name = "waypoint-widget"
+
+  static func adding(_ kind: String, to link: String) -> String {
+    LinkText.appending([QueryItem(name: name, value: kind)], to: link)
+  }
+
+  /// The widget kind `url` is marked with, if any.
+  static func kind(in url: String) -> String? {
+    guard url.contains(name), let parsed = try? ParsedURL(url) else { return nil }
+    return parsed.queryItems.first { $0.name == name }?.value
   }
 }

@@ -25,6 +25,9 @@ public struct RouteResult: Sendable {
   public var route: RouteDefinition?
   /// The handler's value, or where to go instead.
   public var outcome: Outcome
+  /// The link a middleware parked on the way (see ``park(_:until:showing:)``); a ``LinkInbox``
+  /// keeps it and opens it again on ``LinkInbox/resume(_:)``.
+  public var parked: ParkedLink?
 
   /// A result carrying `value` for `request`.
   public init(_ value: any Sendable, for request: RouteRequest) {
@@ -38,6 +41,29 @@ public struct RouteResult: Sendable {
   public static func redirect(to url: String, from request: RouteRequest) -> RouteResult {
     var result = RouteResult((), for: request)
     result.outcome = .redirect(to: url)
+    return result
+  }
+
+  /// A result that parks `request`'s link until the app says `gate` is passed (sign-in done),
+  /// and opens `url` meanwhile (the sign-in screen), through every middleware like a redirect.
+  ///
+  /// Opened through a ``LinkInbox``, the link is kept and opened again, with its origin and
+  /// extras, on ``LinkInbox/resume(_:)``; the router reports a `waited` event either way.
+  ///
+  /// ```swift
+  /// struct SignInFirst: RouteMiddleware {
+  ///   let session: Session
+  ///   func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
+  ///     guard request.route?.name != "login", !session.isSignedIn else { return try await next(request) }
+  ///     return .park(request, until: "signIn", showing: "notes://login")
+  ///   }
+  /// }
+  /// // when sign-in succeeds:
+  /// inbox.resume("signIn")
+  /// ```
+  public static func park(_ request: RouteRequest, until gate: String, showing url: String? = nil) -> RouteResult {
+    var result = url.map { redirect(to: $0, from: request) } ?? RouteResult((), for: request)
+    result.parked = ParkedLink(gate: gate, url: request.url.string, origin: request.origin, extras: request.extras)
     return result
   }
 
@@ -62,5 +88,25 @@ public struct RouteResult: Sendable {
       throw RoutingError(
         .typeMismatch, "the result of '\(url)' is a redirect to '\(target)', not a \(Value.self)", url: url)
     }
+  }
+}
+
+/// A link a middleware set aside until the app passes a gate (see ``RouteResult/park(_:until:showing:)``).
+public struct ParkedLink: Sendable {
+  /// What the app must pass first (`signIn`).
+  public var gate: String
+  /// The link as it reached the middleware.
+  public var url: String
+  /// Where it came from.
+  public var origin: Origin
+  /// The in-process values it was opened with.
+  public var extras: [String: any Sendable]
+
+  /// Makes a parked link.
+  public init(gate: String, url: String, origin: Origin, extras: [String: any Sendable] = [:]) {
+    self.gate = gate
+    self.url = url
+    self.origin = origin
+    self.extras = extras
   }
 }

@@ -15,22 +15,39 @@ extension Router {
   public func open(
     _ url: String, origin: Origin = .internal, extras: [String: any Sendable] = [:]
   ) async throws(RoutingError) -> RouteResult {
-    let openID = hub.nextOpenID()
+    try await open(url, origin: origin, extras: extras, openID: hub.nextOpenID())
+  }
+
+  /// Opens `url` as the link numbered `openID` (a ``LinkInbox`` numbers a link when it arrives).
+  func open(
+    _ url: String, origin: Origin, extras: [String: any Sendable], openID: UInt64
+  ) async throws(RoutingError) -> RouteResult {
     let clock = ContinuousClock()
     let start = clock.now
-    emit(RouteEvent(openID: openID, phase: .prepare, url: url, origin: origin, route: nil, duration: nil, error: nil))
+    emit(RouteEvent(openID: openID, phase: .prepare, url: url, origin: origin))
     var current = url
     var visited: [String] = []
     var chosen: RouteRequest?
+    var parked: ParkedLink?
     do throws(RoutingError) {
       while true {
         try checkRedirect(to: current, after: visited)
         visited.append(current)
         var candidates = try self.candidates(for: current, origin: origin, extras: extras)
         var result = try await handle(&candidates, openID: openID, chosen: &chosen)
+        if let parking = result.parked, parked == nil {
+          parked = parking
+          emit(
+            RouteEvent(
+              openID: openID, phase: .waited, url: parking.url, origin: origin, route: chosen?.route,
+              reason: "parked until '\(parking.gate)'"))
+        }
         let value: any Sendable
         switch result.outcome {
         case .redirect(let target):
+          emit(
+            RouteEvent(
+              openID: openID, phase: .redirected, url: current, origin: origin, route: chosen?.route, redirect: target))
           current = target
           continue
         case .value(let handled):
@@ -38,11 +55,12 @@ extension Router {
         }
         // The URL this open handled, as it arrived: a middleware may have edited the request's.
         result.url = current
+        result.parked = parked
         await callBack(chosen?.callbacks.success, with: CallbackURLs.items(for: value))
         emit(
           RouteEvent(
             openID: openID, phase: .did, url: current, origin: origin, route: chosen?.route,
-            duration: clock.now - start, error: nil))
+            duration: clock.now - start))
         return result
       }
     } catch {
@@ -51,10 +69,12 @@ extension Router {
         let items = cancelled ? [] : CallbackURLs.items(for: error)
         await callBack(cancelled ? callbacks.cancel : callbacks.error, with: items)
       }
+      let phase = RouteEvent.Phase.ending(error)
       emit(
         RouteEvent(
-          openID: openID, phase: .failed, url: current, origin: origin, route: chosen?.route,
-          duration: clock.now - start, error: error))
+          openID: openID, phase: phase, url: current, origin: origin, route: chosen?.route,
+          duration: clock.now - start, error: error,
+          check: phase == .refused ? error.check ?? error.code.rawValue : nil))
       throw error
     }
   }
@@ -135,16 +155,19 @@ extension Router {
     for observer in observers {
       do {
         try observer.willOpen(request)
-      } catch let error as RoutingError {
+      } catch var error as RoutingError {
+        error.check = error.check ?? "observer \(type(of: observer))"
         throw error
       } catch {
-        throw RoutingError(.rejected, "an observer vetoed '\(request.url.string)': \(error)", url: request.url.string)
+        var vetoed = RoutingError(
+          .rejected, "an observer vetoed '\(request.url.string)': \(error)", url: request.url.string)
+        vetoed.check = "observer \(type(of: observer))"
+        throw vetoed
       }
     }
     hub.send(
-      RouteEvent(
-        openID: openID, phase: .will, url: request.url.string, origin: request.origin, route: request.route,
-        duration: nil, error: nil))
+      RouteEvent(openID: openID, phase: .will, url: request.url.string, origin: request.origin, route: request.route)
+        .redacted(by: redaction))
   }
 
   /// What running a chain gave: a result, or a decline (see ``RouteDecline``).
@@ -197,13 +220,19 @@ extension Router {
     await callbackOpener.open(LinkText.appending(items, to: url))
   }
 
-  private func emit(_ event: RouteEvent) {
+  /// Tells every observer and event stream of `event`, redacted.
+  func emit(_ event: RouteEvent) {
+    let event = event.redacted(by: redaction)
     for observer in observers {
       switch event.phase {
+      case .received: observer.received(event)
+      case .waited: observer.waited(event)
+      case .dropped: observer.dropped(event)
       case .prepare: observer.prepare(event)
       case .declined: observer.declined(event)
+      case .redirected: observer.redirected(event)
       case .did: observer.didOpen(event)
-      case .failed: observer.failed(event)
+      case .unmatched, .refused, .failed: observer.failed(event)
       case .will: break
       }
     }

@@ -21,12 +21,13 @@ public struct Router: Sendable {
     let maxRedirects: Int
     let dotSegments: DotSegmentPolicy
     let whenEveryRouteDeclines: DeclinePolicy
+    let redaction: LinkRedaction
     let hub: EventHub<RouteEvent>
 
     init(
       table: RouteTable<RouteEntry>, observers: [any RouteObserver], fallback: RouteNext?, callbacks: CallbackPolicy,
       callbackOpener: (any CallbackOpener)?, maxRedirects: Int, dotSegments: DotSegmentPolicy,
-      whenEveryRouteDeclines: DeclinePolicy, hub: EventHub<RouteEvent>
+      whenEveryRouteDeclines: DeclinePolicy, redaction: LinkRedaction, hub: EventHub<RouteEvent>
     ) {
       self.table = table
       self.observers = observers
@@ -36,6 +37,7 @@ public struct Router: Sendable {
       self.maxRedirects = maxRedirects
       self.dotSegments = dotSegments
       self.whenEveryRouteDeclines = whenEveryRouteDeclines
+      self.redaction = redaction
       self.hub = hub
     }
   }
@@ -43,11 +45,12 @@ public struct Router: Sendable {
   init(
     table: RouteTable<RouteEntry>, observers: [any RouteObserver], fallback: RouteNext?, callbacks: CallbackPolicy,
     callbackOpener: (any CallbackOpener)?, maxRedirects: Int, dotSegments: DotSegmentPolicy,
-    whenEveryRouteDeclines: DeclinePolicy, hub: EventHub<RouteEvent>
+    whenEveryRouteDeclines: DeclinePolicy, redaction: LinkRedaction, hub: EventHub<RouteEvent>
   ) {
     parts = Parts(
       table: table, observers: observers, fallback: fallback, callbacks: callbacks, callbackOpener: callbackOpener,
-      maxRedirects: maxRedirects, dotSegments: dotSegments, whenEveryRouteDeclines: whenEveryRouteDeclines, hub: hub)
+      maxRedirects: maxRedirects, dotSegments: dotSegments, whenEveryRouteDeclines: whenEveryRouteDeclines,
+      redaction: redaction, hub: hub)
   }
 
   var table: RouteTable<RouteEntry> { parts.table }
@@ -60,6 +63,8 @@ public struct Router: Sendable {
   var dotSegments: DotSegmentPolicy { parts.dotSegments }
   var whenEveryRouteDeclines: DeclinePolicy { parts.whenEveryRouteDeclines }
   var hub: EventHub<RouteEvent> { parts.hub }
+  /// The query items redacted from events.
+  public var redaction: LinkRedaction { parts.redaction }
 
   /// The routes, in registration order.
   public var routes: [RouteDefinition] { table.routes.map(\.payload.route) }
@@ -84,7 +89,8 @@ public struct Router: Sendable {
     try table.url(for: name, parameters: parameters, query: query)
   }
 
-  /// Every event of every open from now on (prepare, will, declined, did, failed), for analytics.
+  /// Every event of every link from now on (see ``RouteEvent/Phase``), its sensitive query items
+  /// redacted, for analytics.
   ///
   /// The stream keeps the newest `limit` events when its consumer falls behind.
   public func events(bufferingNewest limit: Int = 1024) -> AsyncStream<RouteEvent> {
@@ -96,6 +102,6 @@ public struct Router: Sendable {
     Router(
       table: table, observers: observers, fallback: fallback, callbacks: callbacks,
       callbackOpener: callbackOpener, maxRedirects: maxRedirects, dotSegments: dotSegments,
-      whenEveryRouteDeclines: whenEveryRouteDeclines, hub: hub)
+      whenEveryRouteDeclines: whenEveryRouteDeclines, redaction: redaction, hub: hub)
   }
 }

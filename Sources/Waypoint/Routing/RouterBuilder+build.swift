@@ -13,7 +13,8 @@ extension RouterBuilder {
     return Router(
       table: table, observers: observers, fallback: fallback.map { compose(middleware, around: Self.run($0, nil)) },
       callbacks: callbacks, callbackOpener: callbackOpener, maxRedirects: maxRedirects,
-      dotSegments: dotSegments, whenEveryRouteDeclines: whenEveryRouteDeclines, hub: EventHub<RouteEvent>())
+      dotSegments: dotSegments, whenEveryRouteDeclines: whenEveryRouteDeclines, redaction: redaction,
+      hub: EventHub<RouteEvent>())
   }
 
   /// Every problem in the routes: the errors ``build()`` would throw (the table's first, then the
@@ -92,12 +93,21 @@ extension RouterBuilder {
         handler: handler, redirect: redirect, chain: compose(middleware + registration.middleware, around: terminal)))
   }
 
-  /// `middleware` around `terminal`, the first outermost.
+  /// `middleware` around `terminal`, the first outermost; a refusal a layer throws names it as
+  /// its ``RoutingError/check`` (the innermost layer that refused, when one passes another's on).
   private func compose(_ middleware: [any RouteMiddleware], around terminal: @escaping RouteNext) -> RouteNext {
     var next = terminal
     for layer in middleware.reversed() {
       let inner = next
-      next = { request in try await layer.handle(request, next: inner) }
+      let name = String(describing: type(of: layer))
+      next = { request in
+        do {
+          return try await layer.handle(request, next: inner)
+        } catch var error as RoutingError where error.check == nil && RouteEvent.Phase.ending(error) == .refused {
+          error.check = name
+          throw error
+        }
+      }
     }
     return next
   }

@@ -35,6 +35,8 @@ public struct RouterBuilder: Sendable {
   public var callbacks = CallbackPolicy()
   /// Opens callback URLs; without one, callbacks are checked but not opened.
   public var callbackOpener: (any CallbackOpener)?
+  /// The query items whose values events never show (`sig` and `token` unless set).
+  public var redaction = LinkRedaction.standard
   /// The most redirects one open may follow.
   ///
   /// Default 8.

@@ -100,6 +100,9 @@ public struct RoutingError: WaypointError {
     public static let missingLink: Code = "missingLink"
     /// The routes lack or change a route a compiled typed-link type needs.
     public static let linkMismatch: Code = "linkMismatch"
+    /// A link waiting in a `LinkInbox` will not be opened: superseded by a newer one, expired,
+    /// a duplicate, or discarded; the message says which.
+    public static let dropped: Code = "dropped"
   }
 
   /// What kind of failure this is.
@@ -123,6 +126,12 @@ public struct RoutingError: WaypointError {
   /// `handlerFailed` or `middlewareFailed`: a `NavigationError` when a module could not be shown,
   /// a `ModuleError` when it could not be made.
   public var underlying: (any WaypointError)?
+  /// The check that refused a link, when the router knows it.
+  ///
+  /// For `forbidden`, `rejected` and `callbackNotAllowed`: the type name of the middleware that
+  /// threw, or `observer` and the observer's type name. The router fills it in;
+  /// `RouteEvent.check` reports it.
+  public var check: String?
 
   /// Makes an error; every fact but the code and message is optional.
   public init(
@@ -146,6 +155,7 @@ public struct RoutingError: WaypointError {
     lhs.code == rhs.code && lhs.message == rhs.message && lhs.url == rhs.url && lhs.pattern == rhs.pattern
       && lhs.column == rhs.column && lhs.parameter == rhs.parameter && lhs.routePosition == rhs.routePosition
       && lhs.routeName == rhs.routeName && lhs.underlying?.hashable == rhs.underlying?.hashable
+      && lhs.check == rhs.check
   }
 
   /// Hashes the code, the message and the route; equal errors hash equally.

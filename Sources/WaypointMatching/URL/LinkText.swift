@@ -60,6 +60,46 @@ public struct LinkText: Sendable, Hashable {
     items?.contains { $0 == name || $0.hasPrefix(name + "=") } ?? false
   }
 
+  /// The query's item at `raw`, decoded (`+` read as a space), or `nil` when it cannot be decoded.
+  public static func decode(_ raw: Substring) -> QueryItem? {
+    let parts = raw.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let name = try? PercentCoding.decode(parts[0], plusAsSpace: true) else { return nil }
+    let value = parts.count > 1 ? (try? PercentCoding.decode(parts[1], plusAsSpace: true)) : ""
+    return value.map { QueryItem(name: String(name), value: String($0)) }
+  }
+
+  /// Takes out the query's items that `predicate` chooses (an item that cannot be decoded is
+  /// kept), and returns them decoded, in order; a query left empty goes with its `?`.
+  public mutating func remove(where predicate: (QueryItem) -> Bool) -> [QueryItem] {
+    guard let all = items else { return [] }
+    var removed: [QueryItem] = []
+    var kept: [Substring] = []
+    for raw in all {
+      if let item = Self.decode(raw), predicate(item) {
+        removed.append(item)
+      } else {
+        kept.append(raw)
+      }
+    }
+    guard !removed.isEmpty else { return [] }
+    items = kept.isEmpty ? nil : kept
+    return removed
+  }
+
+  /// Replaces the value of every item whose decoded name is in `names` with `replacement`;
+  /// returns whether any was.
+  @discardableResult
+  public mutating func redact(_ names: Set<String>, with replacement: String = "REDACTED") -> Bool {
+    guard let all = items, !names.isEmpty else { return false }
+    var changed = false
+    items = all.map { raw in
+      guard let item = Self.decode(raw), names.contains(item.name) else { return raw }
+      changed = true
+      return Self.encode(QueryItem(name: item.name, value: replacement))
+    }
+    return changed
+  }
+
   /// `url` with `items` added to its query, before any fragment.
   public static func appending(_ items: [QueryItem], to url: String) -> String {
     guard !items.isEmpty else { return url }

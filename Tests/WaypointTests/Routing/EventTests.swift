@@ -45,7 +45,7 @@ struct EventTests {
       seen.append(event)
       if seen.count == 5 { break }
     }
-    #expect(seen.map(\.phase) == [.prepare, .will, .did, .prepare, .failed])
+    #expect(seen.map(\.phase) == [.prepare, .will, .did, .prepare, .unmatched])
     #expect(Set(seen.prefix(3).map(\.openID)).count == 1)
     #expect(seen[3].openID == seen[0].openID + 1)
     #expect(seen[2].route?.pattern == "/ok")

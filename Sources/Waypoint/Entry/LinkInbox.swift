@@ -1,0 +1,418 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// The one way into the app: every door (URL scheme, universal link, notification, quick action,
+/// Spotlight, Handoff, widget, App Clip, App Intent, deferred link) hands its link here with its
+/// ``Origin``, and the inbox opens it through the router when the app is ready.
+///
+/// ```swift
+/// let inbox = LinkInbox(router: holder)
+/// inbox.receive("notes://note/7", origin: .opened("notes://note/7"))   // at launch: waits
+/// // … onboarding, session restored, first screen shown:
+/// inbox.setReady(true)                                                  // opens note 7
+/// ```
+///
+/// **Waiting.** Links received before ``setReady(_:)`` (or after `setReady(false)`, such as
+/// during sign-out) wait in order; when several wait, ``WaitingRule`` decides which are kept
+/// (the newest, by default). A link that waited longer than ``Policy/maxWait`` is dropped
+/// when the app becomes ready. Links are opened one after another, in the order they came.
+///
+/// **Parking.** A middleware that sends the user to sign-in returns
+/// ``RouteResult/park(_:until:showing:)``; the inbox keeps the original link and opens it again,
+/// with its origin and extras, on ``resume(_:)`` (or drops it on ``discard(_:reason:)``).
+///
+/// **Once.** One tap reported twice (launch options and a delegate, a scene's connection options
+/// and `didReceive`) is opened once: by the identifier the door gives (a notification's request
+/// identifier), or by the same link from the same door within ``Policy/duplicateWindow``.
+///
+/// **Campaigns.** An external link's campaign items (`utm_*` and ``Policy/campaignKeys``)
+/// are read into ``Origin/campaign`` and taken out of the URL the router sees, unless the route
+/// asks for them by naming them in its `defaults`. A widget's mark (``Origin/widgetLink(_:kind:)``)
+/// is taken off and read into the origin.
+///
+/// **Events.** Every link is `received`, may be `waited` or `dropped` (with the reason), then goes
+/// through the router's events (see ``RouteEvent/Phase``), all under one number, through the
+/// router's observers and ``RouterHolder/events(bufferingNewest:)``. Nothing is dropped silently.
+///
+/// The inbox is `Sendable`: doors may hand it links from any thread or task; ``receive(_:origin:extras:id:)``
+/// keeps the order of its calls.
+public final class LinkInbox: Sendable {
+  /// Which waiting links are kept when several arrive before the app is ready.
+  public enum WaitingRule: Sendable, Hashable {
+    /// The newest link wins: each link received while waiting drops those before it
+    /// (`superseded`). The default: the user's last tap is what they want to see.
+    case newestWins
+    /// The first link wins: later ones are dropped while it waits.
+    case firstWins
+    /// Every link is kept and opened in order, the oldest dropped past `limit` waiting.
+    case keepAll(limit: Int)
+  }
+
+  /// How the inbox waits, drops and reads campaigns.
+  public struct Policy: Sendable {
+    /// Which waiting links are kept.
+    ///
+    /// Default ``WaitingRule/newestWins``.
+    public var waitingRule = WaitingRule.newestWins
+    /// How long a link may wait for the app to be ready before it is dropped as expired.
+    ///
+    /// Default 10 minutes.
+    public var maxWait = Duration.seconds(600)
+    /// How long after a link the same link from the same door counts as the same tap reported twice.
+    ///
+    /// Default 2 seconds.
+    public var duplicateWindow = Duration.seconds(2)
+    /// Query item names read into ``Origin/campaign`` besides every `utm_*` item.
+    public var campaignKeys: Set<String> = []
+
+    /// The defaults.
+    public init() {}
+  }
+
+  /// A link the inbox holds: waiting for the app, or parked behind a gate.
+  public struct Held: Sendable {
+    /// The number all the link's events carry.
+    public let openID: UInt64
+    /// The link, as the router will see it.
+    public let url: String
+    /// Where it came from.
+    public let origin: Origin
+    /// When the inbox received it.
+    public let received: Date
+    let extras: [String: any Sendable]
+    let waiter: Waiter?
+  }
+
+  typealias Waiter = CheckedContinuation<Result<RouteResult, RoutingError>, Never>
+
+  private struct State {
+    var isReady = false
+    var notReadyReason = "the app is not ready"
+    var waiting: [Held] = []
+    var draining = false
+    var recent: [(key: String, at: Date, openID: UInt64)] = []
+    var parked: [String: [Held]] = [:]
+    var deferredSources: Set<String> = []
+  }
+
+  /// The router links go to.
+  public let router: RouterHolder
+  /// How the inbox waits, drops and reads campaigns.
+  public let policy: Policy
+  private let now: @Sendable () -> Date
+  private let state = Locked(State())
+
+  /// An inbox for `router`, not ready until ``setReady(_:)``.
+  ///
+  /// - Parameters:
+  ///   - router: The router every link goes through.
+  ///   - policy: The waiting rule, expiry, duplicate window and campaign keys.
+  ///   - now: The clock for expiry and duplicates (tests pass their own).
+  public init(
+    router: RouterHolder, policy: Policy = Policy(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.router = router
+    self.policy = policy
+    self.now = now
+  }
+
+  /// An inbox for `router`, not ready until ``setReady(_:)``.
+  public convenience init(
+    router: Router, policy: Policy = Policy(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.init(router: RouterHolder(router), policy: policy, now: now)
+  }
+
+  // MARK: - Readiness
+
+  /// Whether links are opened as they arrive.
+  public var isReady: Bool { state.withLock { $0.isReady } }
+
+  /// Says whether the app can show links now: `true` opens the links that waited (dropping
+  /// those that expired), `false` makes new ones wait (a link being opened finishes).
+  ///
+  /// - Parameters:
+  ///   - ready: Whether the app is ready.
+  ///   - reason: Why it is not, for the `waited` events (`"signing out"`).
+  public func setReady(_ ready: Bool, reason: String? = nil) {
+    let start = state.withLock { state -> Bool in
+      state.isReady = ready
+      if !ready { state.notReadyReason = reason ?? "the app is not ready" }
+      return startDraining(&state)
+    }
+    if start { drainInTask() }
+  }
+
+  /// The links waiting for the app to be ready, oldest first.
+  public var waiting: [Held] { state.withLock { $0.waiting } }
+
+  /// The links parked until `gate` is passed, oldest first.
+  public func parked(until gate: String) -> [Held] { state.withLock { $0.parked[gate] ?? [] } }
+
+  // MARK: - Receiving
+
+  /// Takes a link from a door: opens it now if the app is ready, after the links before it,
+  /// or keeps it until it is.
+  ///
+  /// - Parameters:
+  ///   - link: The link.
+  ///   - origin: The door it came through (``Origin/opened(_:)`` when only the URL is known).
+  ///   - extras: In-process values for the handler.
+  ///   - id: What identifies this arrival at its door (a notification's request identifier):
+  ///     a second arrival with the same identifier is a duplicate, however late.
+  /// - Returns: The number every event of this link carries.
+  @discardableResult
+  public func receive(
+    _ link: String, origin: Origin, extras: [String: any Sendable] = [:], id: String? = nil
+  ) -> UInt64 {
+    accept(link, origin: origin, extras: extras, id: id, waiter: nil)
+  }
+
+  /// Takes a typed link from a door (an App Intent, a quick action).
+  ///
+  /// - Throws: What ``RoutableLink/url`` throws for a value no URL can carry.
+  @discardableResult
+  public func receive(
+    _ link: some RoutableLink, origin: Origin, extras: [String: any Sendable] = [:], id: String? = nil
+  ) throws(RoutingError) -> UInt64 {
+    receive(try link.url, origin: origin, extras: extras, id: id)
+  }
+
+  /// Takes a link and waits until it is opened (after the app becomes ready, if it is not),
+  /// for callers that need the outcome: an App Intent's `perform`, a test.
+  ///
+  /// A parked link returns the result of what was shown instead (``RouteResult/parked`` says
+  /// so).
+  ///
+  /// - Returns: The router's result.
+  /// - Throws: What ``Router/open(_:origin:extras:)-(String,_,_)`` throws, or `dropped` when the
+  ///   link is superseded, expired, a duplicate or discarded.
+  public func open(
+    _ link: String, origin: Origin, extras: [String: any Sendable] = [:], id: String? = nil
+  ) async throws(RoutingError) -> RouteResult {
+    let outcome = await withCheckedContinuation { (waiter: Waiter) in
+      _ = accept(link, origin: origin, extras: extras, id: id, waiter: waiter)
+    }
+    return try outcome.get()
+  }
+
+  /// Takes a typed link and waits until it is opened; see ``open(_:origin:extras:id:)-(String,_,_,_)``.
+  public func open(
+    _ link: some RoutableLink, origin: Origin, extras: [String: any Sendable] = [:], id: String? = nil
+  ) async throws(RoutingError) -> RouteResult {
+    try await open(try link.url, origin: origin, extras: extras, id: id)
+  }
+
+  // MARK: - Parking
+
+  /// Opens again, in order, the links parked until `gate` (sign-in done); they wait if the
+  /// app is not ready.
+  public func resume(_ gate: String) {
+    let start = state.withLock { state -> Bool in
+      state.waiting += state.parked.removeValue(forKey: gate) ?? []
+      return startDraining(&state)
+    }
+    if start { drainInTask() }
+  }
+
+  /// Drops the links parked until `gate` (the user gave up signing in), each with a `dropped`
+  /// event giving `reason`.
+  public func discard(_ gate: String, reason: String = "discarded") {
+    let dropped = state.withLock { $0.parked.removeValue(forKey: gate) ?? [] }
+    for held in dropped { drop(held, because: "\(reason) (parked until '\(gate)')") }
+  }
+
+  // MARK: - Deferred links
+
+  /// Asks `source` once for the link that brought the user to install the app, and sends it
+  /// through the inbox with the ``Origin/deferred(source:)`` origin.
+  ///
+  /// The source is asked only the first time `ledger` lets it claim the source's name (once per
+  /// install, with a ledger that persists), and once per inbox. A link older than `maxAge`
+  /// or past its own expiry is dropped as expired; a source that fails gives a `dropped` event
+  /// and releases its claim, so the next launch asks again.
+  ///
+  /// - Returns: The number of the link's events, or `nil` when no link was received.
+  @discardableResult
+  public func receiveDeferredLink(
+    from source: some DeferredLinkSource, ledger: some DeferredLinkLedger, maxAge: Duration = .seconds(86_400)
+  ) async -> UInt64? {
+    let first = state.withLock { $0.deferredSources.insert(source.name).inserted }
+    guard first, ledger.claim(source.name) else { return nil }
+    let origin = Origin.deferred(source: source.name)
+    let found: DeferredLink?
+    do {
+      found = try await source.deferredLink()
+    } catch {
+      ledger.release(source.name)
+      report(
+        RouteEvent(
+          openID: router.router.hub.nextOpenID(), phase: .dropped, url: "", origin: origin,
+          reason: "the deferred link source '\(source.name)' failed: \(error)", timestamp: now()))
+      return nil
+    }
+    guard let deferred = found else { return nil }
+    var withCampaign = origin
+    withCampaign.campaign = deferred.campaign
+    let moment = now()
+    let expired =
+      deferred.expires.map { $0 < moment } ?? false
+      || deferred.created.map { moment.timeIntervalSince($0) > Self.seconds(maxAge) } ?? false
+    guard !expired else {
+      let openID = router.router.hub.nextOpenID()
+      report(RouteEvent(openID: openID, phase: .received, url: deferred.link, origin: withCampaign, timestamp: moment))
+      report(
+        RouteEvent(
+          openID: openID, phase: .dropped, url: deferred.link, origin: withCampaign,
+          reason: "expired: the deferred link is older than \(maxAge)", timestamp: moment))
+      return openID
+    }
+    return receive(deferred.link, origin: withCampaign)
+  }
+
+  // MARK: - The pipeline
+
+  private func accept(
+    _ link: String, origin: Origin, extras: [String: any Sendable], id: String?, waiter: Waiter?
+  ) -> UInt64 {
+    let router = router.router
+    let openID = router.hub.nextOpenID()
+    let moment = now()
+    let (url, origin) = prepare(link, origin: origin, router: router)
+    report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: moment))
+    let held = Held(openID: openID, url: url, origin: origin, received: moment, extras: extras, waiter: waiter)
+    let key = id.map { "id \($0)" } ?? "\(origin.kind) \(link)"
+    let window = Self.seconds(policy.duplicateWindow)
+    enum Decision {
+      case duplicate(of: UInt64)
+      case queued(superseded: [Held], waits: Bool, reason: String, drain: Bool)
+    }
+    let decision = state.withLock { state -> Decision in
+      if let earlier = state.recent.last(where: {
+        $0.key == key && (id != nil || moment.timeIntervalSince($0.at) <= window)
+      }) {
+        return .duplicate(of: earlier.openID)
+      }
+      state.recent.append((key, moment, openID))
+      if state.recent.count > 64 { state.recent.removeFirst(state.recent.count - 64) }
+      guard !state.isReady else {
+        state.waiting.append(held)
+        return .queued(superseded: [], waits: false, reason: "", drain: startDraining(&state))
+      }
+      var superseded: [Held] = []
+      switch policy.waitingRule {
+      case .newestWins:
+        superseded = state.waiting
+        state.waiting = [held]
+      case .firstWins:
+        if state.waiting.isEmpty { state.waiting = [held] } else { superseded = [held] }
+      case .keepAll(let limit):
+        state.waiting.append(held)
+        let over = state.waiting.count - max(limit, 1)
+        if over > 0 {
+          superseded = Array(state.waiting.prefix(over))
+          state.waiting.removeFirst(over)
+        }
+      }
+      return .queued(superseded: superseded, waits: true, reason: state.notReadyReason, drain: false)
+    }
+    switch decision {
+    case .duplicate(let earlier):
+      drop(held, because: "a duplicate of #\(earlier)")
+    case .queued(let superseded, let waits, let reason, let drain):
+      if waits, !superseded.contains(where: { $0.openID == openID }) {
+        report(RouteEvent(openID: openID, phase: .waited, url: url, origin: origin, reason: reason, timestamp: moment))
+      }
+      for old in superseded {
+        drop(old, because: old.openID == openID ? "superseded: an earlier link waits" : "superseded by #\(openID)")
+      }
+      if drain { drainInTask() }
+    }
+    return openID
+  }
+
+  /// The URL the router sees and the origin: the widget mark and campaign items read and taken
+  /// off.
+  private func prepare(_ link: String, origin: Origin, router: Router) -> (String, Origin) {
+    var origin = origin
+    var text = LinkText(link)
+    if let mark = text.remove(where: { $0.name == WidgetMark.name }).last {
+      if origin.kind == "external" || origin.kind == "universalLink" { origin = .widget(kind: mark.value) }
+    }
+    guard origin.isExternal else { return (text.string, origin) }
+    let keys = policy.campaignKeys
+    var stripped = text
+    let campaign = stripped.remove { $0.name.hasPrefix("utm_") || keys.contains($0.name) }
+    guard !campaign.isEmpty else { return (text.string, origin) }
+    for item in campaign where origin.campaign[item.name] == nil { origin.campaign[item.name] = item.value }
+    let asked = router.resolve(stripped.string, origin: origin).route?.defaults.keys ?? [:].keys
+    return (campaign.contains { asked.contains($0.name) } ? text.string : stripped.string, origin)
+  }
+
+  /// Whether a drainer should start; marks one as running when so.
+  private func startDraining(_ state: inout State) -> Bool {
+    guard state.isReady, !state.draining, !state.waiting.isEmpty else { return false }
+    state.draining = true
+    return true
+  }
+
+  private func drainInTask() {
+    Task { await drain() }
+  }
+
+  /// Opens the waiting links one after another until none is left or the app stops being ready.
+  private func drain() async {
+    let maxWait = Self.seconds(policy.maxWait)
+    while true {
+      let next = state.withLock { state -> Held? in
+        guard state.isReady, !state.waiting.isEmpty else {
+          state.draining = false
+          return nil
+        }
+        return state.waiting.removeFirst()
+      }
+      guard let held = next else { return }
+      let waited = now().timeIntervalSince(held.received)
+      if waited > maxWait {
+        drop(held, because: "expired: it waited \(Int(waited)) s, longer than \(policy.maxWait)")
+        continue
+      }
+      let outcome: Result<RouteResult, RoutingError>
+      do throws(RoutingError) {
+        outcome = .success(
+          try await router.router.open(held.url, origin: held.origin, extras: held.extras, openID: held.openID))
+      } catch {
+        outcome = .failure(error)
+      }
+      if case .success(let result) = outcome, let parking = result.parked {
+        let kept = Held(
+          openID: held.openID, url: parking.url, origin: parking.origin, received: held.received,
+          extras: parking.extras, waiter: nil)
+        state.withLock { $0.parked[parking.gate, default: []].append(kept) }
+      }
+      held.waiter?.resume(returning: outcome)
+    }
+  }
+
+  private func drop(_ held: Held, because reason: String) {
+    report(
+      RouteEvent(
+        openID: held.openID, phase: .dropped, url: held.url, origin: held.origin, reason: reason, timestamp: now()))
+    held.waiter?.resume(
+      returning: .failure(RoutingError(.dropped, "'\(held.url)' was not opened: \(reason)", url: held.url)))
+  }
+
+  private func report(_ event: RouteEvent) {
+    router.router.emit(event)
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}
