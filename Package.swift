@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "WaypointLogging", targets: ["WaypointLogging"]),
     .library(name: "WaypointUIKit", targets: ["WaypointUIKit"]),
     .library(name: "WaypointSwiftUI", targets: ["WaypointSwiftUI"]),
+    .library(name: "WaypointAppIntents", targets: ["WaypointAppIntents"]),
     // `@Routable` and `@Route`; a separate product, so apps that do not use them never build swift-syntax.
     .library(name: "WaypointMacros", targets: ["WaypointMacros"]),
     .executable(name: "waypoint", targets: ["waypoint"]),
@@ -64,12 +65,17 @@ let package = Package(
     // Checks/ type-checks them on Linux against stubs of the SDK declarations they use.
     .target(name: "WaypointUIKit", dependencies: ["Waypoint"]),
     .target(name: "WaypointSwiftUI", dependencies: ["Waypoint"]),
+    .target(name: "WaypointAppIntents", dependencies: ["Waypoint"]),
     .target(
       name: "WaypointExamples",
       dependencies: ["Waypoint", "WaypointSignedLinks"],
       path: "Examples",
-      // The files a user copies into an Xcode project; Checks/ type-checks them.
-      exclude: ["NotesApp/UI"],
+      // The files a user copies into an Xcode project; Checks/ type-checks them. The app's typed
+      // links, in the same folder, serve the demo too.
+      exclude: [
+        "NotesApp/UI/NotesAppSetup.swift", "NotesApp/UI/NotesSceneDelegate.swift",
+        "NotesApp/UI/NotesSwiftUIApp.swift", "NotesApp/UI/NotesIntents.swift",
+      ],
       resources: [.copy("routes.json"), .copy("NotesApp/notes-app.json")]
     ),
     .executableTarget(

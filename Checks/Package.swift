@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The Linux check of Waypoint's UIKit and SwiftUI adapters. `UIKit`, `UserNotifications` and
-// `SwiftUI` here are interface stubs of the SDK declarations the adapters use (each names its
+// The Linux check of Waypoint's UIKit, SwiftUI and App Intents adapters. `UIKit`,
+// `UserNotifications`, `CoreSpotlight`, `AppIntents` and `SwiftUI` here are interface stubs of the SDK declarations the adapters use (each names its
 // documentation page); the adapter targets are the package's own sources, reached through
 // symlinks, compiled against them. No product of Waypoint depends on anything here.
 // `Scripts/check-adapters.sh` builds it and runs the tests against the UIKit model.
@@ -16,28 +16,39 @@ let package = Package(
     .target(name: "Waypoint", dependencies: ["WaypointMatching"], path: "Adapters/Waypoint"),
     .target(name: "AppleFoundation", path: "AppleStubs/AppleFoundation"),
     .target(name: "UserNotifications", path: "AppleStubs/UserNotifications"),
+    .target(name: "CoreSpotlight", path: "AppleStubs/CoreSpotlight"),
+    .target(name: "AppIntents", path: "AppleStubs/AppIntents"),
     .target(name: "UIKit", dependencies: ["AppleFoundation", "UserNotifications"], path: "AppleStubs/UIKit"),
     .target(name: "SwiftUI", dependencies: ["AppleFoundation"], path: "AppleStubs/SwiftUI"),
     .target(
       name: "WaypointUIKit",
-      dependencies: ["UIKit", "UserNotifications", "Waypoint"],
+      dependencies: ["UIKit", "UserNotifications", "CoreSpotlight", "Waypoint"],
       path: "Adapters/WaypointUIKit"),
     .target(
       name: "WaypointSwiftUI",
-      dependencies: ["SwiftUI", "Waypoint"],
+      dependencies: ["SwiftUI", "CoreSpotlight", "Waypoint"],
       path: "Adapters/WaypointSwiftUI"),
+    .target(
+      name: "WaypointAppIntents",
+      dependencies: ["AppIntents", "Waypoint"],
+      path: "Adapters/WaypointAppIntents"),
     // The example app's UI files, as a user copies them.
     .target(
-      name: "NotesUI", dependencies: ["Waypoint", "WaypointUIKit", "WaypointSwiftUI", "UIKit", "SwiftUI"],
+      name: "NotesUI",
+      dependencies: ["Waypoint", "WaypointUIKit", "WaypointSwiftUI", "WaypointAppIntents", "UIKit", "SwiftUI", "AppIntents"],
       path: "Adapters/NotesUI"),
     // The Swift code of the README's "In an app" section and the UI articles (Scripts/check-adapters.sh
     // extracts it).
     .target(
-      name: "DocSnippets", dependencies: ["Waypoint", "WaypointUIKit", "WaypointSwiftUI", "UIKit", "SwiftUI"],
+      name: "DocSnippets",
+      dependencies: [
+        "Waypoint", "WaypointUIKit", "WaypointSwiftUI", "WaypointAppIntents", "UIKit", "SwiftUI", "AppIntents",
+        "CoreSpotlight",
+      ],
       path: "DocCode"),
     .testTarget(
       name: "UIKitModelTests",
-      dependencies: ["WaypointUIKit", "UIKit", "Waypoint"],
+      dependencies: ["WaypointUIKit", "UIKit", "CoreSpotlight", "Waypoint"],
       path: "Tests/UIKitModelTests",
       // Swift Testing ships an overlay for Apple's UIKit, which the stub cannot have.
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),

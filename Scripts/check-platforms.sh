@@ -77,15 +77,18 @@ for entry in "${platforms[@]}"; do
   cp "$core"/Waypoint.swiftmodule "$core"/WaypointMatching.swiftmodule "$work/core/"
   module AppleFoundation "$checks/AppleStubs/AppleFoundation"
   module UserNotifications "$checks/AppleStubs/UserNotifications"
+  module CoreSpotlight "$checks/AppleStubs/CoreSpotlight"
   module SwiftUI "$checks/AppleStubs/SwiftUI"
+  module AppIntents "$checks/AppleStubs/AppIntents"
   # UIKit's stub is made visible where WaypointUIKit serves the platform; on tvOS and watchOS
   # the adapter compiles empty, and a source that still imported UIKit there would fail here.
   case $platform in iOS | visionOS) module UIKit "$checks/AppleStubs/UIKit" ;; esac
   module WaypointUIKit Sources/WaypointUIKit
   module WaypointSwiftUI Sources/WaypointSwiftUI
+  module WaypointAppIntents Sources/WaypointAppIntents
   module NotesUI Examples/NotesApp/UI
-  served="WaypointSwiftUI"
-  case $platform in iOS | visionOS) served="WaypointUIKit, WaypointSwiftUI" ;; esac
+  served="WaypointSwiftUI, WaypointAppIntents"
+  case $platform in iOS | visionOS) served="WaypointUIKit, WaypointSwiftUI, WaypointAppIntents" ;; esac
   echo "$platform: ok ($served, the example's UI)"
   rm -rf "$work"
   trap - EXIT

@@ -210,7 +210,7 @@ struct LinkReader<Context: MacroExpansionContext> {
   }
 
   /// A path parameter's value: its optionality and, for a typed placeholder, its type.
-  private func check(_ value: LinkValue, parameter: Parameter, optional: Bool, caseName: String) -> Bool {
+  private func check(_ value: LinkValue, parameter: PatternParameter, optional: Bool, caseName: String) -> Bool {
     if optional, !value.isOptional {
       diagnose(
         value.node, "optionalGroup",

@@ -21,6 +21,20 @@ final class HostState {
   /// The screens of the state at the last refresh, whose destinations stay while they slide away.
   @ObservationIgnored private var previous: Set<String> = []
   @ObservationIgnored private var watching = false
+  /// The inbox of a host given only a router: made once, ready at once.
+  @ObservationIgnored private var ownInbox: LinkInbox?
+
+  /// The inbox links go to: `inbox` when the app gave one, else one of the host's own over
+  /// `router`, made on first use and kept.
+  func inbox(_ inbox: LinkInbox?, router: RouterHolder?) -> LinkInbox? {
+    if let inbox { return inbox }
+    guard let router else { return nil }
+    if let ownInbox, ownInbox.router === router { return ownInbox }
+    let made = LinkInbox(router: router)
+    made.setReady(true)
+    ownInbox = made
+    return made
+  }
 
   /// Starts following `modules`' navigator: makes what the state shows now and after each change.
   func start(_ modules: ModuleNavigator) {

@@ -3,6 +3,10 @@ import Foundation
 public import SwiftUI
 public import Waypoint
 
+#if canImport(CoreSpotlight) && !os(tvOS) && !os(watchOS)
+import CoreSpotlight
+#endif
+
 /// A SwiftUI view that shows a ``Waypoint/HeadlessNavigator``'s state: a `NavigationStack` bound
 /// to each level's path, and `.sheet(item:)`, `.fullScreenCover(item:)` and `.popover(item:)`
 /// bound to what each level presents, recursively (a presented screen has its own stack).
@@ -41,17 +45,28 @@ public import Waypoint
 /// (``Waypoint/PresentationStaging``). A presentation that leaves keeps its last content while
 /// it slides away.
 ///
-/// Links from `onOpenURL` go to the router: `http` and `https` ones (universal links, which
-/// SwiftUI delivers there) as `universalLink`, others as `external`. Any view below reads the
-/// module navigator with `@Environment(ModuleNavigator.self)`.
+/// Links go to a ``Waypoint/LinkInbox`` (the app's `inbox`, or one of the host's own over `router`,
+/// ready at once): from `onOpenURL`, `http` and `https` ones (universal links, which SwiftUI
+/// delivers there) as `universalLink`, widget links (``Waypoint/Origin/widgetLink(_:kind:)``) as
+/// `widget`, others as `external`; from `onContinueUserActivity`, universal links with their
+/// referrer and, where Core Spotlight exists, Spotlight results (the item's identifier is the link
+/// unless `spotlightLink` says otherwise). Notifications and quick actions reach a SwiftUI app
+/// through its delegates: hand them to a `SceneLinks` over the same inbox. Any view below reads
+/// the module navigator with `@Environment(ModuleNavigator.self)`.
 public struct WaypointHost<Destination: View>: View {
   /// Shows modules; its navigator must be a `HeadlessNavigator`, whose state the host binds.
   public let modules: ModuleNavigator
   /// Where links from outside go; `nil` to leave them to the app.
   public let router: RouterHolder?
+  /// The inbox links go to, when the app has one (links then wait until it is ready); without
+  /// one, links go to an inbox of the host's own over ``router``.
+  public let inbox: LinkInbox?
+  /// The link of a Spotlight result, from its item's unique identifier; by default the
+  /// identifier itself.
+  public var spotlightLink: @MainActor (String) -> String? = { $0 }
   /// The view of each screen, from the screen and its destination.
   public let destination: (Screen, ScreenDestination?) -> Destination
-  /// Called with each link that could not be opened.
+  /// Called with each link that could not be opened, or was dropped (code `dropped`).
   public var failed: @MainActor (String, RoutingError) -> Void
   /// Called with each change SwiftUI wrote back that the state refused (such as a path with
   /// two screens of one id); the binding then shows the state again.
@@ -66,13 +81,15 @@ public struct WaypointHost<Destination: View>: View {
 
   /// A host over `modules`, rendering each screen with `destination`.
   public init(
-    modules: ModuleNavigator, router: RouterHolder? = nil, window: String? = nil, tabTitles: [String: String] = [:],
+    modules: ModuleNavigator, router: RouterHolder? = nil, inbox: LinkInbox? = nil, window: String? = nil,
+    tabTitles: [String: String] = [:],
     failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
     @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
   ) {
     self.modules = modules
-    self.router = router
+    self.router = router ?? inbox?.router
+    self.inbox = inbox
     self.window = window
     self.tabTitles = tabTitles
     self.failed = failed
@@ -85,24 +102,45 @@ public struct WaypointHost<Destination: View>: View {
     LevelView(host: context, depth: 0, item: nil)
       .environment(modules)
       .onAppear { shared.start(modules) }
-      .onOpenURL { url in open(url.absoluteString) }
+      .onOpenURL { url in open(url.absoluteString, origin: .opened(url.absoluteString)) }
+      .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
+        guard let url = activity.webpageURL?.absoluteString else { return }
+        open(url, origin: .universalLink(referrer: activity.referrerURL?.absoluteString))
+      }
+      .continuingSpotlight { identifier in
+        guard let link = spotlightLink(identifier) else { return }
+        open(link, origin: .spotlight(identifier: identifier))
+      }
   }
 
   private var context: HostContext<Destination> {
     HostContext(modules: modules, shared: shared, destination: destination, refused: refused, tabTitles: tabTitles)
   }
 
-  private func open(_ link: String) {
-    guard let router else { return }
+  private func open(_ link: String, origin: Origin) {
+    guard let inbox = shared.inbox(inbox, router: router) else { return }
     let failed = failed
     let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
-    Task { @MainActor in
-      do throws(RoutingError) {
-        _ = try await router.router.open(link, origin: .opened(link), extras: extras)
-      } catch {
-        failed(link, error)
-      }
+    inbox.receive(link, origin: origin, extras: extras) { outcome in
+      guard case .failure(let error) = outcome else { return }
+      Task { @MainActor in failed(link, error) }
     }
+  }
+}
+
+extension View {
+  /// Calls `open` with the identifier of each Spotlight result the user chooses, where Core
+  /// Spotlight exists; elsewhere the view itself.
+  @MainActor @ViewBuilder
+  fileprivate func continuingSpotlight(_ open: @escaping @MainActor (String) -> Void) -> some View {
+    #if canImport(CoreSpotlight) && !os(tvOS) && !os(watchOS)
+    onContinueUserActivity(CSSearchableItemActionType) { activity in
+      guard let identifier = activity.userInfo?[CSSearchableItemActivityIdentifier] as? String else { return }
+      open(identifier)
+    }
+    #else
+    self
+    #endif
   }
 }
 

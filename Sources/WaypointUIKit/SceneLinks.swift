@@ -2,92 +2,150 @@
 public import UIKit
 public import UserNotifications
 public import Waypoint
+import CoreSpotlight
 
-/// Sends what a scene receives to the router, each with its external ``Waypoint/Origin``: URLs
-/// from another app (`external`, with the sending app's bundle identifier when the system gives
-/// it, which it does for apps of the same team), universal links (`universalLink`) and
-/// notification taps (`notification`).
+/// Hands everything a scene receives to a ``Waypoint/LinkInbox``, each with the ``Waypoint/Origin``
+/// of its door: URLs from another app (`external`, with the sending app's bundle identifier when
+/// the system gives it), widget links (`widget`, marked with ``Waypoint/Origin/widgetLink(_:kind:)``),
+/// universal links (`universalLink`, with the referrer), App Clip invocations (`appClip`),
+/// Spotlight results (`spotlight`), Handoff (`handoff`), Home Screen quick actions
+/// (`quickAction`) and notification taps (`notification`).
 ///
 /// ```swift
 /// final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
 ///   var window: UIWindow?
 ///   var links: SceneLinks?
 ///   func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-///     // … make the window, the navigator and the router, then:
-///     links = SceneLinks(router: router)
+///     // … make the window, the navigator, the router and the inbox, then:
+///     links = SceneLinks(inbox: inbox)
 ///     links?.connect(connectionOptions, opening: "myapp://inbox")
 ///   }
 ///   func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) { links?.open(URLContexts) }
 ///   func scene(_ scene: UIScene, continue userActivity: NSUserActivity) { links?.continue(userActivity) }
+///   func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
+///                    completionHandler: @escaping (Bool) -> Void) {
+///     completionHandler(links?.perform(shortcutItem) ?? false)
+///   }
 /// }
 /// ```
 ///
-/// Links are opened one after another, in the order they came, in one task (several URLs a scene
-/// receives at once come as a set, in no order); a link that fails goes to `failed` (a log, a
-/// message to the user), never to a crash.
+/// The inbox keeps the order links come in (several URLs a scene receives at once come as a set,
+/// in no order), holds them until the app says it is ready, and opens one tap reported twice
+/// once; a link that fails or is dropped goes to `failed` (a log, a message to the user), never to
+/// a crash.
 ///
 /// **Notifications.** A tap that launches the app arrives in the connection options and, when
 /// the app set a `UNUserNotificationCenter` delegate at launch, in its `didReceive` too; each
 /// notification (by its request identifier) is opened once. `UNUserNotificationCenterDelegate`
-/// is not main-actor isolated, so take the link out of the response there and hand it over:
+/// is not main-actor isolated, so take what you need out of the response there and hand it over:
 ///
 /// ```swift
 /// nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
 ///   let request = response.notification.request
 ///   // the payload's key, if the app changed `notificationLinkKey`
 ///   guard let link = try? Router.link(inNotification: request.content.userInfo, key: "link") else { return }
-///   await links.open(link: link, origin: .notification, notification: request.identifier)
+///   let origin = Origin.notification(identifier: request.identifier, action: response.actionIdentifier)
+///   await links.open(link: link, origin: origin, notification: request.identifier)
 /// }
 /// ```
 @MainActor
 public final class SceneLinks {
+  /// The inbox links go to.
+  public let inbox: LinkInbox
   /// The router links go to.
-  public let router: RouterHolder
+  public var router: RouterHolder { inbox.router }
   /// The key a notification's payload holds its link under.
   public var notificationLinkKey = "link"
-  /// Called with each link that could not be opened.
+  /// Called with each link that could not be opened, or was dropped (code `dropped`).
   public var failed: @MainActor (String, RoutingError) -> Void
   /// The window (the scene's persistent identifier) these links arrive in; each link then
   /// carries it as the ``Waypoint/WindowNavigators/windowExtra``, so a router over
   /// ``Waypoint/WindowNavigators`` opens it there.
   public var window: String?
-  /// The identifiers of the notifications opened, newest last (a few are kept).
-  private var openedNotifications: [String] = []
-  /// The links still to open, in order.
-  private var queue: [(link: String, origin: Origin)] = []
-  private var opening = false
+  /// Whether this is an App Clip, whose invocations (web-browsing activities) are `appClip`
+  /// links rather than universal links.
+  public var isAppClip = false
+  /// The link of a Home Screen quick action: by default the string under `link` in its
+  /// `userInfo`; return `nil` for an item that opens no link.
+  public var quickActionLink: @MainActor (UIApplicationShortcutItem) -> String? = { item in
+    item.userInfo?["link"] as? String
+  }
+  /// The link of a Spotlight result, from the searchable item's unique identifier: by default
+  /// the identifier itself (index items with their link as the identifier).
+  public var spotlightLink: @MainActor (String) -> String? = { $0 }
+  /// The link of a Handoff activity of the app's own types: by default the string under `link`
+  /// in its `userInfo`; return `nil` for activities the app handles itself.
+  public var handoffLink: @MainActor (NSUserActivity) -> String? = { activity in
+    activity.userInfo?["link"] as? String
+  }
 
-  /// Links for `router`; `failed` hears each one that could not be opened.
-  public init(router: RouterHolder, failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in }) {
-    self.router = router
+  /// Links for `inbox`; `failed` hears each one that could not be opened or was dropped.
+  public init(inbox: LinkInbox, failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in }) {
+    self.inbox = inbox
     self.failed = failed
   }
 
-  /// Opens what a scene was launched with — URLs, a universal link, a notification tap — after
-  /// `root` (the app's first screen, so a normal launch is not a blank window) when given.
+  /// Links for `router` through an inbox of their own that is ready at once, for apps with
+  /// nothing to wait for; `failed` hears each one that could not be opened.
+  public convenience init(
+    router: RouterHolder, failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in }
+  ) {
+    let inbox = LinkInbox(router: router)
+    inbox.setReady(true)
+    self.init(inbox: inbox, failed: failed)
+  }
+
+  /// Opens what a scene was launched with — URLs, a universal link, a Spotlight result, a
+  /// notification tap, a quick action — after `root` (the app's first screen, so a normal launch
+  /// is not a blank window) when given.
   public func connect(_ options: UIScene.ConnectionOptions, opening root: String? = nil) {
     if let root { open(link: root, origin: .internal) }
     open(options.urlContexts)
     for activity in options.userActivities { self.continue(activity) }
     if let response = options.notificationResponse { open(response) }
+    if let item = options.shortcutItem { _ = perform(item) }
   }
 
-  /// Opens URLs another app sent, as `external` with the sending app's bundle identifier (when
-  /// the system gives it).
+  /// Opens URLs another app (or a widget of this one) sent, as `external` with the sending
+  /// app's bundle identifier when the system gives it; the inbox reads a widget's mark.
   public func open(_ contexts: Set<UIOpenURLContext>) {
     for context in contexts {
       open(link: context.url.absoluteString, origin: .external(sourceApplication: context.options.sourceApplication))
     }
   }
 
-  /// Opens a universal link (the web page URL of a web-browsing activity), as `universalLink`;
-  /// other activities (Handoff of the app's own types) are left to the app.
+  /// Opens what an activity carries: a universal link (or an App Clip invocation) from a
+  /// web-browsing activity, a Spotlight result, or a Handoff of the app's own types through
+  /// ``handoffLink``.
   public func `continue`(_ activity: NSUserActivity) {
-    guard activity.activityType == NSUserActivityTypeBrowsingWeb, let url = activity.webpageURL else { return }
-    open(link: url.absoluteString, origin: .universalLink)
+    switch activity.activityType {
+    case NSUserActivityTypeBrowsingWeb:
+      guard let url = activity.webpageURL?.absoluteString else { return }
+      let origin: Origin =
+        isAppClip ? .appClip(invocation: url) : .universalLink(referrer: activity.referrerURL?.absoluteString)
+      open(link: url, origin: origin)
+    case CSSearchableItemActionType:
+      guard let identifier = activity.userInfo?[CSSearchableItemActivityIdentifier] as? String,
+        let link = spotlightLink(identifier)
+      else { return }
+      open(link: link, origin: .spotlight(identifier: identifier))
+    default:
+      guard let link = handoffLink(activity) else { return }
+      open(link: link, origin: .handoff(activityType: activity.activityType, userInfo: activity.userInfo ?? [:]))
+    }
   }
 
-  /// Opens the link of a notification the user tapped, as `notification`, once per notification.
+  /// Opens the link of a Home Screen quick action; returns whether it had one, for the
+  /// delegate's completion handler.
+  @discardableResult
+  public func perform(_ item: UIApplicationShortcutItem) -> Bool {
+    guard let link = quickActionLink(item) else { return false }
+    open(link: link, origin: .quickAction(type: item.type, userInfo: item.userInfo ?? [:]))
+    return true
+  }
+
+  /// Opens the link of a notification the user acted on, as `notification`, once per
+  /// notification.
   public func open(_ response: UNNotificationResponse) {
     let request = response.notification.request
     let link: String
@@ -97,38 +155,25 @@ public final class SceneLinks {
       failed("notification", error)
       return
     }
-    open(link: link, origin: .notification, notification: request.identifier)
+    let origin = Origin.notification(
+      identifier: request.identifier, action: response.actionIdentifier, payload: request.content.userInfo)
+    open(link: link, origin: origin, notification: request.identifier)
   }
 
-  /// Opens `link` with `origin`, after the links that came before it.
+  /// Hands `link` to the inbox with `origin`, after the links that came before it.
   ///
   /// - Parameters:
   ///   - link: The link.
   ///   - origin: Where it came from.
   ///   - notification: The identifier of the notification request the link came from; a
-  ///     notification already opened is not opened again.
+  ///     notification already received is not opened again.
   public func open(link: String, origin: Origin, notification: String? = nil) {
-    if let notification {
-      guard !openedNotifications.contains(notification) else { return }
-      openedNotifications = Array((openedNotifications + [notification]).suffix(32))
+    let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
+    let failed = failed
+    inbox.receive(link, origin: origin, extras: extras, id: notification.map { "notification \($0)" }) { outcome in
+      guard case .failure(let error) = outcome else { return }
+      Task { @MainActor in failed(link, error) }
     }
-    queue.append((link, origin))
-    guard !opening else { return }
-    opening = true
-    Task { await drain() }
-  }
-
-  private func drain() async {
-    while !queue.isEmpty {
-      let (link, origin) = queue.removeFirst()
-      let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
-      do throws(RoutingError) {
-        _ = try await router.router.open(link, origin: origin, extras: extras)
-      } catch {
-        failed(link, error)
-      }
-    }
-    opening = false
   }
 }
 #endif

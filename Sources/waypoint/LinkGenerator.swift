@@ -102,7 +102,7 @@ struct LinkGenerator {
   }
 
   /// The Swift type a parameter's values read as: its built-in type's, else `String`.
-  static func swiftType(of parameter: Parameter) -> String {
+  static func swiftType(of parameter: PatternParameter) -> String {
     guard case .type(let name) = parameter.constraint.kind else { return "String" }
     switch name {
     case "int": return "Int"

@@ -11,7 +11,7 @@ struct GenerateCommandTests {
   func checkedInSources() throws {
     let generated = [
       ("Examples/routes.json", "ExampleLink", "Tests/WaypointTests/Generated/ExampleLink.swift"),
-      ("Examples/NotesApp/notes-app.json", "NotesAppLink", "Examples/NotesApp/NotesAppLink.swift"),
+      ("Examples/NotesApp/notes-app.json", "NotesAppLink", "Examples/NotesApp/UI/NotesAppLink.swift"),
     ]
     for (manifest, type, file) in generated {
       let path = Self.root.appendingPathComponent(manifest).path

@@ -10,6 +10,12 @@ open class NSUserActivity: NSObject {
   /// https://developer.apple.com/documentation/foundation/nsuseractivity/webpageurl
   /// `var webpageURL: URL? { get set }`
   open var webpageURL: URL?
+  /// https://developer.apple.com/documentation/foundation/nsuseractivity/userinfo
+  /// `var userInfo: [AnyHashable : Any]? { get set }` (optional)
+  open var userInfo: [AnyHashable: Any]?
+  /// https://developer.apple.com/documentation/foundation/nsuseractivity/referrerurl
+  /// `var referrerURL: URL? { get set }` (iOS 11.0)
+  open var referrerURL: URL?
 
   /// https://developer.apple.com/documentation/foundation/nsuseractivity/init(activitytype:) — `init(activityType: String)`
   public init(activityType: String) {

@@ -13,17 +13,24 @@
     /// `var notificationResponse: UNNotificationResponse? { get }` (not tvOS)
     @available(tvOS, unavailable)
     open var notificationResponse: UNNotificationResponse? { _modelResponse }
+    /// https://developer.apple.com/documentation/uikit/uiscene/connectionoptions/shortcutitem
+    /// `var shortcutItem: UIApplicationShortcutItem? { get }` (not tvOS; `nil` unless the user
+    /// chose a quick action)
+    @available(tvOS, unavailable)
+    open var shortcutItem: UIApplicationShortcutItem? { _modelShortcut }
     private let _modelURLContexts: Set<UIOpenURLContext>
     private let _modelActivities: Set<NSUserActivity>
     private let _modelResponse: UNNotificationResponse?
+    private let _modelShortcut: UIApplicationShortcutItem?
     /// Model only: apps never make connection options.
     public init(
       _modelURLContexts: Set<UIOpenURLContext> = [], activities: Set<NSUserActivity> = [],
-      response: UNNotificationResponse? = nil
+      response: UNNotificationResponse? = nil, shortcut: UIApplicationShortcutItem? = nil
     ) {
       self._modelURLContexts = _modelURLContexts
       self._modelActivities = activities
       self._modelResponse = response
+      self._modelShortcut = shortcut
     }
   }
 
@@ -83,4 +90,48 @@ extension UISceneDelegate {
 @MainActor public protocol UIWindowSceneDelegate: UISceneDelegate {
   /// https://developer.apple.com/documentation/uikit/uiwindowscenedelegate/window — `optional var window: UIWindow? { get set }`
   var window: UIWindow? { get set }
+  /// https://developer.apple.com/documentation/uikit/uiwindowscenedelegate/windowscene(_:performactionfor:completionhandler:)
+  /// `optional func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void)`
+  /// (not tvOS; the completion is neither `@Sendable` nor `@MainActor`)
+  @available(tvOS, unavailable)
+  func windowScene(
+    _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
+    completionHandler: @escaping (Bool) -> Void)
 }
+
+extension UIWindowSceneDelegate {
+  @available(tvOS, unavailable)
+  public func windowScene(
+    _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
+    completionHandler: @escaping (Bool) -> Void
+  ) {}
+}
+
+/// https://developer.apple.com/documentation/uikit/uiapplicationshortcutitem — `class UIApplicationShortcutItem`
+/// (no `@MainActor` on the page; iOS 9.0, not tvOS)
+@available(tvOS, unavailable)
+open class UIApplicationShortcutItem: NSObject {
+  /// https://developer.apple.com/documentation/uikit/uiapplicationshortcutitem/type — `var type: String { get }`
+  open var type: String { _modelType }
+  /// The read-only `userInfo` of the item, as the designated initializer's parameter and
+  /// https://developer.apple.com/documentation/uikit/uimutableapplicationshortcutitem/userinfo
+  /// (`var userInfo: [String : any NSSecureCoding]? { get set }`) type it: optional, values
+  /// `any NSSecureCoding`.
+  open var userInfo: [String: any NSSecureCoding]? { _modelUserInfo }
+  private let _modelType: String
+  private let _modelUserInfo: [String: any NSSecureCoding]?
+
+  /// https://developer.apple.com/documentation/uikit/uiapplicationshortcutitem/init(type:localizedtitle:localizedsubtitle:icon:userinfo:)
+  /// `init(type: String, localizedTitle: String, localizedSubtitle: String?, icon: UIApplicationShortcutIcon?, userInfo: [String : any NSSecureCoding]? = nil)`
+  public init(
+    type: String, localizedTitle: String, localizedSubtitle: String?, icon: UIApplicationShortcutIcon?,
+    userInfo: [String: any NSSecureCoding]? = nil
+  ) {
+    _modelType = type
+    _modelUserInfo = userInfo
+  }
+}
+
+/// https://developer.apple.com/documentation/uikit/uiapplicationshortcuticon — `class UIApplicationShortcutIcon`
+@available(tvOS, unavailable)
+open class UIApplicationShortcutIcon: NSObject {}

@@ -10,9 +10,19 @@ open class UNNotificationResponse: NSObject {
   /// https://developer.apple.com/documentation/usernotifications/unnotificationresponse/notification
   /// `@NSCopying var notification: UNNotification { get }`
   public var notification: UNNotification { storedNotification }
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationresponse/actionidentifier
+  /// `var actionIdentifier: String { get }` (not tvOS): an action's identifier, or
+  /// `UNNotificationDefaultActionIdentifier` for a plain tap.
+  @available(tvOS, unavailable)
+  public var actionIdentifier: String { storedAction }
+  private let storedAction: String
   private let storedNotification: UNNotification
   /// Model only: apps never make responses.
-  public init(_model notification: UNNotification) { storedNotification = notification }
+  @available(tvOS, unavailable)
+  public init(_model notification: UNNotification, action: String = "com.apple.UNNotificationDefaultActionIdentifier") {
+    storedNotification = notification
+    storedAction = action
+  }
 }
 
 /// https://developer.apple.com/documentation/usernotifications/unnotification
@@ -90,3 +100,8 @@ extension UNUserNotificationCenterDelegate {
   ) {}
 }
 #endif
+
+/// https://developer.apple.com/documentation/usernotifications/unnotificationdefaultactionidentifier
+/// `let UNNotificationDefaultActionIdentifier: String` (not tvOS)
+@available(tvOS, unavailable)
+public let UNNotificationDefaultActionIdentifier: String = "com.apple.UNNotificationDefaultActionIdentifier"

@@ -1,6 +1,8 @@
-// SceneLinks against the model: every door with its origin, in order, each notification once.
+// SceneLinks against the model: every door with its origin, in order, each notification once,
+// and links that wait until the app is ready.
 import Foundation
 import Testing
+import CoreSpotlight
 import UIKit
 import Waypoint
 import WaypointUIKit
@@ -12,14 +14,19 @@ extension ModelChecks {
     final class Opened: @unchecked Sendable {
       // Safety: written and read on the main actor only (handlers hop there).
       var lines: [String] = []
+      var origins: [Origin] = []
     }
 
     func router(_ opened: Opened) throws -> RouterHolder {
       var builder = RouterBuilder()
       for pattern in ["notes://note/<int:id>", "https://notes.example/note/<int:id>"] {
         builder.add(pattern, exposure: .public) { request in
-          let line = "\(request.origin) \(try request.int("id"))"
-          await MainActor.run { opened.lines.append(line) }
+          let origin = request.origin
+          let line = "\(origin.kind)\(origin.sourceApplication.map { "(\($0))" } ?? "") \(try request.int("id"))"
+          await MainActor.run {
+            opened.lines.append(line)
+            opened.origins.append(origin)
+          }
           return 0
         }
       }
@@ -101,6 +108,79 @@ extension ModelChecks {
       links.continue(handoff)
       await settle()
       #expect(opened.lines.isEmpty)
+    }
+
+    @Test("a quick action, a Spotlight result, a Handoff and a widget link each come with their door")
+    func doors() async throws {
+      UIKitModel.reset()
+      let opened = Opened()
+      let links = SceneLinks(router: try router(opened))
+      links.handoffLink = { activity in activity.activityType == "com.example.notes.editing" ? "notes://note/4" : nil }
+      let shortcut = UIApplicationShortcutItem(
+        type: "recent", localizedTitle: "Recent note", localizedSubtitle: nil, icon: nil,
+        userInfo: ["link": "notes://note/1" as NSString])
+      let spotlight = NSUserActivity(activityType: CSSearchableItemActionType)
+      spotlight.userInfo = [CSSearchableItemActivityIdentifier: "notes://note/2"]
+      let universal = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
+      universal.webpageURL = URL(string: "https://notes.example/note/3")
+      universal.referrerURL = URL(string: "https://search.example/")
+      let handoff = NSUserActivity(activityType: "com.example.notes.editing")
+      handoff.userInfo = ["draft": "yes"]
+      links.connect(UIScene.ConnectionOptions(shortcut: shortcut))
+      links.continue(spotlight)
+      links.continue(universal)
+      links.continue(handoff)
+      let widget = Origin.widgetLink("notes://note/5", kind: "RecentNote")
+      links.open([UIOpenURLContext(_modelURL: URL(string: widget)!)])
+      #expect(!links.perform(UIApplicationShortcutItem(type: "compose", localizedTitle: "New", localizedSubtitle: nil, icon: nil)))
+      #expect(await eventually { opened.lines.count == 5 })
+      #expect(opened.lines == ["quickAction 1", "spotlight 2", "universalLink 3", "handoff 4", "widget 5"])
+      #expect(opened.origins[0].details == ["type": "recent", "link": "notes://note/1"])
+      #expect(opened.origins[1].details == ["identifier": "notes://note/2"])
+      #expect(opened.origins[2].referrer == "https://search.example/")
+      #expect(opened.origins[3].details == ["activityType": "com.example.notes.editing", "draft": "yes"])
+      #expect(opened.origins[4].details == ["kind": "RecentNote"])
+    }
+
+    @Test("an App Clip's invocation is an appClip link; a notification's action comes with it")
+    func appClipAndAction() async throws {
+      UIKitModel.reset()
+      let opened = Opened()
+      let links = SceneLinks(router: try router(opened))
+      links.isAppClip = true
+      let invocation = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
+      invocation.webpageURL = URL(string: "https://notes.example/note/7")
+      links.continue(invocation)
+      links.open(
+        UNNotificationResponse(
+          _model: UNNotification(
+            _model: UNNotificationRequest(
+              _model: UNNotificationContent(_model: ["link": "notes://note/8", "campaign": "spring"]), identifier: "n8")),
+          action: "reply"))
+      #expect(await eventually { opened.lines.count == 2 })
+      #expect(opened.lines == ["appClip 7", "notification 8"])
+      #expect(opened.origins[0].referrer == "https://notes.example/note/7")
+      #expect(opened.origins[1].details == ["identifier": "n8", "action": "reply", "link": "notes://note/8", "campaign": "spring"])
+    }
+
+    @Test("links a cold start brings wait for the app to be ready; the newest tap wins over older ones")
+    func waitsUntilReady() async throws {
+      UIKitModel.reset()
+      let opened = Opened()
+      let inbox = LinkInbox(router: try router(opened))
+      var dropped: [String] = []
+      let links = SceneLinks(inbox: inbox) { link, error in dropped.append("\(link) \(error.code)") }
+      links.connect(
+        UIScene.ConnectionOptions(
+          _modelURLContexts: [UIOpenURLContext(_modelURL: URL(string: "notes://note/1")!)],
+          response: response(["link": "notes://note/2"], id: "n2")),
+        opening: "notes://home")
+      await settle()
+      #expect(opened.lines.isEmpty, "nothing opens before the app is ready")
+      inbox.setReady(true)
+      #expect(await eventually { opened.lines.count == 2 && dropped.count == 1 })
+      #expect(opened.lines == ["home", "notification 2"])
+      #expect(dropped == ["notes://note/1 dropped"])
     }
   }
 }

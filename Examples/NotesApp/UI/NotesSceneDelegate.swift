@@ -1,11 +1,13 @@
 #if canImport(UIKit) && !os(watchOS) && !os(tvOS)
 import UIKit
 import Waypoint
+import WaypointAppIntents
 import WaypointUIKit
 
 // The notes app in UIKit: view controllers registered under the manifest's targets, shown by a
-// UIKitNavigator in a tab bar (notes, search, settings), with links from the scene going to the
-// router.
+// UIKitNavigator in a tab bar (notes, search, settings). Every door of the scene (URLs, universal
+// links, Spotlight, quick actions, notifications) and the app's intents hand their links to one
+// inbox, which opens them once the tab bar is up.
 
 final class NoteListViewController: UIViewController {}
 final class LoginViewController: UIViewController {}
@@ -46,17 +48,20 @@ final class NotesSceneDelegate: UIResponder, UIWindowSceneDelegate {
         registry.bindNoteEditor(NoteEditorViewController.self)
       }
       modules = app.modules
-      let links = SceneLinks(router: app.router) { link, error in print("could not open \(link): \(error)") }
+      let inbox = LinkInbox(router: app.router)
+      LinkIntents.slot.fill(inbox)
+      let links = SceneLinks(inbox: inbox) { link, error in print("could not open \(link): \(error)") }
       self.links = links
       navigator.configureTab = { id, stack in stack.tabBarItem.title = notesTabTitles[id] }
-      // The tab bar first, so a normal launch shows it; then what the scene was opened with.
+      // What the scene was opened with waits in the inbox until the tab bar is up.
+      links.connect(connectionOptions)
       Task { @MainActor in
         do {
           try await navigator.restore(notesTabs)
         } catch {
           print("the notes app could not show its tabs: \(error)")
         }
-        links.connect(connectionOptions)
+        inbox.setReady(true)
       }
     } catch {
       print("the notes app could not start: \(error)")
@@ -69,6 +74,13 @@ final class NotesSceneDelegate: UIResponder, UIWindowSceneDelegate {
 
   func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
     links?.continue(userActivity)
+  }
+
+  func windowScene(
+    _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
+    completionHandler: @escaping (Bool) -> Void
+  ) {
+    completionHandler(links?.perform(shortcutItem) ?? false)
   }
 }
 #endif

@@ -1,10 +1,13 @@
 #if canImport(SwiftUI)
 import SwiftUI
 import Waypoint
+import WaypointAppIntents
 import WaypointSwiftUI
 
 // The notes app in SwiftUI: view models registered under the manifest's targets, drawn by a
-// WaypointHost over a HeadlessNavigator. Mark `NotesSwiftUIApp` with `@main` in your project.
+// WaypointHost over a HeadlessNavigator. Links from `onOpenURL`, universal links, Spotlight and
+// the app's intents go to one inbox, ready once the window is up. Mark `NotesSwiftUIApp` with
+// `@main` in your project.
 
 /// What a notes screen shows; one class per target, as the registry keys modules by type.
 @MainActor
@@ -30,21 +33,28 @@ struct NotesScreenView: View {
 /// Each window of the app makes its own, so each has its own navigation state. It is made once, when the window first appears (before its first frame),
 /// not in the property's default value, which SwiftUI evaluates each time it makes the view.
 struct NotesWindow: View {
-  @State private var app: (modules: ModuleNavigator, router: RouterHolder)? = nil
+  @State private var app: (modules: ModuleNavigator, inbox: LinkInbox)? = nil
   @State private var couldNotStart = false
 
   var body: some View {
     content.onAppear {
       guard app == nil, !couldNotStart else { return }
-      app = makeNotesSwiftUIApp()
-      couldNotStart = app == nil
+      guard let made = makeNotesSwiftUIApp() else {
+        couldNotStart = true
+        return
+      }
+      let inbox = LinkInbox(router: made.router)
+      LinkIntents.slot.fill(inbox)
+      app = (made.modules, inbox)
+      // The tab bar is the navigator's first state: links can open from now on.
+      inbox.setReady(true)
     }
   }
 
   /// Never empty: SwiftUI calls no `onAppear` on empty content.
   @ViewBuilder private var content: some View {
     if let app {
-      WaypointHost(modules: app.modules, router: app.router, tabTitles: notesTabTitles) { _, destination in
+      WaypointHost(modules: app.modules, inbox: app.inbox, tabTitles: notesTabTitles) { _, destination in
         NotesScreenView(model: destination?.value(as: NotesScreenModel.self))
       }
     } else {

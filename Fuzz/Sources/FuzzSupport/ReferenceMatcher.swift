@@ -176,7 +176,7 @@ public struct ReferenceMatcher<Payload: Sendable> {
 
   /// The value `parameter` reads from a segment: less its prefix and suffix (compared folded),
   /// non-empty unless a regex accepts the empty value, and accepted by its constraint.
-  static func value(of parameter: Parameter, _ segment: Substring, _ folded: String) -> Substring? {
+  static func value(of parameter: PatternParameter, _ segment: Substring, _ folded: String) -> Substring? {
     let (prefix, suffix, bytes) = (Array(parameter.prefix.utf8), Array(parameter.suffix.utf8), Array(folded.utf8))
     guard bytes.count >= prefix.count + suffix.count, bytes.starts(with: prefix),
       bytes.reversed().starts(with: suffix.reversed())
@@ -187,7 +187,7 @@ public struct ReferenceMatcher<Payload: Sendable> {
     return value.isEmpty ? nil : value
   }
 
-  static func rank(_ parameter: Parameter) -> Int {
+  static func rank(_ parameter: PatternParameter) -> Int {
     if !parameter.prefix.isEmpty || !parameter.suffix.isEmpty { return 4 }
     switch parameter.constraint.kind {
     case .regex: return 3

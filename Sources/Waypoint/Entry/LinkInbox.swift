@@ -16,8 +16,9 @@ public import Foundation
 /// ```
 ///
 /// **Waiting.** Links received before ``setReady(_:)`` (or after `setReady(false)`, such as
-/// during sign-out) wait in order; when several wait, ``WaitingRule`` decides which are kept
-/// (the newest, by default). A link that waited longer than ``Policy/maxWait`` is dropped
+/// during sign-out) wait in order; when several external links wait, ``WaitingRule`` decides
+/// which are kept (the newest, by default). The app's own (``Origin/internal``) links, such as
+/// its first screen, are always kept, in their place. A link that waited longer than ``Policy/maxWait`` is dropped
 /// when the app becomes ready. Links are opened one after another, in the order they came.
 ///
 /// **Parking.** A middleware that sends the user to sign-in returns
@@ -83,10 +84,11 @@ public final class LinkInbox: Sendable {
     /// When the inbox received it.
     public let received: Date
     let extras: [String: any Sendable]
-    let waiter: Waiter?
+    let completion: Completion?
   }
 
-  typealias Waiter = CheckedContinuation<Result<RouteResult, RoutingError>, Never>
+  /// Hears how a link ended: the router's result or error, or `dropped`.
+  public typealias Completion = @Sendable (Result<RouteResult, RoutingError>) -> Void
 
   private struct State {
     var isReady = false
@@ -165,12 +167,15 @@ public final class LinkInbox: Sendable {
   ///   - extras: In-process values for the handler.
   ///   - id: What identifies this arrival at its door (a notification's request identifier):
   ///     a second arrival with the same identifier is a duplicate, however late.
+  ///   - completion: Hears how the link ended, once: the router's result or error, or
+  ///     `dropped`.
   /// - Returns: The number every event of this link carries.
   @discardableResult
   public func receive(
-    _ link: String, origin: Origin, extras: [String: any Sendable] = [:], id: String? = nil
+    _ link: String, origin: Origin, extras: [String: any Sendable] = [:], id: String? = nil,
+    completion: Completion? = nil
   ) -> UInt64 {
-    accept(link, origin: origin, extras: extras, id: id, waiter: nil)
+    accept(link, origin: origin, extras: extras, id: id, completion: completion)
   }
 
   /// Takes a typed link from a door (an App Intent, a quick action).
@@ -195,8 +200,8 @@ public final class LinkInbox: Sendable {
   public func open(
     _ link: String, origin: Origin, extras: [String: any Sendable] = [:], id: String? = nil
   ) async throws(RoutingError) -> RouteResult {
-    let outcome = await withCheckedContinuation { (waiter: Waiter) in
-      _ = accept(link, origin: origin, extras: extras, id: id, waiter: waiter)
+    let outcome = await withCheckedContinuation { waiter in
+      _ = accept(link, origin: origin, extras: extras, id: id) { waiter.resume(returning: $0) }
     }
     return try outcome.get()
   }
@@ -278,14 +283,15 @@ public final class LinkInbox: Sendable {
   // MARK: - The pipeline
 
   private func accept(
-    _ link: String, origin: Origin, extras: [String: any Sendable], id: String?, waiter: Waiter?
+    _ link: String, origin: Origin, extras: [String: any Sendable], id: String?, completion: Completion?
   ) -> UInt64 {
     let router = router.router
     let openID = router.hub.nextOpenID()
     let moment = now()
     let (url, origin) = prepare(link, origin: origin, router: router)
     report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: moment))
-    let held = Held(openID: openID, url: url, origin: origin, received: moment, extras: extras, waiter: waiter)
+    let held = Held(
+      openID: openID, url: url, origin: origin, received: moment, extras: extras, completion: completion)
     let key = id.map { "id \($0)" } ?? "\(origin.kind) \(link)"
     let window = Self.seconds(policy.duplicateWindow)
     enum Decision {
@@ -304,19 +310,24 @@ public final class LinkInbox: Sendable {
         state.waiting.append(held)
         return .queued(superseded: [], waits: false, reason: "", drain: startDraining(&state))
       }
+      // The app's own links (its first screen) never compete with the user's.
+      let competing = held.origin.isExternal ? state.waiting.filter(\.origin.isExternal) : []
       var superseded: [Held] = []
       switch policy.waitingRule {
+      case _ where !held.origin.isExternal:
+        state.waiting.append(held)
       case .newestWins:
-        superseded = state.waiting
-        state.waiting = [held]
+        superseded = competing
+        state.waiting = state.waiting.filter { !$0.origin.isExternal } + [held]
       case .firstWins:
-        if state.waiting.isEmpty { state.waiting = [held] } else { superseded = [held] }
+        if competing.isEmpty { state.waiting.append(held) } else { superseded = [held] }
       case .keepAll(let limit):
         state.waiting.append(held)
-        let over = state.waiting.count - max(limit, 1)
+        let over = competing.count + 1 - max(limit, 1)
         if over > 0 {
-          superseded = Array(state.waiting.prefix(over))
-          state.waiting.removeFirst(over)
+          superseded = Array(competing.prefix(over))
+          let gone = Set(superseded.map(\.openID))
+          state.waiting.removeAll { gone.contains($0.openID) }
         }
       }
       return .queued(superseded: superseded, waits: true, reason: state.notReadyReason, drain: false)
@@ -392,10 +403,10 @@ public final class LinkInbox: Sendable {
       if case .success(let result) = outcome, let parking = result.parked {
         let kept = Held(
           openID: held.openID, url: parking.url, origin: parking.origin, received: held.received,
-          extras: parking.extras, waiter: nil)
+          extras: parking.extras, completion: nil)
         state.withLock { $0.parked[parking.gate, default: []].append(kept) }
       }
-      held.waiter?.resume(returning: outcome)
+      held.completion?(outcome)
     }
   }
 
@@ -403,8 +414,7 @@ public final class LinkInbox: Sendable {
     report(
       RouteEvent(
         openID: held.openID, phase: .dropped, url: held.url, origin: held.origin, reason: reason, timestamp: now()))
-    held.waiter?.resume(
-      returning: .failure(RoutingError(.dropped, "'\(held.url)' was not opened: \(reason)", url: held.url)))
+    held.completion?(.failure(RoutingError(.dropped, "'\(held.url)' was not opened: \(reason)", url: held.url)))
   }
 
   private func report(_ event: RouteEvent) {

@@ -92,7 +92,7 @@ struct RouteTrie: Sendable {
 
   // The fields are ordered so an edge takes 40 bytes.
   struct Edge: Sendable {
-    let parameter: Parameter
+    let parameter: PatternParameter
     private let storedFirstRoute: Int32
     let child: Int32
     /// The child's summary, set by ``RouteTrie/finish()``.
@@ -100,7 +100,7 @@ struct RouteTrie: Sendable {
     /// Read from the parameter once, so a search never reaches into it for a plain parameter.
     let isPlain: Bool
 
-    init(parameter: Parameter, firstRoute: Int, child: Int32) {
+    init(parameter: PatternParameter, firstRoute: Int, child: Int32) {
       self.parameter = parameter
       storedFirstRoute = Int32(firstRoute)
       self.child = child
@@ -243,7 +243,7 @@ struct RouteTrie: Sendable {
     }
   }
 
-  private mutating func parameterChild(of node: Int32, _ parameter: Parameter, route: Int) -> Int32 {
+  private mutating func parameterChild(of node: Int32, _ parameter: PatternParameter, route: Int) -> Int32 {
     let rank = parameter.rank
     // The node's list, most specific first: find an edge of the same shape, or where a new one goes
     // (after every edge at least as specific, so earlier routes keep their place among equals).

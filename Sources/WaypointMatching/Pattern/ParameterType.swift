@@ -16,13 +16,13 @@ public struct ParameterType: Sendable {
   public let accepts: @Sendable (Substring) -> Bool
   /// What every parameter of this type without a prefix or suffix shares, so a table of many
   /// `<int:id>` routes keeps one copy.
-  let unaffixed: Parameter.Details
+  let unaffixed: PatternParameter.Details
 
   /// Makes a type named `name` that accepts the values `accepts` returns `true` for.
   public init(_ name: String, accepts: @escaping @Sendable (Substring) -> Bool) {
     self.name = name
     self.accepts = accepts
-    unaffixed = Parameter.Details(
+    unaffixed = PatternParameter.Details(
       prefix: "", suffix: "", constraint: ParameterConstraint(kind: .type(name), test: accepts))
   }
 

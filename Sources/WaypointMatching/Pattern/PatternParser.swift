@@ -246,7 +246,7 @@ struct PatternParser {
       if prefixText.isEmpty { return nil }
       return PatternSegment(kind: .literal(prefixText), group: openGroup?.number, column: startColumn)
     }
-    let value = Parameter(
+    let value = PatternParameter(
       name: parameter.name, prefix: prefixText, suffix: try literal(suffix, at: start, lowercase: isHost),
       constraint: parameter.constraint, shared: parameter.type?.unaffixed)
     return PatternSegment(kind: .parameter(value), group: openGroup?.number, column: column(of: parameter.offset))

@@ -5,7 +5,7 @@ public struct PatternSegment: Sendable, CustomStringConvertible {
     /// The segment itself (already percent-decoded, and lowered when case-insensitive).
     case literal(String)
     /// One segment captured as a parameter.
-    case parameter(Parameter)
+    case parameter(PatternParameter)
     /// One or more remaining segments; `name` is `nil` for a bare `*`.
     case rest(name: String?)
   }
@@ -52,7 +52,7 @@ public struct PatternSegment: Sendable, CustomStringConvertible {
 /// A plain parameter (`:id`) is its name alone; the rest lies in one immutable object shared by
 /// copies, so a ``PatternSegment`` stays four words long and compiling allocates nothing for the
 /// most common parameter.
-public struct Parameter: Sendable, CustomStringConvertible {
+public struct PatternParameter: Sendable, CustomStringConvertible {
   final class Details: Sendable {
     let prefix: String
     let suffix: String
@@ -115,7 +115,7 @@ public struct Parameter: Sendable, CustomStringConvertible {
   var rank: SegmentRank { details?.rank ?? .plain }
 
   /// Whether the two parameters match the same segments (they may differ in name).
-  func hasShape(of other: Parameter) -> Bool {
+  func hasShape(of other: PatternParameter) -> Bool {
     switch (details, other.details) {
     case (nil, nil): return true
     case (let mine?, let theirs?):
@@ -155,7 +155,7 @@ enum SegmentRank: Int, Comparable, Sendable {
   static func < (lhs: SegmentRank, rhs: SegmentRank) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-extension Parameter {
+extension PatternParameter {
   /// Whether a literal segment value would be captured by this parameter.
   package func matches(_ literal: String) -> Bool {
     value(in: Substring(literal), folded: Substring(literal)) != nil

@@ -162,7 +162,7 @@ struct PatternParserTests {
 
   @Test("a parameter reports its parts, plain or not, and compares by shape, not name")
   func parameterParts() throws {
-    func parameters(_ pattern: String) throws -> [Parameter] {
+    func parameters(_ pattern: String) throws -> [PatternParameter] {
       try RoutePattern(pattern).segments.compactMap { segment in
         if case .parameter(let parameter) = segment.kind { parameter } else { nil }
       }

@@ -509,3 +509,64 @@ struct LinkInboxOriginTests {
     #expect(redacted.url == "a://x?sig=REDACTED")
   }
 }
+
+@Suite("Link inbox: the app's own links")
+struct LinkInboxInternalTests {
+  @Test("internal links waiting (the first screen) are never superseded by the user's links")
+  func internalKept() async throws {
+    let opened = Recorder()
+    let holder = try InboxFixture.router(opened: opened)
+    let inbox = LinkInbox(router: holder)
+    let events = holder.events()
+    _ = await outcomes(events, count: 4) {
+      inbox.receive("notes://login", origin: .internal)
+      inbox.receive("notes://note/1", origin: .external())
+      inbox.receive("notes://note/2", origin: .external())
+      inbox.receive("notes://note/3", origin: .internal)
+      inbox.setReady(true)
+    }
+    #expect(opened.all == ["login internal", "note 2 external ", "note 3 internal "])
+  }
+
+  @Test("a completion hears each link's outcome once, a drop included")
+  func completion() async throws {
+    let opened = Recorder()
+    let holder = try InboxFixture.router(opened: opened)
+    let inbox = LinkInbox(router: holder)
+    let heard = Recorder()
+    let events = holder.events()
+    _ = await outcomes(events, count: 3) {
+      for link in ["notes://note/1", "notes://note/2", "notes://nowhere"] {
+        inbox.receive(link, origin: .external()) { result in
+          switch result {
+          case .success(let value): heard.record("\(link) \((try? value.value(as: Int.self)) ?? -1)")
+          case .failure(let error): heard.record("\(link) \(error.code)")
+          }
+        }
+      }
+      inbox.setReady(true)
+    }
+    #expect(heard.all == ["notes://note/1 dropped", "notes://note/2 dropped", "notes://nowhere notFound"])
+  }
+}
+
+@Suite("Link inbox slot")
+struct LinkInboxSlotTests {
+  @Test("an App Intent run before the app made its inbox waits for it, then waits for ready")
+  func waitsForInbox() async throws {
+    let opened = Recorder()
+    let holder = try InboxFixture.router(opened: opened)
+    let slot = LinkInboxSlot()
+    #expect(slot.current == nil)
+    let intent = Task { try await slot.inbox().open("notes://note/4", origin: .appIntent("OpenNoteIntent")) }
+    try await Task.sleep(for: .milliseconds(20))
+    let inbox = LinkInbox(router: holder)
+    slot.fill(inbox)
+    while inbox.waiting.isEmpty { await Task.yield() }
+    #expect(opened.all.isEmpty)
+    inbox.setReady(true)
+    #expect(try await intent.value.value(as: Int.self) == 4)
+    #expect(opened.all == ["note 4 appIntent "])
+    #expect(await slot.inbox() === inbox, "a filled slot answers at once")
+  }
+}

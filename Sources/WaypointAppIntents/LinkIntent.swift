@@ -1,0 +1,51 @@
+#if canImport(AppIntents)
+public import AppIntents
+public import Waypoint
+
+/// An App Intent (or App Shortcut) that opens one of the app's typed links through its
+/// ``Waypoint/LinkInbox``, so Siri, Shortcuts, Spotlight and the Action button reach the same
+/// screens as links do, through the same checks.
+///
+/// The intent's `perform()` is given: it waits until the app has put its inbox in
+/// ``LinkIntents/slot`` (the system may run an intent before the app finished launching), then
+/// until the inbox is ready, and opens ``link`` as ``Waypoint/Origin/appIntent(_:)``, an external
+/// origin: only public routes can be reached this way.
+///
+/// ```swift
+/// struct OpenNoteIntent: LinkIntent {
+///   static let title: LocalizedStringResource = "Open Note"
+///   static let openAppWhenRun = true
+///   @Parameter(title: "Note number") var id: Int
+///   var link: NotesAppLink { .noteShow(id: id) }
+/// }
+/// ```
+public protocol LinkIntent: AppIntent {
+  /// The type of the link the intent opens.
+  associatedtype Link: RoutableLink
+  /// The link, from the intent's parameters.
+  var link: Link { get }
+}
+
+extension LinkIntent {
+  /// Opens ``link`` through the app's inbox and returns once it is opened.
+  ///
+  /// - Throws: What ``Waypoint/LinkInbox/open(_:origin:extras:id:)-(String,_,_,_)`` throws: a
+  ///   link to an internal route is `notFound`, a dropped one `dropped`.
+  public func perform() async throws -> some IntentResult {
+    let inbox = await LinkIntents.slot.inbox()
+    _ = try await inbox.open(link, origin: .appIntent(String(describing: Self.self)))
+    return .result()
+  }
+}
+
+/// Where ``LinkIntent``s find the app's inbox.
+///
+/// ```swift
+/// let inbox = LinkInbox(router: holder)
+/// LinkIntents.slot.fill(inbox)   // at launch, before any intent can need it
+/// ```
+public enum LinkIntents {
+  /// The app's inbox, once it is put there; intents that run earlier wait for it.
+  public static let slot = LinkInboxSlot()
+}
+#endif
