@@ -29,7 +29,7 @@ extract() {
   ' "$1"
 }
 extract README.md Readme "In an app"
-for article in UsingWaypointWithUIKit UsingWaypointWithSwiftUI ComingFromJLRoutes ComingFromURLNavigator ComingFromZIKRouter; do
+for article in UsingWaypointWithUIKit UsingWaypointWithSwiftUI EveryWayIn ComingFromJLRoutes ComingFromURLNavigator ComingFromZIKRouter; do
   extract "Sources/Waypoint/Documentation.docc/$article.md" "$article"
 done
 echo "snippets: $(find "$snippets" -name '*.swift' ! -name Placeholder.swift | wc -l | tr -d ' ') Swift blocks"

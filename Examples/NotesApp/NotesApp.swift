@@ -14,6 +14,9 @@ public final class NotesApp {
   public let modules: ModuleNavigator
   /// Opens links.
   public let router: Router
+  /// Every door's links go here: it holds them until the app is ready, and keeps the links
+  /// sign-in parked until `resume("signIn")`.
+  public let inbox: LinkInbox
   /// The public key that checks links to the app, as `waypoint keygen` writes it.
   ///
   /// It cannot sign, so shipping it in the app gives nothing away; the server keeps the private half.
@@ -31,7 +34,9 @@ public final class NotesApp {
     self.now = now
     let modules = ModuleNavigator(registry: try NotesApp.registry(loginService: loginService), navigator: navigator)
     self.modules = modules
-    router = try NotesApp.router(loginService: loginService, now: now) { modules.registerTargets(in: &$0) }
+    let router = try NotesApp.router(loginService: loginService, now: now) { modules.registerTargets(in: &$0) }
+    self.router = router
+    inbox = LinkInbox(router: router)
   }
 
   /// The app's router: its middleware and manifest, with the targets `registerTargets` adds.
@@ -40,11 +45,19 @@ public final class NotesApp {
   ) throws -> Router {
     var builder = RouterBuilder()
     let keys = try KeyRing([VerificationKey(fileText: NotesApp.linkPublicKey)])
-    builder.use(SignedLinkMiddleware(keys: keys, now: now))
+    builder.use(SignedLinkMiddleware(keys: keys, appliesTo: { mustBeSigned($0.origin) }, now: now))
     builder.use(RequireSignIn(service: loginService, protectedTargets: ["NoteEditor", "Settings"]))
     registerTargets(&builder)
     builder.add(try RouteManifest(data: try NotesApp.manifestData()))
     return try builder.build()
+  }
+
+  /// Whether a link from `origin` must carry the server's signature: every external link anyone
+  /// can write (a URL, a universal link, a notification's, a widget's, whose mark anyone can
+  /// add), but not those the system builds from what the app itself made (its quick actions,
+  /// Spotlight items, Handoff activities and App Intents).
+  nonisolated static func mustBeSigned(_ origin: Origin) -> Bool {
+    origin.isExternal && !["quickAction", "spotlight", "handoff", "appIntent"].contains(origin.kind)
   }
 
   /// The app with a window per scene: one router whose links open in the window they arrived in.

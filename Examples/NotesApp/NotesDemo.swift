@@ -60,12 +60,29 @@ public enum NotesDemo {
     write("Waypoint demo: the notes app, run headlessly")
     _ = try await show("Cold start: the note list becomes the root", NotesAppLink.home)
 
-    let login = try await show(
-      "Signed out: middleware sends the user to login, keeping the target", NotesAppLink.noteEdit(id: 42))
-    if let login = try? login?.value(as: ShownModule.self), let next = login.parameters["next"] {
+    // The first screen is up: links from every door may open now.
+    app.inbox.setReady(true)
+    let parkedLink = try NotesAppLink.noteEdit(id: 42).url
+    step += 1
+    write("")
+    write("\(step). Signed out: middleware parks the link in the inbox and shows login")
+    write("   open \(parkedLink)  [internal, through the inbox]")
+    let login = try await app.inbox.open(parkedLink, origin: .internal)
+    if let parked = login.parked { write("   ⏸ parked until '\(parked.gate)': \(parked.url)") }
+    if let shown = try? login.value(as: ShownModule.self) { write("   → \(shown.presentation) \(shown.screen)") }
+    tree(app, write)
+    if let shown = try? login.value(as: ShownModule.self) {
       app.loginService.signIn("ann")
-      try await remove(login, "Ann signs in; login is dismissed and the original target opens", tree: false)
-      _ = await show(nil, next)
+      try await remove(shown, "Ann signs in; login is dismissed and the inbox resumes the parked link", tree: false)
+      let events = app.inbox.router.events()
+      let waiting = Set(app.inbox.parked(until: "signIn").map(\.openID))
+      write("   resume signIn")
+      app.inbox.resume("signIn")
+      for await event in events where waiting.contains(event.openID) && event.phase.isOutcome {
+        write("   → \(event.phase.rawValue) \(event.url)")
+        break
+      }
+      tree(app, write)
     }
 
     let settings = try await show(
@@ -103,6 +120,8 @@ public enum NotesDemo {
     }
 
     try await tabbedWindow(windows, windowRouter, step: &step, write: write)
+
+    try await everyWayIn(app, signer: signer, step: &step, write: write)
 
     step += 1
     write("")
@@ -166,6 +185,83 @@ public enum NotesDemo {
     let restored = HeadlessNavigator()
     restored.restore(try JSONDecoder().decode(NavigationState.self, from: json))
     write("   \(json.count) bytes; restored tab bar equals the saved one: \(restored.state == navigator.state)")
+  }
+
+  /// Links from every door, through one inbox: before the app is ready, from a quick action,
+  /// Spotlight, a widget and an App Intent, and the events of one link.
+  private static func everyWayIn(
+    _ app: NotesApp, signer: LinkSigner, step: inout Int, write: (String) -> Void
+  ) async throws {
+    /// The server signs the links it sends (the app's middleware checks those from outside).
+    func signed(_ link: NotesAppLink, query: String = "") throws -> String {
+      try signer.sign(try link.url + query, expiresAt: now.addingTimeInterval(3600))
+    }
+    func title(_ text: String) {
+      step += 1
+      write("")
+      write("\(step). \(text)")
+    }
+    /// Hands `arrivals` to `inbox` and prints every event until each has an outcome.
+    func deliver(_ inbox: LinkInbox, _ arrivals: [(String, Origin)], then: () -> Void = {}) async {
+      let events = inbox.router.events()
+      var numbers: Set<UInt64> = []
+      for (link, origin) in arrivals {
+        write("   \(origin.kind) hands over \(link)")
+        numbers.insert(inbox.receive(link, origin: origin))
+      }
+      then()
+      var ended = 0
+      for await event in events where numbers.contains(event.openID) {
+        var line = "   #\(event.openID) \(event.phase.rawValue) \(event.url)"
+        if event.phase == .will { line += " → \(event.routeName ?? "fallback")" }
+        if let check = event.check { line += " by \(check)" }
+        if let error = event.error { line += ": \(error.code)" }
+        if let reason = event.reason { line += " (\(reason))" }
+        if event.phase == .received {
+          line += "  [\(event.origin)]"
+          if !event.origin.campaign.isEmpty {
+            line +=
+              " campaign: "
+              + event.origin.campaign.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+              .joined(separator: ", ")
+          }
+        }
+        write(line)
+        if event.phase.isOutcome { ended += 1 }
+        if ended == numbers.count { break }
+      }
+    }
+
+    title("A cold start: links that arrive before the app is ready wait; the newest tap wins")
+    let coldStart = LinkInbox(router: app.inbox.router)
+    await deliver(
+      coldStart,
+      [
+        (try signed(.note(id: 11)), .universalLink(referrer: "https://mail.example/")),
+        (try signed(.note(id: 12)), .notification(identifier: "n-12", payload: ["campaign": "spring"])),
+      ]
+    ) {
+      write("   waiting: \(coldStart.waiting.map(\.url).joined(separator: ", "))")
+      write("   the first screen is up: setReady(true)")
+      coldStart.setReady(true)
+    }
+    tree(app, write)
+
+    title("Every door with its origin: a quick action, a Spotlight item, a widget, an App Intent")
+    // The widget shows a note the server picked, with the server's signature; the mark names the door.
+    let widget = Origin.widgetLink(try signed(.note(id: 23)), kind: "RecentNote")
+    await deliver(
+      app.inbox,
+      [
+        (try NotesAppLink.note(id: 21).url, .quickAction(type: "recent-note")),
+        (try NotesAppLink.note(id: 22).url, .spotlight(identifier: try NotesAppLink.note(id: 22).url)),
+        (widget, .opened(widget)),
+        (try NotesAppLink.note(id: 24).url, .appIntent("OpenNoteIntent")),
+      ])
+    tree(app, write)
+
+    title("The events of one link: a campaign link with a token, its token redacted")
+    await deliver(app.inbox, [(try signed(.note(id: 31), query: "?utm_source=newsletter&token=s3cr3t"), .external())])
   }
 
   private static func tree(_ app: NotesApp, _ write: (String) -> Void) {

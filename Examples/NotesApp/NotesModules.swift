@@ -63,8 +63,10 @@ struct RequireSignIn: RouteMiddleware {
     guard service.currentUser == nil, let target = request.route?.target, protectedTargets.contains(target) else {
       return try await next(request)
     }
+    // Parked in the app's inbox, which opens it again when sign-in completes; the login link
+    // also names it (`next`) for a caller that opens links without an inbox.
     let item = QueryItem(name: "next", value: request.url.string)
-    return .redirect(to: LinkText.appending([item], to: "notes://login"), from: request)
+    return .park(request, until: "signIn", showing: LinkText.appending([item], to: "notes://login"))
   }
 }
 

@@ -16,9 +16,10 @@ struct NotesDemoTests {
     let text = try await output()
     let expectations = [
       "1. Cold start: the note list becomes the root\n   open notes://notes  [internal]\n   → replaceRoot NoteList#1\n   │ ▸ NoteList#1",
-      "↪ redirected to notes://login?next=notes%3A%2F%2Fnote%2F42%2Fedit\n   → sheet Login#2 {next=notes://note/42/edit}",
+      "   ⏸ parked until 'signIn': notes://note/42/edit\n   → sheet Login#2 {next=notes://note/42/edit}",
       "   │   ⇡ sheet from NoteList#1\n   │     ▸ Login#2 {next=notes://note/42/edit}",
-      "removed Login#2 (it was a sheet)\n   open notes://note/42/edit  [internal]\n   → push NoteEditor#3 {id=42, mode=edit}",
+      "removed Login#2 (it was a sheet)\n   resume signIn\n   → did notes://note/42/edit\n   │ ▸ NoteList#1\n"
+        + "   │   ▸ NoteEditor#3 {id=42, mode=edit}",
       "   │     ⇡ present(formSheet) from NoteEditor#3\n   │       ▸ Settings#4 {section=privacy}",
       "removed Settings#4 (it was a present(formSheet))",
       "open notes://note/42/edit  [external]\n   ✗ notFound: no route matches 'notes://note/42/edit'",
@@ -36,6 +37,18 @@ struct NotesDemoTests {
       "   presentedPolicy = .dismiss\n   open notes://search/6  [in tabs]\n   plan: dismiss @0; setStack search [NoteList#1]",
       "reselectedTab search → left: NoteEditor#5\n   │ ▤ tab notes\n   │   (empty)\n   │ ▤ tab search (selected)\n   │   ▸ NoteList#1\n",
       "restored tab bar equals the saved one: true",
+      // Every way in: links wait for the app, the newest wins, each door has its origin.
+      "   #2 dropped notes://note/11?kid=notes-2026&exp=1800003600&sig=REDACTED (superseded by #3)",
+      "   #3 did notes://note/12?kid=notes-2026&exp=1800003600&sig=REDACTED",
+      "   #4 received notes://note/21  [quickAction [type=recent-note]]",
+      "   #5 received notes://note/22  [spotlight [identifier=notes://note/22]]",
+      "  [widget [kind=RecentNote]]",
+      "   #6 did notes://note/23?kid=notes-2026&exp=1800003600&sig=REDACTED",
+      "   #7 received notes://note/24  [appIntent [intent=OpenNoteIntent]]",
+      "   #7 did notes://note/24",
+      "   #8 received notes://note/31?utm_source=newsletter&token=REDACTED&kid=notes-2026&exp=1800003600&sig=REDACTED"
+        + "  [external] campaign: utm_source=newsletter",
+      "   #8 will notes://note/31?utm_source=newsletter&token=REDACTED&kid=notes-2026&exp=1800003600&sig=REDACTED → note",
       "restored state equals the saved one: true",
     ]
     for expected in expectations { #expect(text.contains(expected), "\(expected)") }
@@ -46,6 +59,9 @@ struct NotesDemoTests {
     let text = try await output()
     #expect(text.hasSuffix("restored state equals the saved one: true"))
     #expect(text.contains(#"{"hasNavigationStack":true,"stack":[{"children":[],"id":"NoteList#1""#))
+    let events = text.split(separator: "\n").filter { $0.hasPrefix("   #") }
+    #expect(events.count > 20)
+    #expect(!events.contains { $0.contains("s3cr3t") }, "the token is redacted in every event")
   }
 
   @Test("in the app's tabbed shape, a note link selects the notes tab and opens beside the list")

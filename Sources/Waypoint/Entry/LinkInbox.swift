@@ -15,7 +15,7 @@ public import Foundation
 /// inbox.setReady(true)                                                  // opens note 7
 /// ```
 ///
-/// **Waiting.** Links received before ``setReady(_:)`` (or after `setReady(false)`, such as
+/// **Waiting.** Links received before ``setReady(_:reason:)`` (or after `setReady(false)`, such as
 /// during sign-out) wait in order; when several external links wait, ``WaitingRule`` decides
 /// which are kept (the newest, by default). The app's own (``Origin/internal``) links, such as
 /// its first screen, are always kept, in their place. A link that waited longer than ``Policy/maxWait`` is dropped
@@ -30,9 +30,10 @@ public import Foundation
 /// identifier), or by the same link from the same door within ``Policy/duplicateWindow``.
 ///
 /// **Campaigns.** An external link's campaign items (`utm_*` and ``Policy/campaignKeys``)
-/// are read into ``Origin/campaign`` and taken out of the URL the router sees, unless the route
-/// asks for them by naming them in its `defaults`. A widget's mark (``Origin/widgetLink(_:kind:)``)
-/// is taken off and read into the origin.
+/// are read into ``Origin/campaign``; the URL keeps them (a signature over it still holds), and
+/// a request leaves them out of its query unless the route asks for them by naming them in its
+/// `defaults`. A widget's mark (``Origin/widgetLink(_:kind:)``) is taken off and read into the
+/// origin.
 ///
 /// **Events.** Every link is `received`, may be `waited` or `dropped` (with the reason), then goes
 /// through the router's events (see ``RouteEvent/Phase``), all under one number, through the
@@ -107,7 +108,7 @@ public final class LinkInbox: Sendable {
   private let now: @Sendable () -> Date
   private let state = Locked(State())
 
-  /// An inbox for `router`, not ready until ``setReady(_:)``.
+  /// An inbox for `router`, not ready until ``setReady(_:reason:)``.
   ///
   /// - Parameters:
   ///   - router: The router every link goes through.
@@ -122,7 +123,7 @@ public final class LinkInbox: Sendable {
     self.now = now
   }
 
-  /// An inbox for `router`, not ready until ``setReady(_:)``.
+  /// An inbox for `router`, not ready until ``setReady(_:reason:)``.
   public convenience init(
     router: Router, policy: Policy = Policy(),
     now: @escaping @Sendable () -> Date = { Date() }
@@ -288,7 +289,7 @@ public final class LinkInbox: Sendable {
     let router = router.router
     let openID = router.hub.nextOpenID()
     let moment = now()
-    let (url, origin) = prepare(link, origin: origin, router: router)
+    let (url, origin) = prepare(link, origin: origin)
     report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: moment))
     let held = Held(
       openID: openID, url: url, origin: origin, received: moment, extras: extras, completion: completion)
@@ -347,22 +348,26 @@ public final class LinkInbox: Sendable {
     return openID
   }
 
-  /// The URL the router sees and the origin: the widget mark and campaign items read and taken
-  /// off.
-  private func prepare(_ link: String, origin: Origin, router: Router) -> (String, Origin) {
+  /// The URL the router sees and the origin: a widget's mark read and taken off, and an external
+  /// link's campaign items read into the origin (the URL keeps them, so a signature over it
+  /// still holds; requests leave them out, see ``RouteRequest/query``).
+  private func prepare(_ link: String, origin: Origin) -> (String, Origin) {
     var origin = origin
     var text = LinkText(link)
-    if let mark = text.remove(where: { $0.name == WidgetMark.name }).last {
-      if origin.kind == "external" || origin.kind == "universalLink" { origin = .widget(kind: mark.value) }
+    if let mark = text.remove(where: { $0.name == WidgetMark.name }).last,
+      origin.kind == "external" || origin.kind == "universalLink"
+    {
+      origin = .widget(kind: mark.value)
     }
-    guard origin.isExternal else { return (text.string, origin) }
+    guard origin.isExternal, let items = text.items else { return (text.string, origin) }
     let keys = policy.campaignKeys
-    var stripped = text
-    let campaign = stripped.remove { $0.name.hasPrefix("utm_") || keys.contains($0.name) }
-    guard !campaign.isEmpty else { return (text.string, origin) }
-    for item in campaign where origin.campaign[item.name] == nil { origin.campaign[item.name] = item.value }
-    let asked = router.resolve(stripped.string, origin: origin).route?.defaults.keys ?? [:].keys
-    return (campaign.contains { asked.contains($0.name) } ? text.string : stripped.string, origin)
+    for raw in items {
+      guard let item = LinkText.decode(raw), item.name.hasPrefix("utm_") || keys.contains(item.name),
+        origin.campaign[item.name] == nil
+      else { continue }
+      origin.campaign[item.name] = item.value
+    }
+    return (text.string, origin)
   }
 
   /// Whether a drainer should start; marks one as running when so.

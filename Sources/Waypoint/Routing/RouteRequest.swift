@@ -17,7 +17,8 @@ public struct RouteRequest: Sendable {
   public var route: RouteDefinition? { storage.fields.route }
   /// The path parameters in pattern order (a named rest joined with `/`), decoded as they are read.
   public var parameters: PathParameters { storage.fields.parameters }
-  /// The query items of ``url``, in order.
+  /// The query items of ``url``, in order; campaign items the origin carries
+  /// (``Origin/campaign``) are left out unless the route names them in its defaults.
   public var query: [QueryItem] { storage.fields.query }
   /// The decoded fragment of ``url``.
   public var fragment: String? { url.fragment }
@@ -77,11 +78,16 @@ public struct RouteRequest: Sendable {
       callbacks: callbacks)
   }
 
-  /// A request with the query items of `url`, already decoded once for the whole open.
+  /// A request with the query items of `url`, already decoded once for the whole open; the
+  /// origin's campaign items are left out unless the route names them in its defaults.
   init(
     url: ParsedURL, query: [QueryItem], route: RouteDefinition?, parameters: PathParameters,
     extras: [String: any Sendable], origin: Origin, callbacks: CallbackURLs, declinedRoutes: [RouteDefinition] = []
   ) {
+    var query = query
+    if !origin.campaign.isEmpty {
+      query.removeAll { origin.campaign[$0.name] != nil && route?.defaults[$0.name] == nil }
+    }
     storage = CopyOnWrite(
       Fields(
         url: url, route: route, parameters: parameters, query: query, extras: extras, origin: origin,
