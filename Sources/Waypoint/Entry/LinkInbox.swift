@@ -131,6 +131,13 @@ public final class LinkInbox: Sendable {
     self.init(router: RouterHolder(router), policy: policy, now: now)
   }
 
+  /// Drops what still waits or is parked, so no caller waits for ever on a link of an inbox that
+  /// is gone.
+  deinit {
+    let (waiting, parked) = state.withLock { ($0.waiting, $0.parked.values.flatMap { $0 }) }
+    for held in waiting + parked { drop(held, because: "the inbox was released") }
+  }
+
   // MARK: - Readiness
 
   /// Whether links are opened as they arrive.

@@ -572,3 +572,19 @@ struct LinkInboxSlotTests {
     #expect(await slot.inbox() === inbox, "a filled slot answers at once")
   }
 }
+
+@Suite("Link inbox: release")
+struct LinkInboxReleaseTests {
+  @Test("an inbox released with links waiting tells each one's completion it was dropped")
+  func released() throws {
+    let holder = try InboxFixture.router(opened: Recorder())
+    let heard = Recorder()
+    var inbox: LinkInbox? = LinkInbox(router: holder)
+    inbox?.receive("notes://note/1", origin: .internal) { result in
+      if case .failure(let error) = result { heard.record("\(error.code): \(error.message)") }
+    }
+    #expect(inbox?.waiting.count == 1)
+    inbox = nil
+    #expect(heard.all == ["dropped: 'notes://note/1' was not opened: the inbox was released"])
+  }
+}

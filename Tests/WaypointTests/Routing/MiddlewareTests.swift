@@ -150,6 +150,33 @@ struct MiddlewareTests {
   }
 }
 
+extension MiddlewareTests {
+  @Test("the logging observer logs every event of a link, its secrets redacted, drops and failures louder")
+  func loggingObserver() async throws {
+    let recorder = Recorder()
+    let logger = Logger(label: "test") { _ in CapturingLogHandler(recorder: recorder) }
+    var builder = RouterBuilder()
+    builder.observe(LoggingObserver(logger: logger))
+    builder.use(LoggingMiddleware(logger: logger, level: .debug))
+    builder.add("myapp://note/:id", name: "note", exposure: .public) { _ in 1 }
+    let inbox = LinkInbox(router: try builder.build())
+    inbox.receive("myapp://note/1?token=abc", origin: .external())
+    inbox.receive("myapp://note/3", origin: .external())
+    inbox.setReady(true)
+    _ = try await inbox.open("myapp://note/2?token=abc&utm_source=mail", origin: .quickAction(type: "recent"))
+    await #expect(throws: RoutingError.self) { _ = try await inbox.open("myapp://nowhere", origin: .external()) }
+    let lines = recorder.all
+    #expect(!lines.contains { $0.contains("abc") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("info link received") && $0.contains("origin=quickAction [type=recent]") })
+    #expect(lines.contains { $0.hasPrefix("info link waited") && $0.contains("reason=the app is not ready") })
+    #expect(lines.contains { $0.hasPrefix("warning link dropped") && $0.contains("reason=superseded by #") })
+    #expect(lines.contains { $0.hasPrefix("info link did") && $0.contains("route=note") })
+    #expect(lines.contains { $0.hasPrefix("debug opened link") && $0.contains("token=REDACTED") })
+    #expect(lines.contains { $0.hasPrefix("error link unmatched") && $0.contains("error=notFound") })
+    #expect(lines.contains { $0.contains(#"campaign=["utm_source": "mail"]"#) }, "\(lines)")
+  }
+}
+
 /// A log handler that records `level message key=value…` lines.
 struct CapturingLogHandler: LogHandler {
   let recorder: Recorder
