@@ -12,6 +12,10 @@ final class EventHub<Event: Sendable>: Sendable {
 
   private let state = Locked(State())
   private let openCounter = Atomic<UInt64>(0)
+  private let listeners = Atomic<Int>(0)
+
+  /// Whether any stream is open, so a router with neither streams nor observers makes no event.
+  var isListened: Bool { listeners.load(ordering: .relaxed) > 0 }
 
   /// A new number for an open.
   func nextOpenID() -> UInt64 {
@@ -26,8 +30,10 @@ final class EventHub<Event: Sendable>: Sendable {
       state.subscribers[state.nextSubscriber] = continuation
       return state.nextSubscriber
     }
+    listeners.wrappingAdd(1, ordering: .relaxed)
     continuation.onTermination = { [weak self] _ in
-      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: key) }
+      guard let self, self.state.withLock({ $0.subscribers.removeValue(forKey: key) }) != nil else { return }
+      self.listeners.wrappingSubtract(1, ordering: .relaxed)
     }
     return stream
   }

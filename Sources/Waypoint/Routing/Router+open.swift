@@ -165,6 +165,7 @@ extension Router {
         throw vetoed
       }
     }
+    guard hub.isListened else { return }
     hub.send(
       RouteEvent(openID: openID, phase: .will, url: request.url.string, origin: request.origin, route: request.route)
         .redacted(by: redaction))
@@ -220,9 +221,10 @@ extension Router {
     await callbackOpener.open(LinkText.appending(items, to: url))
   }
 
-  /// Tells every observer and event stream of `event`, redacted.
-  func emit(_ event: RouteEvent) {
-    let event = event.redacted(by: redaction)
+  /// Tells every observer and event stream of `event`, redacted; makes nothing when none listens.
+  func emit(_ event: @autoclosure () -> RouteEvent) {
+    guard !observers.isEmpty || hub.isListened else { return }
+    let event = event().redacted(by: redaction)
     for observer in observers {
       switch event.phase {
       case .received: observer.received(event)
