@@ -7,9 +7,14 @@ public import Waypoint
 /// screens as links do, through the same checks.
 ///
 /// The intent's `perform()` is given: it waits until the app has put its inbox in
-/// ``LinkIntents/slot`` (the system may run an intent before the app finished launching), then
-/// until the inbox is ready, and opens ``link`` as ``Waypoint/Origin/appIntent(_:)``, an external
-/// origin: only public routes can be reached this way.
+/// ``LinkIntents/slot`` (the system may run an intent before the app finished launching; it gives
+/// up with `dropped` after ``LinkIntents/timeout``), then until the inbox is ready, and opens
+/// ``link`` as ``Waypoint/Origin/appIntent(_:)``, an external origin: only public routes can be
+/// reached this way.
+///
+/// A link intent shows a screen, so it runs in the app, in the foreground: set `openAppWhenRun`
+/// (`supportedModes` from iOS 26). Run in an extension or in the background, no scene connects,
+/// nothing fills the slot, and the intent fails after the timeout.
 ///
 /// ```swift
 /// struct OpenNoteIntent: LinkIntent {
@@ -32,7 +37,7 @@ extension LinkIntent {
   /// - Throws: What ``Waypoint/LinkInbox/open(_:origin:extras:id:)-(String,_,_,_)`` throws: a
   ///   link to an internal route is `notFound`, a dropped one `dropped`.
   public func perform() async throws -> some IntentResult {
-    let inbox = await LinkIntents.slot.inbox()
+    let inbox = try await LinkIntents.slot.inbox(within: LinkIntents.timeout)
     _ = try await inbox.open(link, origin: .appIntent(String(describing: Self.self)))
     return .result()
   }
@@ -42,10 +47,13 @@ extension LinkIntent {
 ///
 /// ```swift
 /// let inbox = LinkInbox(router: holder)
-/// LinkIntents.slot.fill(inbox)   // at launch, before any intent can need it
+/// LinkIntents.slot.fill(inbox)               // at launch, and when a window becomes active
+/// LinkIntents.slot.empty(ifHolding: inbox)   // when its window closes
 /// ```
 public enum LinkIntents {
   /// The app's inbox, once it is put there; intents that run earlier wait for it.
   public static let slot = LinkInboxSlot()
+  /// How long an intent waits for the slot to be filled before it fails with `dropped`.
+  public static let timeout = Duration.seconds(30)
 }
 #endif

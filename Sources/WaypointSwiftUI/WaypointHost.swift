@@ -48,9 +48,10 @@ import CoreSpotlight
 /// Links go to a ``Waypoint/LinkInbox`` (the app's `inbox`, or one of the host's own over `router`,
 /// ready at once): from `onOpenURL`, `http` and `https` ones (universal links, which SwiftUI
 /// delivers there) as `universalLink`, widget links (``Waypoint/Origin/widgetLink(_:kind:)``) as
-/// `widget`, others as `external`; from `onContinueUserActivity`, universal links with their
-/// referrer and, where Core Spotlight exists, Spotlight results (the item's identifier is the link
-/// unless `spotlightLink` says otherwise). Notifications and quick actions reach a SwiftUI app
+/// `widget`, others as `external`; from `onContinueUserActivity`, web-browsing activities (with
+/// their referrer, when SwiftUI delivers one there rather than to `onOpenURL`; the inbox opens a
+/// link that arrives both ways once) and, where Core Spotlight exists, Spotlight results (the
+/// item's identifier is the link unless `spotlightLink` says otherwise). Notifications and quick actions reach a SwiftUI app
 /// through its delegates: hand them to a `SceneLinks` over the same inbox. Any view below reads
 /// the module navigator with `@Environment(ModuleNavigator.self)`.
 public struct WaypointHost<Destination: View>: View {

@@ -27,7 +27,8 @@ public import Foundation
 ///
 /// **Once.** One tap reported twice (launch options and a delegate, a scene's connection options
 /// and `didReceive`) is opened once: by the identifier the door gives (a notification's request
-/// identifier), or by the same link from the same door within ``Policy/duplicateWindow``.
+/// identifier; the last 256 are remembered), or, for links from outside, by the same link from
+/// the same door within ``Policy/duplicateWindow``.
 ///
 /// **Campaigns.** An external link's campaign items (`utm_*` and ``Policy/campaignKeys``)
 /// are read into ``Origin/campaign``; the URL keeps them (a signature over it still holds), and
@@ -224,10 +225,16 @@ public final class LinkInbox: Sendable {
   // MARK: - Parking
 
   /// Opens again, in order, the links parked until `gate` (sign-in done); they wait if the
-  /// app is not ready.
+  /// app is not ready, their wait counted from now.
   public func resume(_ gate: String) {
+    let moment = now()
     let start = state.withLock { state -> Bool in
-      state.waiting += state.parked.removeValue(forKey: gate) ?? []
+      // A resumed link waits afresh: sign-in may take longer than `maxWait`.
+      state.waiting += (state.parked.removeValue(forKey: gate) ?? []).map { held in
+        Held(
+          openID: held.openID, url: held.url, origin: held.origin, received: moment, extras: held.extras,
+          completion: held.completion)
+      }
       return startDraining(&state)
     }
     if start { drainInTask() }
@@ -300,20 +307,24 @@ public final class LinkInbox: Sendable {
     report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: moment))
     let held = Held(
       openID: openID, url: url, origin: origin, received: moment, extras: extras, completion: completion)
-    let key = id.map { "id \($0)" } ?? "\(origin.kind) \(link)"
+    // The app's own links are never taken for a second report of a tap (two windows may each
+    // open their first screen); only an identifier makes them duplicates.
+    let key = id.map { "id \($0)" } ?? (origin.isExternal ? "\(origin.kind) \(link)" : nil)
     let window = Self.seconds(policy.duplicateWindow)
     enum Decision {
       case duplicate(of: UInt64)
       case queued(superseded: [Held], waits: Bool, reason: String, drain: Bool)
     }
     let decision = state.withLock { state -> Decision in
-      if let earlier = state.recent.last(where: {
-        $0.key == key && (id != nil || moment.timeIntervalSince($0.at) <= window)
-      }) {
-        return .duplicate(of: earlier.openID)
+      if let key {
+        if let earlier = state.recent.last(where: {
+          $0.key == key && (id != nil || moment.timeIntervalSince($0.at) <= window)
+        }) {
+          return .duplicate(of: earlier.openID)
+        }
+        state.recent.append((key, moment, openID))
+        if state.recent.count > 256 { state.recent.removeFirst(state.recent.count - 256) }
       }
-      state.recent.append((key, moment, openID))
-      if state.recent.count > 64 { state.recent.removeFirst(state.recent.count - 64) }
       guard !state.isReady else {
         state.waiting.append(held)
         return .queued(superseded: [], waits: false, reason: "", drain: startDraining(&state))

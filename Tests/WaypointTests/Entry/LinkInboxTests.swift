@@ -588,3 +588,41 @@ struct LinkInboxReleaseTests {
     #expect(heard.all == ["dropped: 'notes://note/1' was not opened: the inbox was released"])
   }
 }
+
+@Suite("Link inbox slot: deadlines and windows")
+struct LinkInboxSlotDeadlineTests {
+  @Test("a door waiting for an inbox that never comes gives up with dropped; emptying a slot forgets its inbox")
+  func deadline() async throws {
+    let slot = LinkInboxSlot()
+    let error = await #expect(throws: RoutingError.self) { _ = try await slot.inbox(within: .milliseconds(30)) }
+    #expect(error?.code == .dropped)
+    let inbox = LinkInbox(router: try InboxFixture.router(opened: Recorder()))
+    let other = LinkInbox(router: try InboxFixture.router(opened: Recorder()))
+    slot.fill(inbox)
+    #expect(try await slot.inbox(within: .milliseconds(30)) === inbox)
+    slot.empty(ifHolding: other)
+    #expect(slot.current === inbox, "another window's inbox leaves the slot as it is")
+    slot.empty(ifHolding: inbox)
+    #expect(slot.current == nil)
+  }
+
+  @Test("a parked link waits afresh when resumed; two windows' first screens are not duplicates")
+  func resumeAndInternal() async throws {
+    let opened = Recorder()
+    let session = InboxFixture.Session()
+    let holder = try InboxFixture.router(session: session, opened: opened)
+    let clock = TestClock()
+    var policy = LinkInbox.Policy()
+    policy.maxWait = .seconds(60)
+    let inbox = LinkInbox(router: holder, policy: policy, now: { clock.now })
+    inbox.setReady(true)
+    _ = try await inbox.open("notes://login", origin: .internal)
+    _ = try await inbox.open("notes://login", origin: .internal)
+    _ = try await inbox.open("notes://note/3", origin: .external())
+    clock.advance(600)
+    session.isSignedIn = true
+    let events = holder.events()
+    _ = await outcomes(events, count: 1) { inbox.resume("signIn") }
+    #expect(opened.all == ["login internal", "login internal", "login external", "note 3 external "])
+  }
+}
