@@ -56,6 +56,18 @@ struct StressTests {
     return builder
   }
 
+  /// The phases of each link in `events`, by number, until `total` links have an outcome.
+  static func phases(of events: AsyncStream<RouteEvent>, until total: Int) async -> [UInt64: [RouteEvent.Phase]] {
+    var phases: [UInt64: [RouteEvent.Phase]] = [:]
+    var endings = 0
+    for await event in events {
+      phases[event.openID, default: []].append(event.phase)
+      if event.phase.isOutcome { endings += 1 }
+      if endings == total { break }
+    }
+    return phases
+  }
+
   @Test("opens, canOpen and table replacement from many tasks: one outcome per open, every event once")
   func routerUnderReplacement() async throws {
     let handled = Tally()
@@ -63,16 +75,7 @@ struct StressTests {
     let holder = try RouterHolder(builder: Self.builder(version: 0, handled: handled, observer: observer))
     let events = holder.events(bufferingNewest: 1_000_000)
     let total = Self.tasks * Self.opensPerTask
-    let collector = Task { () -> [UInt64: [RouteEvent.Phase]] in
-      var phases: [UInt64: [RouteEvent.Phase]] = [:]
-      var endings = 0
-      for await event in events {
-        phases[event.openID, default: []].append(event.phase)
-        if event.phase.isOutcome { endings += 1 }
-        if endings == total { break }
-      }
-      return phases
-    }
+    let collector = Task { await Self.phases(of: events, until: total) }
     let outcomes = OutcomeCounts(total)
     let successes = Tally()
     // A redirected open must reach the user route with the id it came with.
@@ -173,16 +176,7 @@ struct StressTests {
     let events = holder.events(bufferingNewest: 1_000_000)
     let perTask = 200
     let total = Self.tasks * perTask
-    let collector = Task { () -> [UInt64: [RouteEvent.Phase]] in
-      var phases: [UInt64: [RouteEvent.Phase]] = [:]
-      var endings = 0
-      for await event in events {
-        phases[event.openID, default: []].append(event.phase)
-        if event.phase.isOutcome { endings += 1 }
-        if endings == total { break }
-      }
-      return phases
-    }
+    let collector = Task { await Self.phases(of: events, until: total) }
     let answered = Tally()
     let flipper = Task {
       var ready = false

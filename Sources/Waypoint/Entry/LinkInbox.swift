@@ -303,7 +303,9 @@ public final class LinkInbox: Sendable {
     let router = router.router
     let openID = router.hub.nextOpenID()
     let moment = now()
-    let (url, origin) = prepare(link, origin: origin)
+    // A link over the router's length limit is read no further: the router refuses it anyway.
+    let readable = link.utf8.count <= router.options.maxURLLength
+    let (url, origin) = readable ? prepare(link, origin: origin) : (link, origin)
     report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: moment))
     let held = Held(
       openID: openID, url: url, origin: origin, received: moment, extras: extras, completion: completion)

@@ -626,3 +626,20 @@ struct LinkInboxSlotDeadlineTests {
     #expect(opened.all == ["login internal", "login internal", "login external", "note 3 external "])
   }
 }
+
+@Suite("Link inbox: hostile links")
+struct LinkInboxHostileTests {
+  @Test("a link over the length limit is not read for campaigns or marks, and is refused as invalid")
+  func overLong() async throws {
+    let holder = try InboxFixture.router(opened: Recorder())
+    let inbox = LinkInbox(router: holder)
+    inbox.setReady(true)
+    let items = (0..<20_000).map { "utm_k\($0)=v" }.joined(separator: "&")
+    let link = "notes://note/1?" + items + "&waypoint-widget=Fake"
+    let events = holder.events()
+    let seen = await outcomes(events, count: 1) { inbox.receive(link, origin: .external()) }
+    #expect(seen.first?.origin.campaign.isEmpty == true)
+    #expect(seen.first?.origin.kind == "external")
+    #expect(seen.last?.error?.code == .invalidURL)
+  }
+}
