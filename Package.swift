@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
 import CompilerPluginSupport
+import Foundation
 import PackageDescription
 
 /// Upcoming language features every target is compiled with.
@@ -124,6 +125,14 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
+// `WAYPOINT_WARNINGS_AS_ERRORS=1 swift test` (as `.ci/run` does) makes every warning in this
+// package's own targets an error, and leaves the dependencies (swift-syntax, swift-crypto) built
+// as they are, so one build serves the check and the tests. Never set for a package that depends
+// on Waypoint: its manifest would carry unsafe flags.
+let warningsAsErrors: [SwiftSetting] =
+  ProcessInfo.processInfo.environment["WAYPOINT_WARNINGS_AS_ERRORS"] == "1"
+  ? [.unsafeFlags(["-warnings-as-errors"])] : []
+
 for target in package.targets where target.type != .plugin {
-  target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
+  target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures + warningsAsErrors
 }

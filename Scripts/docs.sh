@@ -8,7 +8,7 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(WaypointMatching Waypoint WaypointSignedLinks WaypointTesting WaypointLogging)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-tar --exclude='./.build*' --exclude='./.git' -cf - . | tar -xf - -C "$work"
+tar --exclude='.build*' --exclude='./.git' --exclude='./Fuzz/Work' -cf - . | tar -xf - -C "$work"
 cat >> "$work/Package.swift" <<'SWIFT'
 
 package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))

@@ -15,7 +15,7 @@ public final class NotesApp {
   /// Opens links.
   public let router: Router
   /// Every door's links go here: it holds them until the app is ready, and keeps the links
-  /// sign-in parked until `resume("signIn")`.
+  /// sign-in parked until `resume(SignInGate.signIn)`.
   public let inbox: LinkInbox
   /// The public key that checks links to the app, as `waypoint keygen` writes it.
   ///
@@ -45,8 +45,13 @@ public final class NotesApp {
   ) throws -> Router {
     var builder = RouterBuilder()
     let keys = try KeyRing([VerificationKey(fileText: NotesApp.linkPublicKey)])
-    builder.use(SignedLinkMiddleware(keys: keys, appliesTo: { mustBeSigned($0.origin) }, now: now))
-    builder.use(RequireSignIn(service: loginService, protectedTargets: ["NoteEditor", "Settings"]))
+    builder.use(SignedLinkMiddleware(keys: keys, appliesTo: { mustBeSigned($0.origin) && !$0.isAppRedirect }, now: now))
+    // A signed-out user's link to a note or the settings waits in the inbox behind the login
+    // sheet, until `inbox.resume(SignInGate.signIn)`.
+    builder.use(
+      SignInGate(showing: "notes://login", protecting: ["NoteEditor", "Settings"]) {
+        loginService.currentUser != nil
+      })
     registerTargets(&builder)
     builder.add(try RouteManifest(data: try NotesApp.manifestData()))
     return try builder.build()

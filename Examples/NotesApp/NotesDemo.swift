@@ -75,9 +75,9 @@ public enum NotesDemo {
       app.loginService.signIn("ann")
       try await remove(shown, "Ann signs in; login is dismissed and the inbox resumes the parked link", tree: false)
       let events = app.inbox.router.events()
-      let waiting = Set(app.inbox.parked(until: "signIn").map(\.openID))
+      let waiting = Set(app.inbox.parked(until: SignInGate.signIn).map(\.openID))
       write("   resume signIn")
-      app.inbox.resume("signIn")
+      app.inbox.resume(SignInGate.signIn)
       for await event in events where waiting.contains(event.openID) && event.phase.isOutcome {
         write("   → \(event.phase.rawValue) \(event.url)")
         break

@@ -54,22 +54,6 @@ public final class SettingsScreen {
   public var section: String?
 }
 
-/// Sends a signed-out user to the login sheet, remembering where they were going.
-struct RequireSignIn: RouteMiddleware {
-  let service: LoginService
-  let protectedTargets: Set<String>
-
-  func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
-    guard service.currentUser == nil, let target = request.route?.target, protectedTargets.contains(target) else {
-      return try await next(request)
-    }
-    // Parked in the app's inbox, which opens it again when sign-in completes; the login link
-    // also names it (`next`) for a caller that opens links without an inbox.
-    let item = QueryItem(name: "next", value: request.url.string)
-    return .park(request, until: "signIn", showing: LinkText.appending([item], to: "notes://login"))
-  }
-}
-
 extension NotesApp {
   /// The app's modules, by the targets its manifest's targets use.
   static func registry(loginService: LoginService) throws(BuildError) -> ModuleRegistry {

@@ -9,7 +9,8 @@ public import Foundation
 /// Lets through only links that its ``LinkVerifier`` accepts.
 ///
 /// Anything else is `rejected` with the verifier's reason. By default it checks links from
-/// outside the app only.
+/// outside the app only, and not the screen the app's own middleware shows in front of one
+/// (a sign-in screen: the app wrote that URL).
 ///
 /// ```swift
 /// let keys = try KeyRing([VerificationKey(fileText: publicKeyFile)])
@@ -26,9 +27,12 @@ public struct SignedLinkMiddleware: RouteMiddleware {
   ///
   /// - Parameters:
   ///   - verifier: The keys, clock, skew and nonce policy.
-  ///   - appliesTo: Which requests must be signed; by default those from outside the app.
+  ///   - appliesTo: Which requests must be signed; by default those from outside the app, but
+  ///     not the URLs the app's own middleware sent them to (`RouteRequest.isAppRedirect`: a
+  ///     sign-in screen shown in front of a link), which the app wrote.
   public init(
-    verifier: LinkVerifier, appliesTo: @escaping @Sendable (RouteRequest) -> Bool = { $0.origin.isExternal }
+    verifier: LinkVerifier,
+    appliesTo: @escaping @Sendable (RouteRequest) -> Bool = { $0.origin.isExternal && !$0.isAppRedirect }
   ) {
     self.verifier = verifier
     self.appliesTo = appliesTo
@@ -36,7 +40,8 @@ public struct SignedLinkMiddleware: RouteMiddleware {
 
   /// A middleware accepting links signed with any key of `keys` (no nonces, a 30-second clock skew).
   public init(
-    keys: KeyRing, appliesTo: @escaping @Sendable (RouteRequest) -> Bool = { $0.origin.isExternal },
+    keys: KeyRing,
+    appliesTo: @escaping @Sendable (RouteRequest) -> Bool = { $0.origin.isExternal && !$0.isAppRedirect },
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.init(verifier: LinkVerifier(keys: keys, now: now), appliesTo: appliesTo)

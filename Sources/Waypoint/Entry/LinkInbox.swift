@@ -418,18 +418,21 @@ public final class LinkInbox: Sendable {
         drop(held, because: "expired: it waited \(Int(waited)) s, longer than \(policy.maxWait)")
         continue
       }
-      let outcome: Result<RouteResult, RoutingError>
-      do throws(RoutingError) {
-        outcome = .success(
-          try await router.router.open(held.url, origin: held.origin, extras: held.extras, openID: held.openID))
-      } catch {
-        outcome = .failure(error)
-      }
-      if case .success(let result) = outcome, let parking = result.parked {
+      // A parked link is kept the moment a middleware parks it, so it stays parked even when
+      // showing the screen it waits behind (sign-in) then fails.
+      let keep: (ParkedLink) -> Void = { parking in
         let kept = Held(
           openID: held.openID, url: parking.url, origin: parking.origin, received: held.received,
           extras: parking.extras, completion: nil)
-        state.withLock { $0.parked[parking.gate, default: []].append(kept) }
+        self.state.withLock { $0.parked[parking.gate, default: []].append(kept) }
+      }
+      let outcome: Result<RouteResult, RoutingError>
+      do throws(RoutingError) {
+        outcome = .success(
+          try await router.router.open(
+            held.url, origin: held.origin, extras: held.extras, openID: held.openID, parking: keep))
+      } catch {
+        outcome = .failure(error)
       }
       held.completion?(outcome)
     }

@@ -1,7 +1,7 @@
 /// Routes that share a path prefix and middleware; made by ``RouterBuilder/group(_:middleware:_:)``.
 ///
 /// ```swift
-/// builder.group("/shop", middleware: [RequireSignIn(session: session)]) { shop in
+/// builder.group("/shop", middleware: [AttachUser(session: session)]) { shop in
 ///   shop.add("/cart") { _ in Cart.current }
 ///   shop.add("/item/<int:id>") { request in try Item(id: request.int("id")) }
 /// }

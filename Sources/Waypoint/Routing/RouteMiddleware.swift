@@ -6,16 +6,19 @@ public typealias RouteNext = @Sendable (RouteRequest) async throws -> RouteResul
 /// It may rewrite the request (add extras, change parameters), redirect it, reject it, or observe it and its result.
 ///
 /// ```swift
-/// struct RequireSignIn: RouteMiddleware {
-///   let session: Session
+/// struct RequireAdult: RouteMiddleware {
+///   let session: Session  // a @MainActor model: middleware runs off the main actor
 ///   func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
-///     guard await session.isSignedIn else {
-///       return .redirect(to: "myapp://login?next=\(request.url.string)", from: request)
+///     guard await session.isAdult else {
+///       let next = QueryItem(name: "next", value: request.url.string)  // percent-encoded
+///       return .redirect(to: LinkText.appending([next], to: "myapp://age-check"), from: request)
 ///     }
 ///     return try await next(request)
 ///   }
 /// }
 /// ```
+///
+/// For sign-in, use ``SignInGate``, which also parks the link until sign-in is done.
 public protocol RouteMiddleware: Sendable {
   /// Handles `request`, calling `next` to go on (or not, to short-circuit).
   func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult

@@ -36,6 +36,13 @@ public struct RouteRequest: Sendable {
   /// The routes that matched the URL and declined it before this request was made (through
   /// `canHandle` or ``RouteDecline``), best first; the fallback handler sees every one.
   public var declinedRoutes: [RouteDefinition] { storage.fields.declinedRoutes }
+  /// Whether the app's own middleware sent the link here.
+  ///
+  /// `true` for a redirect a middleware returned, or the screen a parked link shows
+  /// (``RouteResult/park(_:until:showing:)``). The app chose this URL, not the link, so it
+  /// reaches internal routes whatever the ``origin``, which stays the link's. `false` for a link
+  /// as it arrived and for redirects a route declares.
+  public var isAppRedirect: Bool { storage.fields.isAppRedirect }
 
   // A request goes through every middleware, the handler, the result and the resolution: behind
   // one reference, each copy costs one retain instead of one per field.
@@ -51,6 +58,7 @@ public struct RouteRequest: Sendable {
     let origin: Origin
     let callbacks: CallbackURLs
     let declinedRoutes: [RouteDefinition]
+    let isAppRedirect: Bool
   }
 
   /// Makes a request; the router makes them for you, tests and clients may make their own.
@@ -82,7 +90,8 @@ public struct RouteRequest: Sendable {
   /// origin's campaign items are left out unless the route names them in its defaults.
   init(
     url: ParsedURL, query: [QueryItem], route: RouteDefinition?, parameters: PathParameters,
-    extras: [String: any Sendable], origin: Origin, callbacks: CallbackURLs, declinedRoutes: [RouteDefinition] = []
+    extras: [String: any Sendable], origin: Origin, callbacks: CallbackURLs, declinedRoutes: [RouteDefinition] = [],
+    isAppRedirect: Bool = false
   ) {
     var query = query
     if !origin.campaign.isEmpty {
@@ -91,7 +100,7 @@ public struct RouteRequest: Sendable {
     storage = CopyOnWrite(
       Fields(
         url: url, route: route, parameters: parameters, query: query, extras: extras, origin: origin,
-        callbacks: callbacks, declinedRoutes: declinedRoutes))
+        callbacks: callbacks, declinedRoutes: declinedRoutes, isAppRedirect: isAppRedirect))
   }
 
   /// The segments a rest matched, when the route has one.

@@ -28,6 +28,9 @@ public struct RouteResult: Sendable {
   /// The link a middleware parked on the way (see ``park(_:until:showing:)``); a ``LinkInbox``
   /// keeps it and opens it again on ``LinkInbox/resume(_:)``.
   public var parked: ParkedLink?
+  /// Whether a route's declared redirect (not a middleware) made this result: its target is
+  /// filled from the link, so it reaches only what the link's origin may reach.
+  var isDeclaredRedirect = false
 
   /// A result carrying `value` for `request`.
   public init(_ value: any Sendable, for request: RouteRequest) {
@@ -38,6 +41,16 @@ public struct RouteResult: Sendable {
 
   /// A result that sends the request on to `url`: the router opens it through every middleware
   /// again, so a redirect can never skip a check.
+  ///
+  /// A middleware's redirect is the app's choice, not the link's: `url` reaches internal routes
+  /// even for a link from outside (the request says ``RouteRequest/isAppRedirect``), so a
+  /// sign-in screen need not be public. Never redirect to a URL read from the link; carry it
+  /// as an encoded query item instead:
+  ///
+  /// ```swift
+  /// let next = QueryItem(name: "next", value: request.url.string)
+  /// return .redirect(to: LinkText.appending([next], to: "myapp://login"), from: request)
+  /// ```
   public static func redirect(to url: String, from request: RouteRequest) -> RouteResult {
     var result = RouteResult((), for: request)
     result.outcome = .redirect(to: url)

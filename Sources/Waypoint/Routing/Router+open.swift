@@ -18,9 +18,12 @@ extension Router {
     try await open(url, origin: origin, extras: extras, openID: hub.nextOpenID())
   }
 
-  /// Opens `url` as the link numbered `openID` (a ``LinkInbox`` numbers a link when it arrives).
+  /// Opens `url` as the link numbered `openID` (a ``LinkInbox`` numbers a link when it arrives);
+  /// `parking` hears a parked link as soon as a middleware parks it, so it is kept even when
+  /// showing the screen it parked behind then fails.
   func open(
-    _ url: String, origin: Origin, extras: [String: any Sendable], openID: UInt64
+    _ url: String, origin: Origin, extras: [String: any Sendable], openID: UInt64,
+    parking: (ParkedLink) -> Void = { _ in }
   ) async throws(RoutingError) -> RouteResult {
     let clock = ContinuousClock()
     let start = clock.now
@@ -29,18 +32,22 @@ extension Router {
     var visited: [String] = []
     var chosen: RouteRequest?
     var parked: ParkedLink?
+    // Whether the URL being opened was chosen by the app's middleware rather than by the link.
+    var isAppRedirect = false
     do throws(RoutingError) {
       while true {
         try checkRedirect(to: current, after: visited)
         visited.append(current)
-        var candidates = try self.candidates(for: current, origin: origin, extras: extras)
+        var candidates = try self.candidates(
+          for: current, origin: origin, extras: extras, isAppRedirect: isAppRedirect)
         var result = try await handle(&candidates, openID: openID, chosen: &chosen)
-        if let parking = result.parked, parked == nil {
-          parked = parking
+        if let parkedNow = result.parked, parked == nil {
+          parked = parkedNow
+          parking(parkedNow)
           emit(
             RouteEvent(
-              openID: openID, phase: .waited, url: parking.url, origin: origin, route: chosen?.route,
-              reason: "parked until '\(parking.gate)'"))
+              openID: openID, phase: .waited, url: parkedNow.url, origin: origin, route: chosen?.route,
+              reason: "parked until '\(parkedNow.gate)'"))
         }
         let value: any Sendable
         switch result.outcome {
@@ -49,6 +56,7 @@ extension Router {
             RouteEvent(
               openID: openID, phase: .redirected, url: current, origin: origin, route: chosen?.route, redirect: target))
           current = target
+          isAppRedirect = isAppRedirect || !result.isDeclaredRedirect
           continue
         case .value(let handled):
           value = handled

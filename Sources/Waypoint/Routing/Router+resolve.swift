@@ -63,15 +63,17 @@ extension Router {
   }
 
   /// The requests `url` may go to, best first: see ``Candidates``.
+  ///
+  /// An app redirect (see ``RouteRequest/isAppRedirect``) reaches internal routes from any origin.
   func candidates(
-    for url: String, origin: Origin, extras: [String: any Sendable]
+    for url: String, origin: Origin, extras: [String: any Sendable], isAppRedirect: Bool = false
   ) throws(RoutingError) -> Candidates {
     let parsed = try table.parse(url)
     if dotSegments.applies(to: origin) { try DotSegmentPolicy.check(parsed, origin: origin) }
     let query = parsed.queryItems
     return Candidates(
       router: self, url: url, parsed: parsed, query: query, origin: origin, extras: extras,
-      callbacks: callbacks.callbacks(in: query))
+      callbacks: callbacks.callbacks(in: query), isAppRedirect: isAppRedirect)
   }
 
   /// The table's candidates for one URL as requests, best first: each visible route whose
@@ -94,6 +96,8 @@ extension Router {
     let origin: Origin
     let extras: [String: any Sendable]
     let callbacks: CallbackURLs
+    /// Whether the app's middleware chose the URL, so internal routes are reachable.
+    let isAppRedirect: Bool
     /// The best match's entry once given, so the resumable search skips it.
     private var best: RouteEntry?
     /// Whether no route is left.
@@ -116,7 +120,7 @@ extension Router {
 
     init(
       router: Router, url: String, parsed: ParsedURL, query: [QueryItem], origin: Origin,
-      extras: [String: any Sendable], callbacks: CallbackURLs
+      extras: [String: any Sendable], callbacks: CallbackURLs, isAppRedirect: Bool
     ) {
       self.router = router
       self.url = url
@@ -125,6 +129,7 @@ extension Router {
       self.origin = origin
       self.extras = extras
       self.callbacks = callbacks
+      self.isAppRedirect = isAppRedirect
     }
 
     /// Records that `route`'s handler declined after it was chosen.
@@ -167,10 +172,10 @@ extension Router {
     mutating func next() throws(RoutingError) -> (RouteRequest, RouteEntry?) {
       while let candidate = nextCandidate() {
         let entry = candidate.payload
-        guard !origin.isExternal || entry.route.exposure == .public else { continue }
+        guard !origin.isExternal || isAppRedirect || entry.route.exposure == .public else { continue }
         let request = RouteRequest(
           url: parsed, query: query, route: entry.route, parameters: candidate.parameters, extras: extras,
-          origin: origin, callbacks: callbacks, declinedRoutes: declined)
+          origin: origin, callbacks: callbacks, declinedRoutes: declined, isAppRedirect: isAppRedirect)
         guard entry.handler?.canHandle(request) ?? true else {
           declined.append(entry.route)
           continue
@@ -188,7 +193,7 @@ extension Router {
       fallbackTaken = true
       let request = RouteRequest(
         url: parsed, query: query, route: nil, parameters: [:], extras: extras, origin: origin, callbacks: callbacks,
-        declinedRoutes: declined)
+        declinedRoutes: declined, isAppRedirect: isAppRedirect)
       try router.checkCallbacks(request)
       return (request, nil)
     }

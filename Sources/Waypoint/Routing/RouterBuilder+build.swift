@@ -120,7 +120,9 @@ extension RouterBuilder {
           .invalidRedirect, "the redirect '\(template.source)' cannot be filled from '\(request.url.string)'",
           url: request.url.string)
       }
-      return .redirect(to: target, from: request)
+      var result = RouteResult.redirect(to: target, from: request)
+      result.isDeclaredRedirect = true
+      return result
     }
   }
 

@@ -6,7 +6,9 @@
 /// builder.add("myapp://user/<int:id>", name: "user", exposure: .public) { request in
 ///   try await Profiles.load(id: request.int("id"))
 /// }
-/// builder.group("/shop", middleware: [RequireSignIn()]) { shop in
+/// builder.group("/shop", middleware: [SignInGate(showing: "myapp://login", protecting: { _ in true }) {
+///   await session.isSignedIn
+/// }]) { shop in
 ///   shop.add("/cart") { _ in Cart.current }
 /// }
 /// let router = try builder.build()

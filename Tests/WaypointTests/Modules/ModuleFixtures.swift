@@ -1,4 +1,3 @@
-import Synchronization
 import Waypoint
 
 protocol LoginService: Sendable {
@@ -14,13 +13,6 @@ struct FakeLoginService: LoginService {
 final class Counter: Sendable {
   let number: Int
   init(_ number: Int) { self.number = number }
-}
-
-/// Counts how many times something happened, from any task.
-final class Tally: Sendable {
-  private let count = Atomic<Int>(0)
-  func increment() -> Int { count.wrappingAdd(1, ordering: .relaxed).newValue }
-  var value: Int { count.load(ordering: .relaxed) }
 }
 
 /// An observer that records make events.

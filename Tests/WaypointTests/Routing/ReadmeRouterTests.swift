@@ -9,23 +9,22 @@ struct ReadmeRouterTests {
     let mode: String
   }
 
-  struct RequireSignIn: RouteMiddleware {
-    let isSignedIn: @Sendable () -> Bool
-    func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
-      guard isSignedIn() else { return .redirect(to: "notes://login", from: request) }
-      return try await next(request)
-    }
+  /// The app's session, read by the gate with `await` from off the main actor.
+  @MainActor final class Session {
+    var isSignedIn = false
   }
 
   @Test("opening a deep link")
   func openDeepLink() async throws {
+    let session = Session()
     var builder = RouterBuilder()
     builder.add("notes://note/<int:id>", name: "note", exposure: .public) { request in
       Note(id: try request.int("id"), mode: request["mode"] ?? "read")
     }
-    builder.add("notes://login", exposure: .public) { _ in "login screen" }
-    builder.group("notes://settings", middleware: [RequireSignIn(isSignedIn: { false })]) { settings in
-      settings.add("/:section") { request in "settings: \(request["section"] ?? "")" }
+    builder.add("notes://login", name: "login") { _ in "login screen" }  // internal: only the gate shows it
+    let gate = SignInGate(showing: "notes://login", protecting: { _ in true }, isSignedIn: { await session.isSignedIn })
+    builder.group("notes://settings", middleware: [gate]) { settings in
+      settings.add("/:section", exposure: .public) { request in "settings: \(request["section"] ?? "")" }
     }
     let router = try builder.build()
 
@@ -33,14 +32,20 @@ struct ReadmeRouterTests {
     let note = try result.value(as: Note.self)
     #expect(note == Note(id: 42, mode: "edit"))
 
-    let redirected = try await router.open("notes://settings/privacy")
-    #expect(try redirected.value(as: String.self) == "login screen")
+    let gated = try await router.open("notes://settings/privacy", origin: .external())
+    #expect(try gated.value(as: String.self) == "login screen")
+    #expect(gated.url == "notes://login?next=notes%3A%2F%2Fsettings%2Fprivacy")
+    #expect(gated.parked?.url == "notes://settings/privacy")
 
     do {
-      _ = try await router.open("notes://settings/privacy", origin: .external())
+      _ = try await router.open("notes://login", origin: .external())
       Issue.record("an internal route was reached from outside")
     } catch {
       #expect(error.code == .notFound)  // internal routes look unknown from outside
     }
+
+    await MainActor.run { session.isSignedIn = true }
+    let opened = try await router.open("notes://settings/privacy", origin: .external())
+    #expect(try opened.value(as: String.self) == "settings: privacy")
   }
 }

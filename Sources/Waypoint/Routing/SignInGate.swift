@@ -1,0 +1,69 @@
+/// The sign-in gate every app writes: a link to a protected route, opened while the user is signed
+/// out, is parked until sign-in and the sign-in screen is shown instead.
+///
+/// ```swift
+/// builder.use(
+///   SignInGate(showing: "notes://login", protecting: ["NoteEditor", "Settings"]) {
+///     await session.isSignedIn   // `session` is the app's @MainActor model
+///   })
+/// // when sign-in succeeds:
+/// inbox.resume(SignInGate.signIn)
+/// ```
+///
+/// - The sign-in URL is the app's choice, not the link's, so its route may be internal even
+///   when the parked link came from outside (``RouteRequest/isAppRedirect``).
+/// - The parked link rides along as the encoded query item `next`
+///   (`notes://login?next=notes%3A%2F%2Fnote%2F42`), for a screen that opens it itself.
+/// - Opened through a ``LinkInbox``, the link is kept until ``LinkInbox/resume(_:)`` with the
+///   gate's name, or dropped with its reason on ``LinkInbox/discard(_:reason:)``; it stays
+///   parked even when the sign-in screen cannot be shown.
+/// - Middleware runs off the main actor: `isSignedIn` is `async`, so it can read a main-actor
+///   session with `await` (or an actor's state, or a lock-protected value) without racing it.
+public struct SignInGate: RouteMiddleware {
+  /// The gate's default name, which ``LinkInbox/resume(_:)`` takes after sign-in.
+  public static let signIn = "signIn"
+
+  /// The sign-in screen's URL.
+  public let signInURL: String
+  /// The name links are parked under.
+  public let gate: String
+  private let protects: @Sendable (RouteRequest) -> Bool
+  private let isSignedIn: @Sendable () async -> Bool
+
+  /// A gate in front of the routes whose target is one of `targets`.
+  ///
+  /// - Parameters:
+  ///   - signInURL: What to show while the link waits (a route of the app, internal or public).
+  ///   - gate: The name the link is parked under; resume it with that name.
+  ///   - targets: The targets that need a signed-in user.
+  ///   - isSignedIn: Whether the user is signed in now; asked for each protected request.
+  public init(
+    showing signInURL: String, gate: String = SignInGate.signIn, protecting targets: Set<String>,
+    isSignedIn: @escaping @Sendable () async -> Bool
+  ) {
+    self.init(
+      showing: signInURL, gate: gate, protecting: { $0.route?.target.map(targets.contains) ?? false },
+      isSignedIn: isSignedIn)
+  }
+
+  /// A gate in front of the requests `protects` picks (by route name, path, anything a request
+  /// says).
+  public init(
+    showing signInURL: String, gate: String = SignInGate.signIn,
+    protecting protects: @escaping @Sendable (RouteRequest) -> Bool,
+    isSignedIn: @escaping @Sendable () async -> Bool
+  ) {
+    self.signInURL = signInURL
+    self.gate = gate
+    self.protects = protects
+    self.isSignedIn = isSignedIn
+  }
+
+  /// Lets the request through when its route is not protected or the user is signed in;
+  /// otherwise parks it and shows the sign-in screen.
+  public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
+    guard protects(request), await !isSignedIn() else { return try await next(request) }
+    let shown = LinkText.appending([QueryItem(name: "next", value: request.url.string)], to: signInURL)
+    return .park(request, until: gate, showing: shown)
+  }
+}
