@@ -37,8 +37,12 @@ let package = Package(
       name: "NotesUI",
       dependencies: ["Waypoint", "WaypointUIKit", "WaypointSwiftUI", "WaypointAppIntents", "UIKit", "SwiftUI", "AppIntents"],
       path: "Adapters/NotesUI"),
-    // The Swift code of the README's "In an app" section and the UI articles (Scripts/check-adapters.sh
-    // extracts it).
+    // The README's Quick start, as an app copies it (Scripts/check-adapters.sh extracts it).
+    .target(
+      name: "QuickStart",
+      dependencies: ["Waypoint", "WaypointUIKit", "WaypointSwiftUI", "UIKit", "SwiftUI", "UserNotifications"],
+      path: "QuickStart"),
+    // The Swift code of the UI and migration articles (Scripts/check-adapters.sh extracts it).
     .target(
       name: "DocSnippets",
       dependencies: [

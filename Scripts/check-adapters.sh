@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Type-checks WaypointUIKit, WaypointSwiftUI, the example app's UI files and the Swift code of the
-# README's "In an app" section and the UI and migration articles against the interface stubs in
+# Type-checks WaypointUIKit, WaypointSwiftUI, the example app's UI files, the README's Quick start
+# (a module of its own) and the Swift code of the UI and migration articles against the interface stubs in
 # Checks/AppleStubs (warnings as errors), runs the tests against the stubs' model of UIKit, then
 # type-checks the adapters and the example's UI once per platform the package declares
 # (Scripts/check-platforms.sh, one line per platform). Nothing here runs on iOS: it proves the
@@ -9,11 +9,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 snippets=Checks/DocCode
-find "$snippets" -name '*.swift' ! -name Placeholder.swift -delete
-# extract FILE PREFIX [SECTION]: every ```swift block (of SECTION, a "## " heading, if given), but
-# those that import WaypointMacros, which Scripts/check-link-macros.sh type-checks with the macros.
+quickstart=Checks/QuickStart
+find "$snippets" "$quickstart" -name '*.swift' ! -name Placeholder.swift -delete
+# extract FILE PREFIX [SECTION [DIR]]: every ```swift block (of SECTION, a "## " heading, if given)
+# into DIR (the snippets' module by default), but those that import WaypointMacros, which
+# Scripts/check-link-macros.sh type-checks with the macros.
 extract() {
-  awk -v dir="$snippets" -v prefix="$2" -v section="${3:-}" '
+  awk -v dir="${4:-$snippets}" -v prefix="$2" -v section="${3:-}" '
     /^## / { inside = (section == "" || $0 == "## " section) }
     /^```swift$/ { if (inside || section == "") { code = 1; block = ""; next } }
     /^```$/ {
@@ -28,10 +30,26 @@ extract() {
     code { block = block $0 "\n" }
   ' "$1"
 }
-extract README.md Readme "In an app"
-for article in UsingWaypointWithUIKit UsingWaypointWithSwiftUI EveryWayIn ComingFromJLRoutes ComingFromURLNavigator ComingFromZIKRouter; do
+extract README.md QuickStart "Quick start" "$quickstart"
+[ "$(find "$quickstart" -name 'QuickStart_*.swift' | wc -l)" -eq 3 ] || {
+  echo "the README's Quick start should hold 3 Swift blocks (shared, UIKit, SwiftUI)" >&2
+  exit 1
+}
+# The DocC article "Getting started" is the Quick start step by step: the same code, blank lines
+# aside, split by prose, so the module above type-checks both.
+code() { awk '/^```swift$/ { code = 1; next } /^```$/ { code = 0 } code' | grep -v '^[[:space:]]*$'; }
+if ! diff <(awk '/^## Quick start$/ { inside = 1; next } /^## / { inside = 0 } inside' README.md | code) \
+  <(code <Sources/Waypoint/Documentation.docc/GettingStarted.md) >/dev/null; then
+  echo "Getting started's code differs from the README's Quick start:" >&2
+  diff <(awk '/^## Quick start$/ { inside = 1; next } /^## / { inside = 0 } inside' README.md | code) \
+    <(code <Sources/Waypoint/Documentation.docc/GettingStarted.md) >&2 || true
+  exit 1
+fi
+for article in UsingWaypointWithUIKit UsingWaypointWithSwiftUI EveryWayIn ComingFromJLRoutes ComingFromURLNavigator \
+  ComingFromZIKRouter; do
   extract "Sources/Waypoint/Documentation.docc/$article.md" "$article"
 done
+extract Sources/Waypoint/Documentation.docc/WiringThePartsYourself.md WiringThePartsYourself "In an app"
 echo "snippets: $(find "$snippets" -name '*.swift' ! -name Placeholder.swift | wc -l | tr -d ' ') Swift blocks"
 echo "stubbed declarations: $(grep -ho 'https://developer.apple.com/documentation/[a-z]*/[^ `]*' Checks/AppleStubs -r | sort -u | wc -l | tr -d ' ') pages"
 

@@ -89,7 +89,19 @@ for entry in "${platforms[@]}"; do
   module NotesUI Examples/NotesApp/UI
   served="WaypointSwiftUI, WaypointAppIntents"
   case $platform in iOS | visionOS) served="WaypointUIKit, WaypointSwiftUI, WaypointAppIntents" ;; esac
-  echo "$platform: ok ($served, the example's UI)"
+  # The README's Quick start: an iOS app (notification taps, which tvOS lacks): every block on iOS
+  # and visionOS, the shared and SwiftUI blocks on macOS and watchOS.
+  quick=""
+  case $platform in
+    iOS | visionOS) module QuickStart "$checks/QuickStart"; quick=", the Quick start" ;;
+    macOS | watchOS)
+      mkdir -p "$work/quick"
+      for file in "$checks"/QuickStart/QuickStart_*.swift; do grep -q '^import UIKit' "$file" || cp "$file" "$work/quick/"; done
+      module QuickStart "$work/quick"
+      quick=", the Quick start's SwiftUI app"
+      ;;
+  esac
+  echo "$platform: ok ($served, the example's UI$quick)"
   rm -rf "$work"
   trap - EXIT
 done

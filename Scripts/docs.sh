@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Builds the DocC catalogs with warnings as errors (broken symbol links fail). The docs plugin is
-# added to a temporary copy of the package, so the package itself does not depend on it.
+# Builds the DocC catalogs with warnings as errors (broken symbol links fail), from the modules of
+# the package's own debug build: `swift build` for the targets (nothing to do after `swift test`
+# with the same settings), `swift-symbolgraph-extract` for their public symbols, then
+# `docc convert` of each target's catalog (or of its symbols alone, for a target without one),
+# as the docs plugin does, without building the package a second time.
 # Usage: Scripts/docs.sh [target ...]   (default: WaypointMatching Waypoint WaypointSignedLinks WaypointTesting WaypointLogging)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,17 +11,46 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(WaypointMatching Waypoint WaypointSignedLinks WaypointTesting WaypointLogging)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-tar --exclude='.build*' --exclude='./.git' --exclude='./Fuzz/Work' -cf - . | tar -xf - -C "$work"
-cat >> "$work/Package.swift" <<'SWIFT'
 
-package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
-SWIFT
+toolchain=$(dirname "$(command -v swift)")
+extract="$toolchain/swift-symbolgraph-extract"
+docc="$toolchain/docc"
+[ -x "$extract" ] && [ -x "$docc" ] || { echo "docs: the toolchain lacks swift-symbolgraph-extract or docc" >&2; exit 2; }
+
+for target in "${targets[@]}"; do
+  swift build --target "$target" >"$work/build-$target.log" 2>&1 || {
+    cat "$work/build-$target.log" >&2
+    echo "docs: $target does not build" >&2
+    exit 1
+  }
+done
+bin=$(swift build --show-bin-path)
+triple=$(swift -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)
+# The C modules swift-crypto's Swift modules import, for the extractor's Clang importer.
+maps=()
+while IFS= read -r map; do maps+=(-Xcc "-fmodule-map-file=$map"); done < <(find "$bin" -name module.modulemap 2>/dev/null)
+while IFS= read -r include; do maps+=(-Xcc "-I$include"); done < <(
+  find .build/checkouts -type d -name include -path '*/Sources/*' 2>/dev/null
+)
+
 for target in "${targets[@]}"; do
   echo "==> documentation for $target"
+  graphs="$work/symbols/$target"
+  mkdir -p "$graphs"
   log="$work/docs-$target.log"
-  if ! (cd "$work" && swift package --scratch-path "$work/.build" generate-documentation --target "$target" \
-    --warnings-as-errors >"$log" 2>&1); then
-    grep -vE '^\[[0-9]+/[0-9]+\]|^Build|^Building|^Write' "$log" >&2
+  if ! "$extract" -module-name "$target" -target "$triple" -I "$bin/Modules" -I "$bin" "${maps[@]}" \
+    -minimum-access-level public -emit-extension-block-symbols -skip-inherited-docs -output-dir "$graphs" \
+    >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "docs: the symbols of $target could not be extracted" >&2
+    exit 1
+  fi
+  catalog=()
+  [ -d "Sources/$target/Documentation.docc" ] && catalog=("Sources/$target/Documentation.docc")
+  if ! "$docc" convert "${catalog[@]}" --additional-symbol-graph-dir "$graphs" \
+    --fallback-display-name "$target" --fallback-bundle-identifier "$target" \
+    --output-dir "$work/$target.doccarchive" --warnings-as-errors >"$log" 2>&1; then
+    grep -vE '^(Progress|Finished|Converting)' "$log" >&2
     echo "docs: $target failed" >&2
     exit 1
   fi

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds Waypoint's libFuzzer targets (with the address sanitizer) and runs each for SECONDS
-# (default 60): URL parsing, pattern parsing, compilation and printing, matching, manifest loading,
-# signed-link verification, navigation (transitions, reverts, reported changes and plans).
+# (default 60), as many side by side as there are cores: URL parsing, pattern parsing,
+# compilation and printing, matching, manifest loading, signed-link verification, navigation
+# (transitions, reverts, reported changes and plans).
 #
 #   Scripts/fuzz.sh [SECONDS] [TARGET...]      e.g. Scripts/fuzz.sh 600 Match
 #
@@ -57,18 +58,34 @@ for target in "${targets[@]}"; do
 done
 echo "$sources" >"$work/built-sources"
 
-summary=()
-for target in "${targets[@]}"; do
-  echo "==> running Fuzz$target for ${seconds}s"
-  corpus="$work/Corpus/$target"
-  findings="$work/Findings/$target"
+# Each target fuzzes on one core (libFuzzer runs one process), so the targets run side by side,
+# as many at once as there are cores (FUZZ_JOBS overrides): each still gets its SECONDS alone.
+jobs=${FUZZ_JOBS:-$(nproc)}
+run() {
+  local target=$1
+  local corpus="$work/Corpus/$target" findings="$work/Findings/$target"
   mkdir -p "$corpus" "$findings"
-  log="$work/$target.log"
-  status=0
+  local status=0
   # The first folder receives new inputs; all three are replayed when the run starts.
   SWIFT_BACKTRACE=enable=no ".build/release/Fuzz$target" -max_total_time="$seconds" -timeout=10 \
     -dict="Dictionaries/$target.dict" -print_final_stats=1 -artifact_prefix="$findings/" \
-    "$corpus" "Corpus/$target" "$findings" >"$log" 2>&1 || status=$?
+    "$corpus" "Corpus/$target" "$findings" >"$work/$target.log" 2>&1 || status=$?
+  echo "$status" >"$work/$target.status"
+}
+for target in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  echo "==> running Fuzz$target for ${seconds}s"
+  rm -f "$work/$target.status"
+  run "$target" &
+done
+wait
+
+summary=()
+for target in "${targets[@]}"; do
+  corpus="$work/Corpus/$target"
+  findings="$work/Findings/$target"
+  log="$work/$target.log"
+  status=$(cat "$work/$target.status" 2>/dev/null || echo "no status")
   if grep -q "Is the code instrumented for coverage" "$log"; then
     echo "Fuzz$target runs without coverage instrumentation" >&2
     exit 1
@@ -76,7 +93,7 @@ for target in "${targets[@]}"; do
   runs=$(grep -oE "stat::number_of_executed_units: [0-9]+" "$log" | grep -oE "[0-9]+$" || echo 0)
   inputs=$(find "$corpus" -type f | wc -l)
   seeds=$(find "Corpus/$target" -type f | wc -l)
-  if [ "$status" -ne 0 ]; then
+  if [ "$status" != 0 ]; then
     grep -E "invariant broken|ERROR|SUMMARY|Test unit written" "$log" >&2 || tail -30 "$log" >&2
     echo "Fuzz$target FAILED (exit $status); log: Fuzz/$log; the input is kept in Fuzz/$findings" >&2
     exit 1

@@ -72,6 +72,12 @@ public final class NotesApp {
     return (windows, router)
   }
 
+  /// The app's route manifest, read from the package's resources in one call, as an app reads
+  /// its own (`RouteManifest(resource: "notes-app.json")` takes the app's bundle).
+  public static func bundledManifest() throws(BuildError) -> RouteManifest {
+    try RouteManifest(resource: "notes-app.json", bundle: .module)
+  }
+
   /// The app's route manifest, as shipped in `Examples/NotesApp/notes-app.json`.
   public static func manifestData() throws(ManifestError) -> Data {
     guard let url = Bundle.module.url(forResource: "notes-app", withExtension: "json"),

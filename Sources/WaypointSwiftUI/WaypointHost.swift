@@ -79,6 +79,36 @@ public struct WaypointHost<Destination: View>: View {
   /// The title of each tab by its id, for a state with tabs; a tab without one shows its id.
   public var tabTitles: [String: String] = [:]
   @State private var shared = HostState()
+  /// The app whose window this host shows, when made with ``init(app:window:tabTitles:failed:refused:destination:)``.
+  private var app: WaypointApp?
+
+  /// The window `window` of `app`: a `HeadlessNavigator` starting on the app's `start`, made the
+  /// first time the window is drawn and kept by the app (each later init finds it open), its
+  /// links through the app's inbox; the app becomes ready when the window first appears (see
+  /// `WaypointApp.readyOnFirstWindow`).
+  ///
+  /// ```swift
+  /// WindowGroup {
+  ///   WaypointHost(app: app) { screen, destination in
+  ///     if let model = destination?.value(as: NoteModel.self) { NoteView(model: model) }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// An app that opens several windows of one group gives each its own id (kept with
+  /// `@SceneStorage`), or they share one state.
+  public init(
+    app: WaypointApp, window: String = WaypointApp.mainWindow, tabTitles: [String: String] = [:],
+    failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
+    refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
+    @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
+  ) {
+    let modules = app.openWindow(window, navigator: HeadlessNavigator(state: app.start))
+    self.init(
+      modules: modules, inbox: app.inbox, window: window, tabTitles: tabTitles, failed: failed, refused: refused,
+      destination: destination)
+    self.app = app
+  }
 
   /// A host over `modules`, rendering each screen with `destination`.
   public init(
@@ -102,7 +132,10 @@ public struct WaypointHost<Destination: View>: View {
   public var body: some View {
     LevelView(host: context, depth: 0, item: nil)
       .environment(modules)
-      .onAppear { shared.start(modules) }
+      .onAppear {
+        shared.start(modules)
+        app?.windowIsShown(window ?? WaypointApp.mainWindow)
+      }
       .onOpenURL { url in open(url.absoluteString, origin: .opened(url.absoluteString)) }
       .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
         guard let url = activity.webpageURL?.absoluteString else { return }

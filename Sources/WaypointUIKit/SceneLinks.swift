@@ -95,6 +95,53 @@ public final class SceneLinks {
     self.init(inbox: inbox, failed: failed)
   }
 
+  /// The links, window and navigator of one scene of `app`: opens the scene's window in the app
+  /// (a ``UIKitNavigator`` over `window`, shown on the app's `start`, titled by `tabTitles`),
+  /// hands the app what the scene was launched with, and tells the app when its first state is
+  /// up, which makes the app ready (see `WaypointApp.readyOnFirstWindow`).
+  ///
+  /// ```swift
+  /// func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+  ///   guard let scene = scene as? UIWindowScene else { return }
+  ///   let window = UIWindow(windowScene: scene)
+  ///   self.window = window
+  ///   links = SceneLinks(app: app, window: window, session: session, options: options)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - app: The app, which keeps the window's module navigator.
+  ///   - window: The scene's window; the navigator makes it key and visible.
+  ///   - session: The scene's session, whose persistent identifier names the window, so links
+  ///     that arrive here open here.
+  ///   - options: What the scene was launched with; its links wait until the app is ready.
+  ///   - tabTitles: The title of each tab of `app.start`, by id; a tab without one shows its id.
+  ///   - failed: Hears each link that could not be opened or was dropped, and a first state
+  ///     that could not be shown.
+  public convenience init(
+    app: WaypointApp, window: UIWindow, session: UISceneSession, options: UIScene.ConnectionOptions?,
+    tabTitles: [String: String] = [:],
+    failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in }
+  ) {
+    self.init(inbox: app.inbox, failed: failed)
+    let id = session.persistentIdentifier
+    self.window = id
+    let navigator = UIKitNavigator(window: window)
+    navigator.configureTab = { tab, stack in stack.tabBarItem.title = tabTitles[tab] ?? tab }
+    app.openWindow(id, navigator: navigator)
+    if let options { connect(options) }
+    let start = app.start
+    Task { @MainActor in
+      do {
+        try await navigator.restore(start)
+      } catch {
+        failed(
+          "the first state", RoutingError(.handlerFailed, "the window's first state could not be shown: \(error)"))
+      }
+      app.windowIsShown(id)
+    }
+  }
+
   /// Opens what a scene was launched with — URLs, a universal link, a Spotlight result, a
   /// notification tap, a quick action — after `root` (the app's first screen, so a normal launch
   /// is not a blank window) when given.
@@ -170,7 +217,7 @@ public final class SceneLinks {
   public func open(link: String, origin: Origin, notification: String? = nil) {
     let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
     let failed = failed
-    inbox.receive(link, origin: origin, extras: extras, id: notification.map { "notification \($0)" }) { outcome in
+    inbox.receive(link, origin: origin, extras: extras, id: notification) { outcome in
       guard case .failure(let error) = outcome else { return }
       Task { @MainActor in failed(link, error) }
     }

@@ -1,8 +1,8 @@
 import Testing
 import WaypointMatching
 
-/// The README's "Matching a URL" example, compiled and checked.
-@Suite("README example")
+/// The "Matching a URL" example of the DocC article "A tour of Waypoint", compiled and checked.
+@Suite("Tour: matching example")
 struct ReadmeExampleTests {
   @Test("matching a URL, backtracking and printing a URL")
   func matchingExample() throws {

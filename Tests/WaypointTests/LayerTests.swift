@@ -3,7 +3,7 @@ import Testing
 
 /// The folders of `Sources/Waypoint` are layers: each uses only the types of those before it.
 ///
-/// The order is the README's: Matching (its own module) → Routing → Manifest → Modules →
+/// The order is docs/Architecture.md's: Matching (its own module) → Routing → Manifest → Modules →
 /// Navigation → Entry (the doors into the app), with Support (small helpers) under all of them.
 @Suite("Layers")
 struct LayerTests {

@@ -48,9 +48,16 @@
 @available(watchOS, unavailable)
 @MainActor open class UIWindowScene: UIScene {}
 
-/// https://developer.apple.com/documentation/uikit/uiscenesession
+/// https://developer.apple.com/documentation/uikit/uiscenesession — `@MainActor class UISceneSession`
 @available(watchOS, unavailable)
-@MainActor open class UISceneSession: NSObject {}
+@MainActor open class UISceneSession: NSObject {
+  /// https://developer.apple.com/documentation/uikit/uiscenesession/persistentidentifier
+  /// `var persistentIdentifier: String { get }` — unique for the session and its scene
+  open var persistentIdentifier: String { _modelIdentifier }
+  private let _modelIdentifier: String
+  /// Model only: UIKit makes sessions, apps never do.
+  public init(_modelIdentifier identifier: String) { _modelIdentifier = identifier }
+}
 
 /// https://developer.apple.com/documentation/uikit/uiopenurlcontext — `@MainActor class UIOpenURLContext`
 @available(watchOS, unavailable)

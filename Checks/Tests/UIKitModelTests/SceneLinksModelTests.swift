@@ -98,6 +98,49 @@ extension ModelChecks {
       expectNoException()
     }
 
+    @Test("a scene of the app object: its launch link waits for the tab bar, then opens in its tab, once")
+    func appScene() async throws {
+      UIKitModel.reset()
+      var routes = RouterBuilder()
+      routes.add("notes://note/<int:id>", target: "Editor", tab: "notes", under: ["List"], exposure: .public)
+      let start = NavigationState(
+        tabs: TabContainer([
+          NavigationTab(id: "notes", stack: [Screen(id: "List#1", target: "List")]),
+          NavigationTab(id: "more", stack: [Screen(id: "List#2", target: "List")]),
+        ], selected: "more"))
+      let app = try WaypointApp(routes: routes, start: start) { screens in
+        screens.registerScreen(ListController.self, target: "List") { _ in ListController() }
+        screens.registerScreen(EditorController.self, target: "Editor") { _, link in
+          let editor = EditorController()
+          editor.noteID = try link.int("id")
+          return editor
+        }
+      }
+      let window = UIWindow(windowScene: UIWindowScene())
+      var failures: [String] = []
+      let launch = response(["link": "notes://note/5"], id: "tap-1")
+      let links = SceneLinks(
+        app: app, window: window, session: UISceneSession(_modelIdentifier: "scene-1"),
+        options: UIScene.ConnectionOptions(response: launch)
+      ) { link, error in failures.append("\(link): \(error)") }
+      // The delegate reports the same tap again: one id space, so it is a duplicate.
+      let delegate = Opened()
+      app.receiveNotification(link: "notes://note/5", identifier: "tap-1") { outcome in
+        guard case .failure(let error) = outcome else { return }
+        Task { @MainActor in delegate.lines.append("\(error.code)") }
+      }
+      #expect(links.window == "scene-1")
+      let modules = try #require(app.modules(for: "scene-1"))
+      #expect(await eventually { modules.navigator.state.tabs?["notes"]?.stack.count == 2 })
+      await settle()
+      #expect(modules.navigator.state.tabs?.selected == "notes")
+      #expect(modules.navigator.state.tabs?["notes"]?.stack.map(\.target) == ["List", "Editor"])
+      #expect(failures.isEmpty, "\(failures)")
+      #expect(delegate.lines == ["dropped"], "the delegate's report of the launching tap is a duplicate")
+      #expect(window._modelIsKey)
+      expectNoException()
+    }
+
     @Test("a Handoff activity with a web page URL is not taken for a universal link")
     func handoff() async throws {
       UIKitModel.reset()

@@ -21,11 +21,8 @@ func makeNotesApp(
   var registry = ModuleRegistryBuilder()
   registerScreens(&registry)
   let modules = ModuleNavigator(registry: try registry.build(), navigator: navigator)
-  guard let url = Bundle.main.url(forResource: "notes-app", withExtension: "json") else {
-    throw ManifestError(.invalidManifest, "notes-app.json is not in the app bundle")
-  }
   var routes = RouterBuilder()
-  routes.add(try RouteManifest(data: try Data(contentsOf: url)))
+  routes.add(try RouteManifest(resource: "notes-app.json"))
   modules.registerTargets(in: &routes)
   modules.presentedPolicy = .dismiss
   return (modules, RouterHolder(try routes.build()))

@@ -174,8 +174,10 @@ public final class LinkInbox: Sendable {
   ///   - link: The link.
   ///   - origin: The door it came through (``Origin/opened(_:)`` when only the URL is known).
   ///   - extras: In-process values for the handler.
-  ///   - id: What identifies this arrival at its door (a notification's request identifier):
-  ///     a second arrival with the same identifier is a duplicate, however late.
+  ///   - id: What identifies this arrival at its door: a second arrival from the same door
+  ///     (``Origin/kind``) with the same identifier is a duplicate, however late. A notification's
+  ///     request identifier in its origin (``Origin/notification(identifier:action:payload:)``)
+  ///     is its id already.
   ///   - completion: Hears how the link ended, once: the router's result or error, or
   ///     `dropped`.
   /// - Returns: The number every event of this link carries.
@@ -309,9 +311,13 @@ public final class LinkInbox: Sendable {
     report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: moment))
     let held = Held(
       openID: openID, url: url, origin: origin, received: moment, extras: extras, completion: completion)
+    // One identifier space per door: a notification's request identifier is its id whichever
+    // recipe hands it over (the scene's connection options, the notification center's delegate,
+    // `id:` or only the origin), so a launching tap reported both ways opens once.
+    let identifier = id ?? (origin.kind == "notification" ? origin.details["identifier"] : nil)
     // The app's own links are never taken for a second report of a tap (two windows may each
     // open their first screen); only an identifier makes them duplicates.
-    let key = id.map { "id \($0)" } ?? (origin.isExternal ? "\(origin.kind) \(link)" : nil)
+    let key = identifier.map { "id \(origin.kind) \($0)" } ?? (origin.isExternal ? "\(origin.kind) \(link)" : nil)
     let window = Self.seconds(policy.duplicateWindow)
     enum Decision {
       case duplicate(of: UInt64)
@@ -320,7 +326,7 @@ public final class LinkInbox: Sendable {
     let decision = state.withLock { state -> Decision in
       if let key {
         if let earlier = state.recent.last(where: {
-          $0.key == key && (id != nil || moment.timeIntervalSince($0.at) <= window)
+          $0.key == key && (identifier != nil || moment.timeIntervalSince($0.at) <= window)
         }) {
           return .duplicate(of: earlier.openID)
         }

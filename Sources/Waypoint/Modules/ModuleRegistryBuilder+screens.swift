@@ -23,7 +23,7 @@ extension ModuleRegistryBuilder {
   }
 
   /// Registers a main-actor module that takes a configuration; see
-  /// ``registerScreen(_:target:dependencies:overriding:factory:)``.
+  /// `registerScreen(_:target:dependencies:overriding:factory:)`, whose factory takes the resolver.
   public mutating func registerScreen<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, configuration: Configuration.Type, target: String? = nil, dependencies: [ModuleKey] = [],
     overriding: Bool = false, factory: @escaping @MainActor @Sendable (ModuleResolver, Configuration) throws -> Key
@@ -33,6 +33,48 @@ extension ModuleRegistryBuilder {
       try onMainActor(key) { try factory(resolver, configuration) }
     }
   }
+}
+
+extension ModuleRegistryBuilder {
+  /// Registers a main-actor screen that reads the link it opens with: one declaration, no
+  /// configuration type and no `bind`.
+  ///
+  /// ```swift
+  /// builder.registerScreen(NoteEditorController.self, target: "NoteEditor") { _, link in
+  ///   NoteEditorController(id: try link.int("id"), editing: link["mode"] == "edit")
+  /// }
+  /// ```
+  ///
+  /// `link` is the request of the link that opened the screen (its path, query, defaults and
+  /// extras), or of the screen as saved when a restored state rebuilds it. A value the link
+  /// lacks or cannot convert fails the open with the request's error, naming the value, never
+  /// a default the screen did not ask for. Shown without a link (`show(_:_:)`), the screen
+  /// fails with `missingConfiguration`: show it through a link, or with
+  /// `show(target:_:request:)`.
+  public mutating func registerScreen<Key>(
+    _ key: Key.Type, target: String? = nil, dependencies: [ModuleKey] = [], overriding: Bool = false,
+    factory: @escaping @MainActor @Sendable (ModuleResolver, RouteRequest) throws -> Key
+  ) {
+    registerScreen(
+      key, configuration: LinkOfScreen.self, target: target, dependencies: dependencies, overriding: overriding
+    ) { resolver, opened in
+      guard let request = opened.request else {
+        throw ModuleError(
+          .missingConfiguration,
+          "'\(Key.self)' reads the link it opens with, and was shown without one; open a link to it, or show it "
+            + "with show(target:_:request:)",
+          module: "\(Key.self)")
+      }
+      return try factory(resolver, request)
+    }
+    bind(key, configuration: LinkOfScreen.self) { request, opened in opened.request = request }
+  }
+}
+
+/// The configuration of a screen that reads its link: the request it opens with.
+struct LinkOfScreen: ModuleConfiguration {
+  var request: RouteRequest?
+  init() {}
 }
 
 /// Whether the current make was started by main-actor code (a ``ModuleNavigator`` or a

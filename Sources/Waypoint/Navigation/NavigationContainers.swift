@@ -67,6 +67,14 @@ public struct NavigationTab: Sendable, Codable, Equatable, Identifiable {
     self.split = split
   }
 
+  /// A tab whose stack starts on one screen of `target`.
+  ///
+  /// The way an app's tab bar starts: `NavigationTab("notes", root: "NoteList")`. The screen's
+  /// id is `target#id`.
+  public init(_ id: String, root target: String) {
+    self.init(id: id, stack: [Screen(id: "\(target)#\(id)", target: target)])
+  }
+
   private enum CodingKeys: String, CodingKey {
     case id, stack, split
   }

@@ -32,6 +32,16 @@ public struct NavigationState: Sendable, Codable, Equatable {
     self.presentedStorage = presented.map { [$0] } ?? []
   }
 
+  /// A tab bar of `tabs`, the first selected: an app's first state.
+  ///
+  /// ```swift
+  /// let start = NavigationState(tabs: [NavigationTab("notes", root: "NoteList"),
+  ///                                    NavigationTab("settings", root: "Settings")])
+  /// ```
+  public init(tabs: [NavigationTab]) {
+    self.init(tabs: TabContainer(tabs))
+  }
+
   /// A tab bar, with `presented` over it.
   public init(tabs: TabContainer, presented: PresentedState? = nil) {
     self.init(presented: presented)

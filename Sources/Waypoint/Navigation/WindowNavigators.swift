@@ -24,7 +24,7 @@
 @MainActor
 public final class WindowNavigators {
   /// The name of the request extra that says which window a link arrived in (a `String`).
-  public static let windowExtra = "window"
+  public nonisolated static let windowExtra = "window"
 
   /// Where every window's modules come from.
   public let registry: ModuleRegistry

@@ -49,14 +49,53 @@ public struct RouteGroup: Sendable {
       handler: ClosureHandler(canHandle: canHandle, body))
   }
 
-  /// Registers `definition` under this group's prefix, its requests handled by `handler`.
-  mutating func add(_ definition: RouteDefinition, handler: any RouteHandler) {
-    guard let full = join(definition.pattern) else { return }
-    var route = definition
-    route.pattern = full
+  /// Registers a route that shows `target` (a screen the registry makes, once
+  /// `registerTargets(in:)` has registered the registry's targets), with everything a manifest
+  /// route can say.
+  ///
+  /// ```swift
+  /// builder.add("notes://note/<int:id>", target: "NoteEditor", tab: "notes", under: ["NoteList"],
+  ///             exposure: .public)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - pattern: The pattern after the group's prefix.
+  ///   - target: The target its requests go to.
+  ///   - name: A unique name, for URL generation and messages.
+  ///   - presentation: How the screen is shown; `nil` pushes it.
+  ///   - tab: The tab that shows it; `nil` for the selected one.
+  ///   - column: The split view column that shows it; `nil` for the primary one.
+  ///   - under: The screens that must be under it, bottom first.
+  ///   - presented: What to do with what is presented; `nil` takes the navigator's policy.
+  ///   - exposure: Who may reach the route; links from outside reach only public routes.
+  ///   - priority: Higher wins before any other rule.
+  ///   - defaults: Values for names the URL does not supply.
+  public mutating func add(
+    _ pattern: String, target: String, name: String? = nil, presentation: Presentation? = nil, tab: String? = nil,
+    column: SplitColumn? = nil, under: [String] = [], presented: PresentedPolicy? = nil,
+    exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:]
+  ) {
+    add(
+      RouteDefinition(
+        pattern: pattern, name: name, target: target, presentation: presentation, exposure: exposure,
+        priority: priority, defaults: defaults, under: under,
+        placement: Placement(tab: tab, column: column, presented: presented)))
+  }
+
+  /// Registers `route` under this group's prefix (its pattern joined to the prefix): a route as
+  /// a manifest declares it, whose requests go to the handler registered for its ``RouteDefinition/target``,
+  /// or to its ``RouteDefinition/redirect``.
+  public mutating func add(_ route: RouteDefinition) {
+    add(route, handler: nil)
+  }
+
+  /// Registers `route` under this group's prefix, its requests handled by `handler`.
+  public mutating func add(_ route: RouteDefinition, handler: (any RouteHandler)?) {
+    guard let full = join(route.pattern) else { return }
+    var joined = route
+    joined.pattern = full
     entries.append(
-      RouteEntry(route: route, handler: handler, middleware: middleware, place: place(definition.pattern, joined: full))
-    )
+      RouteEntry(route: joined, handler: handler, middleware: middleware, place: place(route.pattern, joined: full)))
   }
 
   /// Registers a route that sends its requests to `template`, filled from its parameters.

@@ -107,6 +107,29 @@ public struct RouterBuilder: Sendable {
       pattern, name: name, priority: priority, exposure: exposure, defaults: defaults, canHandle: canHandle, body)
   }
 
+  /// Registers a route that shows `target`, with everything a manifest route can say; see
+  /// ``RouteGroup/add(_:target:name:presentation:tab:column:under:presented:exposure:priority:defaults:)``.
+  public mutating func add(
+    _ pattern: String, target: String, name: String? = nil, presentation: Presentation? = nil, tab: String? = nil,
+    column: SplitColumn? = nil, under: [String] = [], presented: PresentedPolicy? = nil,
+    exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:]
+  ) {
+    root.add(
+      pattern, target: target, name: name, presentation: presentation, tab: tab, column: column, under: under,
+      presented: presented, exposure: exposure, priority: priority, defaults: defaults)
+  }
+
+  /// Registers `route` as a manifest would: its requests go to its target's handler, or to its
+  /// redirect.
+  public mutating func add(_ route: RouteDefinition) {
+    root.add(route)
+  }
+
+  /// Registers `route`, its requests handled by `handler` (or, when `nil`, by its target's).
+  public mutating func add(_ route: RouteDefinition, handler: (any RouteHandler)?) {
+    root.add(route, handler: handler)
+  }
+
   /// Registers a route that sends its requests to `template`, filled from its parameters.
   public mutating func redirect(
     _ pattern: String, to template: String, name: String? = nil, exposure: Exposure = .internal

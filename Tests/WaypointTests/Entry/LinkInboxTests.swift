@@ -272,6 +272,25 @@ struct LinkInboxParkingTests {
     #expect(opened.all == ["note 9 notification "])
   }
 
+  @Test("one notification handed over by two recipes (id:, or only its origin) is one id and opens once")
+  func oneIdentifierSpace() async throws {
+    let opened = Recorder()
+    let holder = try InboxFixture.router(opened: opened)
+    let clock = TestClock()
+    let inbox = LinkInbox(router: holder, now: { clock.now })
+    inbox.setReady(true)
+    // The scene's connection options: the origin names the request; the delegate later: `id:`.
+    _ = try await inbox.open("notes://note/9", origin: .notification(identifier: "n-2", action: "open"))
+    clock.advance(60)
+    let again = await #expect(throws: RoutingError.self) {
+      _ = try await inbox.open("notes://note/9", origin: .notification, id: "n-2")
+    }
+    #expect(again?.code == .dropped)
+    // Another door's identifier is another space: a Spotlight item may share the text.
+    _ = try await inbox.open("notes://note/9", origin: .spotlight(identifier: "n-2"), id: "n-2")
+    #expect(opened.all == ["note 9 notification ", "note 9 spotlight "])
+  }
+
   @Test("the same link from the same door within the window is one tap; later it is a new one")
   func duplicateByWindow() async throws {
     let opened = Recorder()

@@ -2,8 +2,8 @@ import Synchronization
 import Testing
 import Waypoint
 
-/// The README's "Every way in" example, compiled and checked.
-@Suite("README every way in example")
+/// The "Every way in" example of the DocC article "A tour of Waypoint", compiled and checked.
+@Suite("Tour: every way in example")
 struct ReadmeEntryTests {
   struct SignInFirst: RouteMiddleware {
     let isSignedIn: @Sendable () -> Bool

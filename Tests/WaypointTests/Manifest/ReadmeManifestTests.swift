@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import Waypoint
 
-/// The README's manifest example, compiled and checked.
-@Suite("README manifest example")
+/// The manifest example of the DocC article "A tour of Waypoint", compiled and checked.
+@Suite("Tour: manifest example")
 struct ReadmeManifestTests {
   @Test("loading a manifest file and resolving an external link")
   func manifestExample() throws {

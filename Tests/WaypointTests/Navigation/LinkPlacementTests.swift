@@ -17,14 +17,19 @@ struct LinkPlacementTests {
     ]}
     """
 
-  /// A module navigator over a tab bar of `notes` (NoteList#1, selected) and an empty `search`.
-  func tabbedApp() throws -> (ModuleNavigator, Router, HeadlessNavigator) {
-    let navigator = HeadlessNavigator(
+  /// A navigator over a tab bar of `notes` (NoteList#1, selected) and an empty `search`.
+  static func tabbedNavigator() -> HeadlessNavigator {
+    HeadlessNavigator(
       state: NavigationState(
         tabs: TabContainer([
           NavigationTab(id: "notes", stack: [Screen(id: "NoteList#1", target: "NoteList")]),
           NavigationTab(id: "search"),
         ])))
+  }
+
+  /// A module navigator over ``tabbedNavigator()``, with the manifest's routes.
+  func tabbedApp() throws -> (ModuleNavigator, Router, HeadlessNavigator) {
+    let navigator = Self.tabbedNavigator()
     let modules = try makeModules(navigator: navigator)
     return (modules, try linkRouter(modules, manifest: Self.manifest), navigator)
   }

@@ -1,8 +1,8 @@
 import Testing
 import Waypoint
 
-/// The README's "Opening a deep link" example, compiled and checked.
-@Suite("README router example")
+/// The "Opening a deep link" example of the DocC article "A tour of Waypoint", compiled and checked.
+@Suite("Tour: router example")
 struct ReadmeRouterTests {
   struct Note: Sendable, Equatable {
     let id: Int

@@ -1,0 +1,1 @@
+// Filled by Scripts/check-adapters.sh.

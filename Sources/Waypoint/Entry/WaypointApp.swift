@@ -1,0 +1,235 @@
+/// An app's navigation in one object: its routes, its screens and its first state, made into
+/// the module registry, the router, the link inbox and one module navigator per window, in the
+/// order that works, and kept alive for as long as the app holds it.
+///
+/// ```swift
+/// var routes = RouterBuilder()
+/// routes.add("notes://note/<int:id>", target: "NoteEditor", tab: "notes", under: ["NoteList"],
+///            exposure: .public)
+/// let app = try WaypointApp(routes: routes, start: tabs) { screens in
+///   screens.registerScreen(NoteListController.self, target: "NoteList") { _ in NoteListController() }
+///   screens.registerScreen(NoteEditorController.self, target: "NoteEditor") { _, link in
+///     NoteEditorController(id: try link.int("id"))
+///   }
+/// }
+/// try await app.open("notes://note/42")
+/// ```
+///
+/// - **Windows.** `SceneLinks(app:window:options:)` (UIKit) and `WaypointHost(app:)` (SwiftUI)
+///   open a window each: a ``ModuleNavigator`` over the window's navigator, starting on
+///   ``start``. A link opens in the window it arrived in, else in the one last active.
+/// - **Links.** Every door hands its links to ``inbox``; they wait until the app is ready, which
+///   it becomes when its first window shows ``start`` (unless ``readyOnFirstWindow`` is `false`:
+///   then call ``setReady(_:reason:)``). ``open(_:origin:window:)-(String,_,_)`` goes through the inbox too.
+/// - **Sign-in.** Links a ``SignInGate`` parked open on ``resume(_:)``.
+/// - **Notifications.** ``receiveNotification(link:identifier:action:window:completion:)`` is the one way in for a
+///   tap, whichever delegate reports it; a tap reported twice (the scene's connection options
+///   and the notification center's delegate) opens once.
+/// - **Screens reach it.** A factory makes `WaypointApp` from its resolver
+///   (`try resolver.make(WaypointApp.self)`) to open links, without a global.
+/// - **Checked when built.** A route whose target no screen has, or whose tab ``start`` lacks,
+///   is a `BuildError`, as is every problem of the routes and screens themselves.
+///
+/// The parts stay public: ``registry``, ``router``, ``inbox`` and ``windows`` for what the app
+/// object does not say.
+@MainActor
+public final class WaypointApp {
+  /// The window a single-window app opens, and the one `open` uses when no window is named.
+  public static let mainWindow = "main"
+
+  /// Where every window's screens come from.
+  public let registry: ModuleRegistry
+  /// The router every link goes through.
+  public nonisolated let router: RouterHolder
+  /// Where every door's links wait until the app is ready.
+  public nonisolated let inbox: LinkInbox
+  /// The module navigator of each open window.
+  public let windows: WindowNavigators
+  /// The state every window starts on: the tab bar, or the first screen.
+  public let start: NavigationState
+  /// What a link does when a window shows a sheet or another presentation, unless its route
+  /// says otherwise.
+  ///
+  /// ``PresentedPolicy/dismiss`` by default, since a link from outside names where the user
+  /// should be (its tab, the screens under it), which a sheet over the tab bar would hide. Each
+  /// window opened after a change takes it.
+  public var presentedPolicy: PresentedPolicy = .dismiss
+  /// Whether the app becomes ready (opens the links that waited) when its first window shows
+  /// ``start``; `false` for an app that first has to load something, which then calls
+  /// ``setReady(_:reason:)``.
+  public var readyOnFirstWindow = true
+
+  /// Makes the app.
+  ///
+  /// - Parameters:
+  ///   - routes: The routes (in code, from a manifest or typed links), middleware and
+  ///     observers; the app registers a handler for each screen's target.
+  ///   - start: The state every window starts on; its tab ids are the ones routes may name.
+  ///   - policy: How the inbox waits, drops and reads campaigns.
+  ///   - screens: Registers the screens (`registerScreen(_:target:factory:)` of ``ModuleRegistryBuilder``)
+  ///     and any other module.
+  /// - Throws: A `BuildError` with every problem: the registry's, the router's (a target no
+  ///   screen has is `missingHandler`), and `unknownTab` for a route's tab that `start` lacks.
+  public init(
+    routes: RouterBuilder, start: NavigationState = NavigationState(), policy: LinkInbox.Policy = .init(),
+    screens: (inout ModuleRegistryBuilder) -> Void
+  ) throws(BuildError) {
+    let holder = AppHolder()
+    var builder = ModuleRegistryBuilder()
+    builder.register(WaypointApp.self, scope: .shared) { _ in
+      guard let app = holder.app else {
+        throw ModuleError(.factoryFailed, "the WaypointApp is gone", module: "WaypointApp")
+      }
+      return app
+    }
+    screens(&builder)
+    let registry = try builder.build()
+    let windows = WindowNavigators(registry: registry)
+    var routes = routes
+    windows.registerTargets(in: &routes)
+    let router = try RouterHolder(builder: routes)
+    let unknownTabs = Self.unknownTabs(in: router.router.routes, start: start)
+    guard unknownTabs.isEmpty else { throw BuildError(errors: unknownTabs) }
+    self.registry = registry
+    self.windows = windows
+    self.router = router
+    self.start = start
+    self.inbox = LinkInbox(router: router, policy: policy)
+    holder.app = self
+  }
+
+  /// The routes whose tab `start` lacks, when `start` has tabs.
+  private static func unknownTabs(in routes: [RouteDefinition], start: NavigationState) -> [NavigationError] {
+    guard let tabs = start.tabs?.ids else { return [] }
+    return routes.compactMap { route in
+      guard let tab = route.placement.tab, !tabs.contains(tab) else { return nil }
+      return NavigationError(
+        .unknownTab,
+        "the route \(route.description) names the tab '\(tab)', which the app's first state lacks (its tabs: "
+          + "\(tabs.joined(separator: ", ")))")
+    }
+  }
+
+  // MARK: - Windows
+
+  /// Opens the window `id` over `navigator` (which should start on ``start``: a
+  /// `HeadlessNavigator(state: app.start)`, or a UIKit navigator the adapter restores to it),
+  /// and returns its module navigator; a window already open keeps its own.
+  @discardableResult
+  public func openWindow(_ id: String = WaypointApp.mainWindow, navigator: any Navigator) -> ModuleNavigator {
+    if let open = windows.modules(for: id) { return open }
+    let modules = windows.open(id, navigator: navigator)
+    modules.presentedPolicy = presentedPolicy
+    return modules
+  }
+
+  /// Says the window `id` shows ``start`` (or its saved state): the first one makes the app
+  /// ready, when ``readyOnFirstWindow``.
+  public func windowIsShown(_ id: String = WaypointApp.mainWindow) {
+    if readyOnFirstWindow, !inbox.isReady { inbox.setReady(true) }
+  }
+
+  /// Closes the window `id` (its scene disconnected); links no longer open there.
+  public func closeWindow(_ id: String) {
+    windows.close(id)
+  }
+
+  /// The module navigator of the window `id`.
+  public func modules(for id: String = WaypointApp.mainWindow) -> ModuleNavigator? {
+    windows.modules(for: id)
+  }
+
+  // MARK: - Links
+
+  /// Whether links open now rather than wait.
+  public var isReady: Bool { inbox.isReady }
+
+  /// Lets the links that waited open (`true`), or makes new ones wait (`false`, with the reason
+  /// their `waited` events give).
+  public func setReady(_ ready: Bool, reason: String? = nil) {
+    inbox.setReady(ready, reason: reason)
+  }
+
+  /// Opens `link` through the inbox (waiting until the app is ready) and returns the result.
+  ///
+  /// - Parameters:
+  ///   - link: The link.
+  ///   - origin: Where it came from; the app's own links are `internal`.
+  ///   - window: The window to open it in; `nil` for the one last active.
+  /// - Returns: The route that handled it and the handler's value (a shown screen's
+  ///   ``ShownModule``).
+  /// - Throws: What ``LinkInbox/open(_:origin:extras:id:)-(String,_,_,_)`` throws.
+  @discardableResult
+  public func open(
+    _ link: String, origin: Origin = .internal, window: String? = nil
+  ) async throws(RoutingError) -> RouteResult {
+    try await inbox.open(link, origin: origin, extras: Self.extras(window: window))
+  }
+
+  /// Opens a typed link; see ``open(_:origin:window:)-(String,_,_)``.
+  @discardableResult
+  public func open(
+    _ link: some RoutableLink, origin: Origin = .internal, window: String? = nil
+  ) async throws(RoutingError) -> RouteResult {
+    try await open(try link.url, origin: origin, window: window)
+  }
+
+  /// Opens again, in order, the links parked until `gate` (sign-in done).
+  public func resume(_ gate: String = SignInGate.signIn) {
+    inbox.resume(gate)
+  }
+
+  /// Drops the links parked until `gate` (the user gave up), each with its reason.
+  public func discard(_ gate: String = SignInGate.signIn, reason: String = "discarded") {
+    inbox.discard(gate, reason: reason)
+  }
+
+  /// Opens a notification's link once: the one way in for a tap, from the scene's connection
+  /// options or the notification center's delegate, so a tap reported by both opens once.
+  ///
+  /// ```swift
+  /// nonisolated func userNotificationCenter(
+  ///   _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse
+  /// ) async {
+  ///   let request = response.notification.request
+  ///   app.receiveNotification(
+  ///     link: request.content.userInfo["link"] as? String, identifier: request.identifier,
+  ///     action: response.actionIdentifier)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - link: The link the payload carries; `nil` opens nothing (a notification without one).
+  ///   - identifier: The notification request's identifier.
+  ///   - action: The action the user chose.
+  ///   - window: The window it arrived in.
+  ///   - completion: Hears how the link ended, once.
+  public nonisolated func receiveNotification(
+    link: String?, identifier: String, action: String? = nil, window: String? = nil,
+    completion: LinkInbox.Completion? = nil
+  ) {
+    guard let link else { return }
+    inbox.receive(
+      link, origin: .notification(identifier: identifier, action: action), extras: Self.extras(window: window),
+      completion: completion)
+  }
+
+  private nonisolated static func extras(window: String?) -> [String: any Sendable] {
+    window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
+  }
+}
+
+/// The app, for the registry's factory, which is made before the app is.
+private final class AppHolder: Sendable {
+  private let box = Locked<WeakApp>(WeakApp())
+
+  struct WeakApp: @unchecked Sendable {
+    // Safety: written once on the main actor before any factory runs; read under the lock.
+    weak var app: WaypointApp?
+  }
+
+  var app: WaypointApp? {
+    get { box.withLock { $0.app } }
+    set { box.withLock { $0.app = newValue } }
+  }
+}

@@ -1,0 +1,156 @@
+import Synchronization
+import Testing
+import Waypoint
+
+/// The screens of a small tab-bar notes app: a list, a note that reads its link, settings, and a
+/// login sheet.
+@MainActor final class AppList {}
+@MainActor final class AppNote {
+  let id: Int
+  let editing: Bool
+  let app: WaypointApp
+  init(id: Int, editing: Bool, app: WaypointApp) {
+    self.id = id
+    self.editing = editing
+    self.app = app
+  }
+}
+@MainActor final class AppSettings {}
+@MainActor final class AppLogin {}
+
+@MainActor
+enum AppFixture {
+  static let tabs = NavigationState(
+    tabs: TabContainer([
+      NavigationTab(id: "notes", stack: [Screen(id: "List#1", target: "List")]),
+      NavigationTab(id: "settings", stack: [Screen(id: "Settings#2", target: "Settings")]),
+    ]))
+
+  final class Session: Sendable {
+    private let signedIn = Mutex(false)
+    var isSignedIn: Bool {
+      get { signedIn.withLock { $0 } }
+      set { signedIn.withLock { $0 = newValue } }
+    }
+  }
+
+  static func app(
+    session: Session = Session(), extra: (inout RouterBuilder) -> Void = { _ in }
+  ) throws(BuildError) -> WaypointApp {
+    var routes = RouterBuilder()
+    routes.use(SignInGate(showing: "notes://login", protecting: ["Settings"], isSignedIn: { session.isSignedIn }))
+    routes.add("notes://note/<int:id>", target: "Note", tab: "notes", under: ["List"], exposure: .public)
+    routes.add("notes://settings", target: "Settings", tab: "settings", exposure: .public)
+    routes.add("notes://login", target: "Login", presentation: .sheet)
+    extra(&routes)
+    return try WaypointApp(routes: routes, start: tabs) { screens in
+      screens.registerScreen(AppList.self, target: "List") { _ in AppList() }
+      screens.registerScreen(AppNote.self, target: "Note") { resolver, link in
+        AppNote(id: try link.int("id"), editing: link["mode"] == "edit", app: try resolver.make(WaypointApp.self))
+      }
+      screens.registerScreen(AppSettings.self, target: "Settings") { _ in AppSettings() }
+      screens.registerScreen(AppLogin.self, target: "Login") { _ in AppLogin() }
+    }
+  }
+}
+
+@MainActor
+@Suite("The app object")
+struct WaypointAppTests {
+  @Test("a link waits for the first window, then selects its tab and builds its under screens")
+  func firstWindow() async throws {
+    let app = try AppFixture.app()
+    let navigator = HeadlessNavigator(state: app.start)
+    let modules = app.openWindow(navigator: navigator)
+    #expect(modules.presentedPolicy == .dismiss, "a tab-bar app's default: a link dismisses a sheet over its tab")
+    #expect(!app.isReady)
+    let opening = Task { try await app.open("notes://note/42?mode=edit", origin: .universalLink) }
+    await Task.yield()
+    #expect(navigator.state == app.start, "nothing opens before the window shows its first state")
+    app.windowIsShown()
+    let note = try await opening.value.value(as: ShownModule.self)
+    #expect(navigator.state.tabs?.selected == "notes")
+    #expect(navigator.state.tabs?["notes"]?.stack.map(\.target) == ["List", "Note"])
+    let screen = try #require(note.destination(as: AppNote.self))
+    #expect(screen.id == 42 && screen.editing)
+    #expect(screen.app === app, "a screen reaches the app through its resolver")
+  }
+
+  @Test("a screen that reads its link fails on a bad value instead of opening a default")
+  func noSilentDefault() async throws {
+    let app = try AppFixture.app { routes in routes.add("notes://broken/:id", target: "Note") }
+    app.openWindow(navigator: HeadlessNavigator(state: app.start))
+    app.windowIsShown()
+    await #expect(throws: RoutingError.self) { try await app.open("notes://broken/forty-two") }
+    do {
+      _ = try await app.modules()?.show(target: "Note", .push)
+      Issue.record("a screen that reads its link was made without one")
+    } catch {
+      #expect("\(error)".contains("reads the link it opens with"))
+    }
+  }
+
+  @Test("a route's unknown target or tab is an error when the app is built")
+  func checkedWhenBuilt() throws {
+    do {
+      _ = try AppFixture.app { routes in
+        routes.add("notes://trash", target: "Trash")
+        routes.add("notes://archive", target: "List", tab: "archive")
+      }
+      Issue.record("an app with an unknown target and tab was built")
+    } catch {
+      let messages = error.errors.map { "\($0)" }.joined(separator: "\n")
+      #expect(messages.contains("the target 'Trash' has no handler"))
+    }
+    do {
+      _ = try AppFixture.app { routes in routes.add("notes://archive", target: "List", tab: "archive") }
+      Issue.record("an app with an unknown tab was built")
+    } catch {
+      #expect(error.errors.count == 1)
+      #expect((error.first as? NavigationError)?.code == .unknownTab)
+      #expect("\(error)".contains("names the tab 'archive'"))
+    }
+  }
+
+  @Test("a notification tap reported by the scene and by the delegate opens once")
+  func notificationOnce() async throws {
+    let app = try AppFixture.app()
+    app.openWindow(navigator: HeadlessNavigator(state: app.start))
+    let events = app.router.events()
+    app.windowIsShown()
+    app.receiveNotification(link: "notes://note/7", identifier: "n-7", action: "open")
+    app.inbox.receive("notes://note/7", origin: .notification(identifier: "n-7"))
+    let seen = await outcomes(events, count: 2, start: { @Sendable in })
+    #expect(seen.filter { $0.phase == .did }.count == 1)
+    #expect(seen.filter { $0.phase == .dropped }.first?.reason?.contains("duplicate") == true)
+    app.receiveNotification(link: nil, identifier: "n-8")  // a notification without a link opens nothing
+  }
+
+  @Test("the sign-in gate parks a link behind an internal login sheet; resume opens it")
+  func signIn() async throws {
+    let session = AppFixture.Session()
+    let app = try AppFixture.app(session: session)
+    let navigator = HeadlessNavigator(state: app.start)
+    app.openWindow(navigator: navigator)
+    app.windowIsShown()
+    _ = try await app.open("notes://settings", origin: .external())
+    #expect(navigator.state.presented?.state.stack.map(\.target) == ["Login"])
+    session.isSignedIn = true
+    let events = app.router.events()
+    app.resume()
+    _ = await outcomes(events, count: 1, start: { @Sendable in })
+    #expect(navigator.state.presented == nil, "the link dismissed the login sheet")
+    #expect(navigator.state.tabs?.selected == "settings")
+  }
+
+  @Test("an app that loads first opens links when it says it is ready")
+  func manualReadiness() async throws {
+    let app = try AppFixture.app()
+    app.readyOnFirstWindow = false
+    app.openWindow(navigator: HeadlessNavigator(state: app.start))
+    app.windowIsShown()
+    #expect(!app.isReady)
+    app.setReady(true)
+    #expect(app.isReady)
+  }
+}
