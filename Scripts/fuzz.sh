@@ -39,21 +39,32 @@ if [ "$(cat "$work/built-sources" 2>/dev/null)" != "$sources" ]; then
   swift package clean
 fi
 
-for target in "${targets[@]}"; do
-  echo "==> building Fuzz$target"
-  log="$work/build-$target.log"
-  # SwiftPM hands the two sanitizers to swiftc as separate `-sanitize=` flags in no fixed order,
-  # and swiftc keeps only the last: the combined flag after them gives every module both the
-  # coverage instrumentation libFuzzer needs and the address sanitizer.
-  status=0
+# SwiftPM hands the two sanitizers to swiftc as separate `-sanitize=` flags in no fixed order,
+# and swiftc keeps only the last: the combined flag after them gives every module both the
+# coverage instrumentation libFuzzer needs and the address sanitizer.
+build() {
+  local log="$work/build.log" status=0
   swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
-    --product "Fuzz$target" --disable-dead-strip >"$log" 2>&1 || status=$?
+    "$@" --disable-dead-strip >"$log" 2>&1 || status=$?
   # Every Swift module linked with the fuzzer runtime repeats this linker note; it says nothing.
   grep -v "warning: Cannot export local symbol" "$log" || true
   if [ "$status" -ne 0 ]; then
-    echo "Fuzz$target did not build (swift build exited $status); nothing was fuzzed" >&2
+    echo "the fuzz targets did not build (swift build exited $status); nothing was fuzzed" >&2
     exit 1
   fi
+}
+if [ ${#targets[@]} -eq 6 ]; then
+  # Every target: one build of the package (it holds only fuzz targets), so their modules and
+  # swift-crypto's C compile side by side.
+  echo "==> building every fuzz target"
+  build
+else
+  for target in "${targets[@]}"; do
+    echo "==> building Fuzz$target"
+    build --product "Fuzz$target"
+  done
+fi
+for target in "${targets[@]}"; do
   [ -x ".build/release/Fuzz$target" ] || { echo "Fuzz$target built no binary" >&2; exit 1; }
 done
 echo "$sources" >"$work/built-sources"

@@ -82,9 +82,10 @@ public struct WaypointHost<Destination: View>: View {
   /// The app whose window this host shows, when made with ``init(app:window:tabTitles:failed:refused:destination:)``.
   private var app: WaypointApp?
 
-  /// The window `window` of `app`: a `HeadlessNavigator` starting on the app's `start`, made the
-  /// first time the window is drawn and kept by the app (each later init finds it open), its
-  /// links through the app's inbox; the app becomes ready when the window first appears (see
+  /// The window `window` of `app`: a `HeadlessNavigator` starting on the app's `start`, opened in
+  /// the app the first time this view is initialized and kept by the app (SwiftUI initializes
+  /// views again and again; each later init finds the window open), its links through the app's
+  /// inbox; the app becomes ready when the window first appears (see
   /// `WaypointApp.readyOnFirstWindow`).
   ///
   /// ```swift
@@ -95,15 +96,15 @@ public struct WaypointHost<Destination: View>: View {
   /// }
   /// ```
   ///
-  /// An app that opens several windows of one group gives each its own id (kept with
-  /// `@SceneStorage`), or they share one state.
+  /// Every window of a `WindowGroup` made with one id shows one state: an app that lets the user
+  /// open several (iPad, Mac) gives each its own id, kept with `@SceneStorage`.
   public init(
     app: WaypointApp, window: String = WaypointApp.mainWindow, tabTitles: [String: String] = [:],
     failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
     @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
   ) {
-    let modules = app.openWindow(window, navigator: HeadlessNavigator(state: app.start))
+    let modules = app.modules(for: window) ?? app.openWindow(window, navigator: HeadlessNavigator(state: app.start))
     self.init(
       modules: modules, inbox: app.inbox, window: window, tabTitles: tabTitles, failed: failed, refused: refused,
       destination: destination)

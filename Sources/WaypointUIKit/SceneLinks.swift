@@ -35,19 +35,22 @@ import CoreSpotlight
 /// a crash.
 ///
 /// **Notifications.** A tap that launches the app arrives in the connection options and, when
-/// the app set a `UNUserNotificationCenter` delegate at launch, in its `didReceive` too; each
-/// notification (by its request identifier) is opened once. `UNUserNotificationCenterDelegate`
-/// is not main-actor isolated, so take what you need out of the response there and hand it over:
+/// the app set a `UNUserNotificationCenter` delegate, in its `didReceive` too; each notification
+/// (by its request identifier, one id space for every way in) is opened once. The delegate is not
+/// main-actor isolated; `WaypointApp.receiveNotification` may be called from it directly:
 ///
 /// ```swift
-/// nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
+/// func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+///                             withCompletionHandler done: @escaping @Sendable () -> Void) {
 ///   let request = response.notification.request
-///   // the payload's key, if the app changed `notificationLinkKey`
-///   guard let link = try? Router.link(inNotification: request.content.userInfo, key: "link") else { return }
-///   let origin = Origin.notification(identifier: request.identifier, action: response.actionIdentifier)
-///   await links.open(link: link, origin: origin, notification: request.identifier)
+///   app.receiveNotification(link: request.content.userInfo["link"] as? String, identifier: request.identifier,
+///                           action: response.actionIdentifier)
+///   done()
 /// }
 /// ```
+///
+/// Without the app object, hand the same strings to ``open(link:origin:notification:)`` on the
+/// main actor.
 @MainActor
 public final class SceneLinks {
   /// The inbox links go to.
@@ -95,10 +98,14 @@ public final class SceneLinks {
     self.init(inbox: inbox, failed: failed)
   }
 
-  /// The links, window and navigator of one scene of `app`: opens the scene's window in the app
-  /// (a ``UIKitNavigator`` over `window`, shown on the app's `start`, titled by `tabTitles`),
-  /// hands the app what the scene was launched with, and tells the app when its first state is
-  /// up, which makes the app ready (see `WaypointApp.readyOnFirstWindow`).
+  /// The links, window and navigator of one scene of `app`.
+  ///
+  /// Opens the scene's window in the app
+  /// (a ``UIKitNavigator`` over `window`, shown on the app's `start`, titled by `tabTitles`;
+  /// a scene connected again with the same session replaces its old window), then hands the app
+  /// what the scene was launched with and tells it the window is up, which makes the app ready
+  /// (see `WaypointApp.readyOnFirstWindow`). A first state that cannot be shown goes to `failed`,
+  /// and links then open on what the window shows.
   ///
   /// ```swift
   /// func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
@@ -129,7 +136,6 @@ public final class SceneLinks {
     let navigator = UIKitNavigator(window: window)
     navigator.configureTab = { tab, stack in stack.tabBarItem.title = tabTitles[tab] ?? tab }
     app.openWindow(id, navigator: navigator)
-    if let options { connect(options) }
     let start = app.start
     Task { @MainActor in
       do {
@@ -138,6 +144,9 @@ public final class SceneLinks {
         failed(
           "the first state", RoutingError(.handlerFailed, "the window's first state could not be shown: \(error)"))
       }
+      // After the first state, so a launch link never lands before it (and is replaced by it)
+      // when the app is ready already (a second scene, a scene connected again).
+      if let options { self.connect(options) }
       app.windowIsShown(id)
     }
   }
@@ -192,7 +201,7 @@ public final class SceneLinks {
   }
 
   /// Opens the link of a notification the user acted on, as `notification`, once per
-  /// notification.
+  /// notification; a dismissal (`UNNotificationDismissActionIdentifier`) opens nothing.
   public func open(_ response: UNNotificationResponse) {
     let request = response.notification.request
     let link: String
@@ -202,6 +211,7 @@ public final class SceneLinks {
       failed("notification", error)
       return
     }
+    guard response.actionIdentifier != UNNotificationDismissActionIdentifier else { return }  // dismissed, not tapped
     let origin = Origin.notification(
       identifier: request.identifier, action: response.actionIdentifier, payload: request.content.userInfo)
     open(link: link, origin: origin, notification: request.identifier)

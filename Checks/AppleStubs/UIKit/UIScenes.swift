@@ -142,3 +142,35 @@ open class UIApplicationShortcutItem: NSObject {
 /// https://developer.apple.com/documentation/uikit/uiapplicationshortcuticon — `class UIApplicationShortcutIcon`
 @available(tvOS, unavailable)
 open class UIApplicationShortcutIcon: NSObject {}
+
+/// https://developer.apple.com/documentation/uikit/uiapplication — `@MainActor class UIApplication`
+/// (the app's one instance, which UIKit makes; the model has only what the delegate receives).
+@available(watchOS, unavailable)
+@MainActor open class UIApplication: UIResponder {
+  /// https://developer.apple.com/documentation/uikit/uiapplication/launchoptionskey
+  /// `struct LaunchOptionsKey` (a raw-valued string key)
+  public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+  }
+}
+
+/// https://developer.apple.com/documentation/uikit/uiapplicationdelegate
+/// `@MainActor protocol UIApplicationDelegate : NSObjectProtocol` — its requirements are
+/// `optional`, modelled as plain requirements with defaults.
+@available(watchOS, unavailable)
+@MainActor public protocol UIApplicationDelegate: NSObjectProtocol {
+  /// https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:willfinishlaunchingwithoptions:)
+  /// `optional func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey : Any]? = nil) -> Bool`
+  /// (`launchOptions` is `nil` in an app with scenes)
+  func application(
+    _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool
+}
+
+@available(watchOS, unavailable)
+extension UIApplicationDelegate {
+  public func application(
+    _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool { true }
+}

@@ -101,6 +101,12 @@ extension UNUserNotificationCenterDelegate {
 }
 #endif
 
+/// https://developer.apple.com/documentation/usernotifications/unnotificationdismissactionidentifier
+/// `let UNNotificationDismissActionIdentifier: String` (not tvOS): the action of a response whose
+/// notification the user dismissed, delivered when its category has `customDismissAction`
+@available(tvOS, unavailable)
+public let UNNotificationDismissActionIdentifier: String = "com.apple.UNNotificationDismissActionIdentifier"
+
 /// https://developer.apple.com/documentation/usernotifications/unnotificationdefaultactionidentifier
 /// `let UNNotificationDefaultActionIdentifier: String` (not tvOS)
 @available(tvOS, unavailable)

@@ -1,31 +1,29 @@
-// The notes app's setup for a real app: the bundled manifest `notes-app.json`, a module
-// registry whose targets are the manifest's (NoteList, NoteEditor, Login, Settings), and a
-// router that opens them. The UIKit scene delegate and the SwiftUI app below both use it; each
-// registers its own kind of screen under the same targets. Copy this folder and the manifest
-// into an Xcode project.
-import Foundation
+// The notes app's setup for a real app: the bundled manifest `notes-app.json` and the tab bar it
+// starts on, made into one `WaypointApp` with the screens each kind of app registers under the
+// manifest's targets (NoteList, NoteEditor, Login, Settings). The UIKit scene delegate and the
+// SwiftUI app below both use it. Copy this folder and the manifest into an Xcode project.
 import Waypoint
 
-/// What the note editor is opened with; the manifest's `note` routes fill it.
-struct NoteScreenConfiguration: ModuleConfiguration {
-  var noteID = 0
-  var editing = false
-  init() {}
-}
+#if canImport(AppIntents)
+import WaypointAppIntents
+#endif
 
-/// Builds the notes app around `navigator`, with the screens `registerScreens` adds.
+/// The notes app around the screens `registerScreens` adds, its App Intents opening links through
+/// its inbox; `nil`, with the reason printed, when the manifest and the screens do not fit.
 @MainActor
-func makeNotesApp(
-  navigator: any Navigator, registerScreens: (inout ModuleRegistryBuilder) -> Void
-) throws -> (modules: ModuleNavigator, router: RouterHolder) {
-  var registry = ModuleRegistryBuilder()
-  registerScreens(&registry)
-  let modules = ModuleNavigator(registry: try registry.build(), navigator: navigator)
-  var routes = RouterBuilder()
-  routes.add(try RouteManifest(resource: "notes-app.json"))
-  modules.registerTargets(in: &routes)
-  modules.presentedPolicy = .dismiss
-  return (modules, RouterHolder(try routes.build()))
+func makeNotesApp(registerScreens: (inout ModuleRegistryBuilder) -> Void) -> WaypointApp? {
+  do {
+    var routes = RouterBuilder()
+    routes.add(try RouteManifest(resource: "notes-app.json"))
+    let app = try WaypointApp(routes: routes, start: notesTabs, screens: registerScreens)
+    #if canImport(AppIntents)
+    LinkIntents.slot.fill(app.inbox)
+    #endif
+    return app
+  } catch {
+    print("the notes app could not start: \(error)")
+    return nil
+  }
 }
 
 /// The app's tab bar at launch: the notes list beside its notes (a split view, which collapses
@@ -33,23 +31,13 @@ func makeNotesApp(
 ///
 /// The navigator builds each tab's first screen through the registry; links then select their
 /// tab (the manifest's `tab`), open a note in the secondary column (`column`) and dismiss a
-/// sheet that is up (`presentedPolicy`).
+/// sheet that is up (the app's `presentedPolicy`).
 let notesTabs = NavigationState(
   tabs: TabContainer([
     NavigationTab(id: "notes", stack: [Screen(id: "NoteList#1", target: "NoteList")], split: SplitColumns()),
-    NavigationTab(id: "search", stack: [Screen(id: "NoteList#2", target: "NoteList")]),
-    NavigationTab(id: "settings", stack: [Screen(id: "Settings#3", target: "Settings")]),
+    NavigationTab("search", root: "NoteList"),
+    NavigationTab("settings", root: "Settings"),
   ]))
 
 /// The tabs' titles.
 let notesTabTitles = ["notes": "Notes", "search": "Search", "settings": "Settings"]
-
-extension ModuleRegistryBuilder {
-  /// Fills the note editor's configuration from the link that opens it.
-  mutating func bindNoteEditor<Key>(_ key: Key.Type) {
-    bind(key, configuration: NoteScreenConfiguration.self) { request, configuration in
-      configuration.noteID = try request.int("id")
-      configuration.editing = request["mode"] == "edit"
-    }
-  }
-}

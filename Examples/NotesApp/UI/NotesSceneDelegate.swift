@@ -1,13 +1,12 @@
 #if canImport(UIKit) && !os(watchOS) && !os(tvOS)
 import UIKit
 import Waypoint
-import WaypointAppIntents
 import WaypointUIKit
 
-// The notes app in UIKit: view controllers registered under the manifest's targets, shown by a
-// UIKitNavigator in a tab bar (notes, search, settings). Every door of the scene (URLs, universal
-// links, Spotlight, quick actions, notifications) and the app's intents hand their links to one
-// inbox, which opens them once the tab bar is up.
+// The notes app in UIKit: view controllers registered under the manifest's targets, shown in a tab
+// bar (notes, search, settings) by the UIKitNavigator `SceneLinks` makes for each scene. Every
+// door of the scene (URLs, universal links, Spotlight, quick actions, notifications) and the
+// app's intents hand their links to the app's inbox, which opens them once the tab bar is up.
 
 final class NoteListViewController: UIViewController {}
 final class LoginViewController: UIViewController {}
@@ -26,46 +25,29 @@ final class NoteEditorViewController: UIViewController {
 }
 
 final class NotesSceneDelegate: UIResponder, UIWindowSceneDelegate {
+  /// The app, made once for every scene: the screens are view controllers.
+  static let app = makeNotesApp { screens in
+    screens.registerScreen(NoteListViewController.self, target: "NoteList") { _ in NoteListViewController() }
+    screens.registerScreen(LoginViewController.self, target: "Login") { _ in LoginViewController() }
+    screens.registerScreen(SettingsViewController.self, target: "Settings") { _ in SettingsViewController() }
+    screens.registerScreen(NoteEditorViewController.self, target: "NoteEditor") { _, link in
+      NoteEditorViewController(noteID: try link.int("id"), editing: link["mode"] == "edit")
+    }
+  }
+
   var window: UIWindow?
-  private var modules: ModuleNavigator?
   private var links: SceneLinks?
 
   func scene(
     _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
   ) {
-    guard let windowScene = scene as? UIWindowScene else { return }
+    guard let windowScene = scene as? UIWindowScene, let app = Self.app else { return }
     let window = UIWindow(windowScene: windowScene)
     self.window = window
-    let navigator = UIKitNavigator(window: window)
-    do {
-      let app = try makeNotesApp(navigator: navigator) { registry in
-        registry.registerScreen(NoteListViewController.self, target: "NoteList") { _ in NoteListViewController() }
-        registry.registerScreen(LoginViewController.self, target: "Login") { _ in LoginViewController() }
-        registry.registerScreen(SettingsViewController.self, target: "Settings") { _ in SettingsViewController() }
-        registry.registerScreen(
-          NoteEditorViewController.self, configuration: NoteScreenConfiguration.self, target: "NoteEditor"
-        ) { _, note in NoteEditorViewController(noteID: note.noteID, editing: note.editing) }
-        registry.bindNoteEditor(NoteEditorViewController.self)
-      }
-      modules = app.modules
-      let inbox = LinkInbox(router: app.router)
-      LinkIntents.slot.fill(inbox)
-      let links = SceneLinks(inbox: inbox) { link, error in print("could not open \(link): \(error)") }
-      self.links = links
-      navigator.configureTab = { id, stack in stack.tabBarItem.title = notesTabTitles[id] }
-      // What the scene was opened with waits in the inbox until the tab bar is up.
-      links.connect(connectionOptions)
-      Task { @MainActor in
-        do {
-          try await navigator.restore(notesTabs)
-        } catch {
-          print("the notes app could not show its tabs: \(error)")
-        }
-        inbox.setReady(true)
-      }
-    } catch {
-      print("the notes app could not start: \(error)")
-    }
+    // What the scene was opened with waits in the app's inbox until the tab bar is up.
+    links = SceneLinks(
+      app: app, window: window, session: session, options: connectionOptions, tabTitles: notesTabTitles
+    ) { link, error in print("could not open \(link): \(error)") }
   }
 
   func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {

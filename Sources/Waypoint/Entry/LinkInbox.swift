@@ -27,8 +27,9 @@ public import Foundation
 ///
 /// **Once.** One tap reported twice (launch options and a delegate, a scene's connection options
 /// and `didReceive`) is opened once: by the identifier the door gives (a notification's request
-/// identifier; the last 256 are remembered), or, for links from outside, by the same link from
-/// the same door within ``Policy/duplicateWindow``.
+/// identifier) within ``Policy/identifiedDuplicateWindow``, or, for links from outside, by the
+/// same link from the same door within ``Policy/duplicateWindow``. A notification posted again
+/// under its identifier later is a new tap.
 ///
 /// **Campaigns.** An external link's campaign items (`utm_*` and ``Policy/campaignKeys``)
 /// are read into ``Origin/campaign``; the URL keeps them (a signature over it still holds), and
@@ -68,6 +69,14 @@ public final class LinkInbox: Sendable {
     ///
     /// Default 2 seconds.
     public var duplicateWindow = Duration.seconds(2)
+    /// How long after an arrival with an identifier (`id:`, or a notification's request
+    /// identifier) another arrival with the same identifier from the same door counts as the
+    /// same one reported twice: long enough for a launching tap reported by the scene and by the
+    /// notification delegate, short enough that a notification the app posts again under the
+    /// same identifier (a repeating or replaced one) opens when tapped again.
+    ///
+    /// Default 60 seconds.
+    public var identifiedDuplicateWindow = Duration.seconds(60)
     /// Query item names read into ``Origin/campaign`` besides every `utm_*` item.
     public var campaignKeys: Set<String> = []
 
@@ -175,9 +184,9 @@ public final class LinkInbox: Sendable {
   ///   - origin: The door it came through (``Origin/opened(_:)`` when only the URL is known).
   ///   - extras: In-process values for the handler.
   ///   - id: What identifies this arrival at its door: a second arrival from the same door
-  ///     (``Origin/kind``) with the same identifier is a duplicate, however late. A notification's
-  ///     request identifier in its origin (``Origin/notification(identifier:action:payload:)``)
-  ///     is its id already.
+  ///     (``Origin/kind``) with the same identifier within ``Policy/identifiedDuplicateWindow``
+  ///     is a duplicate. A notification's request identifier in its origin
+  ///     (``Origin/notification(identifier:action:payload:)``) is its id already.
   ///   - completion: Hears how the link ended, once: the router's result or error, or
   ///     `dropped`.
   /// - Returns: The number every event of this link carries.
@@ -318,7 +327,7 @@ public final class LinkInbox: Sendable {
     // The app's own links are never taken for a second report of a tap (two windows may each
     // open their first screen); only an identifier makes them duplicates.
     let key = identifier.map { "id \(origin.kind) \($0)" } ?? (origin.isExternal ? "\(origin.kind) \(link)" : nil)
-    let window = Self.seconds(policy.duplicateWindow)
+    let window = Self.seconds(identifier == nil ? policy.duplicateWindow : policy.identifiedDuplicateWindow)
     enum Decision {
       case duplicate(of: UInt64)
       case queued(superseded: [Held], waits: Bool, reason: String, drain: Bool)
@@ -326,7 +335,7 @@ public final class LinkInbox: Sendable {
     let decision = state.withLock { state -> Decision in
       if let key {
         if let earlier = state.recent.last(where: {
-          $0.key == key && (identifier != nil || moment.timeIntervalSince($0.at) <= window)
+          $0.key == key && moment.timeIntervalSince($0.at) <= window
         }) {
           return .duplicate(of: earlier.openID)
         }

@@ -15,9 +15,10 @@
 /// try await app.open("notes://note/42")
 /// ```
 ///
-/// - **Windows.** `SceneLinks(app:window:options:)` (UIKit) and `WaypointHost(app:)` (SwiftUI)
-///   open a window each: a ``ModuleNavigator`` over the window's navigator, starting on
-///   ``start``. A link opens in the window it arrived in, else in the one last active.
+/// - **Windows.** `SceneLinks(app:window:session:options:)` (UIKit) and `WaypointHost(app:)`
+///   (SwiftUI) open a window each: a ``ModuleNavigator`` over the window's navigator, starting on
+///   ``start``. A link opens in the window it arrived in, else in the one last opened or made
+///   active (``activateWindow(_:)``).
 /// - **Links.** Every door hands its links to ``inbox``; they wait until the app is ready, which
 ///   it becomes when its first window shows ``start`` (unless ``readyOnFirstWindow`` is `false`:
 ///   then call ``setReady(_:reason:)``). ``open(_:origin:window:)-(String,_,_)`` goes through the inbox too.
@@ -27,8 +28,9 @@
 ///   and the notification center's delegate) opens once.
 /// - **Screens reach it.** A factory makes `WaypointApp` from its resolver
 ///   (`try resolver.make(WaypointApp.self)`) to open links, without a global.
-/// - **Checked when built.** A route whose target no screen has, or whose tab ``start`` lacks,
-///   is a `BuildError`, as is every problem of the routes and screens themselves.
+/// - **Checked when built.** A route whose target no screen has, whose tab ``start`` lacks, or
+///   whose screen takes a configuration no binding fills from the link (it would open with its
+///   defaults) is a `BuildError`, as is every problem of the routes and screens themselves.
 ///
 /// The parts stay public: ``registry``, ``router``, ``inbox`` and ``windows`` for what the app
 /// object does not say.
@@ -69,7 +71,9 @@ public final class WaypointApp {
   ///   - screens: Registers the screens (`registerScreen(_:target:factory:)` of ``ModuleRegistryBuilder``)
   ///     and any other module.
   /// - Throws: A `BuildError` with every problem: the registry's, the router's (a target no
-  ///   screen has is `missingHandler`), and `unknownTab` for a route's tab that `start` lacks.
+  ///   screen has is `missingHandler`), `unknownTab` for a route's tab that `start` lacks, and
+  ///   `missingConfiguration` for a route to a screen whose configuration no binding fills
+  ///   (it would open with its defaults, whatever the link says).
   public init(
     routes: RouterBuilder, start: NavigationState = NavigationState(), policy: LinkInbox.Policy = .init(),
     screens: (inout ModuleRegistryBuilder) -> Void
@@ -88,8 +92,11 @@ public final class WaypointApp {
     var routes = routes
     windows.registerTargets(in: &routes)
     let router = try RouterHolder(builder: routes)
-    let unknownTabs = Self.unknownTabs(in: router.router.routes, start: start)
-    guard unknownTabs.isEmpty else { throw BuildError(errors: unknownTabs) }
+    let routesMade = router.router.routes
+    let problems: [any WaypointError] =
+      Self.unknownTabs(in: routesMade, start: start)
+      + Self.unboundScreens(in: routesMade, registry: registry, options: router.router.options)
+    guard problems.isEmpty else { throw BuildError(errors: problems) }
     self.registry = registry
     self.windows = windows
     self.router = router
@@ -110,21 +117,63 @@ public final class WaypointApp {
     }
   }
 
+  /// The routes to a screen whose configuration no binding fills from the link: the screen would
+  /// open with its defaults (note 0), never with the link's values.
+  private static func unboundScreens(
+    in routes: [RouteDefinition], registry: ModuleRegistry, options: MatchingOptions
+  ) -> [ModuleError] {
+    routes.compactMap { route in
+      guard let target = route.target, let key = try? registry.key(for: target),
+        let registration = registry.registrations[key], !registration.isUnconfigured,
+        registry.navigation.bindings[key] == nil
+      else { return nil }
+      let required = registration.configurationType.init().missingValues()
+      let given = (try? RoutePattern(route.pattern, options: options))?.parameterNames ?? []
+      guard !required.isEmpty || !given.isEmpty else { return nil }
+      let lost =
+        required.isEmpty
+        ? "the link's \(given.map { "'\($0)'" }.joined(separator: ", ")) would never reach it"
+        : "its required \(required.map { "'\($0)'" }.joined(separator: ", ")) would never be filled"
+      return ModuleError(
+        .missingConfiguration,
+        "the route \(route.description) opens '\(target)', whose \(registration.configurationType) no binding "
+          + "fills: \(lost); bind it (ModuleRegistryBuilder.bind), or register the screen with a factory that "
+          + "reads its link",
+        module: target)
+    }
+  }
+
   // MARK: - Windows
 
   /// Opens the window `id` over `navigator` (which should start on ``start``: a
   /// `HeadlessNavigator(state: app.start)`, or a UIKit navigator the adapter restores to it),
-  /// and returns its module navigator; a window already open keeps its own.
+  /// makes it the last active, and returns its module navigator.
+  ///
+  /// A window open under `id` with another navigator is replaced: UIKit may disconnect a scene
+  /// to reclaim memory and connect it again later with the same session, and a new window;
+  /// links then open in the new one. The same navigator again keeps the window as it is.
   @discardableResult
   public func openWindow(_ id: String = WaypointApp.mainWindow, navigator: any Navigator) -> ModuleNavigator {
-    if let open = windows.modules(for: id) { return open }
+    if let open = windows.modules(for: id) {
+      if open.navigator === navigator {
+        windows.activate(id)
+        return open
+      }
+      windows.close(id)
+    }
     let modules = windows.open(id, navigator: navigator)
     modules.presentedPolicy = presentedPolicy
     return modules
   }
 
-  /// Says the window `id` shows ``start`` (or its saved state): the first one makes the app
-  /// ready, when ``readyOnFirstWindow``.
+  /// Makes the window `id` the last active (its scene became active): links that name no window
+  /// (a notification tap, an App Intent) open there.
+  public func activateWindow(_ id: String) {
+    windows.activate(id)
+  }
+
+  /// Says the window `id` shows ``start`` (or its saved state, or could not show it: links then
+  /// open on what it shows): the first one makes the app ready, when ``readyOnFirstWindow``.
   public func windowIsShown(_ id: String = WaypointApp.mainWindow) {
     if readyOnFirstWindow, !inbox.isReady { inbox.setReady(true) }
   }
@@ -184,6 +233,10 @@ public final class WaypointApp {
     inbox.discard(gate, reason: reason)
   }
 
+  /// The action a notification response carries when the user dismissed it (its category's
+  /// `customDismissAction`): `UNNotificationDismissActionIdentifier`, which opens nothing.
+  public nonisolated static let dismissAction = "com.apple.UNNotificationDismissActionIdentifier"
+
   /// Opens a notification's link once: the one way in for a tap, from the scene's connection
   /// options or the notification center's delegate, so a tap reported by both opens once.
   ///
@@ -201,7 +254,7 @@ public final class WaypointApp {
   /// - Parameters:
   ///   - link: The link the payload carries; `nil` opens nothing (a notification without one).
   ///   - identifier: The notification request's identifier.
-  ///   - action: The action the user chose.
+  ///   - action: The action the user chose; ``dismissAction`` (a dismissal) opens nothing.
   ///   - window: The window it arrived in.
   ///   - completion: Hears how the link ended, once.
   public nonisolated func receiveNotification(
@@ -209,6 +262,10 @@ public final class WaypointApp {
     completion: LinkInbox.Completion? = nil
   ) {
     guard let link else { return }
+    guard action != Self.dismissAction else {
+      completion?(.failure(RoutingError(.dropped, "'\(link)' was not opened: the user dismissed the notification")))
+      return
+    }
     inbox.receive(
       link, origin: .notification(identifier: identifier, action: action), extras: Self.extras(window: window),
       completion: completion)

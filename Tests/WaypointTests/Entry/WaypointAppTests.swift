@@ -112,6 +112,57 @@ struct WaypointAppTests {
     }
   }
 
+  /// A note screen configured the older way: a configuration and, unless forgotten, a binding.
+  struct NoteConfiguration: ModuleConfiguration {
+    var noteID = 0
+    @Required var folder: String?
+  }
+
+  @Test("a screen whose configuration no binding fills is an error when built, never note 0")
+  func forgottenBinding() throws {
+    func app(binding: Bool, pattern: String) throws(BuildError) -> WaypointApp {
+      var routes = RouterBuilder()
+      routes.add(pattern, target: "Old")
+      return try WaypointApp(routes: routes) { screens in
+        screens.registerScreen(AppNote.self, configuration: NoteConfiguration.self, target: "Old") {
+          resolver, configuration in
+          AppNote(id: configuration.noteID, editing: false, app: try resolver.make(WaypointApp.self))
+        }
+        if binding {
+          screens.bind(AppNote.self, configuration: NoteConfiguration.self) { request, configuration in
+            configuration.noteID = try request.int("id")
+            configuration.folder = "inbox"
+          }
+        }
+      }
+    }
+    do {
+      _ = try app(binding: false, pattern: "notes://old/<int:id>")
+      Issue.record("a route's values went to a screen nothing binds")
+    } catch {
+      #expect((error.first as? ModuleError)?.code == .missingConfiguration)
+      #expect("\(error)".contains("its required 'folder' would never be filled"), "\(error)")
+    }
+    _ = try app(binding: true, pattern: "notes://old/<int:id>")
+
+    // Defaults only: the link's id would be lost, and the note open as note 0.
+    struct Defaults: ModuleConfiguration { var noteID = 0 }
+    var routes = RouterBuilder()
+    routes.add("notes://plain/<int:id>", target: "Plain")
+    routes.add("notes://about", target: "About")  // no values: nothing to lose
+    do {
+      _ = try WaypointApp(routes: routes) { screens in
+        screens.registerScreen(AppList.self, configuration: Defaults.self, target: "Plain") { _, _ in AppList() }
+        screens.registerScreen(AppSettings.self, configuration: Defaults.self, target: "About") { _, _ in AppSettings()
+        }
+      }
+      Issue.record("a route's id went to a screen nothing binds")
+    } catch {
+      #expect(error.errors.count == 1)
+      #expect("\(error)".contains("the link's 'id' would never reach it"), "\(error)")
+    }
+  }
+
   @Test("a notification tap reported by the scene and by the delegate opens once")
   func notificationOnce() async throws {
     let app = try AppFixture.app()
@@ -124,6 +175,13 @@ struct WaypointAppTests {
     #expect(seen.filter { $0.phase == .did }.count == 1)
     #expect(seen.filter { $0.phase == .dropped }.first?.reason?.contains("duplicate") == true)
     app.receiveNotification(link: nil, identifier: "n-8")  // a notification without a link opens nothing
+    // A dismissal (a category with customDismissAction) is not a tap: it opens nothing.
+    let dismissed = Recorder()
+    app.receiveNotification(link: "notes://note/9", identifier: "n-9", action: WaypointApp.dismissAction) { outcome in
+      if case .failure(let error) = outcome { dismissed.record("\(error.code)") }
+    }
+    #expect(dismissed.all == ["dropped"])
+    #expect(app.modules()?.navigator.state.tabs?["notes"]?.stack.map(\.target) == ["List", "Note"])
   }
 
   @Test("the sign-in gate parks a link behind an internal login sheet; resume opens it")
