@@ -163,6 +163,40 @@ public struct WaypointHost<Destination: View>: View {
   }
 }
 
+extension WaypointHost where Destination == AnyView {
+  /// The window `window` of `app`, each screen drawn as the SwiftUI view its target's factory
+  /// made: register views as the screens (`registerScreen(NoteView.self, target: "Note") { _, link
+  /// in NoteView(id: try link.int("id")) }`) and the host needs no `destination` closure, and no
+  /// switch over what each screen is.
+  ///
+  /// ```swift
+  /// WindowGroup { WaypointHost(app: app, tabTitles: ["notes": "Notes"]) }
+  /// ```
+  ///
+  /// A screen whose module is not a view shows its target's name and what it is instead, so a
+  /// registration of the wrong kind is seen on the first run; one not made yet (a restored
+  /// screen, for a moment) shows nothing.
+  public init(
+    app: WaypointApp, window: String = WaypointApp.mainWindow, tabTitles: [String: String] = [:],
+    failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
+    refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in }
+  ) {
+    self.init(app: app, window: window, tabTitles: tabTitles, failed: failed, refused: refused) {
+      screen, destination in
+      WaypointHost.view(of: screen, destination)
+    }
+  }
+
+  /// The view a screen's destination is, type-erased.
+  @MainActor static func view(of screen: Screen, _ destination: ScreenDestination?) -> AnyView {
+    guard let destination else { return AnyView(EmptyView()) }
+    guard let view = destination.value as? any View else {
+      return AnyView(Text(verbatim: "'\(screen.target)' is a \(type(of: destination.value)), not a view"))
+    }
+    return AnyView(view)
+  }
+}
+
 extension View {
   /// Calls `open` with the identifier of each Spotlight result the user chooses, where Core
   /// Spotlight exists; elsewhere the view itself.

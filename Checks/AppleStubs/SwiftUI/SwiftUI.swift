@@ -47,6 +47,14 @@ nonisolated public struct EmptyView: View {
   public var body: Never { fatalError("model") }
 }
 
+/// https://developer.apple.com/documentation/swiftui/anyview — `@frozen nonisolated struct AnyView`
+@frozen nonisolated public struct AnyView: View {
+  /// https://developer.apple.com/documentation/swiftui/anyview/init(_:)
+  /// `nonisolated init<V>(_ view: V) where V : View`
+  public init<V: View>(_ view: V) {}
+  public var body: Never { fatalError("model") }
+}
+
 /// https://developer.apple.com/documentation/swiftui/tupleview
 nonisolated public struct TupleView<T>: View {
   public var value: T
