@@ -27,7 +27,8 @@
 ///   tap, whichever delegate reports it; a tap reported twice (the scene's connection options
 ///   and the notification center's delegate) opens once.
 /// - **Screens reach it.** A factory makes `WaypointApp` from its resolver
-///   (`try resolver.make(WaypointApp.self)`) to open links, without a global.
+///   (`try resolver.make(WaypointApp.self)`) to open links and ``close(_:)`` its own screen,
+///   without a global.
 /// - **Checked when built.** A route whose target no screen has, whose tab ``start`` lacks, or
 ///   whose screen takes a configuration no binding fills from the link (it would open with its
 ///   defaults) is a `BuildError`, as is every problem of the routes and screens themselves.
@@ -269,6 +270,28 @@ public final class WaypointApp {
     inbox.receive(
       link, origin: .notification(identifier: identifier, action: action), extras: Self.extras(window: window),
       completion: completion)
+  }
+
+  /// Removes the screen whose destination is `screen` (a view controller or a model the registry
+  /// made) from whichever window shows it: how a screen closes itself, whoever showed it.
+  ///
+  /// ```swift
+  /// screens.registerScreen(ComposeController.self, target: "Compose") { resolver in
+  ///   ComposeController(app: try resolver.make(WaypointApp.self))
+  /// }
+  /// // in ComposeController, when the user sends:
+  /// try await app.close(self)
+  /// ```
+  ///
+  /// - Throws: `screenGone` when no window shows it; else what ``ShownModule/remove()`` throws.
+  public func close(_ screen: AnyObject) async throws(NavigationError) {
+    for id in windows.windowIDs {
+      if let shown = windows.modules(for: id)?.shownModule(showing: screen) {
+        try await shown.remove()
+        return
+      }
+    }
+    throw NavigationError(.screenGone, "no window shows the screen '\(type(of: screen))'")
   }
 
   private nonisolated static func extras(window: String?) -> [String: any Sendable] {

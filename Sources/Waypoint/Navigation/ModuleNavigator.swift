@@ -168,15 +168,27 @@ public final class ModuleNavigator {
 
   /// Keeps `route` (one a link found already shown) so it hears when its screen leaves.
   func track(_ route: ShownModule) {
-    routes.append(WeakRoute(route: route))
+    routes.append(WeakRoute(route: route, kept: route.state == .shown && !route.isMakeOnly ? route : nil))
+  }
+
+  /// The shown module whose destination is the object `destination`, while it is shown: how a
+  /// screen finds its own route to close itself (see `WaypointApp.close(_:)`).
+  func shownModule(showing destination: AnyObject) -> ShownModule? {
+    liveRoutes.first { $0.state == .shown && $0.destination(as: AnyObject.self) === destination }
   }
 
   /// Moves every route performed here whose screen is no longer shown to `removed`.
   ///
   /// Runs by itself after each change of an `@Observable` navigator, and after each removal.
+  /// A route whose screen is shown is kept alive here until it leaves, even when whoever showed
+  /// it (a link's caller) let it go, so the screen can still be found and closed.
   public func refreshShownModules() {
     routes.removeAll { $0.route == nil }
     for entry in routes { entry.route?.settle() }
+    for index in routes.indices {
+      let route = routes[index].route
+      routes[index].kept = route?.state == .shown && route?.isMakeOnly == false ? route : nil
+    }
   }
 
   // MARK: - Performing
@@ -239,7 +251,9 @@ public final class ModuleNavigator {
   }
 }
 
-/// A shown module, not kept alive by the navigator that watches it.
+/// A module shown here: kept alive while its screen is shown (``kept``), and watched weakly
+/// after, so a removed module lives only as long as its caller keeps it.
 private struct WeakRoute {
   weak var route: ShownModule?
+  var kept: ShownModule?
 }

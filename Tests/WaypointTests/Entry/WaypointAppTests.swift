@@ -76,6 +76,25 @@ struct WaypointAppTests {
     #expect(screen.app === app, "a screen reaches the app through its resolver")
   }
 
+  @Test("a screen closes itself through the app, though the link's caller let its route go")
+  func closeItself() async throws {
+    let app = try AppFixture.app()
+    let navigator = HeadlessNavigator(state: app.start)
+    app.openWindow(navigator: navigator)
+    app.windowIsShown()
+    // The caller drops the result: the note's route lives on while its screen is shown.
+    weak var note: AppNote?
+    do {
+      let result = try await app.open("notes://note/5")
+      note = try result.value(as: ShownModule.self).destination(as: AppNote.self)
+    }
+    let screen = try #require(note)
+    #expect(navigator.state.tabs?["notes"]?.stack.map(\.target) == ["List", "Note"])
+    try await screen.app.close(screen)
+    #expect(navigator.state.tabs?["notes"]?.stack.map(\.target) == ["List"])
+    await #expect(throws: NavigationError.self) { try await app.close(screen) }
+  }
+
   @Test("a screen that reads its link fails on a bad value instead of opening a default")
   func noSilentDefault() async throws {
     let app = try AppFixture.app { routes in routes.add("notes://broken/:id", target: "Note") }
