@@ -6,7 +6,9 @@
 # (Scripts/check-platforms.sh, one line per platform). Nothing here runs on iOS: it proves the
 # code is written against the SDK's declarations as the stubs copy them.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+# The package by its physical path: SwiftPM keys its build by the directory as given, so
+# `Scripts/..` and the root itself would each build the package anew.
+cd "$(cd "$(dirname "$0")/.." && pwd -P)"
 
 snippets=Checks/DocCode
 quickstart=Checks/QuickStart

@@ -3,7 +3,9 @@
 # --build-tests` first): the typed-links enum of the README compiles, and each mistake the macros
 # catch fails to compile with a diagnostic naming its case. Prints one line per check.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+# The package by its physical path: SwiftPM keys its build by the directory as given, so
+# `Scripts/..` and the root itself would each build the package anew.
+cd "$(cd "$(dirname "$0")/.." && pwd -P)"
 bin=$(swift build --show-bin-path)
 plugin="$bin/WaypointMacrosPlugin-tool"
 [ -x "$plugin" ] || { echo "build the package first: $plugin is missing" >&2; exit 1; }

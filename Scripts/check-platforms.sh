@@ -10,7 +10,9 @@
 # for P) become `@available(*, unavailable)`, which the compiler enforces everywhere.
 # Needs the core modules of a built Checks package (Scripts/check-adapters.sh builds it first).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+# The package by its physical path: SwiftPM keys its build by the directory as given, so
+# `Scripts/..` and the root itself would each build the package anew.
+cd "$(cd "$(dirname "$0")/.." && pwd -P)"
 
 checks=Checks
 core="$checks/.build/debug/Modules"

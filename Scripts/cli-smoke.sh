@@ -2,7 +2,9 @@
 # Smoke test of the built CLI on the bundled manifest: `waypoint resolve` JSON lines and exit
 # codes, `waypoint lint`, `routes`, `url` and `demo`. Usage: Scripts/cli-smoke.sh [path-to-waypoint]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+# The package by its physical path: SwiftPM keys its build by the directory as given, so
+# `Scripts/..` and the root itself would each build the package anew.
+cd "$(cd "$(dirname "$0")/.." && pwd -P)"
 bin="${1:-$(swift build --show-bin-path)/waypoint}"
 fail() { echo "cli-smoke: FAIL: $*" >&2; exit 1; }
 

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds the DocC catalogs with warnings as errors (broken symbol links fail), from the modules of
-# the package's own debug build: `swift build` (nothing to do after `swift test` with the same
-# settings), `swift-symbolgraph-extract` for their public symbols, then
+# the package's own debug build: `swift build --build-tests` (nothing to do after `swift test`
+# with the same settings), `swift-symbolgraph-extract` for their public symbols, then
 # `docc convert` of each target's catalog (or of its symbols alone, for a target without one),
 # as the docs plugin does, without building the package a second time.
 # Usage: Scripts/docs.sh [target ...]   (default: WaypointMatching Waypoint WaypointSignedLinks WaypointTesting WaypointLogging)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+# The package by its physical path: SwiftPM keys its build by the directory as given, so
+# `Scripts/..` and the root itself would each build the package anew.
+cd "$(cd "$(dirname "$0")/.." && pwd -P)"
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(WaypointMatching Waypoint WaypointSignedLinks WaypointTesting WaypointLogging)
 work=$(mktemp -d)
@@ -17,9 +19,12 @@ extract="$toolchain/swift-symbolgraph-extract"
 docc="$toolchain/docc"
 [ -x "$extract" ] && [ -x "$docc" ] || { echo "docs: the toolchain lacks swift-symbolgraph-extract or docc" >&2; exit 2; }
 
-# One build of the package (nothing to do after `swift test` with the same settings): planning a
-# package with swift-syntax takes seconds, so not once per target.
-swift build >"$work/build.log" 2>&1 || {
+# One build of the package with its tests, as `swift test` builds it (a plain `swift build`
+# compiles the modules again without testability): nothing to do after `swift test` with the
+# same settings, and planning a package with swift-syntax takes seconds, so not once per target.
+# SwiftPM builds everything again when any environment variable differs from the last build's,
+# and bash raises SHLVL in every script: the build runs with its caller's.
+SHLVL="$((${SHLVL:-1} - 1))" swift build --build-tests >"$work/build.log" 2>&1 || {
   cat "$work/build.log" >&2
   echo "docs: the package does not build" >&2
   exit 1
