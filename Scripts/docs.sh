@@ -20,15 +20,17 @@ docc="$toolchain/docc"
 [ -x "$extract" ] && [ -x "$docc" ] || { echo "docs: the toolchain lacks swift-symbolgraph-extract or docc" >&2; exit 2; }
 
 # One build of the package with its tests, as `swift test` builds it (a plain `swift build`
-# compiles the modules again without testability): nothing to do after `swift test` with the
-# same settings, and planning a package with swift-syntax takes seconds, so not once per target.
-# SwiftPM builds everything again when any environment variable differs from the last build's,
-# and bash raises SHLVL in every script: the build runs with its caller's.
-SHLVL="$((${SHLVL:-1} - 1))" swift build --build-tests >"$work/build.log" 2>&1 || {
-  cat "$work/build.log" >&2
-  echo "docs: the package does not build" >&2
-  exit 1
-}
+# compiles the modules again without testability), unless the caller built it just before
+# (WAYPOINT_DOCS_PREBUILT=1, as `.ci/run` says after `swift test`): SwiftPM builds the whole
+# package again when the environment differs from the last build's in anything, and bash raises
+# SHLVL in every script, so the build runs with its caller's.
+if [ "${WAYPOINT_DOCS_PREBUILT:-}" != 1 ]; then
+  SHLVL="$((${SHLVL:-1} - 1))" swift build --build-tests >"$work/build.log" 2>&1 || {
+    cat "$work/build.log" >&2
+    echo "docs: the package does not build" >&2
+    exit 1
+  }
+fi
 bin=$(swift build --show-bin-path)
 triple=$(swift -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)
 # The C modules swift-crypto's Swift modules import, for the extractor's Clang importer.
