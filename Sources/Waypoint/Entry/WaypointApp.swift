@@ -61,6 +61,8 @@ public final class WaypointApp {
   /// ``start``; `false` for an app that first has to load something, which then calls
   /// ``setReady(_:reason:)``.
   public var readyOnFirstWindow = true
+  /// Whether a window said it shows ``start``, which made the app ready once.
+  private var firstWindowShown = false
 
   /// Makes the app.
   ///
@@ -173,10 +175,16 @@ public final class WaypointApp {
     windows.activate(id)
   }
 
-  /// Says the window `id` shows ``start`` (or its saved state, or could not show it: links then
-  /// open on what it shows): the first one makes the app ready, when ``readyOnFirstWindow``.
+  /// Says the window `id` shows ``start``, or its saved state.
+  ///
+  /// The first one makes the app ready, when ``readyOnFirstWindow`` (also when the window could
+  /// not show its state: links then open on what it shows). A later window, or the same one
+  /// appearing again, leaves readiness to the app, so a `setReady(false)` (signing out) is not
+  /// undone by a window.
   public func windowIsShown(_ id: String = WaypointApp.mainWindow) {
-    if readyOnFirstWindow, !inbox.isReady { inbox.setReady(true) }
+    guard readyOnFirstWindow, !firstWindowShown else { return }
+    firstWindowShown = true
+    inbox.setReady(true)
   }
 
   /// Closes the window `id` (its scene disconnected); links no longer open there.
