@@ -11,7 +11,7 @@ public final class NotesApp {
   /// What is shown.
   public let navigator = HeadlessNavigator()
   /// Makes and shows modules.
-  public let modules: ModuleNavigator
+  public let modules: ScreenCoordinator
   /// Opens links.
   public let router: Router
   /// Every door's links go here: it holds them until the app is ready, and keeps the links
@@ -32,11 +32,11 @@ public final class NotesApp {
   /// The app, checking link expiry against `now`.
   public init(now: @escaping @Sendable () -> Date = { Date() }) throws {
     self.now = now
-    let modules = ModuleNavigator(registry: try NotesApp.registry(loginService: loginService), navigator: navigator)
+    let modules = ScreenCoordinator(registry: try NotesApp.registry(loginService: loginService), navigator: navigator)
     self.modules = modules
     let router = try NotesApp.router(loginService: loginService, now: now) { modules.registerTargets(in: &$0) }
     self.router = router
-    inbox = LinkInbox(router: router)
+    inbox = LinkInbox(router: RouterHolder(router))
   }
 
   /// The app's router: its middleware and manifest, with the targets `registerTargets` adds.

@@ -37,7 +37,7 @@ final class HostState {
   }
 
   /// Starts following `modules`' navigator: makes what the state shows now and after each change.
-  func start(_ modules: ModuleNavigator) {
+  func start(_ modules: ScreenCoordinator) {
     refresh(modules)
     guard !watching else { return }
     watching = true
@@ -45,7 +45,7 @@ final class HostState {
   }
 
   /// The destination of `screen`: its route's, else the one made for it; makes nothing.
-  func destination(for screen: Screen, in modules: ModuleNavigator) -> ScreenDestination? {
+  func destination(for screen: Screen, in modules: ScreenCoordinator) -> ScreenDestination? {
     modules.shownDestination(of: screen.id) ?? made[screen.id]
   }
 
@@ -71,7 +71,7 @@ final class HostState {
   /// It left only if the
   /// state no longer has it there: a level also disappears under a full-screen cover (UIKit
   /// takes away the presenting views of a `fullScreen` presentation), and stays.
-  func disappeared(depth: Int, screen: String, in modules: ModuleNavigator) {
+  func disappeared(depth: Int, screen: String, in modules: ScreenCoordinator) {
     let levels = modules.navigator.state.levels
     guard depth >= levels.count || levels[depth].root?.id != screen else { return }
     update { $0.disappeared(depth: depth, screen: screen) }
@@ -96,7 +96,7 @@ final class HostState {
 
   /// Makes destinations for the screens the state shows that have none, and lets go of those of
   /// screens gone for two changes (the second change after they left).
-  func refresh(_ modules: ModuleNavigator) {
+  func refresh(_ modules: ScreenCoordinator) {
     let state = modules.navigator.state
     let shown = Set(state.allScreens.map(\.id))
     var next = made.filter { shown.contains($0.key) || previous.contains($0.key) }
@@ -111,7 +111,7 @@ final class HostState {
 
   /// Forgets, a presentation time from now, levels the state no longer has whose leaving
   /// SwiftUI did not report.
-  private func pruneLater(_ modules: ModuleNavigator) {
+  private func pruneLater(_ modules: ScreenCoordinator) {
     var pruned = staging
     pruned.prune(to: modules.navigator.state.levels)
     guard pruned != staging else { return }
@@ -121,7 +121,7 @@ final class HostState {
     }
   }
 
-  private func watch(_ modules: ModuleNavigator) {
+  private func watch(_ modules: ScreenCoordinator) {
     withObservationTracking {
       _ = modules.navigator.state
     } onChange: { [weak self] in

@@ -27,7 +27,7 @@ import CoreSpotlight
 /// }
 /// ```
 ///
-/// Make one navigator per window: hold the `ModuleNavigator` in a `@State` of a view inside the
+/// Make one navigator per window: hold the `ScreenCoordinator` in a `@State` of a view inside the
 /// `WindowGroup`, not in the `App`, or every window shows (and changes) one state.
 ///
 /// Each screen is drawn by `destination` with what the module registry made for it: the
@@ -35,14 +35,14 @@ import CoreSpotlight
 /// appears in the state (a restored state), never while SwiftUI evaluates `body`; `nil` until
 /// then, or when it could not be made.
 ///
-/// Each binding is the SwiftUI projection of the state (``Waypoint/NavigationState/levels``):
+/// Each binding is the SwiftUI projection of the state (`NavigationState.levels`):
 /// reading gives a level's path or presented item, and what SwiftUI writes back (the user went
-/// back, swiped a sheet down) is reported through ``Waypoint/ModuleNavigator/reconcile(_:)``, so
+/// back, swiped a sheet down) is reported through ``ScreenCoordinator/reconcile(_:)``, so
 /// the routes of the screens that left become removed; a write the state refuses goes to
 /// `refused`. SwiftUI presents one level per update, so several presented levels at once (a
 /// restore), or a presentation replacing another at one level, are shown one after another:
 /// each once the one under it has finished presenting and its place is free
-/// (``Waypoint/PresentationStaging``). A presentation that leaves keeps its last content while
+/// (`PresentationStaging`). A presentation that leaves keeps its last content while
 /// it slides away.
 ///
 /// Links go to a ``Waypoint/LinkInbox`` (the app's `inbox`, or one of the host's own over `router`,
@@ -53,10 +53,10 @@ import CoreSpotlight
 /// link that arrives both ways once) and, where Core Spotlight exists, Spotlight results (the
 /// item's identifier is the link unless `spotlightLink` says otherwise). Notifications and quick actions reach a SwiftUI app
 /// through its delegates: hand them to a `SceneLinks` over the same inbox. Any view below reads
-/// the module navigator with `@Environment(ModuleNavigator.self)`.
+/// the screen coordinator with `@Environment(ScreenCoordinator.self)`.
 public struct WaypointHost<Destination: View>: View {
   /// Shows modules; its navigator must be a `HeadlessNavigator`, whose state the host binds.
-  public let modules: ModuleNavigator
+  public let modules: ScreenCoordinator
   /// Where links from outside go; `nil` to leave them to the app.
   public let router: RouterHolder?
   /// The inbox links go to, when the app has one (links then wait until it is ready); without
@@ -104,7 +104,7 @@ public struct WaypointHost<Destination: View>: View {
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
     @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
   ) {
-    let modules = app.modules(for: window) ?? app.openWindow(window, navigator: HeadlessNavigator(state: app.start))
+    let modules = app.coordinator(for: window) ?? app.openWindow(window, navigator: HeadlessNavigator(state: app.start))
     self.init(
       modules: modules, inbox: app.inbox, window: window, tabTitles: tabTitles, failed: failed, refused: refused,
       destination: destination)
@@ -113,7 +113,7 @@ public struct WaypointHost<Destination: View>: View {
 
   /// A host over `modules`, rendering each screen with `destination`.
   public init(
-    modules: ModuleNavigator, router: RouterHolder? = nil, inbox: LinkInbox? = nil, window: String? = nil,
+    modules: ScreenCoordinator, router: RouterHolder? = nil, inbox: LinkInbox? = nil, window: String? = nil,
     tabTitles: [String: String] = [:],
     failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
@@ -215,7 +215,7 @@ extension View {
 
 /// What every level of one host shares.
 struct HostContext<Destination: View> {
-  let modules: ModuleNavigator
+  let modules: ScreenCoordinator
   let shared: HostState
   let destination: (Screen, ScreenDestination?) -> Destination
   let refused: @MainActor (NavigationEdit, NavigationError) -> Void

@@ -51,7 +51,7 @@ public final class RouteEventRecorder: RouteObserver {
   public func failed(_ event: RouteEvent) { recorded.withLock { $0.append(event) } }
 }
 
-/// Records every module event (make, perform, remove, and their failures) for checking their
+/// Records every module event (make, show, remove, and their failures) for checking their
 /// order in tests.
 public final class ModuleEventRecorder: ModuleObserver {
   private let recorded = Locked<[ModuleEvent]>([])
@@ -71,7 +71,7 @@ public final class ModuleEventRecorder: ModuleObserver {
   /// Records `didMake`.
   public func didMake(_ event: ModuleEvent) { recorded.withLock { $0.append(event) } }
 
-  /// Records perform and remove events.
+  /// Records show and remove events.
   public func observe(_ event: ModuleEvent) { recorded.withLock { $0.append(event) } }
 
   /// Records failures.

@@ -5,7 +5,7 @@ public import Waypoint
 ///
 /// ```swift
 /// let navigator = RecordingNavigator()
-/// let modules = ModuleNavigator(registry: registry, navigator: navigator)
+/// let modules = ScreenCoordinator(registry: registry, navigator: navigator)
 /// _ = try await router.open("notes://note/42")
 /// #expect(navigator.records == [.applied(.push, "NoteEditor#2")])
 /// ```

@@ -24,7 +24,7 @@ import CoreSpotlight
 ///   func scene(_ scene: UIScene, continue userActivity: NSUserActivity) { links?.continue(userActivity) }
 ///   func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
 ///                    completionHandler: @escaping (Bool) -> Void) {
-///     completionHandler(links?.perform(shortcutItem) ?? false)
+///     completionHandler(links?.show(shortcutItem) ?? false)
 ///   }
 /// }
 /// ```
@@ -117,7 +117,7 @@ public final class SceneLinks {
   /// ```
   ///
   /// - Parameters:
-  ///   - app: The app, which keeps the window's module navigator.
+  ///   - app: The app, which keeps the window's screen coordinator.
   ///   - window: The scene's window; the navigator makes it key and visible.
   ///   - session: The scene's session, whose persistent identifier names the window, so links
   ///     that arrive here open here.

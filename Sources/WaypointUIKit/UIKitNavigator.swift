@@ -4,18 +4,18 @@ public import UIKit
 public import Waypoint
 
 /// A ``Waypoint/Navigator`` over UIKit's view controllers: it pushes, presents, adds children and
-/// replaces roots for a `ModuleNavigator`, and takes in what the user (or the app's own code)
+/// replaces roots for a `ScreenCoordinator`, and takes in what the user (or the app's own code)
 /// changes on its own: a back swipe, a sheet pulled down, a Done button's `dismiss`.
 ///
 /// ```swift
 /// let navigator = UIKitNavigator(window: window)
-/// let modules = ModuleNavigator(registry: registry, navigator: navigator)
+/// let modules = ScreenCoordinator(registry: registry, navigator: navigator)
 /// _ = try await modules.show(NoteList.self, .replaceRoot)
 /// ```
 ///
 /// Every change goes through a plan: the navigator applies a transition to its
 /// ``Waypoint/NavigationState``, asks for the plan from what is shown to the new state
-/// (``Waypoint/NavigationState/plan(to:)``), and performs each step with one UIKit call. Its
+/// (`NavigationState.plan(to:)`), and shows each step with one UIKit call. Its
 /// state is updated after each step, so it says what UIKit shows even when a step fails.
 ///
 /// **What it owns.** Each stack is a ``WaypointNavigationController`` and each popover sits in a
@@ -33,14 +33,14 @@ public import Waypoint
 ///
 /// The navigator keeps view controllers only weakly: UIKit's hierarchy holds what is shown.
 /// Screens it has to build (restoring a state, reverting to a previous root) come from its
-/// ``destinationSource``, which a `ModuleNavigator` made over it sets.
+/// `destinationSource`, which a `ScreenCoordinator` made over it sets.
 @MainActor
 @Observable
 public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
   /// What is shown now.
   public private(set) var state = NavigationState()
   /// Where the navigator gets view controllers for screens it must build; held weakly.
-  @ObservationIgnored public weak var destinationSource: (any DestinationSource)?
+  @ObservationIgnored package weak var destinationSource: (any DestinationSource)?
   /// Whether UIKit animates the navigator's changes.
   @ObservationIgnored public var animated = true
   /// The detents of a `sheet`; UIKit's default, `[.large()]`, unless set.
@@ -60,7 +60,7 @@ public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
   /// One container per level: the root navigation controller, then each presented controller.
   @ObservationIgnored var containers: [UIViewController]
   @ObservationIgnored var customTransitions: [String: CustomTransition] = [:]
-  /// Whether a change is being performed; UIKit's reports wait until it is done.
+  /// Whether a change is being shown; UIKit's reports wait until it is done.
   @ObservationIgnored var busy = false
   /// Whether a container reported a change while the navigator was busy.
   @ObservationIgnored var needsSync = false
@@ -130,7 +130,7 @@ public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
 
   // MARK: - Navigator
 
-  /// Shows a screen: checks the transition against the state, then performs its plan.
+  /// Shows a screen: checks the transition against the state, then shows its plan.
   ///
   /// - Throws: The state's `invalidSource`; `unshowableDestination` when the destination is not
   ///   a view controller; `unsupportedPresentation` for a container controller pushed or made
@@ -203,7 +203,7 @@ public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
   }
 
   /// Shows `target` (a saved state, a deep link's path) with the fewest UIKit calls: screens
-  /// that stay are kept, the others come from the ``destinationSource``; screens pushed onto one
+  /// that stay are kept, the others come from the `destinationSource`; screens pushed onto one
   /// stack go in one `setViewControllers` call.
   ///
   /// - Throws: What a step throws.
@@ -243,7 +243,7 @@ public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
   }
 
   /// A container the navigator owns changed on its own: take the change in now, or once the
-  /// change being performed is done.
+  /// change being shown is done.
   func containerChanged() {
     if busy {
       needsSync = true

@@ -7,13 +7,13 @@ final class Page {}
 @MainActor
 @Suite("WaypointTesting")
 struct WaypointTestingTests {
-  func setUp() throws -> (RecordingNavigator, ModuleNavigator, ModuleEventRecorder) {
+  func setUp() throws -> (RecordingNavigator, ScreenCoordinator, ModuleEventRecorder) {
     let events = ModuleEventRecorder()
     var builder = ModuleRegistryBuilder()
     builder.observe(events)
     builder.register(Page.self, target: "Page") { _ in Page() }
     let navigator = RecordingNavigator()
-    return (navigator, ModuleNavigator(registry: try builder.build(), navigator: navigator), events)
+    return (navigator, ScreenCoordinator(registry: try builder.build(), navigator: navigator), events)
   }
 
   @Test("the recording navigator records transitions, removals and refusals")
@@ -45,7 +45,7 @@ struct WaypointTestingTests {
     try await page.remove()
     #expect(
       events.lines == [
-        "willMake Page", "didMake Page", "willPerform Page", "didPerform Page", "willRemove Page", "didRemove Page",
+        "willMake Page", "didMake Page", "willShow Page", "didShow Page", "willRemove Page", "didRemove Page",
       ])
   }
 

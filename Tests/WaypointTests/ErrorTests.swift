@@ -87,7 +87,7 @@ struct ErrorTests {
     _ = try await modules.show(ListScreen.self, .replaceRoot)
     let request = RouteRequest(url: try ParsedURL("/note/abc"), parameters: ["id": "abc"])
     let failed = await #expect(throws: NavigationError.self) {
-      _ = try await modules.open(request, target: "NoteEditor")
+      _ = try await modules.show(request, target: "NoteEditor")
     }
     #expect(failed?.code == .moduleFailed)
     let error = try #require(failed?.underlying)

@@ -94,7 +94,8 @@ struct LayerTests {
 
   @Test("the scan finds an upward reference when there is one")
   func scanCanFail() {
-    let routing = Self.identifiers(in: Self.strip("let manifest: RouteManifest // ModuleNavigator\nlet s = \"Screen\""))
+    let routing = Self.identifiers(
+      in: Self.strip("let manifest: RouteManifest // ScreenCoordinator\nlet s = \"Screen\""))
     #expect(routing == ["RouteManifest"])
     #expect(
       Self.declarations(in: "public struct RouteManifest: Sendable { enum Kind {} }") == ["RouteManifest", "Kind"])

@@ -49,7 +49,7 @@ struct EditorConfiguration: ModuleConfiguration {
 @MainActor
 struct ModelApp {
   let navigator: UIKitNavigator
-  let modules: ModuleNavigator
+  let modules: ScreenCoordinator
   let window: UIWindow
 
   /// The root navigation controller.
@@ -80,7 +80,7 @@ func makeApp(timeout: Duration = .milliseconds(400)) throws -> ModelApp {
   let window = UIWindow(windowScene: UIWindowScene())
   let navigator = UIKitNavigator(window: window)
   navigator.transitionTimeout = timeout
-  let modules = ModuleNavigator(registry: try builder.build(), navigator: navigator)
+  let modules = ScreenCoordinator(registry: try builder.build(), navigator: navigator)
   return ModelApp(navigator: navigator, modules: modules, window: window)
 }
 

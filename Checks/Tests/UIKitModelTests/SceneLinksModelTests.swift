@@ -135,7 +135,7 @@ extension ModelChecks {
         Task { @MainActor in delegate.lines.append("\(error.code)") }
       }
       #expect(links.window == "scene-1")
-      let modules = try #require(app.modules(for: "scene-1"))
+      let modules = try #require(app.coordinator(for: "scene-1"))
       #expect(await eventually { modules.navigator.state.tabs?["notes"]?.stack.count == 2 })
       await settle()
       #expect(modules.navigator.state.tabs?.selected == "notes")
@@ -158,11 +158,11 @@ extension ModelChecks {
       }
       let session = UISceneSession(_modelIdentifier: "scene-1")
       _ = SceneLinks(app: app, window: UIWindow(windowScene: UIWindowScene()), session: session, options: nil)
-      let first = try #require(app.modules(for: "scene-1"))
+      let first = try #require(app.coordinator(for: "scene-1"))
       // UIKit released the scene to reclaim memory, and connects it again with a new window.
       let window = UIWindow(windowScene: UIWindowScene())
       let links = SceneLinks(app: app, window: window, session: session, options: nil)
-      let second = try #require(app.modules(for: "scene-1"))
+      let second = try #require(app.coordinator(for: "scene-1"))
       #expect(second !== first, "the new window replaced the old one")
       #expect(await eventually { app.isReady })
       links.open([UIOpenURLContext(_modelURL: URL(string: "notes://list")!)])

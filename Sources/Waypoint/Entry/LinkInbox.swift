@@ -85,15 +85,15 @@ public final class LinkInbox: Sendable {
   }
 
   /// A link the inbox holds: waiting for the app, or parked behind a gate.
-  public struct Held: Sendable {
+  package struct Held: Sendable {
     /// The number all the link's events carry.
-    public let openID: UInt64
+    package let openID: UInt64
     /// The link, as the router will see it.
-    public let url: String
+    package let url: String
     /// Where it came from.
-    public let origin: Origin
+    package let origin: Origin
     /// When the inbox received it.
-    public let received: Date
+    package let received: Date
     let extras: [String: any Sendable]
     let completion: Completion?
   }
@@ -112,9 +112,9 @@ public final class LinkInbox: Sendable {
   }
 
   /// The router links go to.
-  public let router: RouterHolder
+  package let router: RouterHolder
   /// How the inbox waits, drops and reads campaigns.
-  public let policy: Policy
+  package let policy: Policy
   private let now: @Sendable () -> Date
   private let state = Locked(State())
 
@@ -133,7 +133,8 @@ public final class LinkInbox: Sendable {
     self.now = now
   }
 
-  /// An inbox for `router`, not ready until ``setReady(_:reason:)``.
+  /// An inbox for a router that is never replaced; `router:` takes a ``RouterHolder`` everywhere.
+  @available(*, deprecated, message: "pass RouterHolder(router)")
   public convenience init(
     router: Router, policy: Policy = Policy(),
     now: @escaping @Sendable () -> Date = { Date() }
@@ -169,10 +170,10 @@ public final class LinkInbox: Sendable {
   }
 
   /// The links waiting for the app to be ready, oldest first.
-  public var waiting: [Held] { state.withLock { $0.waiting } }
+  package var waiting: [Held] { state.withLock { $0.waiting } }
 
   /// The links parked until `gate` is passed, oldest first.
-  public func parked(until gate: String) -> [Held] { state.withLock { $0.parked[gate] ?? [] } }
+  package func parked(until gate: String) -> [Held] { state.withLock { $0.parked[gate] ?? [] } }
 
   // MARK: - Receiving
 
@@ -209,7 +210,7 @@ public final class LinkInbox: Sendable {
   }
 
   /// Takes a link and waits until it is opened (after the app becomes ready, if it is not),
-  /// for callers that need the outcome: an App Intent's `perform`, a test.
+  /// for callers that need the outcome: an App Intent's `show`, a test.
   ///
   /// A parked link returns the result of what was shown instead (``RouteResult/parked`` says
   /// so).

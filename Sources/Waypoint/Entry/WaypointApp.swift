@@ -1,5 +1,5 @@
 /// An app's navigation in one object: its routes, its screens and its first state, made into
-/// the module registry, the router, the link inbox and one module navigator per window, in the
+/// the module registry, the router, the link inbox and one screen coordinator per window, in the
 /// order that works, and kept alive for as long as the app holds it.
 ///
 /// ```swift
@@ -16,7 +16,7 @@
 /// ```
 ///
 /// - **Windows.** `SceneLinks(app:window:session:options:)` (UIKit) and `WaypointHost(app:)`
-///   (SwiftUI) open a window each: a ``ModuleNavigator`` over the window's navigator, starting on
+///   (SwiftUI) open a window each: a ``ScreenCoordinator`` over the window's navigator, starting on
 ///   ``start``. A link opens in the window it arrived in, else in the one last opened or made
 ///   active (``activateWindow(_:)``).
 /// - **Links.** Every door hands its links to ``inbox``; they wait until the app is ready, which
@@ -46,7 +46,7 @@ public final class WaypointApp {
   public nonisolated let router: RouterHolder
   /// Where every door's links wait until the app is ready.
   public nonisolated let inbox: LinkInbox
-  /// The module navigator of each open window.
+  /// The screen coordinator of each open window.
   public let windows: WindowNavigators
   /// The state every window starts on: the tab bar, or the first screen.
   public let start: NavigationState
@@ -150,14 +150,14 @@ public final class WaypointApp {
 
   /// Opens the window `id` over `navigator` (which should start on ``start``: a
   /// `HeadlessNavigator(state: app.start)`, or a UIKit navigator the adapter restores to it),
-  /// makes it the last active, and returns its module navigator.
+  /// makes it the last active, and returns its screen coordinator.
   ///
   /// A window open under `id` with another navigator is replaced: UIKit may disconnect a scene
   /// to reclaim memory and connect it again later with the same session, and a new window;
   /// links then open in the new one. The same navigator again keeps the window as it is.
   @discardableResult
-  public func openWindow(_ id: String = WaypointApp.mainWindow, navigator: any Navigator) -> ModuleNavigator {
-    if let open = windows.modules(for: id) {
+  public func openWindow(_ id: String = WaypointApp.mainWindow, navigator: any Navigator) -> ScreenCoordinator {
+    if let open = windows.coordinator(for: id) {
       if open.navigator === navigator {
         windows.activate(id)
         return open
@@ -192,9 +192,9 @@ public final class WaypointApp {
     windows.close(id)
   }
 
-  /// The module navigator of the window `id`.
-  public func modules(for id: String = WaypointApp.mainWindow) -> ModuleNavigator? {
-    windows.modules(for: id)
+  /// The screen coordinator of the window `id`.
+  public func coordinator(for id: String = WaypointApp.mainWindow) -> ScreenCoordinator? {
+    windows.coordinator(for: id)
   }
 
   // MARK: - Links
@@ -244,7 +244,7 @@ public final class WaypointApp {
 
   /// The action a notification response carries when the user dismissed it (its category's
   /// `customDismissAction`): `UNNotificationDismissActionIdentifier`, which opens nothing.
-  public nonisolated static let dismissAction = "com.apple.UNNotificationDismissActionIdentifier"
+  package nonisolated static let dismissAction = "com.apple.UNNotificationDismissActionIdentifier"
 
   /// Opens a notification's link once: the one way in for a tap, from the scene's connection
   /// options or the notification center's delegate, so a tap reported by both opens once.
@@ -263,7 +263,7 @@ public final class WaypointApp {
   /// - Parameters:
   ///   - link: The link the payload carries; `nil` opens nothing (a notification without one).
   ///   - identifier: The notification request's identifier.
-  ///   - action: The action the user chose; ``dismissAction`` (a dismissal) opens nothing.
+  ///   - action: The action the user chose; `UNNotificationDismissActionIdentifier` (a dismissal) opens nothing.
   ///   - window: The window it arrived in.
   ///   - completion: Hears how the link ended, once.
   public nonisolated func receiveNotification(
@@ -294,7 +294,7 @@ public final class WaypointApp {
   /// - Throws: `screenGone` when no window shows it; else what ``ShownModule/remove()`` throws.
   public func close(_ screen: AnyObject) async throws(NavigationError) {
     for id in windows.windowIDs {
-      if let shown = windows.modules(for: id)?.shownModule(showing: screen) {
+      if let shown = windows.coordinator(for: id)?.shownModule(showing: screen) {
         try await shown.remove()
         return
       }

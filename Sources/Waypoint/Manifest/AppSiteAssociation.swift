@@ -35,31 +35,31 @@ internal import Foundation
 /// A manifest's host allow-list (`options.hosts`) says where routes that name no host take
 /// links from: ``hosts`` lists it with the hosts routes name, and a file for one host leaves out
 /// the routes that refuse it.
-public struct AppSiteAssociation: Sendable {
+package struct AppSiteAssociation: Sendable {
   /// One `applinks` component.
-  public struct Component: Sendable, Hashable {
+  package struct Component: Sendable, Hashable {
     /// The path pattern (`/`).
-    public var path: String
+    package var path: String
     /// Whether a matching link is left to the website.
-    public var exclude: Bool
+    package var exclude: Bool
     /// Whether the path compares case-sensitively (the format's default is `true`).
-    public var caseSensitive: Bool
+    package var caseSensitive: Bool
     /// The route's name, or its pattern.
-    public var comment: String
+    package var comment: String
   }
 
   /// The apps (`TEAMID.bundle.id`) that open the links.
-  public let appIDs: [String]
+  package let appIDs: [String]
   /// The components, in the order the system tries them: exclusions first.
-  public let components: [Component]
+  package let components: [Component]
   /// What could not be expressed exactly, one sentence per route.
-  public let warnings: [String]
+  package let warnings: [String]
   /// The hosts the file is for, sorted.
   ///
   /// Those the routes name and the manifest's allow-list (with its `*.` wildcards), or only the
   /// host asked for. The app's associated domains list each as `applinks:<host>`, and each
   /// serves the file.
-  public let hosts: [String]
+  package let hosts: [String]
 
   /// The document for `manifest`'s public routes whose scheme is http, https or unrestricted.
   ///
@@ -70,7 +70,7 @@ public struct AppSiteAssociation: Sendable {
   ///     allow-list lets this host reach them); without it, every host's routes are listed and a
   ///     warning says when there is more than one host.
   ///   - parameterTypes: The types the manifest's `<type:name>` parameters name.
-  public init(
+  package init(
     manifest: RouteManifest, appIDs: [String], host: String? = nil, parameterTypes: ParameterTypes = ParameterTypes()
   ) {
     var included: [Component] = []
@@ -189,7 +189,7 @@ public struct AppSiteAssociation: Sendable {
   }
 
   /// The document as JSON, keys sorted, two-space indented.
-  public var json: String {
+  package var json: String {
     var lines = ["{", "  \"applinks\": {", "    \"details\": [", "      {"]
     lines.append("        \"appIDs\": [" + appIDs.map(JSONString.quote).joined(separator: ", ") + "],")
     lines.append("        \"components\": [")

@@ -46,7 +46,7 @@ public struct ManifestError: WaypointError {
   public var field: String?
 
   /// Makes an error; every fact but the code and message is optional.
-  public init(
+  package init(
     _ code: Code, _ message: String, routePosition: Int? = nil, routeName: String? = nil, field: String? = nil
   ) {
     self.code = code
@@ -62,7 +62,7 @@ extension RoutingError {
   /// redirect, `target` for a target without a handler, and `pattern` for every other problem of
   /// a route (an invalid pattern, a conflict, a duplicate name, a lint warning); `nil` for a
   /// problem that is not about one route.
-  public var manifestField: String? {
+  package var manifestField: String? {
     guard routePosition != nil || routeName != nil else { return nil }
     switch code {
     case .invalidRedirect: return "redirect"

@@ -8,7 +8,7 @@ extension RouteManifest {
   /// router.resolve("myapp://user/42", origin: .external()).route?.target  // "UserProfile"
   /// ```
   ///
-  /// - Throws: What ``makeTable(parameterTypes:)`` throws, with the same messages.
+  /// - Throws: What `makeTable(parameterTypes:)` throws, with the same messages.
   public func makeRouter(parameterTypes: ParameterTypes = ParameterTypes()) throws(BuildError) -> Router {
     var builder = RouterBuilder()
     builder.parameterTypes = parameterTypes

@@ -1,16 +1,16 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+package import FoundationEssentials
 #else
-public import Foundation
+package import Foundation
 #endif
 
 extension RouteManifest {
   /// Compiles the manifest into a route table whose payloads are the manifest's routes.
   ///
-  /// - Throws: A `BuildError` with what ``diagnose(parameterTypes:)`` reports: every invalid
+  /// - Throws: A `BuildError` with what `diagnose(parameterTypes:)` reports: every invalid
   ///   pattern, conflict, duplicate name or bad redirect, each a `RoutingError` naming the
   ///   route's position and name, and the warnings.
-  public func makeTable(
+  package func makeTable(
     parameterTypes: ParameterTypes = ParameterTypes()
   ) throws(BuildError) -> RouteTable<RouteDefinition> {
     guard let table = try? builder(parameterTypes).build(),
@@ -19,9 +19,9 @@ extension RouteManifest {
     return table
   }
 
-  /// Every problem lint reports for this manifest: errors that stop ``makeTable(parameterTypes:)``
+  /// Every problem lint reports for this manifest: errors that stop `makeTable(parameterTypes:)`
   /// and warnings (shadowed routes, risky or overlapping regexes, unreachable redirects).
-  public func diagnose(parameterTypes: ParameterTypes = ParameterTypes()) -> [Diagnostic] {
+  package func diagnose(parameterTypes: ParameterTypes = ParameterTypes()) -> [Diagnostic] {
     let builder = builder(parameterTypes)
     var diagnostics = builder.diagnose().map { diagnostic in
       diagnostic.error(as: RoutingError.self).map { Diagnostic(diagnostic.severity, located($0)) } ?? diagnostic
@@ -33,8 +33,8 @@ extension RouteManifest {
   }
 
   /// Every problem in a manifest file's data: reading errors (JSON, unknown fields, types)
-  /// and, when it reads, those of ``diagnose(parameterTypes:)``.
-  public static func diagnose(data: Data, parameterTypes: ParameterTypes = ParameterTypes()) -> [Diagnostic] {
+  /// and, when it reads, those of `diagnose(parameterTypes:)`.
+  package static func diagnose(data: Data, parameterTypes: ParameterTypes = ParameterTypes()) -> [Diagnostic] {
     var reader = ManifestReader()
     let manifest = reader.read(data)
     return reader.errors.map { Diagnostic(.error, $0) } + manifest.diagnose(parameterTypes: parameterTypes)

@@ -57,12 +57,12 @@ public struct RouteManifest: Sendable, Hashable {
 
   /// The largest manifest read, in bytes (16 MiB): far above any real table (10,000 routes are
   /// about 600 KB), and low enough that a hostile download cannot exhaust memory.
-  public static let maxSize = 16 << 20
+  package static let maxSize = 16 << 20
 
   /// Reads a manifest from JSON data.
   ///
   /// - Throws: A `BuildError` with every problem, each a ``ManifestError`` (`invalidManifest`)
-  ///   naming the route index, name and field, or saying the data is over ``maxSize``.
+  ///   naming the route index, name and field, or saying the data is over `maxSize`.
   public init(data: Data) throws(BuildError) {
     var reader = ManifestReader()
     let manifest = reader.read(data)
@@ -95,7 +95,7 @@ public struct RouteManifest: Sendable, Hashable {
   ///
   /// - Throws: `invalidManifest` naming the file when it cannot
   ///   be read.
-  public static func contents(ofFile path: String) throws(ManifestError) -> Data {
+  package static func contents(ofFile path: String) throws(ManifestError) -> Data {
     guard FileManager.default.fileExists(atPath: path) else {
       throw ManifestError(.invalidManifest, "cannot read the manifest '\(path)': there is no such file")
     }

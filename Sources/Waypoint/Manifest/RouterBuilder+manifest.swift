@@ -11,7 +11,7 @@ extension RouterBuilder {
   }
 
   /// The same builder with its manifests replaced, for swapping a server-driven table at run time.
-  public func replacingManifests(with manifests: [RouteManifest]) -> RouterBuilder {
+  package func replacingManifests(with manifests: [RouteManifest]) -> RouterBuilder {
     var copy = removingDeclaredRoutes()
     for manifest in manifests { copy.add(manifest) }
     return copy

@@ -218,7 +218,7 @@ public struct ManifestEvent: Sendable, CustomStringConvertible {
   public let error: BuildError?
 
   /// Makes an event; the holder makes them, tests may make their own.
-  public init(outcome: Outcome, revision: Int?, previousRevision: Int?, error: BuildError?) {
+  package init(outcome: Outcome, revision: Int?, previousRevision: Int?, error: BuildError?) {
     self.outcome = outcome
     self.revision = revision
     self.previousRevision = previousRevision

@@ -55,11 +55,11 @@ public struct Required<Value: Sendable>: Sendable, RequiredValue {
   }
 
   /// Whether the value was set.
-  public var isSet: Bool { value != nil }
+  package var isSet: Bool { value != nil }
 }
 
 /// What ``ModuleConfiguration/missingValues()`` looks for.
-public protocol RequiredValue {
+package protocol RequiredValue {
   /// Whether the value was set.
   var isSet: Bool { get }
 }

@@ -47,7 +47,7 @@ public struct ModuleError: WaypointError {
   public var module: String?
 
   /// Makes an error.
-  public init(_ code: Code, _ message: String, module: String? = nil) {
+  package init(_ code: Code, _ message: String, module: String? = nil) {
     self.code = code
     self.message = message
     self.module = module

@@ -13,11 +13,11 @@ public struct ModuleEvent: Sendable, CustomStringConvertible {
     /// Making or preparing the module failed; ``ModuleEvent/error`` says why.
     case failedToMake
     /// The module is about to be shown.
-    case willPerform
+    case willShow
     /// The module is shown.
-    case didPerform
+    case didShow
     /// Showing the module failed or was refused; ``ModuleEvent/error`` says why.
-    case failedToPerform
+    case failedToShow
     /// The module is about to be removed.
     case willRemove
     /// The module was removed, or its screen was found gone.
@@ -25,9 +25,9 @@ public struct ModuleEvent: Sendable, CustomStringConvertible {
     /// Removing the module failed; ``ModuleEvent/error`` says why.
     case failedToRemove
 
-    /// Whether the phase reports a failure (`failedToMake`, `failedToPerform`, `failedToRemove`).
-    public var isFailure: Bool {
-      self == .failedToMake || self == .failedToPerform || self == .failedToRemove
+    /// Whether the phase reports a failure (`failedToMake`, `failedToShow`, `failedToRemove`).
+    package var isFailure: Bool {
+      self == .failedToMake || self == .failedToShow || self == .failedToRemove
     }
   }
 
@@ -44,7 +44,7 @@ public struct ModuleEvent: Sendable, CustomStringConvertible {
   public let error: (any Error)?
 
   /// Makes an event.
-  public init(phase: Phase, key: ModuleKey, target: String?, requester: ModuleKey?, error: (any Error)? = nil) {
+  package init(phase: Phase, key: ModuleKey, target: String?, requester: ModuleKey?, error: (any Error)? = nil) {
     self.phase = phase
     self.key = key
     self.target = target
@@ -76,10 +76,10 @@ public protocol ModuleObserver: Sendable {
   func willMake(_ event: ModuleEvent)
   /// A module was made and prepared (by its module and by the caller); the default does nothing.
   func didMake(_ event: ModuleEvent)
-  /// A navigation moment (`willPerform`, `didPerform`, `willRemove`, `didRemove`); the default
+  /// A navigation moment (`willShow`, `didShow`, `willRemove`, `didRemove`); the default
   /// does nothing.
   func observe(_ event: ModuleEvent)
-  /// A failure: `failedToMake`, `failedToPerform` or `failedToRemove`, with its error; the
+  /// A failure: `failedToMake`, `failedToShow` or `failedToRemove`, with its error; the
   /// default does nothing.
   func failed(_ event: ModuleEvent)
 }

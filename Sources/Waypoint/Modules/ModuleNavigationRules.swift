@@ -1,5 +1,5 @@
 /// What a registry says about showing its modules, compiled by `ModuleRegistryBuilder.build()`
-/// and owned by the ``ModuleNavigator`` that shows them: which presentations each module allows,
+/// and owned by the ``ScreenCoordinator`` that shows them: which presentations each module allows,
 /// and how a deep link's request fills each module's configuration.
 struct ModuleNavigationRules: Sendable {
   /// Fills a module's configuration from a request.

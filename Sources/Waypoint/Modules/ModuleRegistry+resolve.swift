@@ -121,8 +121,8 @@ extension ModuleRegistry {
       switch event.phase {
       case .willMake: entry.observer.willMake(event)
       case .didMake: entry.observer.didMake(event)
-      case .failedToMake, .failedToPerform, .failedToRemove: entry.observer.failed(event)
-      case .willPerform, .didPerform, .willRemove, .didRemove: entry.observer.observe(event)
+      case .failedToMake, .failedToShow, .failedToRemove: entry.observer.failed(event)
+      case .willShow, .didShow, .willRemove, .didRemove: entry.observer.observe(event)
       }
     }
   }

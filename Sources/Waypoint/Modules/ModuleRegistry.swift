@@ -58,7 +58,7 @@ public struct ModuleRegistry: Sendable {
   }
 
   /// The registered keys, sorted by name.
-  public var keys: [ModuleKey] { registrations.keys.sorted { $0.name < $1.name } }
+  package var keys: [ModuleKey] { registrations.keys.sorted { $0.name < $1.name } }
 
   /// The targets of the registered modules, sorted: the names manifest routes can use.
   public var targets: [String] { keysByTarget.keys.sorted() }
@@ -68,7 +68,7 @@ public struct ModuleRegistry: Sendable {
 
   /// The presentations `key`'s module supports: those it was restricted to with
   /// `ModuleRegistryBuilder.restrict(_:to:)`, or every kind when it was not restricted.
-  public func presentations<Key>(of key: Key.Type) -> Set<Presentation.Kind> {
+  package func presentations<Key>(of key: Key.Type) -> Set<Presentation.Kind> {
     navigation.restrictions[ModuleKey(key)] ?? Set(Presentation.Kind.allCases)
   }
 
@@ -77,11 +77,15 @@ public struct ModuleRegistry: Sendable {
     registrations[ModuleKey(key)] != nil || adapters[ModuleKey(key)] != nil
   }
 
-  /// Makes the module for `key`.
+  /// Makes the module for `key`, and lets the caller prepare it (the made module, not its
+  /// configuration) before it is returned.
   ///
   /// - Throws: `notRegistered` naming the key, `missingConfiguration`, `dependencyCycle` with the
-  ///   chain, `factoryFailed`, or `typeMismatch`.
-  public func make<Key>(_ key: Key.Type) throws(ModuleError) -> Key {
+  ///   chain, `factoryFailed` (also when `prepare` throws), or `typeMismatch`.
+  public func make<Key>(_ key: Key.Type, prepare: ((inout Key) throws -> Void)? = nil) throws(ModuleError) -> Key {
+    if let prepare {
+      return try make(key, chain: [], configure: Self.unconfigured, configures: false, prepare: prepare)
+    }
     let moduleKey = ModuleKey(key)
     // The common case, directly: a transient module without configuration, nobody observing.
     // The general path below gives the same module; this one skips erasing it to `Any`.
@@ -115,18 +119,12 @@ public struct ModuleRegistry: Sendable {
   /// ```
   ///
   /// - Throws: `typeMismatch` when `configuration` is not the type the module was registered
-  ///   with, or what ``make(_:)`` throws.
+  ///   with, or what ``make(_:prepare:)`` throws.
   public func make<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, configuration: Configuration.Type, _ configure: (inout Configuration) -> Void,
     prepare: (inout Key) throws -> Void = { _ in }
   ) throws(ModuleError) -> Key {
     try make(key, chain: [], configuring: configure, prepare: prepare)
-  }
-
-  /// Makes the module for `key` and lets the caller prepare it (the made module, not its
-  /// configuration) before it is returned.
-  public func make<Key>(_ key: Key.Type, prepare: (inout Key) throws -> Void) throws(ModuleError) -> Key {
-    try make(key, chain: [], configure: Self.unconfigured, configures: false, prepare: prepare)
   }
 
   /// Makes the module registered as `target`, as `type`.

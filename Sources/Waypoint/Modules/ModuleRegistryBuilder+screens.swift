@@ -4,7 +4,7 @@ extension ModuleRegistryBuilder {
   /// Registers a module made on the main actor: a view controller, a SwiftUI view or its model.
   ///
   /// UIKit and SwiftUI types are main-actor isolated, so their factories are too. The
-  /// ``ModuleNavigator`` makes modules on the main actor; asking for one elsewhere fails with
+  /// ``ScreenCoordinator`` makes modules on the main actor; asking for one elsewhere fails with
   /// `notOnMainActor` instead of touching UIKit from another thread. Each request makes a new
   /// screen (`transient`).
   ///
@@ -77,7 +77,7 @@ struct LinkOfScreen: ModuleConfiguration {
   init() {}
 }
 
-/// Whether the current make was started by main-actor code (a ``ModuleNavigator`` or a
+/// Whether the current make was started by main-actor code (a ``ScreenCoordinator`` or a
 /// ``ShownModule``), which is how a main-actor factory knows it may run where the main
 /// actor's executor is not the main thread (Linux test runners).
 enum MainActorMake {

@@ -25,24 +25,20 @@ public struct ModuleResolver: Sendable {
   /// of the dependencies it makes.
   public var module: ModuleKey { current }
 
-  /// Makes the module for `key`, as a dependency of the module being made.
+  /// Makes the module for `key`, as a dependency of the module being made, and lets the caller
+  /// prepare it before it is returned: the place to give it a reference back to the module being
+  /// made.
   ///
-  /// - Throws: `notRegistered`, `dependencyCycle`, `missingConfiguration`, `factoryFailed`…, naming the chain.
-  public func make<Key>(_ key: Key.Type) throws(ModuleError) -> Key {
-    try registry.make(key, chain: chain, configure: ModuleRegistry.unconfigured, configures: false, prepare: { _ in })
-  }
-
-  /// Makes the module for `key`, as a dependency, and prepares it before it is returned: the
-  /// place to give it a reference back to the module being made.
-  ///
-  /// - Throws: What ``make(_:)`` throws, or `factoryFailed` when `prepare` throws.
-  public func make<Key>(_ key: Key.Type, prepare: (inout Key) throws -> Void) throws(ModuleError) -> Key {
-    try registry.make(key, chain: chain, configure: ModuleRegistry.unconfigured, configures: false, prepare: prepare)
+  /// - Throws: `notRegistered`, `dependencyCycle`, `missingConfiguration`, `factoryFailed` (also
+  ///   when `prepare` throws)…, naming the chain.
+  public func make<Key>(_ key: Key.Type, prepare: ((inout Key) throws -> Void)? = nil) throws(ModuleError) -> Key {
+    try registry.make(
+      key, chain: chain, configure: ModuleRegistry.unconfigured, configures: false, prepare: prepare ?? { _ in })
   }
 
   /// Makes the module for `key` with a configuration, as a dependency.
   ///
-  /// - Throws: `typeMismatch` when `configuration` is not the module's, or what ``make(_:)`` throws.
+  /// - Throws: `typeMismatch` when `configuration` is not the module's, or what ``make(_:prepare:)`` throws.
   public func make<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, configuration: Configuration.Type, _ configure: (inout Configuration) -> Void,
     prepare: (inout Key) throws -> Void = { _ in }

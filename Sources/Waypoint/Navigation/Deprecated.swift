@@ -4,7 +4,7 @@
 @available(*, deprecated, renamed: "ShownModule")
 public typealias PerformedRoute = ShownModule
 
-extension ModuleNavigator {
+extension ScreenCoordinator {
   /// The old name of ``show(_:_:from:parameters:prepare:)``.
   @available(*, deprecated, renamed: "show(_:_:from:parameters:prepare:)")
   public func route<Key>(
@@ -52,4 +52,56 @@ extension ShownModule.State {
   /// The old name of ``shown``.
   @available(*, deprecated, renamed: "shown")
   public static var routed: Self { .shown }
+}
+
+/// The old name of ``ScreenCoordinator``: ``Navigator`` names the UI side alone.
+@available(*, deprecated, renamed: "ScreenCoordinator")
+public typealias ModuleNavigator = ScreenCoordinator
+
+extension ScreenCoordinator {
+  /// The old name of ``show(_:target:)``: a module is shown, a link is opened.
+  @available(*, deprecated, renamed: "show(_:target:)")
+  public func open(_ request: RouteRequest, target: String) async throws(NavigationError) -> ShownModule {
+    try await show(request, target: target)
+  }
+}
+
+extension ShownModule {
+  /// The old name of ``show()``.
+  @available(*, deprecated, renamed: "show()")
+  public func perform() async throws(NavigationError) {
+    try await show()
+  }
+}
+
+extension WindowNavigators {
+  /// The old name of ``coordinator(for:)``.
+  @available(*, deprecated, renamed: "coordinator(for:)")
+  public func modules(for id: String) -> ScreenCoordinator? {
+    coordinator(for: id)
+  }
+}
+
+extension ModuleEvent.Phase {
+  /// The old name of ``willShow``.
+  @available(*, deprecated, renamed: "willShow")
+  public static var willPerform: Self { .willShow }
+  /// The old name of ``didShow``.
+  @available(*, deprecated, renamed: "didShow")
+  public static var didPerform: Self { .didShow }
+  /// The old name of ``failedToShow``.
+  @available(*, deprecated, renamed: "failedToShow")
+  public static var failedToPerform: Self { .failedToShow }
+}
+
+extension NavigationError.Code {
+  /// The old name of ``inTransition``.
+  @available(*, deprecated, renamed: "inTransition")
+  public static var overRoute: Self { .inTransition }
+  /// The old name of ``alreadyShown``.
+  @available(*, deprecated, renamed: "alreadyShown")
+  public static var alreadyPerformed: Self { .alreadyShown }
+  /// The old name of ``notShown``.
+  @available(*, deprecated, renamed: "notShown")
+  public static var notPerformed: Self { .notShown }
 }

@@ -1,13 +1,10 @@
 /// How many columns a split view has, as `UISplitViewController.Style` and `NavigationSplitView`
 /// say it.
-public enum SplitStyle: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
+public enum SplitStyle: String, Sendable, Codable, CaseIterable {
   /// Primary and secondary.
   case doubleColumn
   /// Primary, supplementary and secondary.
   case tripleColumn
-
-  /// The style's name.
-  public var description: String { rawValue }
 }
 
 /// The columns of a split view beside its primary column, each with its own stack.
@@ -107,7 +104,7 @@ public struct TabContainer: Sendable, Codable, Equatable {
   }
 
   /// The tabs' ids, in order.
-  public var ids: [String] { tabs.map(\.id) }
+  package var ids: [String] { tabs.map(\.id) }
 
   /// The tab with `id`, if there is one.
   public subscript(id: String) -> NavigationTab? {
@@ -147,7 +144,7 @@ public struct StackPlace: Sendable, Hashable, Codable, CustomStringConvertible {
 extension NavigationState {
   /// The stacks of this level, in order: each tab's (primary, supplementary, secondary), or the
   /// level's own and its split columns.
-  public var places: [StackPlace] {
+  package var places: [StackPlace] {
     if let tabs {
       return tabs.tabs.flatMap { tab in Self.places(tab: tab.id, split: tab.split) }
     }
@@ -155,7 +152,7 @@ extension NavigationState {
   }
 
   /// The stacks on screen: the selected tab's, or all of a level without tabs.
-  public var visiblePlaces: [StackPlace] {
+  package var visiblePlaces: [StackPlace] {
     guard let tabs else { return places }
     return places.filter { $0.tab == tabs.selected }
   }
@@ -170,7 +167,7 @@ extension NavigationState {
 
   /// The stack at `place` on this level, or `nil` when the level has no such stack; setting a
   /// place that does not exist changes nothing.
-  public subscript(stack place: StackPlace) -> [Screen]? {
+  package subscript(stack place: StackPlace) -> [Screen]? {
     get {
       guard let tab = place.tab else { return tabs == nil ? Self.column(place.column, stack, split) : nil }
       return tabs?[tab].flatMap { Self.column(place.column, $0.stack, $0.split) }
@@ -190,7 +187,7 @@ extension NavigationState {
   }
 
   /// The split view of the tab `tab` (or of the level, for `nil`), when there is one.
-  public func split(in tab: String?) -> SplitColumns? {
+  package func split(in tab: String?) -> SplitColumns? {
     guard let tab else { return tabs == nil ? split : nil }
     return tabs?[tab]?.split
   }

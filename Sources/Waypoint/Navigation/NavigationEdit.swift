@@ -6,7 +6,7 @@
 /// `removed`.
 ///
 /// Levels are counted from the bottom: depth 0 is the root hierarchy, depth 1 what it presents,
-/// and so on (``NavigationState/levels``).
+/// and so on (`NavigationState.levels`).
 public enum NavigationEdit: Sendable, Equatable {
   /// The user went back to `screen`: every screen above it in its stack left (a back button, a
   /// swipe, a navigation controller popped to it).

@@ -1,13 +1,13 @@
 /// The error of navigation: applying and reverting transitions, and showing and removing
 /// modules.
 ///
-/// Showing a module can also fail while making it: ``ModuleNavigator`` and ``ShownModule`` then
+/// Showing a module can also fail while making it: ``ScreenCoordinator`` and ``ShownModule`` then
 /// throw `moduleFailed` with the registry's ``ModuleError`` as ``underlying``, so every way of
 /// showing a module throws this one type.
 ///
 /// ```swift
 /// do {
-///   try await performed.remove()
+///   try await shown.remove()
 /// } catch where error.code == .screenGone {
 ///   // the user already closed it
 /// }
@@ -29,12 +29,12 @@ public struct NavigationError: WaypointError {
     public static let unknownPresentation: Code = "unknownPresentation"
     /// A transition started while another was still in flight.
     public static let unbalancedTransition: Code = "unbalancedTransition"
-    /// A route was performed while it was already routing.
-    public static let overRoute: Code = "overRoute"
-    /// A route was performed twice without being removed in between.
-    public static let alreadyPerformed: Code = "alreadyPerformed"
-    /// A route was removed before it was performed.
-    public static let notPerformed: Code = "notPerformed"
+    /// A route was shown while it was already routing.
+    public static let inTransition: Code = "inTransition"
+    /// A route was shown twice without being removed in between.
+    public static let alreadyShown: Code = "alreadyShown"
+    /// A route was removed before it was shown.
+    public static let notShown: Code = "notShown"
     /// A route was removed after its screen had already gone.
     public static let screenGone: Code = "screenGone"
     /// A UI reported a change the state cannot take: a screen or level it does not hold, or a

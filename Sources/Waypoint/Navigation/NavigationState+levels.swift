@@ -1,25 +1,25 @@
 /// One level of a ``NavigationState`` as SwiftUI binds it: the root, the path of a
 /// `NavigationStack(path:)` over it, the detail, and the item a `.sheet(item:)`,
 /// `.fullScreenCover(item:)` or `.popover(item:)` presents.
-public struct NavigationLevel: Sendable, Equatable {
+package struct NavigationLevel: Sendable, Equatable {
   /// The level's first screen, shown as the stack's root view.
-  public var root: Screen?
+  package var root: Screen?
   /// The screens pushed over the root, bottom first: the stack's path.
-  public var path: [Screen]
+  package var path: [Screen]
   /// The screen in the detail column.
-  public var detail: Screen?
+  package var detail: Screen?
   /// Whether screens can be pushed here (a popover has no navigation stack).
-  public var hasNavigationStack: Bool
-  /// What the level presents; its ``PresentedItem/screen`` is the next level's root.
-  public var presented: PresentedItem?
+  package var hasNavigationStack: Bool
+  /// What the level presents; its `PresentedItem.screen` is the next level's root.
+  package var presented: PresentedItem?
   /// The split view's other columns, when the level is a split view (its primary column is the
   /// root and path).
-  public var split: SplitColumns?
+  package var split: SplitColumns?
   /// The tabs, when the level is a tab bar (root and path are then empty).
-  public var tabs: TabContainer?
+  package var tabs: TabContainer?
 
   /// Makes a level.
-  public init(
+  package init(
     root: Screen?, path: [Screen] = [], detail: Screen? = nil, hasNavigationStack: Bool = true,
     presented: PresentedItem? = nil, split: SplitColumns? = nil, tabs: TabContainer? = nil
   ) {
@@ -34,29 +34,29 @@ public struct NavigationLevel: Sendable, Equatable {
 }
 
 /// A presented screen as an `Identifiable` item for SwiftUI's `item:` presentation modifiers.
-public struct PresentedItem: Sendable, Hashable, Identifiable {
+package struct PresentedItem: Sendable, Hashable, Identifiable {
   /// The presented level's first screen.
-  public var screen: Screen
+  package var screen: Screen
   /// How it is presented.
-  public var presentation: Presentation
+  package var presentation: Presentation
   /// The screen it is presented from.
-  public var source: String?
+  package var source: String?
 
   /// Makes an item.
-  public init(screen: Screen, presentation: Presentation, source: String?) {
+  package init(screen: Screen, presentation: Presentation, source: String?) {
     self.screen = screen
     self.presentation = presentation
     self.source = source
   }
 
   /// The screen's id, so SwiftUI tells one presentation from the next.
-  public var id: String { screen.id }
+  package var id: String { screen.id }
 
   /// The SwiftUI modifier that shows it.
-  public var style: Style { Style(presentation) }
+  package var style: Style { Style(presentation) }
 
   /// Which SwiftUI modifier shows a presented item.
-  public enum Style: String, Sendable, Hashable, CaseIterable {
+  package enum Style: String, Sendable, Hashable, CaseIterable {
     /// `.sheet(item:)`: `sheet`, `present(style)` and `custom(name)`.
     case sheet
     /// `.fullScreenCover(item:)`: `fullScreen`, `present(style: "fullScreen")` and
@@ -66,7 +66,7 @@ public struct PresentedItem: Sendable, Hashable, Identifiable {
     case popover
 
     /// The modifier for `presentation`.
-    public init(_ presentation: Presentation) {
+    package init(_ presentation: Presentation) {
       switch presentation {
       case .fullScreen, .present(style: "fullScreen"), .present(style: "overFullScreen"): self = .fullScreenCover
       case .popover: self = .popover
@@ -80,7 +80,7 @@ extension NavigationState {
   /// The state as SwiftUI binds it, one level per presentation: the root hierarchy first.
   ///
   /// `NavigationState(levels: state.levels) == state` for every state.
-  public var levels: [NavigationLevel] {
+  package var levels: [NavigationLevel] {
     (0..<depthCount).map { depth in
       let level = self[depth: depth]
       return NavigationLevel(
@@ -95,7 +95,7 @@ extension NavigationState {
   }
 
   /// The state the `levels` describe; each level presents the next one, as its item says.
-  public init(levels: [NavigationLevel]) {
+  package init(levels: [NavigationLevel]) {
     var state: NavigationState?
     for level in levels.reversed() {
       let presented = level.presented.flatMap { item in
@@ -113,16 +113,16 @@ extension NavigationState {
 
   /// The path of the level at `depth` (its stack without the root), for `NavigationStack(path:)`;
   /// empty when there is no such level.
-  public func path(at depth: Int) -> [Screen] {
+  package func path(at depth: Int) -> [Screen] {
     depth >= 0 && depth < depthCount ? Array(self[depth: depth].stack.dropFirst()) : []
   }
 
   /// Writes a path back, as SwiftUI does when the user goes back: the same as
-  /// ``reconcile(_:)`` with `replacedStack` (a shorter path is a pop).
+  /// `reconcile(_:)` with `replacedStack` (a shorter path is a pop).
   ///
-  /// - Throws: `invalidEdit`, as ``reconcile(_:)``.
+  /// - Throws: `invalidEdit`, as `reconcile(_:)`.
   @discardableResult
-  public mutating func setPath(_ path: [Screen], at depth: Int) throws(NavigationError) -> [Screen] {
+  package mutating func setPath(_ path: [Screen], at depth: Int) throws(NavigationError) -> [Screen] {
     guard depth >= 0, depth < depthCount else {
       throw NavigationError(.invalidEdit, "there is no level at depth \(depth); the state has \(depthCount)")
     }
@@ -131,7 +131,7 @@ extension NavigationState {
   }
 
   /// What the level at `depth` presents with `style`, for that style's `item:` binding.
-  public func presentedItem(at depth: Int, style: PresentedItem.Style) -> PresentedItem? {
+  package func presentedItem(at depth: Int, style: PresentedItem.Style) -> PresentedItem? {
     guard depth >= 0, depth < depthCount, let item = levels[depth].presented, item.style == style else { return nil }
     return item
   }
@@ -142,7 +142,7 @@ extension NavigationState {
   /// - Throws: `invalidEdit` for another item: SwiftUI only clears a binding, so presenting goes
   ///   through a navigator.
   @discardableResult
-  public mutating func setPresentedItem(_ item: PresentedItem?, at depth: Int) throws(NavigationError) -> [Screen] {
+  package mutating func setPresentedItem(_ item: PresentedItem?, at depth: Int) throws(NavigationError) -> [Screen] {
     let shown = depth >= 0 && depth < depthCount ? levels[depth].presented : nil
     switch (item, shown) {
     case (nil, nil): return []
@@ -160,33 +160,33 @@ extension NavigationState {
 extension NavigationState {
   /// The path of the stack at `place` on the root level (its screens over its root), for a tab's
   /// or a column's `NavigationStack(path:)`; empty when there is no such stack.
-  public func path(at place: StackPlace) -> [Screen] {
+  package func path(at place: StackPlace) -> [Screen] {
     Array((self[stack: place] ?? []).dropFirst())
   }
 
   /// The change to report when SwiftUI writes `path` back for the stack at `place` (a shorter one
   /// is the user going back), or `nil` when that stack is no longer shown (its tab or split view
   /// went away), so there is nothing to report.
-  public func edit(writingPath path: [Screen], at place: StackPlace) -> NavigationEdit? {
+  package func edit(writingPath path: [Screen], at place: StackPlace) -> NavigationEdit? {
     guard let stack = self[stack: place] else { return nil }
     return .replacedStack(depth: 0, stack: Array(stack.prefix(1)) + path, place: place)
   }
 
   /// The change to report when the user chooses the tab `id`: ``NavigationEdit/selectedTab(_:)``,
   /// or ``NavigationEdit/reselectedTab(_:)`` when it is the selected tab (a second tap on it).
-  public func edit(choosingTab id: String) -> NavigationEdit {
+  package func edit(choosingTab id: String) -> NavigationEdit {
     tabs?.selected == id ? .reselectedTab(id) : .selectedTab(id)
   }
 
   /// Whether a collapsed split view of the tab `tab` (or of the root level) shows its secondary
   /// column on top: while that column holds screens.
-  public func showsSecondaryColumn(in tab: String?) -> Bool {
+  package func showsSecondaryColumn(in tab: String?) -> Bool {
     self[stack: StackPlace(tab: tab, column: .secondary)]?.isEmpty == false
   }
 
   /// The change to report when the user goes back to the primary column of a collapsed split
   /// view: the secondary column empties; `nil` when it is empty already.
-  public func edit(showingPrimaryColumnIn tab: String?) -> NavigationEdit? {
+  package func edit(showingPrimaryColumnIn tab: String?) -> NavigationEdit? {
     guard showsSecondaryColumn(in: tab) else { return nil }
     return .replacedStack(depth: 0, stack: [], place: StackPlace(tab: tab, column: .secondary))
   }

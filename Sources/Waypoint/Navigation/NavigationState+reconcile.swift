@@ -11,7 +11,7 @@ extension NavigationState {
   /// - Throws: `invalidEdit` naming the screen or level the state does not hold, or a new screen
   ///   whose id is already shown elsewhere; the state is then unchanged.
   @discardableResult
-  public mutating func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
+  package mutating func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
     let before = allScreens
     var next = self
     try next.applyEdit(edit)

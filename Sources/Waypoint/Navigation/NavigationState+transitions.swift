@@ -3,7 +3,7 @@ extension NavigationState {
   ///
   /// - Throws: `invalidSource` when the source is not on screen, is covered by a presentation, is
   ///   already presenting, is not the top of its stack (for a push), or has no navigation stack.
-  public mutating func apply(_ transition: NavigationTransition) throws(NavigationError) -> NavigationChange {
+  package mutating func apply(_ transition: NavigationTransition) throws(NavigationError) -> NavigationChange {
     let screen = transition.screen
     if contains(screen.id) { throw Self.invalid("a screen with the id '\(screen.id)' is already shown") }
     switch transition.presentation.kind {
@@ -64,7 +64,7 @@ extension NavigationState {
   /// previous root.
   ///
   /// - Throws: `screenGone` when the screen the change showed is no longer where it was put.
-  public mutating func revert(_ change: NavigationChange) throws(NavigationError) {
+  package mutating func revert(_ change: NavigationChange) throws(NavigationError) {
     switch change {
     case .pushed(let id):
       for depth in 0..<depthCount {
@@ -130,8 +130,8 @@ extension NavigationState {
     self[depth: depth].presented = nil
   }
 
-  /// Whether ``revert(_:)`` would succeed now.
-  public func canRevert(_ change: NavigationChange) -> Bool {
+  /// Whether `revert(_:)` would succeed now.
+  package func canRevert(_ change: NavigationChange) -> Bool {
     if case .nothing = change { return false }
     var copy = self
     return (try? copy.revert(change)) != nil

@@ -62,13 +62,13 @@ public struct NavigationState: Sendable, Codable, Equatable {
 
   /// The top screen of the topmost presented state, or of this one: of the selected tab, and of
   /// the last column of a split that holds one.
-  public var topScreen: Screen? {
+  package var topScreen: Screen? {
     presented?.state.topScreen ?? visiblePlaces.reversed().lazy.compactMap { self[stack: $0]?.last }.first
   }
 
-  /// Every screen, depth first: stacks (each tab's and column's in ``places`` order), children,
+  /// Every screen, depth first: stacks (each tab's and column's in `places` order), children,
   /// detail, then what is presented.
-  public var allScreens: [Screen] {
+  package var allScreens: [Screen] {
     func flatten(_ screen: Screen) -> [Screen] { [screen] + screen.children.flatMap(flatten) }
     return places.flatMap { self[stack: $0] ?? [] }.flatMap(flatten) + (detail.map(flatten) ?? [])
       + (presented?.state.allScreens ?? [])

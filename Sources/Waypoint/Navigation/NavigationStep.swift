@@ -1,7 +1,7 @@
 /// One operation of a UI, as a plain value: what a navigator over real views does to go from
-/// the state it shows to another (``NavigationState/plan(to:)``).
+/// the state it shows to another (`NavigationState.plan(to:)`).
 ///
-/// Levels are counted from the bottom, as in ``NavigationState/levels``: depth 0 is the root
+/// Levels are counted from the bottom, as in `NavigationState.levels`: depth 0 is the root
 /// hierarchy, depth 1 what it presents. Screens in steps carry no children; children come as
 /// their own `addChild` steps, so each step is one UIKit call.
 public enum NavigationStep: Sendable, Equatable, CustomStringConvertible {
@@ -65,7 +65,7 @@ public enum NavigationStep: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension NavigationState {
-  /// The steps that turn what is shown into `target`, in the order a UI performs them:
+  /// The steps that turn what is shown into `target`, in the order a UI shows them:
   /// dismissals first, then pops, pushes, detail and children, then presentations.
   ///
   /// Screens that stay are not rebuilt: a screen is kept when it is the same screen (id, target,
@@ -75,12 +75,12 @@ extension NavigationState {
   ///
   /// ```swift
   /// let steps = navigator.state.plan(to: saved)   // restore a saved hierarchy
-  /// for step in steps { try await perform(step) }  // one UIKit call each
+  /// for step in steps { try await show(step) }  // one UIKit call each
   /// ```
   ///
-  /// Applying the steps with ``execute(_:)`` to this state gives `target`, as the plan tests
+  /// Applying the steps with `execute(_:)` to this state gives `target`, as the plan tests
   /// check over random pairs of states.
-  public func plan(to target: NavigationState) -> [NavigationStep] {
+  package func plan(to target: NavigationState) -> [NavigationStep] {
     var steps: [NavigationStep] = []
     if let ids = target.tabs?.ids {
       if tabs?.ids == ids {
@@ -106,7 +106,7 @@ extension NavigationState {
   /// - Throws: `invalidStep` when the step does not fit (an unknown level or screen, a push onto
   ///   a level without a navigation stack, a presentation over a level already presenting); the
   ///   state is then unchanged.
-  public mutating func execute(_ step: NavigationStep) throws(NavigationError) {
+  package mutating func execute(_ step: NavigationStep) throws(NavigationError) {
     switch step {
     case .dismiss(let depth):
       try checkStep(depth, step)

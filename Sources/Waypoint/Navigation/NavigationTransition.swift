@@ -39,12 +39,12 @@ public struct NavigationTransition: Sendable, Equatable {
 /// ```
 public struct ScreenDestination: @unchecked Sendable {
   // Safety: destinations are made, handed over and shown on the main actor, where `Navigator`
-  // and `ModuleNavigator` live; the box only carries the value between them.
+  // and `ScreenCoordinator` live; the box only carries the value between them.
   /// The made value.
-  public let value: Any
+  package let value: Any
 
   /// Carries `value`.
-  public init(_ value: Any) {
+  package init(_ value: Any) {
     self.value = value
   }
 
@@ -73,7 +73,7 @@ public enum NavigationChange: Sendable, Equatable {
   case nothing(screen: String)
 
   /// The screen the change showed.
-  public var screen: String {
+  package var screen: String {
     switch self {
     case .pushed(let screen), .presented(let screen), .replacedRoot(let screen, _), .addedChild(let screen, _),
       .replacedDetail(let screen, _), .replacedColumn(let screen, _), .nothing(let screen):

@@ -13,13 +13,13 @@ public protocol Navigator: AnyObject {
   /// Undoes a change with its inverse.
   func revert(_ change: NavigationChange) async throws(NavigationError)
   /// Takes in a change the UI made on its own (the user went back, a sheet was pulled down)
-  /// and returns the screens that left; see ``NavigationState/reconcile(_:)``.
+  /// and returns the screens that left; see `NavigationState.reconcile(_:)`.
   ///
-  /// A ``ModuleNavigator`` watching an `@Observable` navigator then moves the routes of those
-  /// screens to `removed`; ``ModuleNavigator/reconcile(_:)`` does both at once.
+  /// A ``ScreenCoordinator`` watching an `@Observable` navigator then moves the routes of those
+  /// screens to `removed`; ``ScreenCoordinator/reconcile(_:)`` does both at once.
   @discardableResult
   func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen]
-  /// Shows `target` with the plan from what is shown (``NavigationState/plan(to:)``): a saved
+  /// Shows `target` with the plan from what is shown (`NavigationState.plan(to:)`): a saved
   /// state restored, or the screens a link places under its destination.
   func restore(_ target: NavigationState) async throws(NavigationError)
 }
@@ -55,10 +55,10 @@ public final class HeadlessNavigator: PlannedNavigator {
   /// `unbalancedTransition`.
   public var transitionDuration: Duration?
   /// The last changes applied, oldest first (reverts included, as `remove` entries); at most
-  /// ``logLimit``, so a long-running app does not keep every change.
-  public private(set) var log: [String] = []
-  /// How many entries ``log`` keeps.
-  public var logLimit = 200
+  /// `logLimit`, so a long-running app does not keep every change.
+  package private(set) var log: [String] = []
+  /// How many entries `log` keeps.
+  package var logLimit = 200
   private var inFlight = false
 
   /// A navigator showing `state` (nothing, by default).
@@ -69,7 +69,7 @@ public final class HeadlessNavigator: PlannedNavigator {
   /// Applies `transition` to the state.
   ///
   /// - Throws: `unbalancedTransition` while another transition is in flight, or what
-  ///   ``NavigationState/apply(_:)`` throws.
+  ///   `NavigationState.apply(_:)` throws.
   public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
     var next = state
     let change = try next.apply(transition)
@@ -109,7 +109,7 @@ public final class HeadlessNavigator: PlannedNavigator {
     record("remove \(change.screen)")
   }
 
-  /// Takes in a change the UI made on its own; see ``NavigationState/reconcile(_:)``.
+  /// Takes in a change the UI made on its own; see `NavigationState.reconcile(_:)`.
   @discardableResult
   public func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
     var next = state
@@ -120,7 +120,7 @@ public final class HeadlessNavigator: PlannedNavigator {
   }
 
   /// Shows `target`, as when restoring a saved hierarchy or placing a link's screens: the plan
-  /// from the state shown is performed step by step, and each step is logged.
+  /// from the state shown is shown step by step, and each step is logged.
   public func restore(_ target: NavigationState) {
     var next = state
     for step in state.plan(to: target) {

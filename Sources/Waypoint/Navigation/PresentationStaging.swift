@@ -17,7 +17,7 @@
 /// ```
 ///
 /// `WaypointHost` keeps one per window.
-public struct PresentationStaging: Sendable, Equatable {
+package struct PresentationStaging: Sendable, Equatable {
   /// A presented level on screen: its root screen, and whether its presentation has finished.
   private struct Place: Sendable, Equatable {
     var screen: String
@@ -28,16 +28,16 @@ public struct PresentationStaging: Sendable, Equatable {
   private var places: [Place] = []
 
   /// Staging with nothing presented yet.
-  public init() {}
+  package init() {}
 
   /// The root screens of the presented levels on screen, by depth (the first is depth 1).
-  public var onScreen: [String] { places.map(\.screen) }
+  package var onScreen: [String] { places.map(\.screen) }
 
   /// How many of `levels`, from the root, may be drawn now: the root, then each presented level
   /// whose presenter has finished presenting and whose place no other level holds.
   ///
   /// - Complexity: O(*n*) in the number of levels.
-  public func shownLevels(of levels: [NavigationLevel]) -> Int {
+  package func shownLevels(of levels: [NavigationLevel]) -> Int {
     guard !levels.isEmpty else { return 0 }
     var shown = 1
     while shown < levels.count, mayShow(levels, depth: shown) {
@@ -51,7 +51,7 @@ public struct PresentationStaging: Sendable, Equatable {
   ///
   /// It holds its place from now on. What was noted above it is forgotten, unless the
   /// level was already there (it appears again when a cover over it leaves).
-  public mutating func appeared(depth: Int, screen: String) {
+  package mutating func appeared(depth: Int, screen: String) {
     guard depth >= 1, depth <= places.count + 1 else { return }
     if depth <= places.count, places[depth - 1].screen == screen { return }
     places.removeSubrange((depth - 1)...)
@@ -60,20 +60,20 @@ public struct PresentationStaging: Sendable, Equatable {
 
   /// Notes that the presentation of the level at `depth`, whose root is `screen`, finished: the
   /// level over it may be presented.
-  public mutating func finishedPresenting(depth: Int, screen: String) {
+  package mutating func finishedPresenting(depth: Int, screen: String) {
     guard depth >= 1, depth <= places.count, places[depth - 1].screen == screen else { return }
     places[depth - 1].finished = true
   }
 
   /// Notes that the presented level at `depth`, whose root is `screen`, left the screen, with
   /// everything over it: its place is free.
-  public mutating func disappeared(depth: Int, screen: String) {
+  package mutating func disappeared(depth: Int, screen: String) {
     guard depth >= 1, depth <= places.count, places[depth - 1].screen == screen else { return }
     places.removeSubrange((depth - 1)...)
   }
 
   /// Forgets the levels `levels` no longer has (for a UI that did not report their leaving).
-  public mutating func prune(to levels: [NavigationLevel]) {
+  package mutating func prune(to levels: [NavigationLevel]) {
     let kept = zip(places.indices, places).prefix { index, place in
       index + 1 < levels.count && levels[index + 1].root?.id == place.screen
     }.count

@@ -1,10 +1,10 @@
 public import Observation
 
-/// A module shown by a ``ModuleNavigator``, which can later be removed without the caller knowing
+/// A module shown by a ``ScreenCoordinator``, which can later be removed without the caller knowing
 /// whether it was pushed, presented, added as a child or made the root.
 ///
 /// States: unshown → showing → shown → removing → removed, and shown again after a new
-/// ``perform()``. The state is observable, so UI code can react when its route is removed:
+/// ``show()``. The state is observable, so UI code can react when its route is removed:
 ///
 /// ```swift
 /// withObservationTracking { _ = route.state } onChange: { print("the editor's route changed") }
@@ -12,27 +12,27 @@ public import Observation
 ///
 /// **A screen that left by other means.** When the screen is taken off by something else (popped
 /// or dismissed by the user, replaced by a new root, its presenter removed), the module becomes
-/// `removed` and its observers get one `didRemove`. The ``ModuleNavigator`` notices on its own
-/// when its navigator is `@Observable`, and ``remove()``, ``perform()`` and ``canRemove`` notice
+/// `removed` and its observers get one `didRemove`. The ``ScreenCoordinator`` notices on its own
+/// when its navigator is `@Observable`, and ``remove()``, ``show()`` and ``canRemove`` notice
 /// when they are called.
 ///
-/// **Make-only modules** (`none`) show nothing. Performing one again makes a new destination;
+/// **Make-only modules** (`none`) show nothing. Showing one again makes a new destination;
 /// removing one shows nothing either: it succeeds, moves the module to `removed` with
 /// `willRemove` and `didRemove`, and lets go of the destination.
 ///
 /// **Who keeps the destination alive.** The module keeps its destination strongly while it is
 /// shown. Once it is removed (or its screen is gone) it keeps a class destination only weakly,
 /// so a view that has left the screen is released as soon as nobody else holds it; a value
-/// destination is kept. ``destination(as:)`` is then `nil` once the destination is released,
-/// and performing the module again makes a new one.
+/// destination is kept. `destination(as:)` is then `nil` once the destination is released,
+/// and showing the module again makes a new one.
 @MainActor
 @Observable
 public final class ShownModule {
   /// Where a shown module is in its life.
   public enum State: String, Sendable, Hashable {
-    /// Made but not yet performed.
+    /// Made but not yet shown.
     case unshown
-    /// Being performed: the navigator is showing it.
+    /// Being shown: the navigator is showing it.
     case showing
     /// On screen, where it was put.
     case shown
@@ -82,7 +82,7 @@ public final class ShownModule {
   }
 
   /// The parameters the screen was opened with.
-  public var parameters: [String: String] { screen.parameters }
+  package var parameters: [String: String] { screen.parameters }
 
   /// The destination held now, boxed for a navigator.
   var heldDestination: ScreenDestination? {
@@ -90,7 +90,7 @@ public final class ShownModule {
   }
 
   /// Whether the module shows nothing (`none`).
-  public var isMakeOnly: Bool { presentation.kind == .none }
+  package var isMakeOnly: Bool { presentation.kind == .none }
 
   /// The made module, as `type`; `nil` when it is another type, or was released after the module
   /// was removed.
@@ -109,24 +109,24 @@ public final class ShownModule {
   /// route, or a destination released after removal).
   ///
   /// The transition is checked against what is shown before anything is made or announced: an
-  /// invalid source fails with a lone `failedToPerform` event. Otherwise `willPerform` is followed
-  /// by `didPerform` or `failedToPerform`.
+  /// invalid source fails with a lone `failedToShow` event. Otherwise `willShow` is followed
+  /// by `didShow` or `failedToShow`.
   ///
-  /// - Throws: `overRoute` while showing or removing, `alreadyPerformed` when shown (and not
+  /// - Throws: `inTransition` while showing or removing, `alreadyShown` when shown (and not
   ///   make-only) with its screen still shown, `invalidSource`, what the navigator throws (the
   ///   module then goes back to where it was), or `moduleFailed` with the ``ModuleError`` of
   ///   making a new destination.
-  public func perform() async throws(NavigationError) {
+  public func show() async throws(NavigationError) {
     var refusal: NavigationError?
     switch state {
     case .showing, .removing:
       refusal = NavigationError(
-        .overRoute, "'\(screen.id)' is already \(state.rawValue); wait for it to finish", screen: screen.id)
+        .inTransition, "'\(screen.id)' is already \(state.rawValue); wait for it to finish", screen: screen.id)
     case .shown where !isMakeOnly:
       settle()
       if state != .removed {
         refusal = NavigationError(
-          .alreadyPerformed, "'\(screen.id)' is already shown; remove it before performing it again", screen: screen.id
+          .alreadyShown, "'\(screen.id)' is already shown; remove it before performing it again", screen: screen.id
         )
       }
     case .shown, .unshown, .removed:
@@ -134,7 +134,7 @@ public final class ShownModule {
     }
     if let refusal {
       // Refused before any work began: the failure is the lone event.
-      notify(.failedToPerform, refusal)
+      notify(.failedToShow, refusal)
       throw refusal
     }
     var transition = NavigationTransition(presentation, screen: screen, from: source)
@@ -146,7 +146,7 @@ public final class ShownModule {
     do {
       planned = try next.apply(transition)
     } catch {
-      notify(.failedToPerform, error)
+      notify(.failedToShow, error)
       throw error
     }
     let previous = state
@@ -158,7 +158,7 @@ public final class ShownModule {
       throw NavigationError.showing(error, screen: screen.id)
     }
     transition.destination = heldDestination
-    notify(.willPerform, nil)
+    notify(.willShow, nil)
     do {
       // A make-only route shows nothing, so the navigator has nothing to do (and may be busy).
       if isMakeOnly {
@@ -170,12 +170,12 @@ public final class ShownModule {
       }
     } catch {
       state = previous
-      notify(.failedToPerform, error)
+      notify(.failedToShow, error)
       throw error
     }
     state = .shown
     wentAway = false
-    notify(.didPerform, nil)
+    notify(.didShow, nil)
   }
 
   /// Removes the module with the inverse of what was really done.
@@ -183,7 +183,7 @@ public final class ShownModule {
   /// That is a pop, a dismiss, removing the child, or restoring the previous root. A make-only
   /// route has nothing on screen, so removing it only moves it to `removed`.
   ///
-  /// - Throws: `notPerformed` before ``perform()`` or after removal, `overRoute` while showing or
+  /// - Throws: `notShown` before ``show()`` or after removal, `inTransition` while showing or
   ///   removing, `screenGone` when the screen was taken off by something else (the module is then
   ///   `removed`, and stays so), or what the navigator throws (the module stays shown).
   public func remove() async throws(NavigationError) {
@@ -195,9 +195,9 @@ public final class ShownModule {
           .screenGone, "'\(screen.id)' is no longer where it was shown (\(presentation)), so it cannot be removed",
           screen: screen.id)
       case .unshown, .removed:
-        NavigationError(.notPerformed, "'\(screen.id)' is not shown, so it cannot be removed", screen: screen.id)
+        NavigationError(.notShown, "'\(screen.id)' is not shown, so it cannot be removed", screen: screen.id)
       case .showing, .removing:
-        NavigationError(.overRoute, "'\(screen.id)' is \(state.rawValue); wait for it to finish", screen: screen.id)
+        NavigationError(.inTransition, "'\(screen.id)' is \(state.rawValue); wait for it to finish", screen: screen.id)
       case .shown:
         nil
       }

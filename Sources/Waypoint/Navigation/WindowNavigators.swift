@@ -1,7 +1,7 @@
 /// The navigators of an app's windows: one navigation state per window (an iPad or Mac
 /// scene, a visionOS window), and the rule that says which window a link opens in.
 ///
-/// Each window has its own navigator and its own ``ModuleNavigator`` over the one registry;
+/// Each window has its own navigator and its own ``ScreenCoordinator`` over the one registry;
 /// the router is shared. A link opens in the window it arrived in (the request's
 /// ``windowExtra``, which `SceneLinks` and `WaypointHost` set), else in the one most recently
 /// active; ``chooseWindow`` can decide otherwise (a compose link always in a window of its own
@@ -32,7 +32,7 @@ public final class WindowNavigators {
   /// (least recently active first); `nil` keeps the default rule.
   public var chooseWindow: (@MainActor (RouteRequest, [String]) -> String?)?
   /// The open windows, least recently active first.
-  private var windows: [(id: String, modules: ModuleNavigator)] = []
+  private var windows: [(id: String, modules: ScreenCoordinator)] = []
 
   /// Navigators for the windows of an app over `registry`.
   public init(registry: ModuleRegistry) {
@@ -40,18 +40,18 @@ public final class WindowNavigators {
   }
 
   /// The ids of the open windows, least recently active first.
-  public var windowIDs: [String] { windows.map(\.id) }
+  package var windowIDs: [String] { windows.map(\.id) }
 
   /// Opens the window `id` (a scene's persistent identifier) over `navigator`, makes it the most
-  /// recently active, and returns its module navigator; a window already open with that id
+  /// recently active, and returns its screen coordinator; a window already open with that id
   /// keeps its navigator.
   @discardableResult
-  public func open(_ id: String, navigator: any Navigator) -> ModuleNavigator {
-    if let open = modules(for: id) {
+  public func open(_ id: String, navigator: any Navigator) -> ScreenCoordinator {
+    if let open = coordinator(for: id) {
       activate(id)
       return open
     }
-    let modules = ModuleNavigator(registry: registry, navigator: navigator)
+    let modules = ScreenCoordinator(registry: registry, navigator: navigator)
     windows.append((id, modules))
     return modules
   }
@@ -67,19 +67,19 @@ public final class WindowNavigators {
     windows.append(windows.remove(at: index))
   }
 
-  /// The module navigator of the window `id`.
-  public func modules(for id: String) -> ModuleNavigator? {
+  /// The screen coordinator of the window `id`.
+  public func coordinator(for id: String) -> ScreenCoordinator? {
     windows.first { $0.id == id }?.modules
   }
 
   /// The state of the window `id`, to save with its scene.
   public func state(of id: String) -> NavigationState? {
-    modules(for: id)?.navigator.state
+    coordinator(for: id)?.navigator.state
   }
 
   /// The window `request` opens in: the app's choice, else the window it arrived in, else the
   /// most recently active; `nil` when no window is open (or the app's choice is not open).
-  public func window(for request: RouteRequest) -> String? {
+  package func window(for request: RouteRequest) -> String? {
     let ids = windowIDs
     if let chooseWindow, let chosen = chooseWindow(request, ids) {
       return ids.contains(chosen) ? chosen : nil
@@ -89,7 +89,7 @@ public final class WindowNavigators {
   }
 
   /// Registers a handler for every target of the registry that shows the module in the window
-  /// the request opens in (``window(for:)``), as ``ModuleNavigator/registerTargets(in:)`` does
+  /// the request opens in (`window(for:)`), as ``ScreenCoordinator/registerTargets(in:)`` does
   /// for one navigator.
   public func registerTargets(in builder: inout RouterBuilder) {
     for target in registry.targets {
@@ -100,14 +100,14 @@ public final class WindowNavigators {
   /// Shows `target`'s module for `request` in the window it opens in.
   ///
   /// - Throws: A ``NavigationError`` `unshowableDestination` naming the window when none is
-  ///   open to take the link; else what ``ModuleNavigator/open(_:target:)`` throws.
+  ///   open to take the link; else what ``ScreenCoordinator/open(_:target:)`` throws.
   func open(_ request: RouteRequest, target: String) async throws -> ShownModule {
-    guard let id = window(for: request), let modules = modules(for: id) else {
+    guard let id = window(for: request), let modules = coordinator(for: id) else {
       let asked = (request.extras[Self.windowExtra] as? String).map { " (it arrived in '\($0)')" } ?? ""
       throw NavigationError(
         .unshowableDestination, "no open window can show '\(target)'\(asked); open a window first")
     }
-    return try await modules.open(request, target: target)
+    return try await modules.show(request, target: target)
   }
 }
 

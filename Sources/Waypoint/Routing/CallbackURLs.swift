@@ -9,14 +9,14 @@ public struct CallbackURLs: Sendable, Hashable {
   public var cancel: String?
 
   /// Callback URLs; none by default.
-  public init(success: String? = nil, error: String? = nil, cancel: String? = nil) {
+  package init(success: String? = nil, error: String? = nil, cancel: String? = nil) {
     self.success = success
     self.error = error
     self.cancel = cancel
   }
 
   /// Whether the link asked for no callback.
-  public var isEmpty: Bool { success == nil && error == nil && cancel == nil }
+  package var isEmpty: Bool { success == nil && error == nil && cancel == nil }
 }
 
 /// Which query keys carry callback URLs, and which callback URLs the router may open.
@@ -79,7 +79,7 @@ public struct CallbackPolicy: Sendable, Hashable {
   }
 
   /// Whether `url` may be opened as a callback.
-  public func allows(_ url: String) -> Bool {
+  package func allows(_ url: String) -> Bool {
     guard let parsed = try? ParsedURL(url, options: Self.hostOptions), let scheme = parsed.scheme?.lowercased()
     else { return false }
     let host = parsed.host.map { String($0) }

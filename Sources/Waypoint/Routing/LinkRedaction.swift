@@ -13,7 +13,7 @@
 /// `REDACTED`, so a reader still sees that the item was there.
 public struct LinkRedaction: Sendable, Hashable {
   /// The names of the query items to redact.
-  public var names: Set<String>
+  package var names: Set<String>
 
   /// Redacts the items named `names`.
   public init(_ names: Set<String>) {
@@ -27,7 +27,7 @@ public struct LinkRedaction: Sendable, Hashable {
   public static let none = LinkRedaction([])
 
   /// `url` with the value of each sensitive query item replaced by `REDACTED`.
-  public func apply(to url: String) -> String {
+  package func apply(to url: String) -> String {
     guard !names.isEmpty, url.contains("?") else { return url }
     var link = LinkText(url)
     return link.redact(names) ? link.string : url
@@ -35,7 +35,7 @@ public struct LinkRedaction: Sendable, Hashable {
 
   /// `error` with its URL redacted, and every sensitive item redacted in its message (which may
   /// quote several URLs: a redirect loop's, a callback's).
-  public func apply(to error: RoutingError) -> RoutingError {
+  package func apply(to error: RoutingError) -> RoutingError {
     guard !names.isEmpty else { return error }
     var copy = error
     copy.url = error.url.map(apply(to:))

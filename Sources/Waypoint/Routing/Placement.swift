@@ -1,19 +1,16 @@
 /// A column of a split view.
-public enum SplitColumn: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
+public enum SplitColumn: String, Sendable, Codable, CaseIterable {
   /// The leading column: the level's (or the tab's) own stack.
   case primary
   /// The middle column of a three-column split.
   case supplementary
   /// The trailing (detail) column.
   case secondary
-
-  /// The column's name.
-  public var description: String { rawValue }
 }
 
 /// What a link does when the app already shows something presented (a sheet, a cover, a
 /// popover) that the navigator presented.
-public enum PresentedPolicy: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+public enum PresentedPolicy: String, Sendable, Hashable, Codable, CaseIterable {
   /// Dismiss the navigator's presentations first, then place the screen; a presentation held
   /// as not dismissible refuses the link instead.
   case dismiss
@@ -21,9 +18,6 @@ public enum PresentedPolicy: String, Sendable, Hashable, Codable, CaseIterable, 
   case keep
   /// Do not open the link: it fails with `NavigationError` `coveredByPresentation`.
   case refuse
-
-  /// The policy's name, as a manifest writes it.
-  public var description: String { rawValue }
 }
 
 /// Where a route's screen goes in a tabbed or split app, and what happens to what is presented.
@@ -48,7 +42,7 @@ public struct Placement: Sendable, Hashable, Codable {
   /// Where there is no split view (a compact window), the primary stack takes it.
   public var column: SplitColumn?
   /// What to do with what is presented; `nil` takes the navigator's
-  /// `ModuleNavigator.presentedPolicy`.
+  /// ``ScreenCoordinator/presentedPolicy``.
   public var presented: PresentedPolicy?
 
   /// A placement.
@@ -59,5 +53,5 @@ public struct Placement: Sendable, Hashable, Codable {
   }
 
   /// Whether the placement says nothing.
-  public var isEmpty: Bool { tab == nil && column == nil && presented == nil }
+  package var isEmpty: Bool { tab == nil && column == nil && presented == nil }
 }

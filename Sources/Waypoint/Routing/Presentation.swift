@@ -50,7 +50,7 @@ public enum Presentation: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   /// Whether the destination is shown modally over its source.
-  public var isModal: Bool {
+  package var isModal: Bool {
     switch kind {
     case .present, .sheet, .popover, .fullScreen, .custom: return true
     default: return false
@@ -87,7 +87,7 @@ public enum Presentation: Sendable, Hashable, Codable, CustomStringConvertible {
 
   /// The string forms ``init(_:)`` reads, for messages about one it does not:
   /// `addChild, fullScreen, …, present(style), custom(name)`.
-  public static let knownForms =
+  package static let knownForms =
     (Kind.allCases.filter { $0 != .custom }.map(\.rawValue).sorted() + ["present(style)", "custom(name)"])
     .joined(separator: ", ")
 

@@ -100,7 +100,7 @@ extension RoutableLink {
   ///
   /// - Throws: The build's first error when the definitions do not make a table (a bad pattern,
   ///   two routes in conflict, a duplicate or missing name); the same error every time.
-  public static func linkTable() throws(RoutingError) -> RouteTable<RouteDefinition> {
+  package static func linkTable() throws(RoutingError) -> RouteTable<RouteDefinition> {
     try LinkTables.shared.table(for: Self.self)
   }
 
@@ -108,7 +108,7 @@ extension RoutableLink {
   ///
   /// - Throws: `invalidURL` for a URL that cannot be read, `notFound` when no route of the type
   ///   matches it, `invalidParameter` naming a value that does not convert, or the table's build
-  ///   error (see ``linkTable()``).
+  ///   error (see `linkTable()`).
   public init(parsing url: String) throws(RoutingError) {
     let table = try Self.linkTable()
     guard let match = try table.match(url) else { throw RoutingError.notFound(url) }

@@ -92,7 +92,7 @@ public struct RouteEvent: Sendable, CustomStringConvertible {
   public let redirect: String?
 
   /// Makes an event; the router makes them, tests and recorders may make their own.
-  public init(
+  package init(
     openID: UInt64 = 0, phase: Phase, url: String, origin: Origin, route: RouteDefinition? = nil,
     duration: Duration? = nil, error: RoutingError? = nil, reason: String? = nil, check: String? = nil,
     redirect: String? = nil, timestamp: Date = Date()

@@ -8,7 +8,7 @@
 /// ```
 public struct RouteGroup: Sendable {
   /// The prefix every pattern in the group starts with.
-  public let prefix: String
+  package let prefix: String
   let middleware: [any RouteMiddleware]
   var entries: [RouteEntry] = []
   var problems: [RoutingError] = []
@@ -82,15 +82,10 @@ public struct RouteGroup: Sendable {
         placement: Placement(tab: tab, column: column, presented: presented)))
   }
 
-  /// Registers `route` under this group's prefix (its pattern joined to the prefix): a route as
-  /// a manifest declares it, whose requests go to the handler registered for its ``RouteDefinition/target``,
-  /// or to its ``RouteDefinition/redirect``.
-  public mutating func add(_ route: RouteDefinition) {
-    add(route, handler: nil)
-  }
-
-  /// Registers `route` under this group's prefix, its requests handled by `handler`.
-  public mutating func add(_ route: RouteDefinition, handler: (any RouteHandler)?) {
+  /// Registers `route` under this group's prefix (its pattern joined to the prefix), its requests
+  /// handled by `handler`; without one, as a manifest declares it: its requests go to the handler
+  /// registered for its ``RouteDefinition/target``, or to its ``RouteDefinition/redirect``.
+  public mutating func add(_ route: RouteDefinition, handler: (any RouteHandler)? = nil) {
     guard let full = join(route.pattern) else { return }
     var joined = route
     joined.pattern = full

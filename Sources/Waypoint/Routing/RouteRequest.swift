@@ -21,7 +21,7 @@ public struct RouteRequest: Sendable {
   /// (``Origin/campaign``) are left out unless the route names them in its defaults.
   public var query: [QueryItem] { storage.fields.query }
   /// The decoded fragment of ``url``.
-  public var fragment: String? { url.fragment }
+  package var fragment: String? { url.fragment }
   /// Values an in-process caller passed to `open` (or a middleware added); they win over every
   /// value the URL holds.
   public var extras: [String: any Sendable] {
@@ -77,7 +77,7 @@ public struct RouteRequest: Sendable {
   ///   - extras: In-process values.
   ///   - origin: Where the request comes from.
   ///   - callbacks: The callback URLs.
-  public init(
+  package init(
     url: ParsedURL, route: RouteDefinition? = nil, parameters: PathParameters = [:],
     extras: [String: any Sendable] = [:], origin: Origin = .internal, callbacks: CallbackURLs = CallbackURLs()
   ) {
@@ -107,7 +107,7 @@ public struct RouteRequest: Sendable {
   public var rest: [String]? { parameters.rest }
 
   /// The route's defaults: values for names the URL does not supply.
-  public var defaults: [String: String] { route?.defaults ?? [:] }
+  package var defaults: [String: String] { route?.defaults ?? [:] }
 
   // MARK: - Lookup
 
@@ -127,7 +127,7 @@ public struct RouteRequest: Sendable {
   /// Every name the request holds in `sources`, once, with the value ``value(_:from:)`` gives
   /// and where it came from: path parameters in pattern order, then query names in order of
   /// first appearance, then defaults and extras by name.
-  public func values(from sources: Set<RequestValue.Source> = RequestValue.Source.all) -> [RequestValue] {
+  package func values(from sources: Set<RequestValue.Source> = RequestValue.Source.all) -> [RequestValue] {
     var names: [String] = []
     var seen: Set<String> = []
     func add(_ name: String) { if seen.insert(name).inserted { names.append(name) } }
@@ -139,7 +139,7 @@ public struct RouteRequest: Sendable {
   }
 
   /// The values the URL gives (path, query, defaults) as text: what a screen keeps.
-  public var urlValues: [String: String] {
+  package var urlValues: [String: String] {
     var texts: [String: String] = [:]
     for value in values(from: [.path, .query, .default]) { texts[value.name] = value.text }
     return texts
@@ -150,7 +150,7 @@ public struct RouteRequest: Sendable {
     query.filter { $0.name == name }.map(\.value)
   }
 
-  /// The first of `sources`, in ``RequestValue/Source/order``, that has `name`, with its value.
+  /// The first of `sources`, in `RequestValue.Source.order`, that has `name`, with its value.
   private func lookup(_ name: String, in sources: Set<RequestValue.Source>) -> RequestValue? {
     for source in RequestValue.Source.order where sources.contains(source) {
       if let value = value(name, in: source) { return RequestValue(name: name, value: value, source: source) }
@@ -201,7 +201,7 @@ public struct RequestValue: Sendable, CustomStringConvertible {
     case `default`
 
     /// The lookup order, highest first: the one place it is defined.
-    public static let order: [Source] = [.extra, .path, .query, .default]
+    package static let order: [Source] = [.extra, .path, .query, .default]
     /// Every source.
     public static let all = Set(order)
   }

@@ -116,7 +116,7 @@ public struct ParkedLink: Sendable {
   public var extras: [String: any Sendable]
 
   /// Makes a parked link.
-  public init(gate: String, url: String, origin: Origin, extras: [String: any Sendable] = [:]) {
+  package init(gate: String, url: String, origin: Origin, extras: [String: any Sendable] = [:]) {
     self.gate = gate
     self.url = url
     self.origin = origin

@@ -20,11 +20,11 @@ public struct Resolution: Sendable {
   public var route: RouteDefinition? { entry?.route }
 
   /// Whether the URL goes to the router's fallback handler (no route took it).
-  public var usesFallback: Bool { request != nil && entry == nil }
+  package var usesFallback: Bool { request != nil && entry == nil }
 
   /// The URL the route redirects to, its parameters filled from the request and the original
   /// query and fragment kept; `nil` when the route does not redirect or a value does not fit.
-  public var redirect: String? {
+  package var redirect: String? {
     guard let request, let template = entry?.redirect else { return nil }
     return RedirectTemplate.fill(template, from: request)
   }
@@ -62,7 +62,7 @@ extension Router {
     resolve(url, origin: origin).route != nil
   }
 
-  /// The requests `url` may go to, best first: see ``Candidates``.
+  /// The requests `url` may go to, best first: see `Candidates`.
   ///
   /// An app redirect (see ``RouteRequest/isAppRedirect``) reaches internal routes from any origin.
   func candidates(

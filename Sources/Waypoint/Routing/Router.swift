@@ -64,16 +64,16 @@ public struct Router: Sendable {
   var whenEveryRouteDeclines: DeclinePolicy { parts.whenEveryRouteDeclines }
   var hub: EventHub<RouteEvent> { parts.hub }
   /// The query items redacted from events.
-  public var redaction: LinkRedaction { parts.redaction }
+  package var redaction: LinkRedaction { parts.redaction }
 
   /// The routes, in registration order.
   public var routes: [RouteDefinition] { table.routes.map(\.payload.route) }
 
   /// The routes in the order the matcher prefers them.
-  public var routesInPrecedenceOrder: [RouteDefinition] { table.routesInPrecedenceOrder.map(\.payload.route) }
+  package var routesInPrecedenceOrder: [RouteDefinition] { table.routesInPrecedenceOrder.map(\.payload.route) }
 
   /// How URLs are read and compared.
-  public var options: MatchingOptions { table.options }
+  package var options: MatchingOptions { table.options }
 
   /// Prints a URL that opens the route named `name` with exactly `parameters`.
   ///

@@ -4,7 +4,7 @@ extension RouterBuilder {
   /// - Throws: A `BuildError` with every problem, each a `RoutingError` naming its route: an
   ///   invalid pattern, a conflict, a duplicate name, a target without a handler
   ///   (`missingHandler`, unless ``allowsUnhandledTargets``), or a bad redirect (`invalidRedirect`);
-  ///   with the warnings ``diagnose()`` adds.
+  ///   with the warnings `diagnose()` adds.
   public func build() throws(BuildError) -> Router {
     let prepared = prepare()
     guard prepared.problems.isEmpty, let table = try? prepared.table.build() else {

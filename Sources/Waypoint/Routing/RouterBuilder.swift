@@ -119,14 +119,9 @@ public struct RouterBuilder: Sendable {
       presented: presented, exposure: exposure, priority: priority, defaults: defaults)
   }
 
-  /// Registers `route` as a manifest would: its requests go to its target's handler, or to its
-  /// redirect.
-  public mutating func add(_ route: RouteDefinition) {
-    root.add(route)
-  }
-
-  /// Registers `route`, its requests handled by `handler` (or, when `nil`, by its target's).
-  public mutating func add(_ route: RouteDefinition, handler: (any RouteHandler)?) {
+  /// Registers `route`, its requests handled by `handler`; without one, as a manifest would: its
+  /// requests go to its target's handler, or to its redirect.
+  public mutating func add(_ route: RouteDefinition, handler: (any RouteHandler)? = nil) {
     root.add(route, handler: handler)
   }
 

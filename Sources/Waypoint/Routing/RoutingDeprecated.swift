@@ -3,7 +3,7 @@
 extension RouteRequest {
   /// The old initialiser, which took the path parameters as a literal and the rest apart.
   @available(*, deprecated, message: "pass PathParameters(pairs, rest: rest) as parameters")
-  public init(
+  package init(
     url: ParsedURL, route: RouteDefinition? = nil, parameters: KeyValuePairs<String, String>, rest: [String]?,
     extras: [String: any Sendable] = [:], origin: Origin = .internal, callbacks: CallbackURLs = CallbackURLs()
   ) {

@@ -5,11 +5,11 @@
 /// ```
 public struct SchemeAllowList: RouteMiddleware {
   /// The allowed schemes, in lowercase.
-  public let schemes: Set<String>
+  package let schemes: Set<String>
   /// Whether in-app paths without a scheme (`/user/42`) pass.
-  public let allowsNoScheme: Bool
+  package let allowsNoScheme: Bool
   /// Whether the list applies to internal origins too.
-  public let appliesToInternal: Bool
+  package let appliesToInternal: Bool
 
   /// A list of allowed schemes; by default it checks external links only and lets in-app paths pass.
   public init(_ schemes: [String], allowsNoScheme: Bool = true, appliesToInternal: Bool = false) {

@@ -24,9 +24,9 @@ public struct SignInGate: RouteMiddleware {
   public static let signIn = "signIn"
 
   /// The sign-in screen's URL.
-  public let signInURL: String
+  package let signInURL: String
   /// The name links are parked under.
-  public let gate: String
+  package let gate: String
   private let protects: @Sendable (RouteRequest) -> Bool
   private let isSignedIn: @Sendable () async -> Bool
 

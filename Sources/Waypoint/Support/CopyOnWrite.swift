@@ -15,7 +15,7 @@
 struct CopyOnWrite<Shared: Sendable>: Sendable {
   /// The shared fields.
   ///
-  /// `@unchecked Sendable`: ``CopyOnWrite/edit(_:)`` changes them only when one value holds the
+  /// `@unchecked Sendable`: `CopyOnWrite.edit(_:)` changes them only when one value holds the
   /// box, so no other thread can see the change.
   private final class Box: @unchecked Sendable {
     var fields: Shared

@@ -16,7 +16,7 @@ struct LiteralTable: Sendable {
     /// The child node, or -1 for an empty slot.
     var child: Int32 = -1
     var parent: Int32 = -1
-    /// The literal's length in bytes (at most ``RoutePattern/maxLength``).
+    /// The literal's length in bytes (at most `RoutePattern.maxLength`).
     var storedLength: UInt16 = 0
     /// The high bits of the hash, compared before the bytes.
     var check: UInt16 = 0

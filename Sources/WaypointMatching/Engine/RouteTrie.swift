@@ -385,7 +385,7 @@ final class Captures: Sendable {
   /// The rest's name, when the spelling ends in a named one.
   var restName: String? { shape.restName }
 
-  /// Parameter `index` (below ``count``).
+  /// Parameter `index` (below `count`).
   func place(_ index: Int) -> Place {
     index == 0 ? shape.places.first : shape.places.others[index - 1]
   }

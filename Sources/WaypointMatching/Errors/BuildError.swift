@@ -17,12 +17,12 @@ public struct BuildError: Error, Sendable, Hashable, CustomStringConvertible {
   public var diagnostics: [Diagnostic]
 
   /// Makes a build error from what a builder found; at least one should be an error.
-  public init(_ diagnostics: [Diagnostic]) {
+  package init(_ diagnostics: [Diagnostic]) {
     self.diagnostics = diagnostics
   }
 
   /// Makes a build error from errors alone.
-  public init(errors: [any WaypointError]) {
+  package init(errors: [any WaypointError]) {
     self.init(errors.map { Diagnostic(.error, $0) })
   }
 
@@ -37,7 +37,7 @@ public struct BuildError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The first problem that stopped the build.
-  public var first: (any WaypointError)? { errors.first }
+  package var first: (any WaypointError)? { errors.first }
 
   /// The first error's message alone when it is the only one; otherwise a count and one line per
   /// error (`- code: message`).

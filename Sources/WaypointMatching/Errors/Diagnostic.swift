@@ -3,7 +3,7 @@
 ///
 /// The problem itself is one subsystem's error (a ``RoutingError`` for routes and tables, a
 /// `ManifestError` for a manifest's format, a `ModuleError` for module registrations); read its
-/// facts with ``error(as:)``.
+/// facts with `error as? RoutingError` (or the error type it is).
 ///
 /// ```swift
 /// for diagnostic in builder.diagnose() where diagnostic.severity == .warning {
@@ -38,7 +38,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   public var message: String { error.message }
 
   /// The problem as the error type of its subsystem, or `nil` when it is of another.
-  public func error<Error: WaypointError>(as type: Error.Type) -> Error? { error as? Error }
+  package func error<Error: WaypointError>(as type: Error.Type) -> Error? { error as? Error }
 
   /// `severity: message`.
   public var description: String { "\(severity.rawValue): \(error.message)" }

@@ -1,8 +1,8 @@
 /// What a parameter's value must satisfy: nothing, a regular expression matching the whole value,
 /// or a named ``ParameterType``.
-public struct ParameterConstraint: Sendable {
+package struct ParameterConstraint: Sendable {
   /// The kind of constraint, comparable between patterns.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// Any non-empty value.
     case none
     /// A regular expression (its source) that must match the whole value.
@@ -12,7 +12,7 @@ public struct ParameterConstraint: Sendable {
   }
 
   /// The kind of constraint.
-  public let kind: Kind
+  package let kind: Kind
   private let test: (@Sendable (Substring) -> Bool)?
 
   /// No constraint.
@@ -39,7 +39,7 @@ public struct ParameterConstraint: Sendable {
   /// let pattern = try RoutePattern("/user/:id([0-9]+)")
   /// if case .parameter(let id) = pattern.segments[1].kind { id.constraint.accepts("42") }  // true
   /// ```
-  public func accepts(_ value: Substring) -> Bool {
+  package func accepts(_ value: Substring) -> Bool {
     test?(value) ?? true
   }
 }

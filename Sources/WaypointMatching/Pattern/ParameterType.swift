@@ -11,9 +11,9 @@
 /// ```
 public struct ParameterType: Sendable {
   /// The name used in patterns: `int` in `<int:id>`.
-  public let name: String
+  package let name: String
   /// Whether a decoded segment value belongs to the type.
-  public let accepts: @Sendable (Substring) -> Bool
+  package let accepts: @Sendable (Substring) -> Bool
   /// What every parameter of this type without a prefix or suffix shares, so a table of many
   /// `<int:id>` routes keeps one copy.
   let unaffixed: PatternParameter.Details
@@ -27,10 +27,10 @@ public struct ParameterType: Sendable {
   }
 
   /// A decimal integer that fits in `Int`, with an optional sign: `42`, `-7`.
-  public static let int = ParameterType("int") { Int($0) != nil }
+  package static let int = ParameterType("int") { Int($0) != nil }
 
   /// A finite decimal number: `3.14`, `-2`, `1e3`.
-  public static let double = ParameterType("double") { value in
+  package static let double = ParameterType("double") { value in
     guard let number = Double(value) else { return false }
     return number.isFinite
   }
@@ -38,13 +38,13 @@ public struct ParameterType: Sendable {
   /// A finite number that fits in `Float`, such as `1.5` or `-2e3`.
   ///
   /// Lets URLNavigator tables carry over.
-  public static let float = ParameterType("float") { value in
+  package static let float = ParameterType("float") { value in
     guard let number = Float(value) else { return false }
     return number.isFinite
   }
 
   /// A UUID in its 36-character 8-4-4-4-12 hex form, in either case.
-  public static let uuid = ParameterType("uuid") { value in
+  package static let uuid = ParameterType("uuid") { value in
     let bytes = value.utf8
     guard bytes.count == 36 else { return false }
     for (offset, byte) in bytes.enumerated() {
@@ -58,7 +58,7 @@ public struct ParameterType: Sendable {
   }
 
   /// `true`, `false`, `1` or `0` (letters in any case).
-  public static let bool = ParameterType("bool") { value in
+  package static let bool = ParameterType("bool") { value in
     switch value.asciiLowercased() {
     case "true", "false", "1", "0": return true
     default: return false
@@ -66,5 +66,5 @@ public struct ParameterType: Sendable {
   }
 
   /// Any non-empty segment: `<string:name>` means the same as `:name`.
-  public static let string = ParameterType("string") { !$0.isEmpty }
+  package static let string = ParameterType("string") { !$0.isEmpty }
 }

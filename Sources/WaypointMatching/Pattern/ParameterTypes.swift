@@ -19,5 +19,5 @@ public struct ParameterTypes: Sendable {
   public subscript(name: String) -> ParameterType? { byName[name] }
 
   /// The names of every type, sorted.
-  public var names: [String] { byName.keys.sorted() }
+  package var names: [String] { byName.keys.sorted() }
 }

@@ -18,7 +18,7 @@ struct PatternParser {
   let source: String
   let options: MatchingOptions
   let types: ParameterTypes
-  /// The pattern's UTF-8, borrowed for the parse (see ``parse(_:options:types:)``).
+  /// The pattern's UTF-8, borrowed for the parse (see `parse(_:options:types:)`).
   private let bytes: UnsafeBufferPointer<UInt8>
   /// Whether every byte is ASCII other than a carriage return (`\r\n` is one character), so a
   /// column is the byte offset plus one.

@@ -1,7 +1,7 @@
 /// One segment of a compiled ``RoutePattern``.
-public struct PatternSegment: Sendable, CustomStringConvertible {
+package struct PatternSegment: Sendable, CustomStringConvertible {
   /// What the segment matches.
-  public enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// The segment itself (already percent-decoded, and lowered when case-insensitive).
     case literal(String)
     /// One segment captured as a parameter.
@@ -11,16 +11,16 @@ public struct PatternSegment: Sendable, CustomStringConvertible {
   }
 
   /// What the segment matches.
-  public let kind: Kind
+  package let kind: Kind
   // Narrow, so a segment is four words: patterns have at most 8 KiB, so fewer groups and columns
   // than these hold even before the limits are checked.
   private let groupNumber: Int16
   private let columnNumber: Int32
 
   /// The 0-based optional group the segment belongs to, or `nil` when it is always present.
-  public var group: Int? { groupNumber < 0 ? nil : Int(groupNumber) }
+  package var group: Int? { groupNumber < 0 ? nil : Int(groupNumber) }
   /// The 1-based column in the pattern where the segment starts.
-  public var column: Int { Int(columnNumber) }
+  package var column: Int { Int(columnNumber) }
 
   init(kind: Kind, group: Int?, column: Int) {
     self.kind = kind
@@ -29,7 +29,7 @@ public struct PatternSegment: Sendable, CustomStringConvertible {
   }
 
   /// The segment as it would be written in a pattern.
-  public var description: String {
+  package var description: String {
     switch kind {
     case .literal(let text): return text
     case .parameter(let parameter): return parameter.description
@@ -38,7 +38,7 @@ public struct PatternSegment: Sendable, CustomStringConvertible {
   }
 
   /// The name the segment captures, if any.
-  public var parameterName: String? {
+  package var parameterName: String? {
     switch kind {
     case .literal: return nil
     case .parameter(let parameter): return parameter.name
@@ -50,9 +50,9 @@ public struct PatternSegment: Sendable, CustomStringConvertible {
 /// A captured segment: a name, an optional literal prefix and suffix, and a constraint.
 ///
 /// A plain parameter (`:id`) is its name alone; the rest lies in one immutable object shared by
-/// copies, so a ``PatternSegment`` stays four words long and compiling allocates nothing for the
+/// copies, so a `PatternSegment` stays four words long and compiling allocates nothing for the
 /// most common parameter.
-public struct PatternParameter: Sendable, CustomStringConvertible {
+package struct PatternParameter: Sendable, CustomStringConvertible {
   final class Details: Sendable {
     let prefix: String
     let suffix: String
@@ -76,16 +76,16 @@ public struct PatternParameter: Sendable, CustomStringConvertible {
   }
 
   /// The parameter's name.
-  public let name: String
+  package let name: String
   /// Everything but the name, or `nil` for a plain parameter.
   private let details: Details?
 
   /// Literal text the segment must start with (`item-` in `item-:id`).
-  public var prefix: String { details?.prefix ?? "" }
+  package var prefix: String { details?.prefix ?? "" }
   /// Literal text the segment must end with (`.html` in `:id.html`).
-  public var suffix: String { details?.suffix ?? "" }
+  package var suffix: String { details?.suffix ?? "" }
   /// What the captured value must satisfy.
-  public var constraint: ParameterConstraint { details?.constraint ?? .none }
+  package var constraint: ParameterConstraint { details?.constraint ?? .none }
   /// Whether the parameter takes any non-empty segment as it is: no affix, no constraint.
   var isPlain: Bool { details == nil }
 
@@ -101,7 +101,7 @@ public struct PatternParameter: Sendable, CustomStringConvertible {
   }
 
   /// The parameter as written in a pattern, in the `:name` form.
-  public var description: String {
+  package var description: String {
     let body: String
     switch constraint.kind {
     case .none: body = ":" + name

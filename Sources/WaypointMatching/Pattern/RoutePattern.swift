@@ -11,17 +11,17 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
   /// The pattern as written.
   public let source: String
   /// The scheme in lowercase, or `nil` when the pattern matches any scheme (and none).
-  public let scheme: String?
+  package let scheme: String?
   /// The host in lowercase, when the host mode keeps hosts apart and the pattern names one.
-  public let host: String?
+  package let host: String?
   /// The segments, the host first when it serves as a segment.
-  public let segments: [PatternSegment]
+  package let segments: [PatternSegment]
   /// Whether the pattern ends with `/` (significant only with a strict trailing slash).
-  public let hasTrailingSlash: Bool
+  package let hasTrailingSlash: Bool
   /// How many optional groups the pattern has.
-  public let groupCount: Int
+  package let groupCount: Int
   /// The options the pattern was read with.
-  public let options: MatchingOptions
+  package let options: MatchingOptions
   /// Whether the first segment stands where a host goes, so a printed URL puts it there.
   let firstSegmentIsHost: Bool
   /// Where the pattern's first empty segment (`//`) is, and the pattern without them.
@@ -30,11 +30,11 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
   package let emptySegment: (column: Int, collapsed: String)?
 
   /// The most optional groups a pattern may have (each doubles the route's spellings).
-  public static let maxGroups = 8
+  package static let maxGroups = 8
   /// The most segments a pattern may have.
-  public static let maxSegments = 128
+  package static let maxSegments = 128
   /// The longest pattern accepted, in UTF-8 bytes.
-  public static let maxLength = 8192
+  package static let maxLength = 8192
 
   /// Parses and checks `source`.
   ///

@@ -26,7 +26,7 @@ public struct HostAllowList: Sendable, Hashable, CustomStringConvertible, Expres
   /// The wildcards' domains with their leading dot (`.example.com` for `*.example.com`), lowered.
   private let suffixes: [String]
 
-  /// A list of `entries`; ``problems`` says which are not hosts.
+  /// A list of `entries`; `problems` says which are not hosts.
   public init(_ entries: [String]) {
     self.entries = entries
     var exact = Set<String>()
@@ -45,7 +45,7 @@ public struct HostAllowList: Sendable, Hashable, CustomStringConvertible, Expres
   }
 
   /// Whether the list is empty, so every host is allowed.
-  public var isEmpty: Bool { entries.isEmpty }
+  package var isEmpty: Bool { entries.isEmpty }
 
   /// Whether `host` is on the list (or the list is empty).
   public func allows(_ host: some StringProtocol) -> Bool {
@@ -70,7 +70,7 @@ public struct HostAllowList: Sendable, Hashable, CustomStringConvertible, Expres
   ///
   /// A host is dot-separated labels of ASCII letters, digits and `-` (not first or last), each
   /// at most 63 bytes and 253 in all; a wildcard is `*.` and such a host of two labels or more.
-  public var problems: [String] {
+  package var problems: [String] {
     var problems: [String] = []
     var seen = Set<String>()
     for entry in entries {
@@ -110,7 +110,7 @@ public struct HostAllowList: Sendable, Hashable, CustomStringConvertible, Expres
   }
 
   /// The lists of `lists` as one, each entry once.
-  public static func union(_ lists: [HostAllowList]) -> HostAllowList {
+  package static func union(_ lists: [HostAllowList]) -> HostAllowList {
     var seen = Set<String>()
     return HostAllowList(lists.flatMap(\.entries).filter { seen.insert($0.lowercased()).inserted })
   }

@@ -33,12 +33,12 @@ public struct PathParameters: Sendable, Sequence, Equatable, CustomStringConvert
 
   /// Parameters a client gives, in order; `rest` is the segments of a rest (a named rest's
   /// joined value, if wanted by name, is one of `pairs`).
-  public init(_ pairs: [(name: String, value: String)], rest: [String]? = nil) {
+  package init(_ pairs: [(name: String, value: String)], rest: [String]? = nil) {
     self.init(url: Self.noURL, captures: Captures(given: pairs, rest: rest), position: -1)
   }
 
   /// Parameters a client gives by name, in name order.
-  public init(_ values: [String: String]) {
+  package init(_ values: [String: String]) {
     self.init(values.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) })
   }
 
@@ -106,7 +106,7 @@ public struct PathParameters: Sendable, Sequence, Equatable, CustomStringConvert
   public var isEmpty: Bool { count == 0 }
 
   /// The captured names, in pattern order.
-  public var keys: [String] { map(\.name) }
+  package var keys: [String] { map(\.name) }
 
   /// Iterates `(name, value)` pairs in pattern order.
   public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
@@ -122,7 +122,7 @@ public struct PathParameters: Sendable, Sequence, Equatable, CustomStringConvert
   }
 
   /// The values by name (the first of a repeated name).
-  public var dictionary: [String: String] {
+  package var dictionary: [String: String] {
     Dictionary(map { ($0.name, $0.value) }) { first, _ in first }
   }
 

@@ -7,7 +7,7 @@ public struct Route<Payload: Sendable>: Sendable {
   public let payload: Payload
 
   /// The 0-based position in registration order; earlier registration wins ties.
-  public var position: Int { info.position }
+  package var position: Int { info.position }
   /// The parsed pattern.
   ///
   /// A table keeps each pattern as text and parses it again here, which costs about as much as

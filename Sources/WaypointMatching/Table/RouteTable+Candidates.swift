@@ -1,19 +1,19 @@
 extension RouteTable {
   /// The routes matching one URL, best first, found as they are iterated.
-  public struct Candidates: Sequence, Sendable {
+  package struct Candidates: Sequence, Sendable {
     let table: RouteTable
     let url: ParsedURL
     let roots: [Int32]
 
     /// Starts the search.
-    public func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
       Iterator(table: table, url: url, roots: roots)
     }
 
     /// The search's state.
     ///
     /// Not meant to be shared.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
       let table: RouteTable
       let url: ParsedURL
       let roots: [Int32]
@@ -35,7 +35,7 @@ extension RouteTable {
       }
 
       /// The next best route, or `nil` when there are no more.
-      public mutating func next() -> RouteMatch<Payload>? {
+      package mutating func next() -> RouteMatch<Payload>? {
         let dedupes = !table.trie.terminalsAreRoutes
         while rootIndex < roots.count {
           let (table, url, root, fresh) = (self.table, self.url, roots[rootIndex], depth == 0)

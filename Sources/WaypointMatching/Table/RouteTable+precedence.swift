@@ -2,7 +2,7 @@ extension RouteTable {
   /// The routes in the order the matcher prefers them: priority, then restriction to a scheme
   /// (then a host), then specificity segment by segment (with every optional group present),
   /// then registration order.
-  public var routesInPrecedenceOrder: [Route<Payload>] {
+  package var routesInPrecedenceOrder: [Route<Payload>] {
     // Read once: a route keeps its pattern as text (see ``RouteInfo``).
     let patterns = index.patterns
     let order = index.infos.indices.sorted { left, right in

@@ -24,9 +24,9 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   }
 
   /// The options URLs are read and compared with.
-  public var options: MatchingOptions { index.options }
+  package var options: MatchingOptions { index.options }
   /// The parameter types the patterns could name.
-  public var parameterTypes: ParameterTypes { index.parameterTypes }
+  package var parameterTypes: ParameterTypes { index.parameterTypes }
   /// The hosts http(s) links must have to reach routes that name none.
   public var hosts: HostAllowList { index.hosts }
   /// The routes, in registration order.
@@ -38,7 +38,8 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   /// Reads `url` with the table's options.
   ///
   /// - Throws: ``RoutingError/Code-swift.struct/invalidURL`` naming the broken rule.
-  public func parse(_ url: String) throws(RoutingError) -> ParsedURL {
+  @usableFromInline
+  package func parse(_ url: String) throws(RoutingError) -> ParsedURL {
     try ParsedURL(url, options: options)
   }
 
@@ -56,7 +57,7 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   ///
   /// A URL parsed with other options is read again with the table's.
   @inlinable
-  public func match(_ url: ParsedURL) -> RouteMatch<Payload>? {
+  package func match(_ url: ParsedURL) -> RouteMatch<Payload>? {
     // Inlinable so callers specialize it: the generic part is only this wrapping. The payload is
     // read before the parameters, whose making retains (an atomic operation, which waits for
     // every earlier read), so that the payload's read and the terminal's overlap.
@@ -70,12 +71,12 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   /// Lets a later layer pass a request on when a handler declines.
   ///
   /// - Throws: ``RoutingError/Code-swift.struct/invalidURL`` when the URL breaks a parsing rule.
-  public func candidates(for url: String) throws(RoutingError) -> Candidates {
+  package func candidates(for url: String) throws(RoutingError) -> Candidates {
     candidates(for: try parse(url))
   }
 
   /// Every route that matches an already parsed URL, lazily, best first.
-  public func candidates(for url: ParsedURL) -> Candidates {
+  package func candidates(for url: ParsedURL) -> Candidates {
     let url = url.options == options ? url : ((try? parse(url.string)) ?? url)
     var roots: [Int32] = []
     if url.options == options {

@@ -1,7 +1,7 @@
 /// Collects routes, then compiles them into an immutable ``RouteTable``.
 ///
 /// Registration never throws; ``build()`` checks every route at once and throws the first
-/// problem, and ``diagnose()`` lists all of them, warnings included.
+/// problem, and `diagnose()` lists all of them, warnings included.
 ///
 /// ```swift
 /// var builder = RouteTableBuilder<String>()
@@ -45,14 +45,14 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   }
 
   /// How many routes are registered.
-  public var count: Int { routes.count }
+  package var count: Int { routes.count }
 
   /// Checks every route and compiles the table.
   ///
   /// - Throws: A ``BuildError`` with every problem in registration order, each a
   ///   ``RoutingError`` naming its route: ``RoutingError/Code-swift.struct/invalidPattern``,
   ///   ``RoutingError/Code-swift.struct/conflict`` (naming both patterns) or
-  ///   ``RoutingError/Code-swift.struct/duplicateName``, with the warnings ``diagnose()`` adds.
+  ///   ``RoutingError/Code-swift.struct/duplicateName``, with the warnings `diagnose()` adds.
   /// - Complexity: O(n) in the total length of the patterns.
   public func build() throws(BuildError) -> RouteTable<Payload> {
     let compiled = compile()

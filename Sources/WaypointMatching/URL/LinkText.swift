@@ -9,17 +9,17 @@
 /// link.append([QueryItem(name: "next", value: "notes://note/42")])
 /// link.string  // "notes://login?via=mail&next=notes%3A%2F%2Fnote%2F42#top"
 /// ```
-public struct LinkText: Sendable, Hashable {
+package struct LinkText: Sendable, Hashable {
   /// Everything before the query: scheme, authority and path.
-  public var head: Substring
+  package var head: Substring
   /// The query's items as written (`name=value`, still percent-encoded); `nil` when the link
   /// has no `?`.
-  public var items: [Substring]?
+  package var items: [Substring]?
   /// The fragment without its `#`, as written; `nil` when the link has no `#`.
-  public var fragment: Substring?
+  package var fragment: Substring?
 
   /// Splits `url` at its first `#`, then at the first `?` before it.
-  public init(_ url: String) {
+  package init(_ url: String) {
     var rest = Substring(url)
     if let hash = rest.firstIndex(of: "#") {
       fragment = rest[rest.index(after: hash)...]
@@ -33,7 +33,7 @@ public struct LinkText: Sendable, Hashable {
   }
 
   /// The link put back together.
-  public var string: String {
+  package var string: String {
     var text = String(head)
     if let items { text += "?" + items.joined(separator: "&") }
     if let fragment { text += "#" + fragment }
@@ -42,13 +42,13 @@ public struct LinkText: Sendable, Hashable {
 
   /// Adds `items` at the end of the query, each name and value percent-encoded; an empty item
   /// the link ended with (`a?` or `a?x=1&`) is dropped first.
-  public mutating func append(_ items: [QueryItem]) {
+  package mutating func append(_ items: [QueryItem]) {
     append(raw: items.map(Self.encode))
   }
 
   /// Adds already encoded `name=value` items at the end of the query; an empty item the link
   /// ended with is dropped first.
-  public mutating func append(raw added: [Substring]) {
+  package mutating func append(raw added: [Substring]) {
     guard !added.isEmpty else { return }
     var all = items ?? []
     if all.last?.isEmpty == true { all.removeLast() }
@@ -56,12 +56,12 @@ public struct LinkText: Sendable, Hashable {
   }
 
   /// Whether the query has an item named `name` (`name` alone or `name=…`), compared as written.
-  public func hasItem(named name: String) -> Bool {
+  package func hasItem(named name: String) -> Bool {
     items?.contains { $0 == name || $0.hasPrefix(name + "=") } ?? false
   }
 
   /// The query's item at `raw`, decoded (`+` read as a space), or `nil` when it cannot be decoded.
-  public static func decode(_ raw: Substring) -> QueryItem? {
+  package static func decode(_ raw: Substring) -> QueryItem? {
     let parts = raw.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
     guard let name = try? PercentCoding.decode(parts[0], plusAsSpace: true) else { return nil }
     let value = parts.count > 1 ? (try? PercentCoding.decode(parts[1], plusAsSpace: true)) : ""
@@ -70,7 +70,7 @@ public struct LinkText: Sendable, Hashable {
 
   /// Takes out the query's items that `predicate` chooses (an item that cannot be decoded is
   /// kept), and returns them decoded, in order; a query left empty goes with its `?`.
-  public mutating func remove(where predicate: (QueryItem) -> Bool) -> [QueryItem] {
+  package mutating func remove(where predicate: (QueryItem) -> Bool) -> [QueryItem] {
     guard let all = items else { return [] }
     var removed: [QueryItem] = []
     var kept: [Substring] = []
@@ -89,7 +89,7 @@ public struct LinkText: Sendable, Hashable {
   /// Replaces the value of every item whose decoded name is in `names` with `replacement`;
   /// returns whether any was.
   @discardableResult
-  public mutating func redact(_ names: Set<String>, with replacement: String = "REDACTED") -> Bool {
+  package mutating func redact(_ names: Set<String>, with replacement: String = "REDACTED") -> Bool {
     guard let all = items, !names.isEmpty else { return false }
     var changed = false
     items = all.map { raw in
@@ -101,7 +101,7 @@ public struct LinkText: Sendable, Hashable {
   }
 
   /// `url` with `items` added to its query, before any fragment.
-  public static func appending(_ items: [QueryItem], to url: String) -> String {
+  package static func appending(_ items: [QueryItem], to url: String) -> String {
     guard !items.isEmpty else { return url }
     var link = LinkText(url)
     link.append(items)

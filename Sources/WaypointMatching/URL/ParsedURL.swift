@@ -35,27 +35,27 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   /// The path segments, percent-decoded unless `decodePath` is off.
   ///
   /// When the host serves as the first segment it is here, in lowercase.
-  public var segments: [Substring] { (0..<segmentCount).map(segment(at:)) }
+  package var segments: [Substring] { (0..<segmentCount).map(segment(at:)) }
   /// The text the segments are slices of: the URL itself when no segment needed decoding or
   /// lowering, else the decoded segments one after another.
   var segmentText: String { header { $0.pointee.decodedText ?? $0.pointee.string } }
   /// `segmentText` with ASCII letters lowered, when literals compare case-insensitively.
   var foldedText: String? { header { $0.pointee.foldedText } }
   /// Whether the path ended with `/` (significant only with ``MatchingOptions/TrailingSlash/strict``).
-  public var hasTrailingSlash: Bool { header { $0.pointee.hasTrailingSlash } }
+  package var hasTrailingSlash: Bool { header { $0.pointee.hasTrailingSlash } }
   /// Whether the first segment is the URL's host, lowered (the host mode makes a host a segment
   /// for this scheme), rather than a path segment.
-  public var firstSegmentIsHost: Bool { header { $0.pointee.firstSegmentIsHost } }
+  package var firstSegmentIsHost: Bool { header { $0.pointee.firstSegmentIsHost } }
   /// The query as written, without `?`.
-  public var rawQuery: Substring? {
+  package var rawQuery: Substring? {
     header { Self.part(of: $0.pointee.string, $0.pointee.queryStart, $0.pointee.queryEnd) }
   }
   /// The fragment as written, without `#`.
-  public var rawFragment: Substring? {
+  package var rawFragment: Substring? {
     header { Self.part(of: $0.pointee.string, $0.pointee.fragmentStart, $0.pointee.string.utf8.count) }
   }
   /// The options the URL was read with.
-  public var options: MatchingOptions { header { $0.pointee.options } }
+  package var options: MatchingOptions { header { $0.pointee.options } }
 
   /// Reads `string` under `options`.
   ///
@@ -63,7 +63,7 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   ///   segment is too long, a control character, an invalid percent-escape, or escapes that
   ///   decode to invalid UTF-8.
   /// - Complexity: O(n) in the URL's length.
-  public init(_ string: String, options: MatchingOptions = MatchingOptions()) throws(RoutingError) {
+  package init(_ string: String, options: MatchingOptions = MatchingOptions()) throws(RoutingError) {
     self = try URLParser.parse(string, options: options)
   }
 

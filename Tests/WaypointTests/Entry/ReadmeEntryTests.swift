@@ -28,7 +28,7 @@ struct ReadmeEntryTests {
       return 0
     }
     let router = try builder.build()
-    let inbox = LinkInbox(router: router)
+    let inbox = LinkInbox(router: RouterHolder(router))
     let events = inbox.router.events()
     let first = await outcomes(events, count: 1) {
       inbox.receive("notes://note/7", origin: .notification(identifier: "n-7"), id: "n-7")

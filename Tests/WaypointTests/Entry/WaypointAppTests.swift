@@ -102,7 +102,7 @@ struct WaypointAppTests {
     app.windowIsShown()
     await #expect(throws: RoutingError.self) { try await app.open("notes://broken/forty-two") }
     do {
-      _ = try await app.modules()?.show(target: "Note", .push)
+      _ = try await app.coordinator()?.show(target: "Note", .push)
       Issue.record("a screen that reads its link was made without one")
     } catch {
       #expect("\(error)".contains("reads the link it opens with"))
@@ -200,7 +200,7 @@ struct WaypointAppTests {
       if case .failure(let error) = outcome { dismissed.record("\(error.code)") }
     }
     #expect(dismissed.all == ["dropped"])
-    #expect(app.modules()?.navigator.state.tabs?["notes"]?.stack.map(\.target) == ["List", "Note"])
+    #expect(app.coordinator()?.navigator.state.tabs?["notes"]?.stack.map(\.target) == ["List", "Note"])
   }
 
   @Test("the sign-in gate parks a link behind an internal login sheet; resume opens it")

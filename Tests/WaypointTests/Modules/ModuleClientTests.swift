@@ -169,7 +169,7 @@ struct FailureHookTests {
     builder.register(Hello.self) { _ in Hello() }
     builder.register(GreeterWelcomer.self) { resolver in GreeterWelcomer(greeter: try resolver.make(Howdy.self)) }
     builder.restrict(ListScreen.self, to: [.replaceRoot, .push])
-    let modules = ModuleNavigator(registry: try builder.build(), navigator: navigator)
+    let modules = ScreenCoordinator(registry: try builder.build(), navigator: navigator)
     let root = try await modules.show(ListScreen.self, .replaceRoot)
     _ = try? await modules.show(target: "Broken", .push)
     _ = try? modules.registry.make(GreeterWelcomer.self)
@@ -185,8 +185,8 @@ struct FailureHookTests {
         "failedToMake Counter Broken: factoryFailed: the factory of 'Counter' failed: broken",
         "failedToMake Howdy -: notRegistered: no module is registered for 'Howdy' (asked by GreeterWelcomer)",
         "failedToMake GreeterWelcomer -: notRegistered: no module is registered for 'Howdy' (asked by GreeterWelcomer)",
-        "failedToPerform ListScreen NoteList: unsupportedPresentation: 'ListScreen' supports push, replaceRoot, not sheet",
-        "failedToPerform Hello -: invalidSource: the source 'Gone#7' is not on screen",
+        "failedToShow ListScreen NoteList: unsupportedPresentation: 'ListScreen' supports push, replaceRoot, not sheet",
+        "failedToShow Hello -: invalidSource: the source 'Gone#7' is not on screen",
         "failedToRemove ListScreen NoteList: unbalancedTransition: cannot start 'removing NoteList#1' while another "
           + "transition is in flight",
       ])
@@ -196,7 +196,7 @@ struct FailureHookTests {
 @MainActor
 @Suite("Modules: presentations asked for by a request")
 struct RequestPresentationTests {
-  func router(_ modules: ModuleNavigator) throws -> Router {
+  func router(_ modules: ScreenCoordinator) throws -> Router {
     var builder = RouterBuilder()
     modules.registerTargets(in: &builder)
     builder.add(

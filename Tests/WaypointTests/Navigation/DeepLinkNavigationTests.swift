@@ -3,7 +3,7 @@ import Waypoint
 
 /// A router over `modules`' targets with the routes of `manifest` (the deep-link tests' by default).
 @MainActor
-func linkRouter(_ modules: ModuleNavigator, manifest: String = DeepLinkNavigationTests.manifest) throws -> Router {
+func linkRouter(_ modules: ScreenCoordinator, manifest: String = DeepLinkNavigationTests.manifest) throws -> Router {
   var builder = RouterBuilder()
   modules.registerTargets(in: &builder)
   builder.add(try RouteManifest(json: manifest))
@@ -23,7 +23,7 @@ struct DeepLinkNavigationTests {
     ]}
     """
 
-  func router(_ modules: ModuleNavigator) throws -> Router {
+  func router(_ modules: ScreenCoordinator) throws -> Router {
     try linkRouter(modules)
   }
 

@@ -28,7 +28,7 @@ struct LinkPlacementTests {
   }
 
   /// A module navigator over ``tabbedNavigator()``, with the manifest's routes.
-  func tabbedApp() throws -> (ModuleNavigator, Router, HeadlessNavigator) {
+  func tabbedApp() throws -> (ScreenCoordinator, Router, HeadlessNavigator) {
     let navigator = Self.tabbedNavigator()
     let modules = try makeModules(navigator: navigator)
     return (modules, try linkRouter(modules, manifest: Self.manifest), navigator)

@@ -32,7 +32,7 @@ func registerNoteScreens(in builder: inout ModuleRegistryBuilder) {
 
 @MainActor
 func makeModules(_ recorder: Recorder = Recorder(), navigator: HeadlessNavigator = HeadlessNavigator()) throws
-  -> ModuleNavigator
+  -> ScreenCoordinator
 {
   var builder = ModuleRegistryBuilder()
   builder.observe(PhaseRecorder(recorder: recorder))
@@ -42,7 +42,7 @@ func makeModules(_ recorder: Recorder = Recorder(), navigator: HeadlessNavigator
     configuration.mode = request["mode"] ?? "read"
   }
   builder.restrict(EditorScreen.self, to: [.push, .sheet, .replaceRoot, .show])
-  return ModuleNavigator(registry: try builder.build(), navigator: navigator)
+  return ScreenCoordinator(registry: try builder.build(), navigator: navigator)
 }
 
 @MainActor
@@ -63,7 +63,7 @@ struct ShownModuleTests {
     try await editor.remove()
     #expect(editor.state == .removed)
     #expect(modules.navigator.state.stack.map(\.id) == ["NoteList#1"])
-    try await editor.perform()
+    try await editor.show()
     #expect(editor.state == .shown)
     #expect(modules.navigator.state.stack.map(\.id) == ["NoteList#1", "NoteEditor#2"])
   }
@@ -88,11 +88,11 @@ struct ShownModuleTests {
   func errors() async throws {
     let modules = try makeModules()
     let list = try await modules.show(ListScreen.self, .replaceRoot)
-    let twice = await #expect(throws: NavigationError.self) { try await list.perform() }
-    #expect(twice?.code == .alreadyPerformed)
+    let twice = await #expect(throws: NavigationError.self) { try await list.show() }
+    #expect(twice?.code == .alreadyShown)
     let pushed = try await modules.show(target: "NoteList", .push)
     try await pushed.remove()
-    #expect(await #expect(throws: NavigationError.self) { try await pushed.remove() }?.code == .notPerformed)
+    #expect(await #expect(throws: NavigationError.self) { try await pushed.remove() }?.code == .notShown)
     let again = try await modules.show(target: "NoteList", .push)
     _ = try await modules.show(target: "NoteList", .replaceRoot)
     #expect(!again.canRemove)
@@ -100,7 +100,7 @@ struct ShownModuleTests {
     #expect(again.state == .removed)
   }
 
-  @Test("a route performed while routing is overRoute; a transition during another is unbalancedTransition")
+  @Test("a route performed while routing is inTransition; a transition during another is unbalancedTransition")
   func inFlight() async throws {
     let navigator = HeadlessNavigator()
     let modules = try makeModules(navigator: navigator)
@@ -117,8 +117,8 @@ struct ShownModuleTests {
     let removing = Task { try await route.remove() }
     try await Task.sleep(for: .milliseconds(20))
     #expect(route.state == .removing)
-    let over = await #expect(throws: NavigationError.self) { try await route.perform() }
-    #expect(over?.code == .overRoute)
+    let over = await #expect(throws: NavigationError.self) { try await route.show() }
+    #expect(over?.code == .inTransition)
     try await removing.value
     #expect(route.state == .removed)
   }
@@ -150,7 +150,7 @@ struct ShownModuleTests {
     try await list.remove()
     #expect(
       recorder.all == [
-        "willMake ListScreen", "didMake ListScreen", "willPerform ListScreen", "didPerform ListScreen",
+        "willMake ListScreen", "didMake ListScreen", "willShow ListScreen", "didShow ListScreen",
         "willRemove ListScreen", "didRemove ListScreen",
       ])
   }
@@ -180,12 +180,12 @@ struct ShownModuleTests {
     _ = try await router.open("notes://home")
     let editor = try await router.open("notes://note/1").value(as: ShownModule.self)
     let count = recorder.all.count
-    await #expect(throws: NavigationError.self) { try await editor.perform() }
-    #expect(Array(recorder.all.dropFirst(count)) == ["failedToPerform EditorScreen"])
+    await #expect(throws: NavigationError.self) { try await editor.show() }
+    #expect(Array(recorder.all.dropFirst(count)) == ["failedToShow EditorScreen"])
     await #expect(throws: RoutingError.self) {
       _ = try await router.open("notes://note/2", extras: ["presentation": "sideways"])
     }
-    #expect(Array(recorder.all.dropFirst(count + 1)) == ["failedToPerform EditorScreen"])
+    #expect(Array(recorder.all.dropFirst(count + 1)) == ["failedToShow EditorScreen"])
     #expect(unbalancedEvents(recorder.all).isEmpty)
   }
 }

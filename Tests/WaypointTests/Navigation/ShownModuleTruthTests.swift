@@ -83,7 +83,7 @@ func unbalancedEvents(_ lines: [String]) -> [String] {
 
 @MainActor
 func countingModules(_ recorder: Recorder = Recorder(), navigator: any Navigator = HeadlessNavigator()) throws
-  -> (ModuleNavigator, Tally)
+  -> (ScreenCoordinator, Tally)
 {
   let made = Tally()
   var builder = ModuleRegistryBuilder()
@@ -91,7 +91,7 @@ func countingModules(_ recorder: Recorder = Recorder(), navigator: any Navigator
   builder.register(ListScreen.self, target: "NoteList") { _ in ListScreen() }
   builder.register(Counter.self, target: "Counted") { _ in Counter(made.increment()) }
   builder.register(ValueScreen.self) { _ in ValueScreen() }
-  return (ModuleNavigator(registry: try builder.build(), navigator: navigator), made)
+  return (ScreenCoordinator(registry: try builder.build(), navigator: navigator), made)
 }
 
 /// Waits until `condition` holds, letting the main actor run what it scheduled.
@@ -123,7 +123,7 @@ struct ShownModuleTruthTests {
     #expect(
       recorder.all.filter { $0.hasSuffix("Remove Counter") } == ["didRemove Counter", "failedToRemove Counter"],
       "one didRemove when the screen went, and the refused remove as its lone failure")
-    try await pushed.perform()
+    try await pushed.show()
     #expect(pushed.state == .shown)
     #expect(navigator.state.stack.map(\.id) == ["NoteList#1", "Counted#2"])
     try await pushed.remove()
@@ -171,25 +171,25 @@ struct ShownModuleTruthTests {
     let route = try await modules.show(Counter.self, .none)
     #expect(route.isMakeOnly && route.state == .shown && route.canRemove)
     #expect(route.destination(as: Counter.self)?.number == 1)
-    try await route.perform()
+    try await route.show()
     #expect(route.destination(as: Counter.self)?.number == 2, "performing again makes a new destination")
     try await route.remove()
     #expect(route.state == .removed)
     #expect(route.destination(as: Counter.self) == nil, "and lets go of it")
-    #expect(await #expect(throws: NavigationError.self) { try await route.remove() }?.code == .notPerformed)
-    try await route.perform()
+    #expect(await #expect(throws: NavigationError.self) { try await route.remove() }?.code == .notShown)
+    try await route.show()
     #expect(route.destination(as: Counter.self)?.number == 3)
     #expect(modules.navigator.state == shown, "nothing was ever shown")
     #expect(made.value == 3)
     #expect(
       recorder.all.filter { $0.hasSuffix("Counter") && !$0.contains("Make") } == [
-        "willPerform Counter", "didPerform Counter", "willPerform Counter",
-        "didPerform Counter", "willRemove Counter", "didRemove Counter", "failedToRemove Counter",
-        "willPerform Counter", "didPerform Counter",
+        "willShow Counter", "didShow Counter", "willShow Counter",
+        "didShow Counter", "willRemove Counter", "didRemove Counter", "failedToRemove Counter",
+        "willShow Counter", "didShow Counter",
       ])
   }
 
-  @Test("an invalid source or presentation is refused before the module is made or willPerform is sent")
+  @Test("an invalid source or presentation is refused before the module is made or willShow is sent")
   func checksBeforeWork() async throws {
     let recorder = Recorder()
     let (modules, made) = try countingModules(recorder)
@@ -202,11 +202,11 @@ struct ShownModuleTruthTests {
     let rootless = await #expect(throws: NavigationError.self) { _ = try await noRoot.show(Counter.self, .push) }
     #expect(rootless?.code == .invalidSource)
     #expect(made.value == 0, "the factory never ran")
-    #expect(recorder.all.filter { $0.hasSuffix("Counter") } == Array(repeating: "failedToPerform Counter", count: 2))
+    #expect(recorder.all.filter { $0.hasSuffix("Counter") } == Array(repeating: "failedToShow Counter", count: 2))
     #expect(unbalancedEvents(recorder.all).isEmpty)
   }
 
-  @Test("a navigator that fails after willPerform is followed by failedToPerform, and the route goes back")
+  @Test("a navigator that fails after willShow is followed by failedToShow, and the route goes back")
   func failureAfterWill() async throws {
     let recorder = Recorder()
     let navigator = HeadlessNavigator()
@@ -220,7 +220,7 @@ struct ShownModuleTruthTests {
     let pushed = try await slow.value
     #expect(
       recorder.all.filter { $0.hasSuffix("Counter") } == [
-        "willMake Counter", "didMake Counter", "willPerform Counter", "failedToPerform Counter",
+        "willMake Counter", "didMake Counter", "willShow Counter", "failedToShow Counter",
       ])
     let removing = Task { try await pushed.remove() }
     try await Task.sleep(for: .milliseconds(20))
@@ -257,13 +257,13 @@ struct ShownModuleTruthTests {
     var callerCopy = route.destination(as: Counter.self)
     try await route.remove()
     #expect(destination != nil && route.destination(as: Counter.self) === callerCopy, "the caller still has it")
-    try await route.perform()
+    try await route.show()
     #expect(route.destination(as: Counter.self) === callerCopy, "performed again, the same one is shown")
     try await route.remove()
     callerCopy = nil
     #expect(destination == nil, "released once gone and dropped")
     #expect(route.destination(as: Counter.self) == nil)
-    try await route.perform()
+    try await route.show()
     #expect(route.destination(as: Counter.self)?.number == 2, "a released destination is made again")
 
     let value = try await modules.show(ValueScreen.self, .push)
@@ -281,15 +281,15 @@ struct ShownModuleTruthTests {
     #expect(modules.navigator.state.presented?.state.stack.first?.id == "Counted#2")
     #expect(route.destination(as: Counter.self) === instance)
     try await route.remove()
-    try await route.perform()
+    try await route.show()
     try await route.remove()
     instance = nil
-    #expect(await #expect(throws: NavigationError.self) { try await route.perform() }?.code == .screenGone)
+    #expect(await #expect(throws: NavigationError.self) { try await route.show() }?.code == .screenGone)
     #expect(made.value == 0)
     #expect(
       recorder.all.filter { $0.hasSuffix("Counter") } == [
-        "willPerform Counter", "didPerform Counter", "willRemove Counter", "didRemove Counter",
-        "willPerform Counter", "didPerform Counter", "willRemove Counter", "didRemove Counter",
+        "willShow Counter", "didShow Counter", "willRemove Counter", "didRemove Counter",
+        "willShow Counter", "didShow Counter", "willRemove Counter", "didRemove Counter",
       ])
   }
 

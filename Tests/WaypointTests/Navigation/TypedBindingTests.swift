@@ -31,7 +31,7 @@ enum EditorLink: RoutableLink, Equatable {
 @MainActor
 @Suite("Module bindings from typed links")
 struct TypedBindingTests {
-  func modules() throws -> ModuleNavigator {
+  func modules() throws -> ScreenCoordinator {
     var builder = ModuleRegistryBuilder()
     registerNoteScreens(in: &builder)
     builder.bind(EditorScreen.self, configuration: EditorConfiguration.self, link: EditorLink.self) {
@@ -45,7 +45,7 @@ struct TypedBindingTests {
         configuration.mode = "quick"
       }
     }
-    return ModuleNavigator(registry: try builder.build(), navigator: HeadlessNavigator())
+    return ScreenCoordinator(registry: try builder.build(), navigator: HeadlessNavigator())
   }
 
   @Test("a link's typed value fills the module's configuration")

@@ -262,7 +262,7 @@ struct MainActorScreenTests {
   func mainActorOnly() async throws {
     var builder = ModuleRegistryBuilder()
     builder.registerScreen(MainActorScreen.self, target: "Main") { _ in MainActorScreen() }
-    let modules = ModuleNavigator(registry: try builder.build(), navigator: HeadlessNavigator())
+    let modules = ScreenCoordinator(registry: try builder.build(), navigator: HeadlessNavigator())
     let route = try await modules.show(MainActorScreen.self, .replaceRoot)
     #expect(route.destination(as: MainActorScreen.self) != nil)
     #expect(try modules.destination(for: route.screen).value(as: MainActorScreen.self) != nil)

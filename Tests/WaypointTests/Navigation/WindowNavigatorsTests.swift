@@ -51,7 +51,7 @@ struct WindowNavigatorsTests {
     windows.close("B")
     _ = try await router.open("notes://home", extras: [WindowNavigators.windowExtra: "B"])
     #expect(first.navigator.state.stack.count == 1, "a link for a closed window opens in the one left")
-    #expect(windows.modules(for: "B") == nil)
+    #expect(windows.coordinator(for: "B") == nil)
   }
 
   @Test("each window restores its own saved state")

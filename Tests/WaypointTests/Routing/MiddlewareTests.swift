@@ -159,7 +159,7 @@ extension MiddlewareTests {
     builder.observe(LoggingObserver(logger: logger))
     builder.use(LoggingMiddleware(logger: logger, level: .debug))
     builder.add("myapp://note/:id", name: "note", exposure: .public) { _ in 1 }
-    let inbox = LinkInbox(router: try builder.build())
+    let inbox = LinkInbox(router: RouterHolder(try builder.build()))
     inbox.receive("myapp://note/1?token=abc", origin: .external())
     inbox.receive("myapp://note/3", origin: .external())
     inbox.setReady(true)

@@ -264,7 +264,7 @@ struct StressTests {
       return Card()
     }
     let modules = await MainActor.run {
-      ModuleNavigator(registry: try! builder.build(), navigator: HeadlessNavigator())
+      ScreenCoordinator(registry: try! builder.build(), navigator: HeadlessNavigator())
     }
     let home = try await modules.show(Home.self, .replaceRoot)
     let rootID = await home.screen.id

@@ -1,10 +1,10 @@
 public import Observation
 
-/// Shows modules: makes them through a ``ModuleRegistry`` and performs them on a ``Navigator``,
+/// Shows modules: makes them through a ``ModuleRegistry`` and shows them on a ``Navigator``,
 /// returning a ``ShownModule`` that can remove them again.
 ///
 /// ```swift
-/// let modules = ModuleNavigator(registry: registry, navigator: HeadlessNavigator())
+/// let modules = ScreenCoordinator(registry: registry, navigator: HeadlessNavigator())
 /// let list = try await modules.show(NoteList.self, .replaceRoot)
 /// let editor = try await modules.show(
 ///   NoteEditor.self, .push, parameters: ["id": "42"], configuration: NoteEditorConfiguration.self
@@ -13,19 +13,19 @@ public import Observation
 /// ```
 ///
 /// Order: the presentation and the source are checked, then the factory, the module's prepare,
-/// the caller's prepare, `didMake`, then `willPerform` and `didPerform`. A refused presentation
-/// or source makes nothing and sends one `failedToPerform`.
+/// the caller's prepare, `didMake`, then `willShow` and `didShow`. A refused presentation
+/// or source makes nothing and sends one `failedToShow`.
 ///
-/// When the navigator is `@Observable` (``HeadlessNavigator`` is), the module navigator watches
+/// When the navigator is `@Observable` (``HeadlessNavigator`` is), the screen coordinator watches
 /// it and moves the shown modules whose screens were taken off by something else to `removed`; with
 /// another navigator, call ``refreshShownModules()`` after changing it.
 ///
 /// It is `@Observable` so SwiftUI can hand it down the view hierarchy
-/// (`.environment(modules)`, `@Environment(ModuleNavigator.self)`); what changes is its
+/// (`.environment(modules)`, `@Environment(ScreenCoordinator.self)`); what changes is its
 /// navigator's state.
 @MainActor
 @Observable
-public final class ModuleNavigator {
+public final class ScreenCoordinator {
   /// Where modules come from.
   public let registry: ModuleRegistry
   /// Where they are shown.
@@ -39,7 +39,7 @@ public final class ModuleNavigator {
   /// The modules shown here that are still alive, to tell them when their screens leave.
   @ObservationIgnored private var routes: [WeakRoute] = []
 
-  /// A module navigator over `registry` and `navigator`.
+  /// A screen coordinator over `registry` and `navigator`.
   public init(registry: ModuleRegistry, navigator: any Navigator) {
     self.registry = registry
     self.navigator = navigator
@@ -56,7 +56,7 @@ public final class ModuleNavigator {
   ///   - source: The screen to show it from; `nil` for the top screen.
   ///   - parameters: Parameters to keep on the screen and the shown module.
   ///   - prepare: The caller's preparation of the made module, after the module's own; kept to
-  ///     prepare a new destination when the module is performed again.
+  ///     prepare a new destination when the module is shown again.
   /// - Returns: The shown module, which can remove the module later.
   /// - Throws: `unsupportedPresentation` when the module does not allow `presentation`, the
   ///   navigator's `invalidSource`…, or `moduleFailed` with the ``ModuleError`` of making the
@@ -120,7 +120,7 @@ public final class ModuleNavigator {
   /// built) as `key`'s module, so it gets a ``ShownModule``, events and removal like any other.
   ///
   /// Nothing is made, so no make events are sent. The module holds the instance as it holds a
-  /// made one; performing it again after the instance was released fails with `screenGone`.
+  /// made one; showing it again after the instance was released fails with `screenGone`.
   ///
   /// - Throws: What ``show(_:_:from:parameters:prepare:)`` throws; `moduleFailed` around
   ///   `notRegistered` for a key the registry does not know, whose screen could not be made
@@ -158,7 +158,7 @@ public final class ModuleNavigator {
     return gone
   }
 
-  /// The destination a live route performed here holds for the screen `id`; makes nothing.
+  /// The destination a live route shown here holds for the screen `id`; makes nothing.
   package func shownDestination(of id: String) -> ScreenDestination? {
     routes.lazy.compactMap(\.route).first { $0.screen.id == id && $0.state == .shown }?.heldDestination
   }
@@ -177,7 +177,7 @@ public final class ModuleNavigator {
     liveRoutes.first { $0.state == .shown && $0.destination(as: AnyObject.self) === destination }
   }
 
-  /// Moves every route performed here whose screen is no longer shown to `removed`.
+  /// Moves every route shown here whose screen is no longer shown to `removed`.
   ///
   /// Runs by itself after each change of an `@Observable` navigator, and after each removal.
   /// A route whose screen is shown is kept alive here until it leaves, even when whoever showed
@@ -191,7 +191,7 @@ public final class ModuleNavigator {
     }
   }
 
-  // MARK: - Performing
+  // MARK: - Showing
 
   private func perform(
     _ key: ModuleKey, _ presentation: Presentation, from source: String?, parameters: [String: String],
@@ -202,7 +202,7 @@ public final class ModuleNavigator {
     let notify = notifier(for: key)
     if let refusal = rules.refusal(of: presentation, for: key) {
       let error = NavigationError(.unsupportedPresentation, refusal)
-      notify(.failedToPerform, error)
+      notify(.failedToShow, error)
       throw error
     }
     let name = target ?? key.name
@@ -211,7 +211,7 @@ public final class ModuleNavigator {
     let shown = ShownModule(
       screen: screen, presentation: presentation, source: source, key: key, made: made, make: make,
       navigator: navigator, notify: notify)
-    try await shown.perform()
+    try await shown.show()
     routes.append(WeakRoute(route: shown))
     refreshShownModules()
     return shown

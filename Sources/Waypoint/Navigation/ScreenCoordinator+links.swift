@@ -1,4 +1,4 @@
-extension ModuleNavigator {
+extension ScreenCoordinator {
   /// Shows the module a deep link targets where its route places it, binding the request into
   /// the module's configuration.
   ///
@@ -35,13 +35,13 @@ extension ModuleNavigator {
   ///   the `presentation` extra names no presentation; `coveredByPresentation` when the policy
   ///   refuses the link or a presentation is held (``ShownModule/isDismissibleByLinks``);
   ///   `unknownTab` for a tab the tab bar does not have.
-  public func open(_ request: RouteRequest, target: String) async throws(NavigationError) -> ShownModule {
+  public func show(_ request: RouteRequest, target: String) async throws(NavigationError) -> ShownModule {
     let presentation: Presentation
     do {
       presentation = try Self.presentation(of: request)
     } catch {
       // Refused before anything was made: the failure is the module's lone event.
-      if let key = try? registry.key(for: target) { notifier(for: key)(.failedToPerform, error) }
+      if let key = try? registry.key(for: target) { notifier(for: key)(.failedToShow, error) }
       throw error
     }
     if let source = request.extras["source"] as? String {
@@ -214,22 +214,22 @@ extension ModuleNavigator {
 
 /// A route handler that shows a module.
 ///
-/// ``ModuleNavigator/registerTargets(in:)`` registers one for each manifest target. Its value is
+/// ``ScreenCoordinator/registerTargets(in:)`` registers one for each manifest target. Its value is
 /// the ``ShownModule``.
-public struct ModuleRouteHandler: RouteHandler {
+package struct ModuleRouteHandler: RouteHandler {
   /// Where the module is shown.
-  public let navigator: ModuleNavigator
+  package let navigator: ScreenCoordinator
   /// The module's target.
-  public let target: String
+  package let target: String
 
   /// A handler showing `target`'s module.
-  public init(navigator: ModuleNavigator, target: String) {
+  package init(navigator: ScreenCoordinator, target: String) {
     self.navigator = navigator
     self.target = target
   }
 
   /// Shows the module and returns its ``ShownModule``.
-  public func handle(_ request: RouteRequest) async throws -> any Sendable {
-    try await navigator.open(request, target: target)
+  package func handle(_ request: RouteRequest) async throws -> any Sendable {
+    try await navigator.show(request, target: target)
   }
 }

@@ -3,24 +3,24 @@ import WaypointMatching
 /// Makes the destinations of screens a navigator has to build itself: restoring a saved state,
 /// or a path of screens a plan pushes.
 ///
-/// ``ModuleNavigator`` is one; a navigator over real views keeps one weakly and asks it for each
+/// ``ScreenCoordinator`` is one; a navigator over real views keeps one weakly and asks it for each
 /// screen of a plan that it does not already show.
 @MainActor
-public protocol DestinationSource: AnyObject {
+package protocol DestinationSource: AnyObject {
   /// Makes the destination `screen` shows.
   func destination(for screen: Screen) throws -> ScreenDestination
 }
 
 /// A navigator that builds screens it was not handed, such as a UIKit navigator restoring a state.
 ///
-/// It needs a ``DestinationSource``; a ``ModuleNavigator`` made over one becomes its source.
+/// It needs a `DestinationSource`; a ``ScreenCoordinator`` made over one becomes its source.
 @MainActor
-public protocol RebuildingNavigator: Navigator {
+package protocol RebuildingNavigator: Navigator {
   /// Where the navigator gets destinations for screens it must build; held weakly.
   var destinationSource: (any DestinationSource)? { get set }
 }
 
-extension ModuleNavigator: DestinationSource {
+extension ScreenCoordinator: DestinationSource {
   /// The destination of `screen`; the one call through which a navigator or a SwiftUI host gets
   /// what a screen shows.
   ///
@@ -41,7 +41,7 @@ extension ModuleNavigator: DestinationSource {
   /// ```
   ///
   /// - Throws: A ``ModuleError``: `notRegistered` for an unknown target, or what making fails with.
-  public func destination(for screen: Screen) throws -> ScreenDestination {
+  package func destination(for screen: Screen) throws -> ScreenDestination {
     if let shown = shownDestination(of: screen.id) { return shown }
     let named = registry.registrations.keys.first { $0.name == screen.target }
     let key =
