@@ -51,6 +51,10 @@ let package = Package(
       ],
       path: "DocCode"),
     .testTarget(
+      name: "SwiftUIHostTests",
+      dependencies: ["WaypointSwiftUI", "SwiftUI", "Waypoint"],
+      path: "Tests/SwiftUIHostTests"),
+    .testTarget(
       name: "UIKitModelTests",
       dependencies: ["WaypointUIKit", "UIKit", "CoreSpotlight", "Waypoint"],
       path: "Tests/UIKitModelTests",

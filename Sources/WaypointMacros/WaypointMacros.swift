@@ -1,7 +1,7 @@
 @_exported public import Waypoint
 @_exported public import WaypointMatching
 
-/// Makes an enum a ``Waypoint/RoutableLink``: each case is a route, written with ``Route(_:name:presentation:exposure:priority:defaults:)``.
+/// Makes an enum a ``Waypoint/RoutableLink``: each case is a route, written with ``Route(_:target:name:presentation:tab:column:under:presented:exposure:priority:defaults:)``.
 ///
 /// ```swift
 /// @Routable
@@ -30,17 +30,30 @@
 @attached(extension, conformances: RoutableLink)
 public macro Routable() = #externalMacro(module: "WaypointMacrosPlugin", type: "RoutableMacro")
 
-/// Declares the route of one case of a ``Routable()`` enum.
+/// Declares the route of one case of a ``Routable()`` enum, with everything a manifest route
+/// says.
+///
+/// ```swift
+/// @Route("notes://note/<int:id>", target: "Note", tab: "notes", under: ["Notes"], exposure: .public)
+/// case note(id: Int)
+/// ```
 ///
 /// - Parameters:
 ///   - pattern: The route's pattern, in Waypoint's pattern language.
+///   - target: The screen the route shows; the app's screen for that target handles it when the
+///     links are added without a handler (`routes.add(NotesLink.self)`).
 ///   - name: The route's name; the case's name when `nil`.
 ///   - presentation: How a module for the route is shown.
+///   - tab: The tab the screen goes in.
+///   - column: The split view column the screen goes in.
+///   - under: The screens under the route's screen, bottom first.
+///   - presented: What happens to what is already presented.
 ///   - exposure: Who may reach the route; links from outside reach only public routes.
 ///   - priority: Higher wins before any other precedence rule.
 ///   - defaults: Values for names the URL does not supply.
 @attached(peer)
 public macro Route(
-  _ pattern: String, name: String? = nil, presentation: Presentation? = nil, exposure: Exposure = .internal,
-  priority: Int = 0, defaults: [String: String] = [:]
+  _ pattern: String, target: String? = nil, name: String? = nil, presentation: Presentation? = nil,
+  tab: String? = nil, column: SplitColumn? = nil, under: [String] = [], presented: PresentedPolicy? = nil,
+  exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:]
 ) = #externalMacro(module: "WaypointMacrosPlugin", type: "RouteMacro")

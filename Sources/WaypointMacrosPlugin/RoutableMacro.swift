@@ -48,10 +48,15 @@ public struct RoutableMacro: MemberMacro, ExtensionMacro {
   /// `static let routeDefinitions`: one definition per case, `@Route`'s arguments passed on.
   private static func definitions(_ cases: [LinkCase], access: String) -> String {
     let items = cases.map { linkCase in
+      var given: [String: String] = [:]
+      for option in linkCase.options { given[option.label?.text ?? "_"] = option.expression.trimmedDescription }
+      // In the order of `RouteDefinition.init`; a tab, column and presented policy make its placement.
       var arguments = ["pattern: \(linkCase.pattern)", "name: \(LinkCode.literal(linkCase.routeName))"]
-      for option in linkCase.options where option.label?.text != "name" {
-        arguments.append("\(option.label?.text ?? "_"): \(option.expression.trimmedDescription)")
+      for label in ["target", "presentation", "exposure", "priority", "defaults", "under"] {
+        if let expression = given[label] { arguments.append("\(label): \(expression)") }
       }
+      let placement = ["tab", "column", "presented"].compactMap { label in given[label].map { "\(label): \($0)" } }
+      if !placement.isEmpty { arguments.append("placement: Placement(\(placement.joined(separator: ", ")))") }
       return "  RouteDefinition(\(arguments.joined(separator: ", ")))"
     }
     return """

@@ -47,6 +47,33 @@ struct ToolCommandTests {
     #expect(try CLIRunner.run(["lint", "--manifest", optional]).status == 0, "optional in the redirect too is fine")
   }
 
+  @Test("given the app's tabs and screens, lint reports a route naming others, as building the app would")
+  func lintAppNames() throws {
+    let manifest = try CLIRunner.temporaryFile(
+      #"{"routes": [{"pattern": "notes://note/<int:id>", "target": "Note", "tab": "notes", "under": ["Notes"]},"#
+        + #" {"name": "trash", "pattern": "notes://trash", "target": "Trash", "tab": "bin", "under": ["Bin"]}]}"#)
+    #expect(
+      try CLIRunner.run(["lint", "--manifest", manifest]).status == 0, "without the app's names lint cannot know")
+    let known = ["--tabs", "notes, settings", "--targets", "Notes,Note,Trash,Bin"]
+    let clean = try CLIRunner.run([
+      "lint", "--manifest", manifest, "--tabs", "notes,bin", "--targets", "Notes,Note,Trash,Bin",
+    ])
+    #expect(clean.status == 0, "\(clean.lines)")
+    let tabs = try CLIRunner.run(["lint", "--manifest", manifest] + known + ["--format", "json"])
+    #expect(tabs.status == 1)
+    let objects = try tabs.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    #expect(objects.compactMap { $0?["code"] as? String } == ["unknownTab"])
+    #expect(objects.first??["route"] as? Int == 1)
+    #expect(objects.first??["name"] as? String == "trash")
+    #expect(objects.first??["field"] as? String == "tab")
+    let screens = try CLIRunner.run(["lint", "--manifest", manifest, "--targets", "Note"])
+    #expect(screens.status == 1)
+    #expect(screens.lines.filter { $0.hasPrefix("error:") }.count == 3, "\(screens.lines)")
+    #expect(screens.lines.contains { $0.contains("opens 'Trash', which no screen of the app is") })
+    #expect(screens.lines.contains { $0.contains("puts 'Notes' under its screen") })
+    #expect(screens.lines.last?.hasSuffix(": 3 error(s), 0 warning(s)") == true)
+  }
+
   @Test("an unreadable manifest is a usage error for lint too")
   func lintMissing() throws {
     #expect(try CLIRunner.run(["lint", "--manifest", "/no/such.json"]).status == 2)

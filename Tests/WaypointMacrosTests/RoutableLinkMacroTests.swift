@@ -46,8 +46,39 @@ public struct Hex: LosslessStringConvertible, Equatable, Sendable {
   public var description: String { text }
 }
 
+/// Links that say where their screens go, as a manifest route does.
+@Routable
+enum PlacedLink: Equatable {
+  @Route(
+    "notes://note/<int:id>", target: "Note", tab: "notes", under: ["Notes"], presented: .dismiss, exposure: .public)
+  case note(id: Int)
+  @Route("notes://compose", target: "Compose", presentation: .sheet, column: .secondary) case compose
+}
+
 @Suite("@Routable links")
 struct RoutableLinkMacroTests {
+  @Test(
+    "@Route's target, tab, column, under and presented policy reach the definition; added without a handler, each goes to its target"
+  )
+  func placed() async throws {
+    let note = try #require(PlacedLink.routeDefinitions.first)
+    #expect(note.target == "Note")
+    #expect(note.placement == Placement(tab: "notes", presented: .dismiss))
+    #expect(note.under == ["Notes"])
+    #expect(note.exposure == .public)
+    let compose = try #require(PlacedLink.routeDefinitions.last)
+    #expect(compose.target == "Compose")
+    #expect(compose.presentation == .sheet)
+    #expect(compose.placement == Placement(column: .secondary))
+    var builder = RouterBuilder()
+    builder.add(PlacedLink.self)
+    builder.register(target: "Note") { request in try PlacedLink(route: "note", request: request) }
+    builder.register(target: "Compose") { _ in PlacedLink.compose }
+    let router = try builder.build()
+    let opened = try await router.open("notes://note/5", origin: .external())
+    #expect(try opened.value(as: PlacedLink.self) == .note(id: 5))
+  }
+
   @Test("the issue's five URLs parse into their values, and each value prints back")
   func issueURLs() throws {
     let folder = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))

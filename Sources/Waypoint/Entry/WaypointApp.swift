@@ -74,9 +74,11 @@ public final class WaypointApp {
   ///   - screens: Registers the screens (`registerScreen(_:target:factory:)` of ``ModuleRegistryBuilder``)
   ///     and any other module.
   /// - Throws: A `BuildError` with every problem: the registry's, the router's (a target no
-  ///   screen has is `missingHandler`), `unknownTab` for a route's tab that `start` lacks, and
-  ///   `missingConfiguration` for a route to a screen whose configuration no binding fills
-  ///   (it would open with its defaults, whatever the link says).
+  ///   screen has is `missingHandler`), `unknownTab` for a route's tab that `start` lacks,
+  ///   `notRegistered` for a screen a route's `under` names that no screen registers, and
+  ///   `missingConfiguration` for a route to a screen that would never see the link's values: its
+  ///   configuration no binding fills (it would open with its defaults, whatever the link says),
+  ///   or it is made without the link and the route's pattern gives it values.
   public init(
     routes: RouterBuilder, start: NavigationState = NavigationState(), policy: LinkInbox.Policy = .init(),
     screens: (inout ModuleRegistryBuilder) -> Void
@@ -98,6 +100,7 @@ public final class WaypointApp {
     let routesMade = router.router.routes
     let problems: [any WaypointError] =
       Self.unknownTabs(in: routesMade, start: start)
+      + Self.unknownUnder(in: routesMade, registry: registry)
       + Self.unboundScreens(in: routesMade, registry: registry, options: router.router.options)
     guard problems.isEmpty else { throw BuildError(errors: problems) }
     self.registry = registry
@@ -120,18 +123,41 @@ public final class WaypointApp {
     }
   }
 
-  /// The routes to a screen whose configuration no binding fills from the link: the screen would
-  /// open with its defaults (note 0), never with the link's values.
+  /// The routes that put a screen under theirs that no screen registers: the link would fail
+  /// with `notRegistered` when opened.
+  private static func unknownUnder(in routes: [RouteDefinition], registry: ModuleRegistry) -> [ModuleError] {
+    routes.flatMap { route in
+      route.under.filter { !registry.contains(target: $0) }.map { target in
+        ModuleError(
+          .notRegistered,
+          "the route \(route.description) puts '\(target)' under its screen, which no screen registers; "
+            + "register it (registerScreen(_:target:)) or take it out of the route's under",
+          module: target)
+      }
+    }
+  }
+
+  /// The routes to a screen that never sees the link's values: one whose configuration no binding
+  /// fills (it would open with its defaults, note 0, whatever the link says), or one made without
+  /// the link (`registerScreen(_:target:) { _ in … }`) that a route gives path values to.
   private static func unboundScreens(
     in routes: [RouteDefinition], registry: ModuleRegistry, options: MatchingOptions
   ) -> [ModuleError] {
     routes.compactMap { route in
       guard let target = route.target, let key = try? registry.key(for: target),
-        let registration = registry.registrations[key], !registration.isUnconfigured,
-        registry.navigation.bindings[key] == nil
+        let registration = registry.registrations[key], registry.navigation.bindings[key] == nil
       else { return nil }
-      let required = registration.configurationType.init().missingValues()
       let given = (try? RoutePattern(route.pattern, options: options))?.parameterNames ?? []
+      if registration.isUnconfigured {
+        guard !given.isEmpty else { return nil }
+        return ModuleError(
+          .missingConfiguration,
+          "the route \(route.description) gives '\(target)' its \(given.map { "'\($0)'" }.joined(separator: ", ")), "
+            + "which its screen never reads: it is made without the link; register it with a factory that reads "
+            + "its link (registerScreen(_:target:) { resolver, link in … }), or take the values out of the pattern",
+          module: target)
+      }
+      let required = registration.configurationType.init().missingValues()
       guard !required.isEmpty || !given.isEmpty else { return nil }
       let lost =
         required.isEmpty

@@ -67,6 +67,8 @@ extension RoutingError {
     switch code {
     case .invalidRedirect: return "redirect"
     case .missingHandler: return "target"
+    case "unknownTab": return "tab"
+    case "notRegistered": return "under"
     default: return "pattern"
     }
   }

@@ -2,7 +2,7 @@
 /// or a concrete type), compared by `ObjectIdentifier`, never by its name.
 public struct ModuleKey: Hashable, Sendable, CustomStringConvertible {
   private let id: ObjectIdentifier
-  private let type: any Any.Type
+  package let type: any Any.Type
 
   /// The key of `type`.
   ///

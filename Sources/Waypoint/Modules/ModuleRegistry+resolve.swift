@@ -64,7 +64,7 @@ extension ModuleRegistry {
     }
   }
 
-  func key(for target: String) throws(ModuleError) -> ModuleKey {
+  package func key(for target: String) throws(ModuleError) -> ModuleKey {
     guard let key = keysByTarget[target] else {
       throw ModuleError(
         .notRegistered, "no module is registered as the target '\(target)'", module: target)

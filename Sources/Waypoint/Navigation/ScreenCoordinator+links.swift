@@ -157,7 +157,8 @@ extension ScreenCoordinator {
       let screen = Screen(
         id: "\(name)#\(nextNumber())", target: name, parameters: request.urlValues,
         route: definition.map { $0.name ?? $0.pattern }, link: request.url.string)
-      let made = try registry.observedInstance(key, configure: rules.configure(key, from: request))
+      let configure = rules.configure(key, from: request)
+      let made = try MainActorMake.run { try registry.observedInstance(key, configure: configure) }
       rooted = [screen]
       adopted = adopt(screen, key: key, made: made)
     }

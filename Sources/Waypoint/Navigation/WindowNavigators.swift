@@ -100,7 +100,7 @@ public final class WindowNavigators {
   /// Shows `target`'s module for `request` in the window it opens in.
   ///
   /// - Throws: A ``NavigationError`` `unshowableDestination` naming the window when none is
-  ///   open to take the link; else what ``ScreenCoordinator/open(_:target:)`` throws.
+  ///   open to take the link; else what ``ScreenCoordinator/show(_:target:)`` throws.
   func open(_ request: RouteRequest, target: String) async throws -> ShownModule {
     guard let id = window(for: request), let modules = coordinator(for: id) else {
       let asked = (request.extras[Self.windowExtra] as? String).map { " (it arrived in '\($0)')" } ?? ""

@@ -335,7 +335,8 @@ extension QueryItem {
 
 extension RouterBuilder {
   /// Registers every route of `type` with one handler that gets the link as a typed value, and
-  /// the request for its origin, extras and callbacks.
+  /// the request for its origin, extras and callbacks; without a handler, each route goes to the
+  /// handler of its target (the app's screen for it), as a manifest route does.
   ///
   /// ```swift
   /// builder.add(NotesLink.self) { link, request in
@@ -351,7 +352,7 @@ extension RouterBuilder {
   /// parameter types it does not have already; a value that does not convert fails the open
   /// with `invalidParameter`.
   public mutating func add<Link: RoutableLink>(
-    _ type: Link.Type, _ body: @escaping @Sendable (Link, RouteRequest) async throws -> any Sendable
+    _ type: Link.Type, _ body: (@Sendable (Link, RouteRequest) async throws -> any Sendable)? = nil
   ) {
     let types = Link.parameterTypes
     for name in types.names where parameterTypes[name] == nil {
@@ -410,9 +411,13 @@ extension RouteGroup {
   /// See ``RouterBuilder/add(_:_:)``. A group cannot add parameter types: register the type's
   /// custom ones on the builder (`builder.parameterTypes`).
   public mutating func add<Link: RoutableLink>(
-    _ type: Link.Type, _ body: @escaping @Sendable (Link, RouteRequest) async throws -> any Sendable
+    _ type: Link.Type, _ body: (@Sendable (Link, RouteRequest) async throws -> any Sendable)? = nil
   ) {
     for definition in Link.routeDefinitions {
+      guard let body else {
+        add(definition)
+        continue
+      }
       let name = definition.name ?? ""
       let handler = ClosureHandler { request in
         try await body(try Link(route: name, request: request), request)

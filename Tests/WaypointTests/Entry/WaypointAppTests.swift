@@ -129,6 +129,14 @@ struct WaypointAppTests {
       #expect((error.first as? NavigationError)?.code == .unknownTab)
       #expect("\(error)".contains("names the tab 'archive'"))
     }
+    do {
+      _ = try AppFixture.app { routes in routes.add("notes://deep/note", target: "List", under: ["List", "Folder"]) }
+      Issue.record("an app with a route putting an unregistered screen under its own was built")
+    } catch {
+      #expect(error.errors.count == 1)
+      #expect((error.first as? ModuleError)?.code == .notRegistered)
+      #expect("\(error)".contains("puts 'Folder' under its screen"))
+    }
   }
 
   /// A note screen configured the older way: a configuration and, unless forgotten, a binding.
@@ -179,6 +187,30 @@ struct WaypointAppTests {
     } catch {
       #expect(error.errors.count == 1)
       #expect("\(error)".contains("the link's 'id' would never reach it"), "\(error)")
+    }
+
+    // Made without the link: the id the route gives is never read.
+    var unread = RouterBuilder()
+    unread.add("notes://unread/<int:id>(/*rest)", target: "Unread")
+    unread.add("notes://list", target: "List")  // no values: nothing to lose
+    do {
+      _ = try WaypointApp(routes: unread) { screens in
+        screens.registerScreen(AppSettings.self, target: "Unread") { _ in AppSettings() }
+        screens.registerScreen(AppList.self, target: "List") { _ in AppList() }
+      }
+      Issue.record("a route's id went to a screen made without the link")
+    } catch {
+      #expect(error.errors.count == 1)
+      #expect((error.first as? ModuleError)?.code == .missingConfiguration)
+      #expect("\(error)".contains("gives 'Unread' its 'id', 'rest', which its screen never reads"), "\(error)")
+    }
+    // The same screen reading its link builds.
+    _ = try WaypointApp(routes: unread) { screens in
+      screens.registerScreen(AppSettings.self, target: "Unread") { _, link in
+        _ = try link.int("id")
+        return AppSettings()
+      }
+      screens.registerScreen(AppList.self, target: "List") { _ in AppList() }
     }
   }
 

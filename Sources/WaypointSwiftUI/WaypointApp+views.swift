@@ -1,0 +1,44 @@
+#if canImport(SwiftUI)
+import SwiftUI
+public import Waypoint
+
+extension WaypointApp {
+  /// An app whose screens are SwiftUI views, which `WaypointHost(app:)` draws with no
+  /// `destination` closure: built as ``Waypoint/WaypointApp/init(routes:start:policy:screens:)``
+  /// builds it, and a target whose screen is not a view is one more error of the build, so the
+  /// host never meets a screen it cannot draw.
+  ///
+  /// ```swift
+  /// let app = try WaypointApp.swiftUI(routes: routes, start: tabs) { views in
+  ///   views.registerScreen(NoteView.self, target: "Note") { _, link in NoteView(id: try link.int("id")) }
+  /// }
+  /// ```
+  ///
+  /// A target registered by a protocol (`(any NoteScreen).self`) is checked by that type: register
+  /// the view's own type for it.
+  ///
+  /// - Throws: What the app's build throws, and `typeMismatch` naming each target whose screen is
+  ///   not a view.
+  public static func swiftUI(
+    routes: RouterBuilder, start: NavigationState = NavigationState(), policy: LinkInbox.Policy = .init(),
+    views: (inout ModuleRegistryBuilder) -> Void
+  ) throws(BuildError) -> WaypointApp {
+    let app = try WaypointApp(routes: routes, start: start, policy: policy, screens: views)
+    let notViews = targetsNotViews(in: app.registry)
+    guard notViews.isEmpty else { throw BuildError(errors: notViews) }
+    return app
+  }
+
+  /// The targets whose registered screen type is not a SwiftUI view.
+  static func targetsNotViews(in registry: ModuleRegistry) -> [ModuleError] {
+    registry.targets.compactMap { target in
+      guard let key = try? registry.key(for: target), !(key.type is any View.Type) else { return nil }
+      return ModuleError(
+        .typeMismatch,
+        "the screen of the target '\(target)' is a \(key.name), not a SwiftUI view, which WaypointHost(app:) cannot "
+          + "draw; register a view for it (registerScreen(SomeView.self, target: \"\(target)\") { … })",
+        module: target)
+    }
+  }
+}
+#endif
