@@ -27,7 +27,7 @@ extension NavigationState {
     return state
   }
 
-  /// The shape of the hierarchy by module names, for assertions that ignore ids and parameters:
+  /// The shape of the hierarchy by target, for assertions that ignore ids and parameters:
   /// `["NoteList", "NoteEditor", "sheet: Login"]`.
   public var outline: [String] {
     var lines = stack.map(\.target)

@@ -46,7 +46,7 @@ public struct RouteDefinition: Sendable, Hashable, CustomStringConvertible {
     get { storage.fields.defaults }
     set { storage.edit { $0.defaults = newValue } }
   }
-  /// The modules that must be under this route's screen, bottom first: opening the link
+  /// The targets of the screens that must be under this route's screen, bottom first: opening the link
   /// completes a stack that starts this path (builds it in an empty one, the first as the root),
   /// and makes the stack of a tab the route names exactly these screens, reusing those shown.
   public var under: [String] {
