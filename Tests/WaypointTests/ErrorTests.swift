@@ -8,17 +8,22 @@ struct ErrorTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// The code names declared in one error type's file (`public static let name: Code = "name"`).
+  /// The code names declared in one error type's file (`public static let name: Code = "name"`, or
+  /// `: Self =` in an extension of the code type).
   static func declaredCodes(in path: String) throws -> [String] {
     let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     return text.split(separator: "\n").compactMap { line in
-      guard line.contains("public static let "), line.contains(": Code = \"") else { return nil }
+      guard line.contains("public static let "), line.contains(": Code = \"") || line.contains(": Self = \"") else {
+        return nil
+      }
       return line.split(separator: "\"").dropFirst().first.map(String.init)
     }
   }
 
+  /// Each subsystem's codes, where it raises them: the router's own routing codes beside it.
   static let errorFiles = [
-    "Sources/WaypointMatching/Errors/RoutingError.swift", "Sources/Waypoint/Manifest/ManifestError.swift",
+    "Sources/WaypointMatching/Errors/RoutingError.swift", "Sources/Waypoint/Routing/RoutingError+router.swift",
+    "Sources/Waypoint/Manifest/ManifestError.swift",
     "Sources/Waypoint/Modules/ModuleError.swift", "Sources/Waypoint/Navigation/NavigationError.swift",
   ]
 
@@ -37,8 +42,11 @@ struct ErrorTests {
     #expect(rows.count == (try Self.errorFiles.flatMap(Self.declaredCodes)).count, "one row per code")
   }
 
-  @Test("each code is declared once, in its type's one file")
+  @Test("each code is declared once, in its subsystem's files")
   func codesInOneFile() throws {
+    let matching = try Self.declaredCodes(in: Self.errorFiles[0])
+    let router = try Self.declaredCodes(in: Self.errorFiles[1])
+    #expect(Set(matching).isDisjoint(with: router), "a routing code declared twice")
     let sources = Self.root.appendingPathComponent("Sources")
     let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path)
     let declaring = try files.filter { $0.hasSuffix(".swift") }.filter { file in

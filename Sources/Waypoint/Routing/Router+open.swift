@@ -119,7 +119,7 @@ extension Router {
   /// Runs the routes `candidates` gives in turn until one handles the URL (or the fallback does);
   /// `chosen` is the request last run.
   private func handle(
-    _ candidates: inout Candidates, openID: UInt64, chosen: inout RouteRequest?
+    _ candidates: inout RouteCandidates, openID: UInt64, chosen: inout RouteRequest?
   ) async throws(RoutingError) -> RouteResult {
     var reported = 0
     while true {
@@ -206,7 +206,7 @@ extension Router {
 
   /// Emits a `declined` event for each route `candidates` recorded since `reported`.
   private func reportDeclines(
-    _ candidates: Candidates, from reported: inout Int, openID: UInt64, because reason: String
+    _ candidates: RouteCandidates, from reported: inout Int, openID: UInt64, because reason: String
   ) {
     for route in candidates.declined.dropFirst(reported) {
       emit(

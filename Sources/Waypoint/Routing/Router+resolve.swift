@@ -62,16 +62,16 @@ extension Router {
     resolve(url, origin: origin).route != nil
   }
 
-  /// The requests `url` may go to, best first: see `Candidates`.
+  /// The requests `url` may go to, best first: see `RouteCandidates`.
   ///
   /// An app redirect (see ``RouteRequest/isAppRedirect``) reaches internal routes from any origin.
   func candidates(
     for url: String, origin: Origin, extras: [String: any Sendable], isAppRedirect: Bool = false
-  ) throws(RoutingError) -> Candidates {
+  ) throws(RoutingError) -> RouteCandidates {
     let parsed = try table.parse(url)
     if dotSegments.applies(to: origin) { try DotSegmentPolicy.check(parsed, origin: origin) }
     let query = parsed.queryItems
-    return Candidates(
+    return RouteCandidates(
       router: self, url: url, parsed: parsed, query: query, origin: origin, extras: extras,
       callbacks: callbacks.callbacks(in: query), isAppRedirect: isAppRedirect)
   }
@@ -87,7 +87,7 @@ extension Router {
   /// resumable search (`RouteTable.candidates(for:)`), which gives the same routes in the same
   /// order, starts only when that route is passed over (not reachable from the origin, or it
   /// declined), and skips it.
-  struct Candidates {
+  struct RouteCandidates {
     let router: Router
     let url: String
     let parsed: ParsedURL

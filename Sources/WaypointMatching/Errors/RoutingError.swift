@@ -30,8 +30,6 @@ public struct RoutingError: WaypointError {
     public static let invalidURL: Code = "invalidURL"
     /// No route matches the URL.
     public static let notFound: Code = "notFound"
-    /// The route exists but the caller may not reach it.
-    public static let forbidden: Code = "forbidden"
 
     // MARK: Building tables and routers
 
@@ -73,36 +71,6 @@ public struct RoutingError: WaypointError {
     /// still takes that host's links, but the list, which says where the app's links come
     /// from, and the associated-domains file miss it.
     public static let unlistedHost: Code = "unlistedHost"
-
-    // MARK: Opening a URL (the router)
-
-    /// Every candidate's handler declined the request.
-    public static let declined: Code = "declined"
-    /// A middleware or an observer refused the request; the message gives the reason.
-    public static let rejected: Code = "rejected"
-    /// A handler threw an error that is not a ``RoutingError``.
-    public static let handlerFailed: Code = "handlerFailed"
-    /// A middleware threw an error that is not a ``RoutingError``.
-    public static let middlewareFailed: Code = "middlewareFailed"
-    /// A callback URL's scheme or host is not on the allow-list.
-    public static let callbackNotAllowed: Code = "callbackNotAllowed"
-    /// A route's redirect is malformed or uses parameters its route does not have.
-    public static let invalidRedirect: Code = "invalidRedirect"
-    /// Redirects went round in a loop or past the limit.
-    public static let redirectLoop: Code = "redirectLoop"
-    /// A route's target has no handler registered in code.
-    public static let missingHandler: Code = "missingHandler"
-    /// A handler cancelled the request (x-callback-url's `x-cancel`).
-    public static let cancelled: Code = "cancelled"
-    /// The result is not of the type the caller asked for.
-    public static let typeMismatch: Code = "typeMismatch"
-    /// A notification payload holds no link under the key the app reads.
-    public static let missingLink: Code = "missingLink"
-    /// The routes lack or change a route a compiled typed-link type needs.
-    public static let linkMismatch: Code = "linkMismatch"
-    /// A link waiting in a `LinkInbox` will not be opened: superseded by a newer one, expired,
-    /// a duplicate, or discarded; the message says which.
-    public static let dropped: Code = "dropped"
   }
 
   /// What kind of failure this is.
@@ -177,16 +145,6 @@ extension RoutingError {
 }
 
 extension RoutingError {
-  /// A refusal with a reason, for middleware and observers: `throw RoutingError.rejected("sign in first")`.
-  public static func rejected(_ reason: String, url: String? = nil) -> RoutingError {
-    RoutingError(.rejected, reason, url: url)
-  }
-
-  /// A cancellation, for handlers whose user backed out; the router calls `x-cancel`.
-  public static func cancelled(_ reason: String = "the request was cancelled") -> RoutingError {
-    RoutingError(.cancelled, reason)
-  }
-
   /// The one answer for a URL no route takes, whether none exists or none may be reached.
   public static func notFound(_ url: String) -> RoutingError {
     RoutingError(.notFound, "no route matches '\(url)'", url: url)
