@@ -130,26 +130,7 @@ struct LinkReader<Context: MacroExpansionContext> {
       return nil
     }
     let options = Array(arguments.dropFirst())
-    var routeName = caseName
-    var priority = 0
-    for option in options {
-      switch option.label?.text {
-      case "name":
-        if let name = option.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue {
-          routeName = name
-        } else if option.expression.trimmedDescription != "nil" {
-          diagnose(option, "nameLiteral", "case '\(caseName)': the route's name must be a string literal")
-          return nil
-        }
-      case "priority":
-        guard let value = Int(option.expression.trimmedDescription.filter { $0 != " " }) else {
-          diagnose(option, "priorityLiteral", "case '\(caseName)': the priority must be an integer literal")
-          return nil
-        }
-        priority = value
-      default: continue
-      }
-    }
+    guard let (routeName, priority) = nameAndPriority(options, caseName: caseName) else { return nil }
 
     let parsed: RoutePattern
     do {
@@ -176,7 +157,25 @@ struct LinkReader<Context: MacroExpansionContext> {
     }
     guard ok else { return nil }
 
+    guard let sources = pathSources(of: parsed, values: values, element: element, caseName: caseName, pattern: pattern)
+    else { return nil }
+    for value in values where sources[value.label] == nil {
+      ok = checkQuery(value, caseName: caseName) && ok
+    }
+    guard ok else { return nil }
+    return LinkCase(
+      name: caseName, routeName: routeName, pattern: first.expression.trimmedDescription, priority: priority,
+      options: options, values: values.map { $0.code(sources[$0.label] ?? .query) }, node: element,
+      patternText: pattern)
+  }
+
+  /// Where each value the pattern names comes from (the path), each checked against its
+  /// placeholder; `nil` after the diagnostics when one has no value or does not fit.
+  private func pathSources(
+    of parsed: RoutePattern, values: [LinkValue], element: EnumCaseElementSyntax, caseName: String, pattern: String
+  ) -> [String: LinkCode.Value.Source]? {
     var sources: [String: LinkCode.Value.Source] = [:]
+    var ok = true
     for segment in parsed.segments {
       switch segment.kind {
       case .literal: continue
@@ -204,14 +203,33 @@ struct LinkReader<Context: MacroExpansionContext> {
         sources[name] = .path
       }
     }
-    for value in values where sources[value.label] == nil {
-      ok = checkQuery(value, caseName: caseName) && ok
+    return ok ? sources : nil
+  }
+
+  /// The route's name (the case's by default) and priority from `@Route`'s options, or `nil`
+  /// after a diagnostic when one is not a literal.
+  private func nameAndPriority(_ options: [LabeledExprSyntax], caseName: String) -> (String, Int)? {
+    var routeName = caseName
+    var priority = 0
+    for option in options {
+      switch option.label?.text {
+      case "name":
+        if let name = option.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue {
+          routeName = name
+        } else if option.expression.trimmedDescription != "nil" {
+          diagnose(option, "nameLiteral", "case '\(caseName)': the route's name must be a string literal")
+          return nil
+        }
+      case "priority":
+        guard let value = Int(option.expression.trimmedDescription.filter { $0 != " " }) else {
+          diagnose(option, "priorityLiteral", "case '\(caseName)': the priority must be an integer literal")
+          return nil
+        }
+        priority = value
+      default: continue
+      }
     }
-    guard ok else { return nil }
-    return LinkCase(
-      name: caseName, routeName: routeName, pattern: first.expression.trimmedDescription, priority: priority,
-      options: options, values: values.map { $0.code(sources[$0.label] ?? .query) }, node: element,
-      patternText: pattern)
+    return (routeName, priority)
   }
 
   /// A path parameter's value: its optionality and, for a typed placeholder, its type.

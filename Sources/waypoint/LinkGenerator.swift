@@ -30,23 +30,7 @@ struct LinkGenerator {
     } catch {
       throw Failure(message: error.message)
     }
-    var cases: [(code: LinkCode.Case, route: RouteDefinition)] = []
-    var caseNames: [String: String] = [:]
-    for route in manifest.routes {
-      guard let routeName = route.name else { continue }
-      let name = Self.caseName(routeName)
-      if let other = caseNames[name] {
-        throw Failure(message: "the routes '\(other)' and '\(routeName)' both make the case '\(name)'; rename one")
-      }
-      caseNames[name] = routeName
-      let pattern: RoutePattern
-      do {
-        pattern = try RoutePattern(route.pattern, options: manifest.options)
-      } catch {
-        throw Failure(message: error.message)
-      }
-      cases.append((LinkCode.Case(name: name, routeName: routeName, values: Self.values(of: pattern)), route))
-    }
+    let cases = try namedCases()
     guard !cases.isEmpty else { throw Failure(message: "the manifest has no named route to make a case of") }
     let prefix = access == "internal" ? "" : "\(access) "
     let code = LinkCode(cases: cases.map(\.code), access: prefix)
@@ -85,6 +69,30 @@ struct LinkGenerator {
     if let options = matchingOptions(prefix: prefix) { parts += ["", indent(options)] }
     parts += ["", indent(code.initializer), "", indent(code.routeValues), "}", ""]
     return parts.joined(separator: "\n")
+  }
+
+  /// One case per named route, in the manifest's order.
+  ///
+  /// - Throws: A failure when two route names make the same case name, or a pattern does not read.
+  private func namedCases() throws(Failure) -> [(code: LinkCode.Case, route: RouteDefinition)] {
+    var cases: [(code: LinkCode.Case, route: RouteDefinition)] = []
+    var caseNames: [String: String] = [:]
+    for route in manifest.routes {
+      guard let routeName = route.name else { continue }
+      let name = Self.caseName(routeName)
+      if let other = caseNames[name] {
+        throw Failure(message: "the routes '\(other)' and '\(routeName)' both make the case '\(name)'; rename one")
+      }
+      caseNames[name] = routeName
+      let pattern: RoutePattern
+      do {
+        pattern = try RoutePattern(route.pattern, options: manifest.options)
+      } catch {
+        throw Failure(message: error.message)
+      }
+      cases.append((LinkCode.Case(name: name, routeName: routeName, values: Self.values(of: pattern)), route))
+    }
+    return cases
   }
 
   /// The values a pattern's parameters make, in pattern order.

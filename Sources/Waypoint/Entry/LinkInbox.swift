@@ -329,18 +329,40 @@ public final class LinkInbox: Sendable {
     // open their first screen); only an identifier makes them duplicates.
     let key = identifier.map { "id \(origin.kind) \($0)" } ?? (origin.isExternal ? "\(origin.kind) \(link)" : nil)
     let window = Self.seconds(identifier == nil ? policy.duplicateWindow : policy.identifiedDuplicateWindow)
-    enum Decision {
-      case duplicate(of: UInt64)
-      case queued(superseded: [Held], waits: Bool, reason: String, drain: Bool)
+    let decision = admit(held, key: key, window: window)
+    switch decision {
+    case .duplicate(let earlier):
+      drop(held, because: "a duplicate of #\(earlier)")
+    case .queued(let superseded, let waits, let reason, let drain):
+      if waits, !superseded.contains(where: { $0.openID == openID }) {
+        report(RouteEvent(openID: openID, phase: .waited, url: url, origin: origin, reason: reason, timestamp: moment))
+      }
+      for old in superseded {
+        drop(old, because: old.openID == openID ? "superseded: an earlier link waits" : "superseded by #\(openID)")
+      }
+      if drain { drainInTask() }
     }
-    let decision = state.withLock { state -> Decision in
+    return openID
+  }
+
+  /// What becomes of an arriving link: a duplicate of one seen under its key within the
+  /// duplicate window, or queued (to open at once when the app is ready, else to wait as the
+  /// waiting rule says, superseding the links it supersedes).
+  private enum Admission {
+    case duplicate(of: UInt64)
+    case queued(superseded: [Held], waits: Bool, reason: String, drain: Bool)
+  }
+
+  /// Takes `held` in, under the lock; see ``Admission``.
+  private func admit(_ held: Held, key: String?, window: Double) -> Admission {
+    state.withLock { state -> Admission in
       if let key {
         if let earlier = state.recent.last(where: {
-          $0.key == key && moment.timeIntervalSince($0.at) <= window
+          $0.key == key && held.received.timeIntervalSince($0.at) <= window
         }) {
           return .duplicate(of: earlier.openID)
         }
-        state.recent.append((key, moment, openID))
+        state.recent.append((key, held.received, held.openID))
         if state.recent.count > 256 { state.recent.removeFirst(state.recent.count - 256) }
       }
       guard !state.isReady else {
@@ -369,19 +391,6 @@ public final class LinkInbox: Sendable {
       }
       return .queued(superseded: superseded, waits: true, reason: state.notReadyReason, drain: false)
     }
-    switch decision {
-    case .duplicate(let earlier):
-      drop(held, because: "a duplicate of #\(earlier)")
-    case .queued(let superseded, let waits, let reason, let drain):
-      if waits, !superseded.contains(where: { $0.openID == openID }) {
-        report(RouteEvent(openID: openID, phase: .waited, url: url, origin: origin, reason: reason, timestamp: moment))
-      }
-      for old in superseded {
-        drop(old, because: old.openID == openID ? "superseded: an earlier link waits" : "superseded by #\(openID)")
-      }
-      if drain { drainInTask() }
-    }
-    return openID
   }
 
   /// The URL the router sees and the origin: a widget's mark read and taken off, and an external

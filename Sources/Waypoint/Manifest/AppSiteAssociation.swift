@@ -95,19 +95,7 @@ package struct AppSiteAssociation: Sendable {
       } else if !hostlessServe {
         continue
       }
-      var paths: [String] = []
-      var inexact = false
-      for spelling in pattern.spellings {
-        let (path, exact) = Self.path(of: spelling.segments)
-        inexact = inexact || !exact
-        paths.append(path)
-        let endsInLiteral: Bool
-        if case .literal? = spelling.segments.last?.kind { endsInLiteral = true } else { endsInLiteral = false }
-        if manifest.options.trailingSlash == .ignore, endsInLiteral || spelling.segments.isEmpty, path != "/" {
-          paths.append(path + "/")
-        }
-      }
-      paths = paths.reduce(into: []) { unique, path in if !unique.contains(path) { unique.append(path) } }
+      let (paths, inexact) = Self.paths(of: pattern, trailingSlash: manifest.options.trailingSlash)
       if route.exposure != .public {
         internalRoutes.append((route, paths))
         continue
@@ -141,6 +129,25 @@ package struct AppSiteAssociation: Sendable {
     self.hosts = host.map { [$0.lowercased()] } ?? hosts.union(manifest.hosts.entries.map { $0.lowercased() }).sorted()
     self.components = excluded + included
     self.warnings = warnings
+  }
+
+  /// The component paths of every spelling of `pattern`, once each (with the trailing-slash form
+  /// when the table ignores trailing slashes), and whether any of them is inexact.
+  static func paths(of pattern: RoutePattern, trailingSlash: MatchingOptions.TrailingSlash) -> ([String], Bool) {
+    var paths: [String] = []
+    var inexact = false
+    for spelling in pattern.spellings {
+      let (path, exact) = path(of: spelling.segments)
+      inexact = inexact || !exact
+      paths.append(path)
+      let endsInLiteral: Bool
+      if case .literal? = spelling.segments.last?.kind { endsInLiteral = true } else { endsInLiteral = false }
+      if trailingSlash == .ignore, endsInLiteral || spelling.segments.isEmpty, path != "/" {
+        paths.append(path + "/")
+      }
+    }
+    let unique = paths.reduce(into: [String]()) { unique, path in if !unique.contains(path) { unique.append(path) } }
+    return (unique, inexact)
   }
 
   /// The `/` pattern of `segments`, and whether it is exact.

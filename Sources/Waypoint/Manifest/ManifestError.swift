@@ -73,3 +73,10 @@ extension RoutingError {
     }
   }
 }
+
+extension ManifestError {
+  /// A manifest that is not JSON, with the place of the first syntax error.
+  static func invalidJSON(_ error: JSONSyntaxError) -> ManifestError {
+    ManifestError(.invalidManifest, "the manifest is not valid JSON: \(error.reason) (\(error.place))")
+  }
+}

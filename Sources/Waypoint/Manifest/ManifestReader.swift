@@ -30,7 +30,7 @@ struct ManifestReader {
       root = parsed.value
       for duplicate in parsed.duplicates { reportDuplicate(duplicate, in: root) }
     } catch {
-      errors.append(error)
+      errors.append(ManifestError.invalidJSON(error))
       return manifest
     }
     guard case .object(let object) = root else {
@@ -198,6 +198,21 @@ struct ManifestReader {
     }
     if let value = fields.target { route.target = string(value, field: "target", route: index, name: name) }
     if let value = fields.redirect { route.redirect = string(value, field: "redirect", route: index, name: name) }
+    readOptions(fields, into: &route, index: index, name: name)
+    if let value = fields.tab { route.placement.tab = string(value, field: "tab", route: index, name: name) }
+    if let value = fields.column {
+      route.placement.column = named(SplitColumn.self, value, "column", field: "column", route: index, name: name)
+    }
+    if let value = fields.presented {
+      route.placement.presented = named(
+        PresentedPolicy.self, value, "policy", field: "presented", route: index, name: name)
+    }
+    return errors.count == errorCount ? route : nil
+  }
+
+  /// The route's presentation, exposure, priority, defaults and `under`, each checked.
+  private mutating func readOptions(_ fields: RouteFields, into route: inout RouteDefinition, index: Int, name: String?)
+  {
     if let value = fields.presentation, let text = string(value, field: "presentation", route: index, name: name) {
       if let presentation = Presentation(text) {
         route.presentation = presentation
@@ -237,15 +252,6 @@ struct ManifestReader {
         fail("'under' must be an array of targets (strings)", field: "under", route: index, name: name)
       }
     }
-    if let value = fields.tab { route.placement.tab = string(value, field: "tab", route: index, name: name) }
-    if let value = fields.column {
-      route.placement.column = named(SplitColumn.self, value, "column", field: "column", route: index, name: name)
-    }
-    if let value = fields.presented {
-      route.placement.presented = named(
-        PresentedPolicy.self, value, "policy", field: "presented", route: index, name: name)
-    }
-    return errors.count == errorCount ? route : nil
   }
 
   /// The case of `type` a string field names, or `nil` after an error listing the known names.

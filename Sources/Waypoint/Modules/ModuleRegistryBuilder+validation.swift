@@ -44,6 +44,24 @@ extension ModuleRegistryBuilder {
         targets[target] = registration.key
       }
     }
+    let adapted = adapterProblems(registered: keys, into: &problems)
+    problems += adapterCycles(adapted)
+    for (index, registration) in registrations.enumerated() where latest[registration.key] == index {
+      for dependency in registration.dependencies where keys[dependency] == nil && adapted[dependency] == nil {
+        problems.append(
+          ModuleError(
+            .missingDependency, "'\(registration.key)' depends on '\(dependency)', which is not registered"))
+      }
+    }
+    problems += navigationProblems(registered: keys, adapted: adapted)
+    return problems
+  }
+
+  /// The adapters by the interface they adapt, with the problems of adapting one twice, of
+  /// adapting a registered key, and of leading to nothing.
+  private func adapterProblems(
+    registered keys: [ModuleKey: ModuleRegistration], into problems: inout [ModuleError]
+  ) -> [ModuleKey: ModuleAdapter] {
     var adapted: [ModuleKey: ModuleAdapter] = [:]
     for adapter in adapters {
       if let earlier = adapted[adapter.required] {
@@ -68,16 +86,7 @@ extension ModuleRegistryBuilder {
             "the adapter from '\(adapter.required)' leads to '\(adapter.provided)', which is not registered"))
       }
     }
-    problems += adapterCycles(adapted)
-    for (index, registration) in registrations.enumerated() where latest[registration.key] == index {
-      for dependency in registration.dependencies where keys[dependency] == nil && adapted[dependency] == nil {
-        problems.append(
-          ModuleError(
-            .missingDependency, "'\(registration.key)' depends on '\(dependency)', which is not registered"))
-      }
-    }
-    problems += navigationProblems(registered: keys, adapted: adapted)
-    return problems
+    return adapted
   }
 
   /// Restrictions and bindings for modules that are not there, and bindings that fill another

@@ -108,6 +108,20 @@ extension NavigationState {
   ///   state is then unchanged.
   package mutating func execute(_ step: NavigationStep) throws(NavigationError) {
     switch step {
+    case .dismiss, .popTo, .push, .present, .setDetail: try executeOnLevel(step)
+    case .setRoot(let screen):
+      var next = NavigationState(
+        stack: screen.map { [$0] } ?? [], detail: tabs == nil ? detail : nil, hasNavigationStack: hasNavigationStack)
+      next.split = split
+      self = next
+    case .addChild, .removeChild: try executeOnChildren(step)
+    case .setTabs, .selectTab, .setSplit, .setCollapsed, .setStack: try executeOnContainers(step)
+    }
+  }
+
+  /// A step on one level: a presentation, a push or pop, its detail.
+  private mutating func executeOnLevel(_ step: NavigationStep) throws(NavigationError) {
+    switch step {
     case .dismiss(let depth):
       try checkStep(depth, step)
       guard self[depth: depth].presented != nil else { throw Self.invalidStep(step, "the level presents nothing") }
@@ -130,14 +144,16 @@ extension NavigationState {
       }
       let state = NavigationState(stack: [screen], hasNavigationStack: presentation.kind != .popover)
       self[depth: depth].presented = PresentedState(presentation: presentation, source: source, state: state)
-    case .setRoot(let screen):
-      var next = NavigationState(
-        stack: screen.map { [$0] } ?? [], detail: tabs == nil ? detail : nil, hasNavigationStack: hasNavigationStack)
-      next.split = split
-      self = next
     case .setDetail(let screen, let depth):
       try checkStep(depth, step)
       self[depth: depth].detail = screen
+    default: return  // the other steps are not a level's (see `execute(_:)`)
+    }
+  }
+
+  /// A step on a screen's children.
+  private mutating func executeOnChildren(_ step: NavigationStep) throws(NavigationError) {
+    switch step {
     case .addChild(let screen, let parent):
       guard (0..<depthCount).contains(where: { self[depth: $0].modifyScreen(parent) { $0.children.append(screen) } })
       else { throw Self.invalidStep(step, "'\(parent)' is not shown") }
@@ -151,6 +167,13 @@ extension NavigationState {
         }
       }
       guard found else { throw Self.invalidStep(step, "'\(parent)' has no child '\(id)'") }
+    default: return  // the other steps are not a screen's children (see `execute(_:)`)
+    }
+  }
+
+  /// A step on the root level's containers: its tab bar, split views and their stacks.
+  private mutating func executeOnContainers(_ step: NavigationStep) throws(NavigationError) {
+    switch step {
     case .setTabs(let ids):
       if let ids {
         guard !ids.isEmpty, Set(ids).count == ids.count else {
@@ -177,6 +200,7 @@ extension NavigationState {
       var next = screens
       for index in 0..<Self.commonPrefix(current, screens) { next[index].children = current[index].children }
       self[stack: place] = next
+    default: return  // the other steps are not the containers' (see `execute(_:)`)
     }
   }
 
@@ -208,15 +232,7 @@ extension NavigationState {
     if keptDetail, let detail = current.detail, let wanted = target.detail {
       keptIDs.formUnion(keptScreens(detail, wanted))
     }
-    let keepsPresented =
-      if let shown = current.presented, let wanted = target.presented, let shownRoot = shown.state.stack.first,
-        let wantedRoot = wanted.state.stack.first
-      {
-        shown.presentation == wanted.presentation && shown.source == wanted.source
-          && shownRoot.isSame(as: wantedRoot) && shown.source.map(keptIDs.contains) == true
-      } else {
-        false
-      }
+    let keepsPresented = keepsPresentation(of: current, for: target, keeping: keptIDs)
     // A split view given to or taken from the root level replaces the controller that presents.
     let replacesPresenter = shapeSteps.contains { step in
       if case .setSplit(_, nil) = step { return true }
@@ -226,18 +242,9 @@ extension NavigationState {
     steps += shapeSteps
     if let selected = target.tabs?.selected, shaped.tabs?.selected != selected { steps.append(.selectTab(selected)) }
     for (place, count) in zip(places, kept) {
-      let (shown, wanted) = (shaped[stack: place] ?? [], target[stack: place] ?? [])
-      if place == .primary {
-        // The level's own stack: pops and pushes, which a navigator batches.
-        if count < shown.count, count > 0 { steps.append(.popTo(screen: shown[count - 1].id, depth: depth)) }
-      } else if count < shown.count || count < wanted.count {
-        steps.append(.setStack(wanted.map(\.withoutChildren), place: place))
-      }
-      for index in 0..<count { planChildren(of: shown[index], to: wanted[index], into: &steps) }
-      for screen in wanted.dropFirst(count) {
-        if place == .primary { steps.append(.push(screen.withoutChildren, depth: depth)) }
-        addChildren(of: screen, into: &steps)
-      }
+      planStack(
+        at: place, from: shaped[stack: place] ?? [], to: target[stack: place] ?? [], keeping: count,
+        depth: depth, into: &steps)
     }
     for tab in owners {
       if let wanted = target.split(in: tab), shaped.split(in: tab)?.isCollapsed != wanted.isCollapsed {
@@ -256,6 +263,37 @@ extension NavigationState {
       steps.append(.present(root.withoutChildren, wanted.presentation, source: source, depth: depth))
       let shown = NavigationState(stack: [root.withoutChildren], hasNavigationStack: wanted.state.hasNavigationStack)
       planLevel(from: shown, to: wanted.state, depth: depth + 1, into: &steps)
+    }
+  }
+
+  /// Whether the level's presentation stays: the same presentation of the same root from the
+  /// same source, a screen the plan keeps.
+  private static func keepsPresentation(
+    of current: NavigationState, for target: NavigationState, keeping keptIDs: Set<String>
+  ) -> Bool {
+    guard let shown = current.presented, let wanted = target.presented, let shownRoot = shown.state.stack.first,
+      let wantedRoot = wanted.state.stack.first
+    else { return false }
+    return shown.presentation == wanted.presentation && shown.source == wanted.source
+      && shownRoot.isSame(as: wantedRoot) && shown.source.map(keptIDs.contains) == true
+  }
+
+  /// The steps from the stack `shown` at `place` to `wanted`, keeping their first `count`
+  /// screens: the level's own stack pops and pushes (which a navigator batches), a tab's or a
+  /// column's is set whole.
+  private static func planStack(
+    at place: StackPlace, from shown: [Screen], to wanted: [Screen], keeping count: Int, depth: Int,
+    into steps: inout [NavigationStep]
+  ) {
+    if place == .primary {
+      if count < shown.count, count > 0 { steps.append(.popTo(screen: shown[count - 1].id, depth: depth)) }
+    } else if count < shown.count || count < wanted.count {
+      steps.append(.setStack(wanted.map(\.withoutChildren), place: place))
+    }
+    for index in 0..<count { planChildren(of: shown[index], to: wanted[index], into: &steps) }
+    for screen in wanted.dropFirst(count) {
+      if place == .primary { steps.append(.push(screen.withoutChildren, depth: depth)) }
+      addChildren(of: screen, into: &steps)
     }
   }
 

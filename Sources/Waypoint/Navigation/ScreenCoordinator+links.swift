@@ -82,34 +82,10 @@ extension ScreenCoordinator {
     if let refusal = rules.refusal(of: presentation, for: key) {
       throw NavigationError(.unsupportedPresentation, refusal)
     }
-    if let covering = shown.presented?.state.stack.first {
-      switch placement.presented ?? presentedPolicy {
-      case .keep:
-        return .from(nil)
-      case .refuse:
-        throw NavigationError(
-          .coveredByPresentation,
-          "the link to '\(target)' does not open while '\(covering.id)' is presented (its policy is refuse)",
-          screen: covering.id)
-      case .dismiss:
-        let presentedIDs = Set(shown.presented?.state.allScreens.map(\.id) ?? [])
-        if let held = liveRoutes.first(where: { !$0.isDismissibleByLinks && presentedIDs.contains($0.screen.id) }) {
-          throw NavigationError(
-            .coveredByPresentation,
-            "the link to '\(target)' would dismiss '\(held.screen.id)', which is held as not dismissible",
-            screen: held.screen.id)
-        }
-        wanted.presented = nil
-      }
+    guard try clearPresented(in: &wanted, policy: placement.presented ?? presentedPolicy, target: target) else {
+      return .from(nil)
     }
-    if let tab = placement.tab, let tabs = wanted.tabs {
-      guard tabs[tab] != nil else {
-        throw NavigationError(
-          .unknownTab,
-          "the link to '\(target)' names the tab '\(tab)'; the tabs are \(tabs.ids.joined(separator: ", "))")
-      }
-      wanted.tabs?.selected = tab
-    }
+    try select(placement.tab, in: &wanted, target: target)
     let tab = wanted.tabs?.selected
     let column = placement.column.flatMap { wanted[stack: StackPlace(tab: tab, column: $0)] == nil ? nil : $0 }
     // In a split view, a screen for the supplementary or secondary column becomes that column's
@@ -119,26 +95,12 @@ extension ScreenCoordinator {
     let underPlace = inColumn ? StackPlace(tab: tab) : place
     let stack = wanted[stack: underPlace] ?? []
     for module in under { _ = try registry.key(for: module) }
-    // A route that names a tab claims its stack: it becomes the `under` screens, reusing the
-    // ones shown. Elsewhere a stack that starts the path is completed, and any other is kept.
+    // A route that names a tab claims its stack (see `underPath`).
     let resets = placement.tab != nil && wanted.tabs != nil
-    let kept: Int
-    let built: ArraySlice<String>
-    var candidate: Screen?
-    if resets {
-      kept = zip(stack, under).prefix { $0.target == $1 }.count
-      built = under.dropFirst(kept)
-      candidate = kept == under.count ? stack.dropFirst(kept).first : nil
-    } else {
-      let starts = stack.count < under.count && zip(stack, under).allSatisfy { $0.target == $1 }
-      kept = stack.count
-      built = starts ? under.dropFirst(kept) : []
-      candidate = starts ? nil : stack.last
-    }
+    let (kept, built, found) = Self.underPath(of: stack, under: under, resets: resets)
+    var candidate = found
     var screens = Array(stack.prefix(kept))
-    for module in built {
-      screens.append(Screen(id: "\(module)#\(nextNumber())", target: module, link: request.url.string))
-    }
+    screens += built.map { Screen(id: "\($0)#\(nextNumber())", target: $0, link: request.url.string) }
     let pushes = presentation.kind == .push || presentation.kind == .show
     let name = registry.registrations[key]?.target ?? key.name
     var adopted: ShownModule?
@@ -162,15 +124,69 @@ extension ScreenCoordinator {
       rooted = [screen]
       adopted = adopt(screen, key: key, made: made)
     }
-    if inColumn {
-      if let rooted { wanted[stack: place] = rooted }
-    } else {
-      wanted[stack: place] = rooted ?? screens
-    }
+    // A column keeps its stack unless the screen became its root.
+    if !inColumn || rooted != nil { wanted[stack: place] = rooted ?? screens }
     if wanted != shown { try await navigator.restore(wanted) }
     refreshShownModules()
     if let adopted { return .shown(adopted) }
     return .from(screens.last?.id)
+  }
+
+  /// Takes the navigator's presentations off `wanted` for a link to `target`, as `policy` says;
+  /// `false` when the policy keeps them (the screen is shown over them).
+  ///
+  /// - Throws: `coveredByPresentation` when the policy refuses, or a presentation is held.
+  private func clearPresented(
+    in wanted: inout NavigationState, policy: PresentedPolicy, target: String
+  ) throws(NavigationError) -> Bool {
+    guard let covering = wanted.presented?.state.stack.first else { return true }
+    switch policy {
+    case .keep:
+      return false
+    case .refuse:
+      throw NavigationError(
+        .coveredByPresentation,
+        "the link to '\(target)' does not open while '\(covering.id)' is presented (its policy is refuse)",
+        screen: covering.id)
+    case .dismiss:
+      let presentedIDs = Set(wanted.presented?.state.allScreens.map(\.id) ?? [])
+      if let held = liveRoutes.first(where: { !$0.isDismissibleByLinks && presentedIDs.contains($0.screen.id) }) {
+        throw NavigationError(
+          .coveredByPresentation,
+          "the link to '\(target)' would dismiss '\(held.screen.id)', which is held as not dismissible",
+          screen: held.screen.id)
+      }
+      wanted.presented = nil
+      return true
+    }
+  }
+
+  /// Selects the tab a link's route names, when the state has tabs.
+  ///
+  /// - Throws: `unknownTab` for a tab the tab bar does not have.
+  private func select(_ tab: String?, in wanted: inout NavigationState, target: String) throws(NavigationError) {
+    guard let tab, let tabs = wanted.tabs else { return }
+    guard tabs[tab] != nil else {
+      throw NavigationError(
+        .unknownTab, "the link to '\(target)' names the tab '\(tab)'; the tabs are \(tabs.ids.joined(separator: ", "))")
+    }
+    wanted.tabs?.selected = tab
+  }
+
+  /// How `stack` meets a route's `under` path.
+  ///
+  /// Returns how many of its screens stay, the targets to build on them, and the screen that may
+  /// already be the link's. A claimed tab's stack (`resets`) becomes the path, reusing what
+  /// matches; any other is completed when it starts the path, and kept otherwise.
+  static func underPath(
+    of stack: [Screen], under: [String], resets: Bool
+  ) -> (kept: Int, built: ArraySlice<String>, candidate: Screen?) {
+    if resets {
+      let kept = zip(stack, under).prefix { $0.target == $1 }.count
+      return (kept, under.dropFirst(kept), kept == under.count ? stack.dropFirst(kept).first : nil)
+    }
+    let starts = stack.count < under.count && zip(stack, under).allSatisfy { $0.target == $1 }
+    return (stack.count, starts ? under.dropFirst(stack.count) : [], starts ? nil : stack.last)
   }
 
   /// A shown module for a screen a link placed without a transition, kept like one it showed.

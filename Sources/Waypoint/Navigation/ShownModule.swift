@@ -117,22 +117,7 @@ public final class ShownModule {
   ///   module then goes back to where it was), or `moduleFailed` with the ``ModuleError`` of
   ///   making a new destination.
   public func show() async throws(NavigationError) {
-    var refusal: NavigationError?
-    switch state {
-    case .showing, .removing:
-      refusal = NavigationError(
-        .inTransition, "'\(screen.id)' is already \(state.rawValue); wait for it to finish", screen: screen.id)
-    case .shown where !isMakeOnly:
-      settle()
-      if state != .removed {
-        refusal = NavigationError(
-          .alreadyShown, "'\(screen.id)' is already shown; remove it before performing it again", screen: screen.id
-        )
-      }
-    case .shown, .unshown, .removed:
-      break
-    }
-    if let refusal {
+    if let refusal = refusalToShow() {
       // Refused before any work began: the failure is the lone event.
       notify(.failedToShow, refusal)
       throw refusal
@@ -176,6 +161,22 @@ public final class ShownModule {
     state = .shown
     wentAway = false
     notify(.didShow, nil)
+  }
+
+  /// Why the module cannot be shown now (it is on its way, or already on screen), or `nil`.
+  private func refusalToShow() -> NavigationError? {
+    switch state {
+    case .showing, .removing:
+      return NavigationError(
+        .inTransition, "'\(screen.id)' is already \(state.rawValue); wait for it to finish", screen: screen.id)
+    case .shown where !isMakeOnly:
+      settle()
+      guard state != .removed else { return nil }
+      return NavigationError(
+        .alreadyShown, "'\(screen.id)' is already shown; remove it before showing it again", screen: screen.id)
+    case .shown, .unshown, .removed:
+      return nil
+    }
   }
 
   /// Removes the module with the inverse of what was really done.

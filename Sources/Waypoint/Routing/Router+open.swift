@@ -72,19 +72,26 @@ extension Router {
         return result
       }
     } catch {
-      if let callbacks = chosen?.callbacks {
-        let cancelled = error.code == .cancelled && callbacks.cancel != nil
-        let items = cancelled ? [] : CallbackURLs.items(for: error)
-        await callBack(cancelled ? callbacks.cancel : callbacks.error, with: items)
-      }
-      let phase = RouteEvent.Phase.ending(error)
-      emit(
-        RouteEvent(
-          openID: openID, phase: phase, url: current, origin: origin, route: chosen?.route,
-          duration: clock.now - start, error: error,
-          check: phase == .refused ? error.check ?? error.code.rawValue : nil))
+      await ended(error, chosen: chosen, url: current, origin: origin, openID: openID, duration: clock.now - start)
       throw error
     }
+  }
+
+  /// Tells the chosen request's caller (its `x-error` or `x-cancel`) and the observers that
+  /// opening `url` ended with `error`.
+  private func ended(
+    _ error: RoutingError, chosen: RouteRequest?, url: String, origin: Origin, openID: UInt64, duration: Duration
+  ) async {
+    if let callbacks = chosen?.callbacks {
+      let cancelled = error.code == .cancelled && callbacks.cancel != nil
+      let items = cancelled ? [] : CallbackURLs.items(for: error)
+      await callBack(cancelled ? callbacks.cancel : callbacks.error, with: items)
+    }
+    let phase = RouteEvent.Phase.ending(error)
+    emit(
+      RouteEvent(
+        openID: openID, phase: phase, url: url, origin: origin, route: chosen?.route, duration: duration,
+        error: error, check: phase == .refused ? error.check ?? error.code.rawValue : nil))
   }
 
   /// Opens `url` and returns the handler's value as `type`.

@@ -183,19 +183,7 @@ struct PatternParser {
   private mutating func parseSegment(isHost: Bool) throws(RoutingError) -> PatternSegment? {
     let start = index
     let startColumn = column(of: start)
-    if bytes[index] == UInt8(ascii: "*") {
-      index += 1
-      let name = readName()
-      try expectSegmentEnd(after: "a rest segment ('*')")
-      return PatternSegment(kind: .rest(name: name), group: openGroup?.number, column: startColumn)
-    }
-    if bytes[index] == UInt8(ascii: "<"), has("<path:", at: index) {
-      index += 6
-      guard let name = readName() else { throw error(at: index, "expected a parameter name after '<path:'") }
-      try expect(">", "to close '<path:\(name)'")
-      try expectSegmentEnd(after: "a rest segment ('<path:\(name)>')")
-      return PatternSegment(kind: .rest(name: name), group: openGroup?.number, column: startColumn)
-    }
+    if let rest = try parseRest(column: startColumn) { return rest }
     if let plain = plainLiteral(isHost: isHost) {
       return PatternSegment(kind: .literal(plain), group: openGroup?.number, column: startColumn)
     }
@@ -250,6 +238,23 @@ struct PatternParser {
       name: parameter.name, prefix: prefixText, suffix: try literal(suffix, at: start, lowercase: isHost),
       constraint: parameter.constraint, shared: parameter.type?.unaffixed)
     return PatternSegment(kind: .parameter(value), group: openGroup?.number, column: column(of: parameter.offset))
+  }
+
+  /// A rest segment (`*`, `*name` or `<path:name>`) starting here, or `nil` (having read nothing)
+  /// when the segment is another kind.
+  private mutating func parseRest(column startColumn: Int) throws(RoutingError) -> PatternSegment? {
+    if bytes[index] == UInt8(ascii: "*") {
+      index += 1
+      let name = readName()
+      try expectSegmentEnd(after: "a rest segment ('*')")
+      return PatternSegment(kind: .rest(name: name), group: openGroup?.number, column: startColumn)
+    }
+    guard bytes[index] == UInt8(ascii: "<"), has("<path:", at: index) else { return nil }
+    index += 6
+    guard let name = readName() else { throw error(at: index, "expected a parameter name after '<path:'") }
+    try expect(">", "to close '<path:\(name)'")
+    try expectSegmentEnd(after: "a rest segment ('<path:\(name)>')")
+    return PatternSegment(kind: .rest(name: name), group: openGroup?.number, column: startColumn)
   }
 
   /// The common case, cheaply: a segment of plain characters up to the next `/` or the end.

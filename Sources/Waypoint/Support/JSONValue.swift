@@ -6,8 +6,8 @@ internal import FoundationEssentials
 internal import Foundation
 #endif
 
-/// A JSON document as a tree, so the manifest reader can check every key and type itself and
-/// say exactly what is wrong and where.
+/// A JSON document as a tree, so a reader (the manifest's) can check every key and type itself
+/// and say exactly what is wrong and where.
 enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
@@ -21,7 +21,7 @@ enum JSONValue: Sendable, Equatable {
   /// Reads `data` as JSON (RFC 8259), refusing what a lenient reader would let through: a key
   /// given twice in one object is reported in `duplicates` (the tree keeps the first value), and
   /// a syntax error is thrown with its line and column.
-  static func parse(_ data: Data) throws(ManifestError) -> (value: JSONValue, duplicates: [JSONDuplicateKey]) {
+  static func parse(_ data: Data) throws(JSONSyntaxError) -> (value: JSONValue, duplicates: [JSONDuplicateKey]) {
     let result: Result<(JSONValue, [JSONDuplicateKey]), JSONSyntaxError> = data.withUnsafeBytes { raw in
       var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
       do throws(JSONSyntaxError) {
@@ -33,8 +33,7 @@ enum JSONValue: Sendable, Equatable {
     }
     switch result {
     case .success(let parsed): return parsed
-    case .failure(let error):
-      throw ManifestError(.invalidManifest, "the manifest is not valid JSON: \(error.reason) (\(error.place))")
+    case .failure(let error): throw error
     }
   }
 
