@@ -24,7 +24,7 @@ import CoreSpotlight
 ///   func scene(_ scene: UIScene, continue userActivity: NSUserActivity) { links?.continue(userActivity) }
 ///   func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
 ///                    completionHandler: @escaping (Bool) -> Void) {
-///     completionHandler(links?.show(shortcutItem) ?? false)
+///     completionHandler(links?.perform(shortcutItem) ?? false)
 ///   }
 /// }
 /// ```

@@ -7,7 +7,7 @@ extension UIKitNavigator {
   /// gone (the user pulled a sheet down, the app's Done button called `dismiss`) and screens
   /// that left a stack (back button, swipe, the app's own `popViewController`).
   ///
-  /// It runs when an owned container reports a change (once the change being shown is
+  /// It runs when an owned container reports a change (once the change being carried out is
   /// done), and before every change, which also catches what containers the navigator does not
   /// own (an image picker presented as it is) cannot report. It only removes what UIKit no
   /// longer shows, so it can run any number of times.

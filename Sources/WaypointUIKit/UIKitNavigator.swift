@@ -15,7 +15,7 @@ public import Waypoint
 ///
 /// Every change goes through a plan: the navigator applies a transition to its
 /// ``Waypoint/NavigationState``, asks for the plan from what is shown to the new state
-/// (`NavigationState.plan(to:)`), and shows each step with one UIKit call. Its
+/// (`NavigationState.plan(to:)`), and carries out each step with one UIKit call. Its
 /// state is updated after each step, so it says what UIKit shows even when a step fails.
 ///
 /// **What it owns.** Each stack is a ``WaypointNavigationController`` and each popover sits in a
@@ -60,7 +60,7 @@ public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
   /// One container per level: the root navigation controller, then each presented controller.
   @ObservationIgnored var containers: [UIViewController]
   @ObservationIgnored var customTransitions: [String: CustomTransition] = [:]
-  /// Whether a change is being shown; UIKit's reports wait until it is done.
+  /// Whether a change is being carried out; UIKit's reports wait until it is done.
   @ObservationIgnored var busy = false
   /// Whether a container reported a change while the navigator was busy.
   @ObservationIgnored var needsSync = false
@@ -130,7 +130,7 @@ public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
 
   // MARK: - Navigator
 
-  /// Shows a screen: checks the transition against the state, then shows its plan.
+  /// Shows a screen: checks the transition against the state, then carries out its plan.
   ///
   /// - Throws: The state's `invalidSource`; `unshowableDestination` when the destination is not
   ///   a view controller; `unsupportedPresentation` for a container controller pushed or made
@@ -243,7 +243,7 @@ public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
   }
 
   /// A container the navigator owns changed on its own: take the change in now, or once the
-  /// change being shown is done.
+  /// change being carried out is done.
   func containerChanged() {
     if busy {
       needsSync = true

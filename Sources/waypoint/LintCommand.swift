@@ -39,21 +39,28 @@ struct LintCommand: ParsableCommand {
 
   func run() throws {
     let data = try manifest.data()
-    var diagnostics = RouteManifest.diagnose(data: data)
-    if !diagnostics.contains(where: { $0.severity == .error }), let routes = try? RouteManifest(data: data).routes {
-      diagnostics += Self.appProblems(routes, tabs: Self.list(tabs), targets: Self.list(targets))
+    // Each problem, with the route it names when the app's names are the lint's own.
+    var problems = RouteManifest.diagnose(data: data).map { (diagnostic: $0, missing: MissingName?.none) }
+    if !problems.contains(where: { $0.diagnostic.severity == .error }),
+      let routes = try? RouteManifest(data: data).routes
+    {
+      let screens = Self.list(targets)
+      problems += WaypointApp.missingNames(
+        in: routes, tabs: Self.list(tabs)?.sorted(), isScreen: { screens?.contains($0) ?? true }
+      ).map { (Diagnostic(.error, $0.error), $0) }
+      problems += Self.unknownTargets(routes, targets: screens).map { ($0, nil) }
     }
-    let errors = diagnostics.filter { $0.severity == .error }.count
-    let warnings = diagnostics.count - errors
-    for diagnostic in diagnostics {
+    let errors = problems.filter { $0.diagnostic.severity == .error }.count
+    let warnings = problems.count - errors
+    for (diagnostic, missing) in problems {
       switch format {
-      case .json: print(Self.json(diagnostic).rendered)
+      case .json: print(Self.json(diagnostic, naming: missing).rendered)
       case .text: print(diagnostic.description)
       }
     }
     if format == .text {
       print(
-        diagnostics.isEmpty
+        problems.isEmpty
           ? "\(manifest.sourceName): no problems" : "\(manifest.sourceName): \(errors) error(s), \(warnings) warning(s)"
       )
     }
@@ -65,49 +72,32 @@ struct LintCommand: ParsableCommand {
     option.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }) }
   }
 
-  /// The routes that name a tab outside `tabs`, a target outside `targets` or a screen under
-  /// theirs outside `targets`: what building the app object with that first state and those
-  /// screens would refuse, with the same codes.
-  static func appProblems(_ routes: [RouteDefinition], tabs: Set<String>?, targets: Set<String>?) -> [Diagnostic] {
-    var problems: [Diagnostic] = []
-    for (position, route) in routes.enumerated() {
-      // The codes building the app object gives; the JSON field follows from the code.
-      func problem(_ code: RoutingError.Code, _ message: String) {
-        problems.append(
-          Diagnostic(
-            .error, RoutingError(code, message, pattern: route.pattern, routePosition: position, routeName: route.name))
-        )
-      }
-      if let tabs, let tab = route.placement.tab, !tabs.contains(tab) {
-        problem(
-          "unknownTab",
-          "the route \(route.description) names the tab '\(tab)', which the app's tabs lack (\(tabs.sorted().joined(separator: ", ")))"
-        )
-      }
-      guard let targets else { continue }
-      if let target = route.target, !targets.contains(target) {
-        problem(.missingHandler, "the route \(route.description) opens '\(target)', which no screen of the app is")
-      }
-      for screen in route.under where !targets.contains(screen) {
-        problem(
-          "notRegistered",
-          "the route \(route.description) puts '\(screen)' under its screen, which no screen of the app is")
-      }
+  /// The routes whose target is outside `targets`: what building the app object with those
+  /// screens refuses (`missingHandler`), as the router reports it.
+  static func unknownTargets(_ routes: [RouteDefinition], targets: Set<String>?) -> [Diagnostic] {
+    guard let targets else { return [] }
+    return routes.enumerated().compactMap { position, route in
+      guard let target = route.target, !targets.contains(target) else { return nil }
+      return Diagnostic(
+        .error,
+        RoutingError(
+          .missingHandler, "the route \(route.description) opens '\(target)', which no screen of the app is",
+          pattern: route.pattern, routePosition: position, routeName: route.name))
     }
-    return problems
   }
 
-  static func json(_ diagnostic: Diagnostic) -> JSONOutput {
+  /// One problem as a JSON object; `missing` names the route of a tab or screen the app lacks.
+  static func json(_ diagnostic: Diagnostic, naming missing: MissingName? = nil) -> JSONOutput {
     let routing = diagnostic.error(as: RoutingError.self)
     let manifest = diagnostic.error(as: ManifestError.self)
     return .object([
       ("severity", .string(diagnostic.severity.rawValue)),
       ("code", .string(diagnostic.code)),
       ("message", .string(diagnostic.message)),
-      ("route", (routing?.routePosition ?? manifest?.routePosition).map(JSONOutput.int) ?? .null),
-      ("name", .optional(routing?.routeName ?? manifest?.routeName)),
-      ("field", .optional(manifest?.field ?? routing?.manifestField)),
-      ("pattern", .optional(routing?.pattern)),
+      ("route", (missing?.position ?? routing?.routePosition ?? manifest?.routePosition).map(JSONOutput.int) ?? .null),
+      ("name", .optional(missing?.route.name ?? routing?.routeName ?? manifest?.routeName)),
+      ("field", .optional(missing?.field ?? manifest?.field ?? routing?.manifestField)),
+      ("pattern", .optional(missing?.route.pattern ?? routing?.pattern)),
       ("column", routing?.column.map(JSONOutput.int) ?? .null),
     ])
   }

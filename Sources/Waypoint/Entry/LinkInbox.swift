@@ -210,7 +210,7 @@ public final class LinkInbox: Sendable {
   }
 
   /// Takes a link and waits until it is opened (after the app becomes ready, if it is not),
-  /// for callers that need the outcome: an App Intent's `show`, a test.
+  /// for callers that need the outcome: an App Intent's `perform`, a test.
   ///
   /// A parked link returns the result of what was shown instead (``RouteResult/parked`` says
   /// so).

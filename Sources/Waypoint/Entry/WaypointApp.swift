@@ -99,8 +99,7 @@ public final class WaypointApp {
     let router = try RouterHolder(builder: routes)
     let routesMade = router.router.routes
     let problems: [any WaypointError] =
-      Self.unknownTabs(in: routesMade, start: start)
-      + Self.unknownUnder(in: routesMade, registry: registry)
+      Self.missingNames(in: routesMade, tabs: start.tabs?.ids, isScreen: registry.contains(target:)).map(\.error)
       + Self.unboundScreens(in: routesMade, registry: registry, options: router.router.options)
     guard problems.isEmpty else { throw BuildError(errors: problems) }
     self.registry = registry
@@ -109,32 +108,6 @@ public final class WaypointApp {
     self.start = start
     self.inbox = LinkInbox(router: router, policy: policy)
     holder.app = self
-  }
-
-  /// The routes whose tab `start` lacks, when `start` has tabs.
-  private static func unknownTabs(in routes: [RouteDefinition], start: NavigationState) -> [NavigationError] {
-    guard let tabs = start.tabs?.ids else { return [] }
-    return routes.compactMap { route in
-      guard let tab = route.placement.tab, !tabs.contains(tab) else { return nil }
-      return NavigationError(
-        .unknownTab,
-        "the route \(route.description) names the tab '\(tab)', which the app's first state lacks (its tabs: "
-          + "\(tabs.joined(separator: ", ")))")
-    }
-  }
-
-  /// The routes that put a screen under theirs that no screen registers: the link would fail
-  /// with `notRegistered` when opened.
-  private static func unknownUnder(in routes: [RouteDefinition], registry: ModuleRegistry) -> [ModuleError] {
-    routes.flatMap { route in
-      route.under.filter { !registry.contains(target: $0) }.map { target in
-        ModuleError(
-          .notRegistered,
-          "the route \(route.description) puts '\(target)' under its screen, which no screen registers; "
-            + "register it (registerScreen(_:target:)) or take it out of the route's under",
-          module: target)
-      }
-    }
   }
 
   /// The routes to a screen that never sees the link's values: one whose configuration no binding

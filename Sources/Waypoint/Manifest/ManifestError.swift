@@ -67,8 +67,6 @@ extension RoutingError {
     switch code {
     case .invalidRedirect: return "redirect"
     case .missingHandler: return "target"
-    case "unknownTab": return "tab"
-    case "notRegistered": return "under"
     default: return "pattern"
     }
   }

@@ -65,7 +65,7 @@ public enum NavigationStep: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension NavigationState {
-  /// The steps that turn what is shown into `target`, in the order a UI shows them:
+  /// The steps that turn what is shown into `target`, in the order a UI carries them out:
   /// dismissals first, then pops, pushes, detail and children, then presentations.
   ///
   /// Screens that stay are not rebuilt: a screen is kept when it is the same screen (id, target,
@@ -75,7 +75,7 @@ extension NavigationState {
   ///
   /// ```swift
   /// let steps = navigator.state.plan(to: saved)   // restore a saved hierarchy
-  /// for step in steps { try await show(step) }  // one UIKit call each
+  /// for step in steps { try await perform(step) }  // one UIKit call each
   /// ```
   ///
   /// Applying the steps with `execute(_:)` to this state gives `target`, as the plan tests
@@ -108,20 +108,6 @@ extension NavigationState {
   ///   state is then unchanged.
   package mutating func execute(_ step: NavigationStep) throws(NavigationError) {
     switch step {
-    case .dismiss, .popTo, .push, .present, .setDetail: try executeOnLevel(step)
-    case .setRoot(let screen):
-      var next = NavigationState(
-        stack: screen.map { [$0] } ?? [], detail: tabs == nil ? detail : nil, hasNavigationStack: hasNavigationStack)
-      next.split = split
-      self = next
-    case .addChild, .removeChild: try executeOnChildren(step)
-    case .setTabs, .selectTab, .setSplit, .setCollapsed, .setStack: try executeOnContainers(step)
-    }
-  }
-
-  /// A step on one level: a presentation, a push or pop, its detail.
-  private mutating func executeOnLevel(_ step: NavigationStep) throws(NavigationError) {
-    switch step {
     case .dismiss(let depth):
       try checkStep(depth, step)
       guard self[depth: depth].presented != nil else { throw Self.invalidStep(step, "the level presents nothing") }
@@ -137,52 +123,22 @@ extension NavigationState {
       guard self[depth: depth].hasNavigationStack else { throw Self.invalidStep(step, "the level has no stack") }
       self[depth: depth].stack.append(screen)
     case .present(let screen, let presentation, let source, let depth):
-      try checkStep(depth, step)
-      guard self[depth: depth].presented == nil else { throw Self.invalidStep(step, "the level already presents") }
-      guard self[depth: depth].contains(levelScreen: source) else {
-        throw Self.invalidStep(step, "'\(source)' is not on the level")
-      }
-      let state = NavigationState(stack: [screen], hasNavigationStack: presentation.kind != .popover)
-      self[depth: depth].presented = PresentedState(presentation: presentation, source: source, state: state)
+      try present(screen, presentation, from: source, depth: depth, step)
+    case .setRoot(let screen):
+      var next = NavigationState(
+        stack: screen.map { [$0] } ?? [], detail: tabs == nil ? detail : nil, hasNavigationStack: hasNavigationStack)
+      next.split = split
+      self = next
     case .setDetail(let screen, let depth):
       try checkStep(depth, step)
       self[depth: depth].detail = screen
-    default: return  // the other steps are not a level's (see `execute(_:)`)
-    }
-  }
-
-  /// A step on a screen's children.
-  private mutating func executeOnChildren(_ step: NavigationStep) throws(NavigationError) {
-    switch step {
     case .addChild(let screen, let parent):
       guard (0..<depthCount).contains(where: { self[depth: $0].modifyScreen(parent) { $0.children.append(screen) } })
       else { throw Self.invalidStep(step, "'\(parent)' is not shown") }
     case .removeChild(let id, let parent):
-      var found = false
-      for depth in 0..<depthCount where !found {
-        _ = self[depth: depth].modifyScreen(parent) { screen in
-          guard let index = screen.children.firstIndex(where: { $0.id == id }) else { return }
-          screen.children.remove(at: index)
-          found = true
-        }
-      }
-      guard found else { throw Self.invalidStep(step, "'\(parent)' has no child '\(id)'") }
-    default: return  // the other steps are not a screen's children (see `execute(_:)`)
-    }
-  }
-
-  /// A step on the root level's containers: its tab bar, split views and their stacks.
-  private mutating func executeOnContainers(_ step: NavigationStep) throws(NavigationError) {
-    switch step {
+      try removeChild(id, of: parent, step)
     case .setTabs(let ids):
-      if let ids {
-        guard !ids.isEmpty, Set(ids).count == ids.count else {
-          throw Self.invalidStep(step, "a tab bar needs at least one tab, each with its own id")
-        }
-        self = NavigationState(tabs: TabContainer(ids: ids))
-      } else {
-        self = NavigationState()
-      }
+      try setTabs(ids, step)
     case .selectTab(let id):
       guard tabs?[id] != nil else { throw Self.invalidStep(step, "the root level has no tab '\(id)'") }
       tabs?.selected = id
@@ -196,12 +152,57 @@ extension NavigationState {
       columns.isCollapsed = collapsed
       setSplit(columns, in: tab)
     case .setStack(let screens, let place):
-      guard let current = self[stack: place] else { throw Self.invalidStep(step, "the root level has no such stack") }
-      var next = screens
-      for index in 0..<Self.commonPrefix(current, screens) { next[index].children = current[index].children }
-      self[stack: place] = next
-    default: return  // the other steps are not the containers' (see `execute(_:)`)
+      try setStack(screens, at: place, step)
     }
+  }
+
+  /// `screen` presented with `presentation` from `source` at `depth` (the step `step`).
+  private mutating func present(
+    _ screen: Screen, _ presentation: Presentation, from source: String, depth: Int, _ step: NavigationStep
+  ) throws(NavigationError) {
+    try checkStep(depth, step)
+    guard self[depth: depth].presented == nil else { throw Self.invalidStep(step, "the level already presents") }
+    guard self[depth: depth].contains(levelScreen: source) else {
+      throw Self.invalidStep(step, "'\(source)' is not on the level")
+    }
+    let state = NavigationState(stack: [screen], hasNavigationStack: presentation.kind != .popover)
+    self[depth: depth].presented = PresentedState(presentation: presentation, source: source, state: state)
+  }
+
+  /// The child `id` of the screen `parent` removed, on whichever level shows it (the step `step`).
+  private mutating func removeChild(_ id: String, of parent: String, _ step: NavigationStep) throws(NavigationError) {
+    var found = false
+    for depth in 0..<depthCount where !found {
+      _ = self[depth: depth].modifyScreen(parent) { screen in
+        guard let index = screen.children.firstIndex(where: { $0.id == id }) else { return }
+        screen.children.remove(at: index)
+        found = true
+      }
+    }
+    guard found else { throw Self.invalidStep(step, "'\(parent)' has no child '\(id)'") }
+  }
+
+  /// A tab bar of `ids` as the whole state, or none (the step `step`).
+  private mutating func setTabs(_ ids: [String]?, _ step: NavigationStep) throws(NavigationError) {
+    guard let ids else {
+      self = NavigationState()
+      return
+    }
+    guard !ids.isEmpty, Set(ids).count == ids.count else {
+      throw Self.invalidStep(step, "a tab bar needs at least one tab, each with its own id")
+    }
+    self = NavigationState(tabs: TabContainer(ids: ids))
+  }
+
+  /// The stack at `place` set to `screens`, the children of the screens it keeps kept (the step
+  /// `step`).
+  private mutating func setStack(_ screens: [Screen], at place: StackPlace, _ step: NavigationStep)
+    throws(NavigationError)
+  {
+    guard let current = self[stack: place] else { throw Self.invalidStep(step, "the root level has no such stack") }
+    var next = screens
+    for index in 0..<Self.commonPrefix(current, screens) { next[index].children = current[index].children }
+    self[stack: place] = next
   }
 
   // MARK: - Planning one level

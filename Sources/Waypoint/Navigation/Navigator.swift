@@ -120,7 +120,7 @@ public final class HeadlessNavigator: PlannedNavigator {
   }
 
   /// Shows `target`, as when restoring a saved hierarchy or placing a link's screens: the plan
-  /// from the state shown is shown step by step, and each step is logged.
+  /// from the state shown is carried out step by step, and each step is logged.
   public func restore(_ target: NavigationState) {
     var next = state
     for step in state.plan(to: target) {

@@ -47,11 +47,7 @@ extension ScreenCoordinator: DestinationSource {
     let key =
       try registry.contains(target: screen.target)
       ? registry.key(for: screen.target) : named ?? registry.key(for: screen.target)
-    let request = Self.request(for: screen)
-    let configure = rules.configure(key, from: request)
-    let registry = self.registry
-    let instance = try MainActorMake.run { try registry.observedInstance(key, configure: configure) }
-    return ScreenDestination(instance.value)
+    return ScreenDestination(try makeScreenModule(key, from: Self.request(for: screen)).value)
   }
 
   /// The request a rebuilt screen's binding reads.

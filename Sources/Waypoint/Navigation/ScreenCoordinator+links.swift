@@ -27,7 +27,7 @@ extension ScreenCoordinator {
   /// ```swift
   /// // {"pattern": "myapp://messages/<int:id>", "target": "Thread", "tab": "inbox",
   /// //  "under": ["Inbox"], "presented": "dismiss"}
-  /// let thread = try await modules.open(request, target: "Thread")
+  /// let thread = try await modules.show(request, target: "Thread")
   /// ```
   ///
   /// - Throws: What ``show(target:_:from:parameters:request:)`` throws (`moduleFailed` around a
@@ -119,8 +119,7 @@ extension ScreenCoordinator {
       let screen = Screen(
         id: "\(name)#\(nextNumber())", target: name, parameters: request.urlValues,
         route: definition.map { $0.name ?? $0.pattern }, link: request.url.string)
-      let configure = rules.configure(key, from: request)
-      let made = try MainActorMake.run { try registry.observedInstance(key, configure: configure) }
+      let made = try makeScreenModule(key, from: request)
       rooted = [screen]
       adopted = adopt(screen, key: key, made: made)
     }

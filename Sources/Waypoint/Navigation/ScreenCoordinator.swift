@@ -193,6 +193,15 @@ public final class ScreenCoordinator {
 
   // MARK: - Showing
 
+  /// Makes `key`'s module for a screen this coordinator places itself (a link's root, a
+  /// restored screen), configured from `request`: marked as started on the main actor, as every
+  /// make of a screen is, so a main-actor factory runs wherever the main actor's executor is.
+  func makeScreenModule(_ key: ModuleKey, from request: RouteRequest?) throws -> ModuleInstance {
+    let configure = rules.configure(key, from: request)
+    let registry = self.registry
+    return try MainActorMake.run { try registry.observedInstance(key, configure: configure) }
+  }
+
   private func perform(
     _ key: ModuleKey, _ presentation: Presentation, from source: String?, parameters: [String: String],
     routeName: String?, link: String? = nil, made: ModuleInstance? = nil,

@@ -101,7 +101,7 @@ public final class WindowNavigators {
   ///
   /// - Throws: A ``NavigationError`` `unshowableDestination` naming the window when none is
   ///   open to take the link; else what ``ScreenCoordinator/show(_:target:)`` throws.
-  func open(_ request: RouteRequest, target: String) async throws -> ShownModule {
+  func show(_ request: RouteRequest, target: String) async throws -> ShownModule {
     guard let id = window(for: request), let modules = coordinator(for: id) else {
       let asked = (request.extras[Self.windowExtra] as? String).map { " (it arrived in '\($0)')" } ?? ""
       throw NavigationError(
@@ -117,6 +117,6 @@ private struct WindowRouteHandler: RouteHandler {
   let target: String
 
   func handle(_ request: RouteRequest) async throws -> any Sendable {
-    try await windows.open(request, target: target)
+    try await windows.show(request, target: target)
   }
 }
