@@ -10,7 +10,7 @@ public import Waypoint
 /// #expect(navigator.records == [.applied(.push, "NoteEditor#2")])
 /// ```
 @MainActor
-public final class RecordingNavigator: Navigator {
+public final class RecordingNavigator: PlanNavigator {
   /// One thing the navigator did.
   public enum Record: Sendable, Equatable, CustomStringConvertible {
     /// A screen was shown with a presentation.
@@ -21,7 +21,8 @@ public final class RecordingNavigator: Navigator {
     case refused(Presentation, NavigationError.Code)
     /// The UI reported a change it made on its own.
     case reconciled(NavigationEdit)
-    /// A whole state was reached with these plan steps (a restore, or a link's placement).
+    /// A whole state was reached with these plan steps (a restore, a link's placement, or a
+    /// link's screen shown over the screens placed under it, in one plan).
     case restored([NavigationStep])
 
     /// `push NoteEditor#2`, `remove NoteEditor#2`, `refused push: invalidSource`.
@@ -51,9 +52,10 @@ public final class RecordingNavigator: Navigator {
   /// Applies and records `transition`.
   public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
     do {
-      let change = try await inner.apply(transition)
-      records.append(.applied(transition.presentation, transition.screen.id))
-      return change
+      let plan = try await carryOut { base throws(NavigationError) in
+        try NavigationPlan(from: base, over: base, showing: transition)
+      }
+      return plan.change ?? .nothing(screen: transition.screen.id)
     } catch {
       records.append(.refused(transition.presentation, error.code))
       throw error
@@ -62,8 +64,7 @@ public final class RecordingNavigator: Navigator {
 
   /// Undoes and records `change`.
   public func revert(_ change: NavigationChange) async throws(NavigationError) {
-    try await inner.revert(change)
-    records.append(.reverted(change.screen))
+    _ = try await carryOut { base throws(NavigationError) in try NavigationPlan(from: base, reverting: change) }
   }
 
   /// Takes in and records a change the UI made on its own.
@@ -79,5 +80,25 @@ public final class RecordingNavigator: Navigator {
     let steps = inner.state.plan(to: state)
     inner.restore(state)
     records.append(.restored(steps))
+  }
+
+  /// Carries out a plan on the inner navigator, and records it as one record: a transition on
+  /// the state shown as `applied`, the plan back as `reverted`, anything else as its steps.
+  ///
+  /// A plan its maker refuses (a screen coordinator checking a source) is not recorded: the
+  /// navigator changed nothing.
+  package func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+    async throws(NavigationError) -> NavigationPlan
+  {
+    let made = try await inner.carryOut(plan)
+    switch made.cause {
+    case .show(let transition) where made.placed == made.base:
+      records.append(.applied(transition.presentation, transition.screen.id))
+    case .revert(let change):
+      records.append(.reverted(change.screen))
+    case .show, .reach:
+      records.append(.restored(made.steps))
+    }
+    return made
   }
 }

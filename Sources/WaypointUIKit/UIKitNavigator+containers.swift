@@ -11,7 +11,7 @@ extension UIKitNavigator {
     case .setTabs(let ids):
       try await setTabs(ids, step)
     case .selectTab(let id):
-      guard let bar = tabBarController, let index = state.tabs?.ids.firstIndex(of: id) else {
+      guard let bar = tabBarController, let index = current.tabs?.ids.firstIndex(of: id) else {
         throw NavigationError(.invalidStep, "cannot \(step): the navigator shows no tab bar with that tab")
       }
       bar.selectedIndex = index
@@ -31,7 +31,7 @@ extension UIKitNavigator {
         try Self.checkStackable(controller, screen: screen.id)
         shown.append(controller)
       }
-      let visible = place.tab == nil || place.tab == state.tabs?.selected
+      let visible = place.tab == nil || place.tab == current.tabs?.selected
       stack.setViewControllers(shown, animated: animated && visible)
       try await finishTransition(of: stack, step)
       // Showing the secondary column does nothing to an expanded split view, and puts it on top
@@ -118,7 +118,7 @@ extension UIKitNavigator {
     throws(NavigationError)
   {
     if let tab {
-      guard let bar = tabBarController, let index = state.tabs?.ids.firstIndex(of: tab),
+      guard let bar = tabBarController, let index = current.tabs?.ids.firstIndex(of: tab),
         var tabs = bar.viewControllers, tabs.indices.contains(index)
       else { throw NavigationError(.invalidStep, "cannot \(step): the navigator shows no tab '\(tab)'") }
       controller.tabBarItem = tabs[index].tabBarItem

@@ -218,7 +218,8 @@ extension UIKitNavigator {
     let step = NavigationStep.dismiss(depth: depth)
     guard depth + 1 < containers.count else { throw gone("level \(depth + 1)", step) }
     let presented = containers[depth + 1]
-    if case .custom(let name)? = state.levels[depth].presented?.presentation, let transition = customTransitions[name] {
+    if case .custom(let name)? = current.levels[depth].presented?.presentation, let transition = customTransitions[name]
+    {
       let done = await runCustom { await transition.dismiss(presented, self.animated) }
       guard done else {
         throw NavigationError(.transitionTimedOut, "the custom transition did not dismiss within \(transitionTimeout)")

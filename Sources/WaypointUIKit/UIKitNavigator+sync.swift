@@ -13,18 +13,18 @@ extension UIKitNavigator {
   /// longer shows, so it can run any number of times.
   func sync() {
     needsSync = false
-    if let depth = firstGoneLevel(), depth < state.levels.count, let root = state.levels[depth].root {
+    if let depth = firstGoneLevel(), depth < current.levels.count, let root = current.levels[depth].root {
       _ = try? reconcile(.dismissed(screen: root.id))
     }
     var depth = 0
-    while depth < min(containers.count, state.levels.count) {
+    while depth < min(containers.count, current.levels.count) {
       defer { depth += 1 }
       // Only the stacks the navigator made hold its screens; a screen that is itself a
       // navigation controller (an image picker, the app's own flow) is not in its own stack.
       guard let stack = containers[depth] as? WaypointNavigationController, stack.reports.holdsScreens else {
         continue
       }
-      let level = state.levels[depth]
+      let level = current.levels[depth]
       guard let stillShown = stillShown((level.root.map { [$0] } ?? []) + level.path, in: stack) else { continue }
       _ = try? reconcile(.replacedStack(depth: depth, stack: stillShown))
     }
@@ -34,18 +34,18 @@ extension UIKitNavigator {
   /// Takes in what the root level's tab bar and split views show: the tab the user selected,
   /// screens that left a tab's or a column's stack, and a split view that collapsed or expanded.
   private func syncContainers() {
-    if let bar = tabBarController, let ids = state.tabs?.ids, ids.indices.contains(bar.selectedIndex),
-      ids[bar.selectedIndex] != state.tabs?.selected
+    if let bar = tabBarController, let ids = current.tabs?.ids, ids.indices.contains(bar.selectedIndex),
+      ids[bar.selectedIndex] != current.tabs?.selected
     {
       _ = try? reconcile(.selectedTab(ids[bar.selectedIndex]))
     }
     var rootStacks = Array(stacks)
     if splits[.primary] != nil { rootStacks.append((.primary, rootController)) }
     for (place, stack) in rootStacks {
-      guard let stillShown = stillShown(state[stack: place] ?? [], in: stack) else { continue }
+      guard let stillShown = stillShown(current[stack: place] ?? [], in: stack) else { continue }
       _ = try? reconcile(.replacedStack(depth: 0, stack: stillShown, place: place))
     }
-    for (owner, split) in splits where state.split(in: owner.tab)?.isCollapsed != split.isCollapsed {
+    for (owner, split) in splits where current.split(in: owner.tab)?.isCollapsed != split.isCollapsed {
       _ = try? reconcile(.collapsed(split.isCollapsed, tab: owner.tab))
     }
   }
@@ -64,7 +64,7 @@ extension UIKitNavigator {
       if (container as? any OwnedContainer)?.reports.dismissed == true { return true }
       // A custom transition may show its screen without UIKit's presentation; only the
       // container's own report says when it left.
-      if case .custom? = state.levels[safe: depth - 1]?.presented?.presentation.kind { return false }
+      if case .custom? = current.levels[safe: depth - 1]?.presented?.presentation.kind { return false }
       return container.presentingViewController == nil && !container.isBeingDismissed
     }
   }

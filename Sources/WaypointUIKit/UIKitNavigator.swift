@@ -13,10 +13,11 @@ public import Waypoint
 /// _ = try await modules.show(NoteList.self, .replaceRoot)
 /// ```
 ///
-/// Every change goes through a plan: the navigator applies a transition to its
-/// ``Waypoint/NavigationState``, asks for the plan from what is shown to the new state
-/// (`NavigationState.plan(to:)`), and carries out each step with one UIKit call. Its
-/// state is updated after each step, so it says what UIKit shows even when a step fails.
+/// Every change goes through one plan, worked out in the navigator's turn from what UIKit shows
+/// then (after a back swipe the user was making has ended): the steps from what is shown to
+/// the new ``Waypoint/NavigationState`` (`NavigationState.plan(to:)`), each carried out with one
+/// UIKit call. The state is published once per plan, and says what UIKit shows even when a
+/// step fails.
 ///
 /// **What it owns.** Each stack is a ``WaypointNavigationController`` and each popover sits in a
 /// container of the navigator's; they report their own pops and dismissals, so the navigator
@@ -36,9 +37,13 @@ public import Waypoint
 /// `destinationSource`, which a `ScreenCoordinator` made over it sets.
 @MainActor
 @Observable
-public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
-  /// What is shown now.
-  public private(set) var state = NavigationState()
+public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
+  /// What is shown now: published once per plan (never a state half-way through one), and once
+  /// per change the user makes on their own.
+  public var state: NavigationState { published }
+  private var published = NavigationState()
+  /// What UIKit shows, step by step while a plan runs; ``state`` publishes it.
+  @ObservationIgnored var current = NavigationState()
   /// Where the navigator gets view controllers for screens it must build; held weakly.
   @ObservationIgnored package weak var destinationSource: (any DestinationSource)?
   /// Whether UIKit animates the navigator's changes.
@@ -137,69 +142,17 @@ public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
   ///   the root, a `present` style UIKit does not have or an unregistered `custom` name;
   ///   `presentationBlocked` when UIKit would refuse to present; `transitionTimedOut`.
   public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    try await begin()
-    defer { end() }
-    var next = state
-    let change = try next.apply(transition)
-    return try await show(transition, reaching: next, change: change)
-  }
-
-  /// Shows `transition` as already applied to `base`; once the navigator's turn comes, a state
-  /// that is no longer `base` (a change UIKit made meanwhile) takes the transition again.
-  package func apply(
-    _ transition: NavigationTransition, from base: NavigationState, reaching next: NavigationState,
-    change: NavigationChange
-  ) async throws(NavigationError) -> NavigationChange {
-    try await begin()
-    defer { end() }
-    guard base == state else {
-      var again = state
-      let change = try again.apply(transition)
-      return try await show(transition, reaching: again, change: change)
+    let plan = try await carryOut { base throws(NavigationError) in
+      try NavigationPlan(from: base, over: base, showing: transition)
     }
-    return try await show(transition, reaching: next, change: change)
-  }
-
-  /// Performs the plan to `next`, the state `transition` makes of the one shown.
-  private func show(_ transition: NavigationTransition, reaching next: NavigationState, change: NavigationChange)
-    async throws(NavigationError) -> NavigationChange
-  {
-    if case .nothing = change { return change }
-    if let destination = transition.destination {
-      guard let controller = destination.value(as: UIViewController.self) else {
-        throw NavigationError(
-          .unshowableDestination,
-          "'\(transition.screen.id)' was made as a \(type(of: destination.value)), not a UIViewController",
-          screen: transition.screen.id)
-      }
-      try Self.checkStackable(controller, transition.presentation, screen: transition.screen.id)
-      controllers[transition.screen.id] = WeakController(controller)
-    }
-    try await perform(state.plan(to: next))
-    return change
+    return plan.change ?? .nothing(screen: transition.screen.id)
   }
 
   /// Undoes `change` with the plan back to the state without it.
   ///
   /// - Throws: `screenGone`, or what a step throws.
   public func revert(_ change: NavigationChange) async throws(NavigationError) {
-    try await begin()
-    defer { end() }
-    var next = state
-    try next.revert(change)
-    try await perform(state.plan(to: next))
-  }
-
-  /// Takes in a change UIKit already made (the navigator's containers report the user's own);
-  /// nothing is done to the view controllers.
-  @discardableResult
-  public func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
-    var next = state
-    let gone = try next.reconcile(edit)
-    state = next
-    for screen in gone { controllers[screen.id] = nil }
-    containers.removeSubrange(min(containers.count, max(state.levels.count, 1))...)
-    return gone
+    _ = try await carryOut { base throws(NavigationError) in try NavigationPlan(from: base, reverting: change) }
   }
 
   /// Shows `target` (a saved state, a deep link's path) with the fewest UIKit calls: screens
@@ -208,9 +161,50 @@ public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
   ///
   /// - Throws: What a step throws.
   public func restore(_ target: NavigationState) async throws(NavigationError) {
+    _ = try await carryOut { base in NavigationPlan(from: base, to: target) }
+  }
+
+  /// Waits for its turn (the changes asked before, a transition UIKit runs such as a back
+  /// swipe), takes in what the user did meanwhile, then works out `plan` from what is shown and
+  /// carries out its steps, one UIKit call each; ``state`` is published once, when it ends.
+  package func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+    async throws(NavigationError) -> NavigationPlan
+  {
     try await begin()
     defer { end() }
-    try await perform(state.plan(to: target))
+    let made = try plan(current)
+    if case .nothing? = made.change { return made }
+    for (id, destination) in made.destinations {
+      guard let controller = destination.value(as: UIViewController.self) else {
+        throw NavigationError(
+          .unshowableDestination, "'\(id)' was made as a \(type(of: destination.value)), not a UIViewController",
+          screen: id)
+      }
+      if case .show(let transition) = made.cause, transition.screen.id == id {
+        try Self.checkStackable(controller, transition.presentation, screen: id)
+      }
+      controllers[id] = WeakController(controller)
+    }
+    try await perform(made.steps)
+    return made
+  }
+
+  /// Takes in a change UIKit already made (the navigator's containers report the user's own);
+  /// nothing is done to the view controllers.
+  @discardableResult
+  public func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
+    var next = current
+    let gone = try next.reconcile(edit)
+    current = next
+    for screen in gone { controllers[screen.id] = nil }
+    containers.removeSubrange(min(containers.count, max(current.levels.count, 1))...)
+    if !busy { publish() }
+    return gone
+  }
+
+  /// Publishes what UIKit shows, when it changed.
+  private func publish() {
+    if published != current { published = current }
   }
 
   // MARK: - One change at a time
@@ -235,6 +229,7 @@ public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
 
   private func end() {
     if needsSync { sync() }
+    publish()
     if waiting.isEmpty {
       busy = false
     } else {
@@ -258,26 +253,26 @@ public final class UIKitNavigator: RebuildingNavigator, PlannedNavigator {
     var index = steps.startIndex
     while index < steps.endIndex {
       let batch = Self.pushBatch(steps[index...])
-      let before = state
-      var checked = state
+      let before = current
+      var checked = current
       for step in batch { try checked.execute(step) }
       if batch.count > 1 {
         try await pushAll(batch)
       } else {
         try await perform(batch[0])
       }
-      if state == before {
-        state = checked
+      if current == before {
+        current = checked
       } else {
         // UIKit changed something while the step ran: the step applies to what is shown now.
-        var done = state
+        var done = current
         do {
           for step in batch { try done.execute(step) }
         } catch {
           sync()
           throw error
         }
-        state = done
+        current = done
       }
       if needsSync { sync() }
       index += batch.count

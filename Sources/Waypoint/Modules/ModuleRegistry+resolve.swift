@@ -72,6 +72,26 @@ extension ModuleRegistry {
     return key
   }
 
+  /// The name a screen of `key`'s module carries (``Screen/target``): the module's target, or its
+  /// type's name when it was registered without one. It is the screen's one identity: a saved
+  /// screen is made again by it (`key(forScreen:)`).
+  package func screenName(of key: ModuleKey) -> String {
+    registrations[key]?.target ?? key.name
+  }
+
+  /// The module a screen named `name` shows.
+  ///
+  /// - Throws: `notRegistered` when no module answers to the name (or two modules without a
+  ///   target share the type name; give them targets).
+  package func key(forScreen name: String) throws(ModuleError) -> ModuleKey {
+    guard let key = storage.keysByScreenName[name] else {
+      throw ModuleError(
+        .notRegistered, "no module is registered as the target '\(name)', nor is one without a target named so",
+        module: name)
+    }
+    return key
+  }
+
   func cast<Value>(_ instance: ModuleInstance, to type: Value.Type, key: ModuleKey) throws(ModuleError) -> Value {
     guard let value = instance.value as? Value else {
       throw ModuleError(

@@ -26,6 +26,10 @@ public struct ModuleRegistry: Sendable {
     let navigation: ModuleNavigationRules
     let registrations: [ModuleKey: ModuleRegistration]
     let keysByTarget: [String: ModuleKey]
+    /// The key of each screen name (`ModuleRegistry.screenName(of:)`): every target, and the
+    /// type name of a module registered without one, unless a target or another module already
+    /// answers to it.
+    let keysByScreenName: [String: ModuleKey]
     let adapters: [ModuleKey: ModuleAdapter]
     let observers: [(key: ModuleKey?, observer: any ModuleObserver)]
     let store = InstanceStore()
@@ -41,6 +45,10 @@ public struct ModuleRegistry: Sendable {
       }
       self.registrations = registrations
       self.keysByTarget = targets
+      var names = targets
+      let untargeted = Dictionary(grouping: builder.registrations.filter { $0.target == nil }.map(\.key), by: \.name)
+      for (name, keys) in untargeted where keys.count == 1 && names[name] == nil { names[name] = keys[0] }
+      self.keysByScreenName = names
       self.adapters = Dictionary(builder.adapters.map { ($0.required, $0) }) { _, later in later }
       self.observers = builder.observers
     }

@@ -24,18 +24,6 @@ public protocol Navigator: AnyObject {
   func restore(_ target: NavigationState) async throws(NavigationError)
 }
 
-/// A navigator that takes a transition whose effect on its state was already worked out, so a
-/// change is applied to the state once: a ``ShownModule`` checks its transition on the
-/// navigator's state before it makes anything, and hands the result over.
-package protocol PlannedNavigator: Navigator {
-  /// Shows `transition`, which turns `base` (the state it was checked on) into `next` by
-  /// `change`; a navigator whose state is no longer `base` applies the transition again.
-  func apply(
-    _ transition: NavigationTransition, from base: NavigationState, reaching next: NavigationState,
-    change: NavigationChange
-  ) async throws(NavigationError) -> NavigationChange
-}
-
 /// A navigator without views: it keeps a ``NavigationState`` (observable, for SwiftUI bindings and
 /// tests), enforces the rules a real UI has, and can pretend transitions take time.
 ///
@@ -46,7 +34,7 @@ package protocol PlannedNavigator: Navigator {
 /// ```
 @MainActor
 @Observable
-public final class HeadlessNavigator: PlannedNavigator {
+public final class HeadlessNavigator: PlanNavigator {
   /// What is shown now.
   public private(set) var state: NavigationState
   /// How long each transition pretends to animate.
@@ -71,42 +59,50 @@ public final class HeadlessNavigator: PlannedNavigator {
   /// - Throws: `unbalancedTransition` while another transition is in flight, or what
   ///   `NavigationState.apply(_:)` throws.
   public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    var next = state
-    let change = try next.apply(transition)
-    return try await show(transition, reaching: next, change: change)
-  }
-
-  /// Shows `transition` as already applied to `base`.
-  package func apply(
-    _ transition: NavigationTransition, from base: NavigationState, reaching next: NavigationState,
-    change: NavigationChange
-  ) async throws(NavigationError) -> NavigationChange {
-    guard base == state else { return try await apply(transition) }
-    return try await show(transition, reaching: next, change: change)
-  }
-
-  private func show(_ transition: NavigationTransition, reaching next: NavigationState, change: NavigationChange)
-    async throws(NavigationError) -> NavigationChange
-  {
-    try begin("\(transition.presentation) \(transition.screen.target)")
-    defer { inFlight = false }
-    await animate()
-    state = next
-    record("\(transition.presentation) \(transition.screen.id)" + (transition.source.map { " from \($0)" } ?? ""))
-    return change
+    let plan = try await carryOut { base throws(NavigationError) in
+      try NavigationPlan(from: base, over: base, showing: transition)
+    }
+    return plan.change ?? .nothing(screen: transition.screen.id)
   }
 
   /// Undoes `change`.
   ///
   /// - Throws: `unbalancedTransition` while another transition is in flight, or `screenGone`.
   public func revert(_ change: NavigationChange) async throws(NavigationError) {
-    try begin("removing \(change.screen)")
+    _ = try await carryOut { base throws(NavigationError) in try NavigationPlan(from: base, reverting: change) }
+  }
+
+  /// Works out the plan from the state shown, and reaches it after the pretend animation: the
+  /// state is set once, and the plan logged.
+  ///
+  /// - Throws: `unbalancedTransition` while another transition is in flight, or what `plan`
+  ///   throws.
+  package func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+    async throws(NavigationError) -> NavigationPlan
+  {
+    try begin()
     defer { inFlight = false }
-    var next = state
-    try next.revert(change)
+    let made = try plan(state)
     await animate()
-    state = next
-    record("remove \(change.screen)")
+    record(made)
+    state = made.target
+    return made
+  }
+
+  /// Logs what `plan` does: a transition as `push Editor#2 from List#1`, a revert as
+  /// `remove Editor#2`, and a whole state (or the screens a link placed) as its steps.
+  private func record(_ plan: NavigationPlan) {
+    switch plan.cause {
+    case .show(let transition):
+      if plan.placed != plan.base {
+        for step in plan.base.plan(to: plan.placed) { record(step.description) }
+      }
+      record("\(transition.presentation) \(transition.screen.id)" + (transition.source.map { " from \($0)" } ?? ""))
+    case .revert(let change):
+      record("remove \(change.screen)")
+    case .reach:
+      for step in plan.steps { record(step.description) }
+    }
   }
 
   /// Takes in a change the UI made on its own; see `NavigationState.reconcile(_:)`.
@@ -119,18 +115,11 @@ public final class HeadlessNavigator: PlannedNavigator {
     return gone
   }
 
-  /// Shows `target`, as when restoring a saved hierarchy or placing a link's screens: the plan
-  /// from the state shown is carried out step by step, and each step is logged.
+  /// Shows `target`, as when restoring a saved hierarchy: the plan from the state shown is
+  /// logged step by step, and the state set once, at once.
   public func restore(_ target: NavigationState) {
-    var next = state
-    for step in state.plan(to: target) {
-      // A plan always fits the state it was made from (the plan tests check it over random
-      // states); a step that did not would leave the target to be taken as it is.
-      guard (try? next.execute(step)) != nil else { break }
-      record(step.description)
-    }
+    record(NavigationPlan(from: state, to: target))
     state = target
-    if next != target { record("restore") }
   }
 
   private func record(_ entry: String) {
@@ -138,9 +127,9 @@ public final class HeadlessNavigator: PlannedNavigator {
     if log.count > logLimit { log.removeFirst(log.count - max(logLimit, 0)) }
   }
 
-  private func begin(_ what: String) throws(NavigationError) {
+  private func begin() throws(NavigationError) {
     guard !inFlight else {
-      throw NavigationError(.unbalancedTransition, "cannot start '\(what)' while another transition is in flight")
+      throw NavigationError(.unbalancedTransition, "a change cannot start while another transition is in flight")
     }
     inFlight = true
   }

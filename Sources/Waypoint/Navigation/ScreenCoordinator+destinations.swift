@@ -26,37 +26,25 @@ extension ScreenCoordinator: DestinationSource {
   ///
   /// It is the one its shown module holds while it is shown, else a new one from the registry.
   ///
-  /// The module is the one registered as the screen's target (or whose key is named so),
-  /// configured by the module's binding from the screen's parameters.
-  ///
-  /// The binding reads a request made of the screen's own values: the link that opened it
-  /// (``Screen/link``) with the screen's parameters as its values, so `request.int("id")`,
-  /// `request.url` and the query read a restored screen as they read the link that first opened
-  /// it. A screen no link opened has only its parameters; its request's URL names the target
-  /// (`waypoint-screen://<target>`, or `waypoint-screen://screen` for a target that is not letters
-  /// and digits).
+  /// The module is the one the screen names (``Screen/target``: the module's target, or its
+  /// type's name when it has none), configured by the module's binding from the link that
+  /// opened the screen (``Screen/link``) with the screen's parameters as its values, so
+  /// `request.int("id")`, `request.url` and the query read a restored screen as they read the
+  /// link that first opened it. A screen no link opened (a state the app wrote, or saved before
+  /// screens kept their links) is bound from its parameters alone: its request's URL is empty,
+  /// never one the screen did not come from.
   ///
   /// ```swift
-  /// let editor = try modules.destination(for: Screen(id: "NoteEditor#3", target: "NoteEditor", parameters: ["id": "42"]))
+  /// let editor = try modules.destination(for: Screen(id: "NoteEditor#3", target: "NoteEditor", link: "notes://note/42"))
   /// ```
   ///
   /// - Throws: A ``ModuleError``: `notRegistered` for an unknown target, or what making fails with.
   package func destination(for screen: Screen) throws -> ScreenDestination {
     if let shown = shownDestination(of: screen.id) { return shown }
-    let named = registry.registrations.keys.first { $0.name == screen.target }
-    let key =
-      try registry.contains(target: screen.target)
-      ? registry.key(for: screen.target) : named ?? registry.key(for: screen.target)
-    return ScreenDestination(try makeScreenModule(key, from: Self.request(for: screen)).value)
-  }
-
-  /// The request a rebuilt screen's binding reads.
-  private static func request(for screen: Screen) -> RouteRequest? {
-    let plain = screen.target.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-    let opened = screen.link.flatMap { try? ParsedURL($0) }
-    guard let url = opened ?? (try? ParsedURL("waypoint-screen://" + (plain ? screen.target : "screen"))) else {
-      return nil
-    }
-    return RouteRequest(url: url, parameters: PathParameters(screen.parameters))
+    let key = try registry.key(forScreen: screen.target)
+    // A saved link that does not parse is not trusted: the screen is bound from its parameters.
+    let opened = screen.link.flatMap { try? ParsedURL($0) } ?? (try? ParsedURL(""))
+    let request = opened.map { RouteRequest(url: $0, parameters: PathParameters(screen.parameters)) }
+    return ScreenDestination(try makeScreenModule(key, from: request).value)
   }
 }

@@ -37,7 +37,11 @@ public final class ScreenCoordinator {
   let rules: ModuleNavigationRules
   @ObservationIgnored private var lastNumber = 0
   /// The modules shown here that are still alive, to tell them when their screens leave.
-  @ObservationIgnored private var routes: [WeakRoute] = []
+  @ObservationIgnored private var routes: [WeakRoute] = [] {
+    didSet { settledOn = nil }
+  }
+  /// The navigator's state the shown modules were last settled on; `nil` once a module was added.
+  @ObservationIgnored private var settledOn: NavigationState?
 
   /// A screen coordinator over `registry` and `navigator`.
   public init(registry: ModuleRegistry, navigator: any Navigator) {
@@ -183,12 +187,17 @@ public final class ScreenCoordinator {
   /// A route whose screen is shown is kept alive here until it leaves, even when whoever showed
   /// it (a link's caller) let it go, so the screen can still be found and closed.
   public func refreshShownModules() {
+    // A plan publishes once, and is heard twice (the change's own end, the observation of the
+    // navigator): the second time finds nothing new.
+    let shown = navigator.state
+    guard shown != settledOn else { return }
     routes.removeAll { $0.route == nil }
     for entry in routes { entry.route?.settle() }
     for index in routes.indices {
       let route = routes[index].route
       routes[index].kept = route?.state == .shown && route?.isMakeOnly == false ? route : nil
     }
+    settledOn = shown
   }
 
   // MARK: - Showing
@@ -207,14 +216,13 @@ public final class ScreenCoordinator {
     routeName: String?, link: String? = nil, made: ModuleInstance? = nil,
     make: (@MainActor () throws -> ModuleInstance)?
   ) async throws(NavigationError) -> ShownModule {
-    let target = registry.registrations[key]?.target
     let notify = notifier(for: key)
     if let refusal = rules.refusal(of: presentation, for: key) {
       let error = NavigationError(.unsupportedPresentation, refusal)
       notify(.failedToShow, error)
       throw error
     }
-    let name = target ?? key.name
+    let name = registry.screenName(of: key)
     let screen = Screen(
       id: "\(name)#\(nextNumber())", target: name, parameters: parameters, route: routeName, link: link)
     let shown = ShownModule(

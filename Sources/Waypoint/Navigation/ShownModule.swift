@@ -45,11 +45,15 @@ public final class ShownModule {
   /// Where the module is in its life.
   public private(set) var state: State = .unshown
   /// The screen as shown, with the parameters it was opened with.
-  public let screen: Screen
+  ///
+  /// A link's module gets its screen's id when its placement numbers it, in the navigator's turn.
+  public package(set) var screen: Screen
   /// How it is shown.
   public let presentation: Presentation
   /// The screen it was shown from; `nil` for the top screen.
-  public let source: String?
+  ///
+  /// A link's module gets the screen its placement shows it from when the navigator's turn comes.
+  public private(set) var source: String?
   /// The module's key.
   public let key: ModuleKey
   @ObservationIgnored private var destination = DestinationHold()
@@ -117,50 +121,95 @@ public final class ShownModule {
   ///   module then goes back to where it was), or `moduleFailed` with the ``ModuleError`` of
   ///   making a new destination.
   public func show() async throws(NavigationError) {
+    _ = try await show { base in .over(base, source: self.source) }
+  }
+
+  /// Where a module's screen goes, worked out from the state shown when the navigator's turn
+  /// comes.
+  package enum Placing {
+    /// Shown with its transition from `source` over this state (a link's placed screens, or
+    /// the state shown).
+    case over(NavigationState, source: String?)
+    /// No transition: the plan places the screens as they are (a link found its screen already
+    /// there, or made it a stack's root).
+    case placed(NavigationPlan)
+  }
+
+  /// Shows the module where `placing` puts it, in one plan of the navigator; returns the plan
+  /// carried out.
+  ///
+  /// Events as ``show()`` says; a `placed` plan sends none for this module.
+  package func show(placing: (NavigationState) throws(NavigationError) -> Placing)
+    async throws(NavigationError) -> NavigationPlan
+  {
     if let refusal = refusalToShow() {
       // Refused before any work began: the failure is the lone event.
       notify(.failedToShow, refusal)
       throw refusal
     }
-    var transition = NavigationTransition(presentation, screen: screen, from: source)
-    // The one application of the transition to the state: it checks the transition before
-    // anything is made, and a navigator that can takes its result as it is.
-    let base = navigator.state
-    var next = base
-    let planned: NavigationChange
+    let previous = state
+    // What the module's observers heard of this show so far.
+    var heard = Heard.nothing
+    let plan: NavigationPlan
     do {
-      planned = try next.apply(transition)
+      if isMakeOnly {
+        // A make-only route shows nothing, so the navigator has nothing to do (and may be busy).
+        plan = try planShow(over: navigator.state, base: navigator.state, from: source, heard: &heard)
+      } else {
+        plan = try await navigator.reach { base throws(NavigationError) in
+          switch try placing(base) {
+          case .placed(let plan): return plan
+          case .over(let placed, let source):
+            self.source = source
+            return try planShow(over: placed, base: base, from: source, heard: &heard)
+          }
+        }
+      }
     } catch {
-      notify(.failedToShow, error)
+      state = previous
+      // A failure before anything was made (a busy navigator) is the lone event; a failed
+      // make was heard through the make events.
+      if heard != .made { notify(.failedToShow, error) }
       throw error
     }
-    let previous = state
+    guard heard == .willShow else { return plan }
+    change = plan.change
+    state = .shown
+    wentAway = false
+    notify(.didShow, nil)
+    return plan
+  }
+
+  /// The plan that shows this module's screen from `source` over `placed`: the transition is
+  /// checked before anything is made (a refusal is the lone `failedToShow`), then the
+  /// destination is made when there is none, and `willShow` sent.
+  private func planShow(
+    over placed: NavigationState, base: NavigationState, from source: String?, heard: inout Heard
+  ) throws(NavigationError) -> NavigationPlan {
+    let transition = NavigationTransition(presentation, screen: screen, from: source)
+    var plan = try NavigationPlan(from: base, over: placed, showing: transition)
     state = .showing
     do {
       if isMakeOnly || destination.instance == nil { try destination.keep(makeDestination()) }
     } catch {
-      state = previous
+      heard = .made
       throw NavigationError.showing(error, screen: screen.id)
     }
-    transition.destination = heldDestination
+    plan.hand(heldDestination, to: screen.id)
     notify(.willShow, nil)
-    do {
-      // A make-only route shows nothing, so the navigator has nothing to do (and may be busy).
-      if isMakeOnly {
-        change = .nothing(screen: screen.id)
-      } else if let navigator = navigator as? any PlannedNavigator {
-        change = try await navigator.apply(transition, from: base, reaching: next, change: planned)
-      } else {
-        change = try await navigator.apply(transition)
-      }
-    } catch {
-      state = previous
-      notify(.failedToShow, error)
-      throw error
-    }
-    state = .shown
-    wentAway = false
-    notify(.didShow, nil)
+    heard = .willShow
+    if isMakeOnly { plan.change = .nothing(screen: screen.id) }
+    return plan
+  }
+
+  /// What a module's observers heard of a show under way.
+  private enum Heard {
+    /// Nothing yet: a failure is the lone `failedToShow`.
+    case nothing
+    /// The make events of a destination that could not be made.
+    case made
+    /// `willShow`: a failure is its `failedToShow`.
+    case willShow
   }
 
   /// Why the module cannot be shown now (it is on its way, or already on screen), or `nil`.

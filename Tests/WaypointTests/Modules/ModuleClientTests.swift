@@ -187,8 +187,8 @@ struct FailureHookTests {
         "failedToMake GreeterWelcomer -: notRegistered: no module is registered for 'Howdy' (asked by GreeterWelcomer)",
         "failedToShow ListScreen NoteList: unsupportedPresentation: 'ListScreen' supports push, replaceRoot, not sheet",
         "failedToShow Hello -: invalidSource: the source 'Gone#7' is not on screen",
-        "failedToRemove ListScreen NoteList: unbalancedTransition: cannot start 'removing NoteList#1' while another "
-          + "transition is in flight",
+        "failedToRemove ListScreen NoteList: unbalancedTransition: a change cannot start while another transition "
+          + "is in flight",
       ])
   }
 }

@@ -160,3 +160,99 @@ struct LinkPlacementTests {
     }
   }
 }
+
+@MainActor
+@Suite("A link is one plan")
+struct LinkPlanTests {
+  static let manifest = """
+    {"routes": [
+      {"name": "compose", "pattern": "notes://compose/<int:id>", "target": "NoteEditor", "tab": "notes",
+       "under": ["NoteList", "NoteList"], "presentation": "sheet", "presented": "dismiss"}
+    ]}
+    """
+
+  /// `notes` (NoteList#1) and `search` (selected), with a sheet over the tab bar.
+  static let covered: NavigationState = {
+    var state = NavigationState(
+      tabs: TabContainer(
+        [
+          NavigationTab(id: "notes", stack: [Screen(id: "NoteList#1", target: "NoteList")]),
+          NavigationTab(id: "search"),
+        ],
+        selected: "search"))
+    state.presented = PresentedState(
+      presentation: .sheet, source: nil, state: NavigationState(stack: [Screen(id: "Other#2", target: "NoteList")]))
+    return state
+  }()
+
+  @Test("a link with under screens and a presentation is one plan and one publication, worked out in its turn")
+  func onePlanOnePublication() async throws {
+    let navigator = CountingNavigator(state: Self.covered)
+    let modules = try makeModules(navigator: navigator)
+    let router = try linkRouter(modules, manifest: Self.manifest)
+    let editor = try await router.open("notes://compose/9").value(as: ShownModule.self)
+    #expect(navigator.plans == 1, "the sheet dismissed, the tab selected, its stack and the sheet: one plan")
+    #expect(navigator.published == 1, "no intermediate state is ever published")
+    let state = navigator.state
+    #expect(state.tabs?.selected == "notes")
+    #expect(state.tabs?["notes"]?.stack.map(\.target) == ["NoteList", "NoteList"])
+    #expect(state.tabs?["notes"]?.stack.first?.id == "NoteList#1", "the screen already there is kept")
+    #expect(state.presented?.presentation == .sheet)
+    #expect(state.presented?.state.stack.map(\.id) == [editor.screen.id])
+    #expect(editor.state == ShownModule.State.shown && editor.source == state.tabs?["notes"]?.stack.last?.id)
+
+    try await editor.remove()
+    #expect(navigator.plans == 2 && navigator.published == 2, "removing is one plan back")
+    #expect(navigator.state.presented == nil && navigator.state.tabs?["notes"]?.stack.count == 2)
+  }
+
+  @Test("a link is planned from the state after a change the UI made before its turn")
+  func plannedInItsTurn() async throws {
+    var start = Self.covered
+    start.presented = nil
+    start.tabs?.selected = "notes"
+    start.tabs?.tabs[0].stack.append(Screen(id: "NoteList#3", target: "NoteList"))
+    start.tabs?.tabs[0].stack.append(Screen(id: "Old#4", target: "NoteList"))
+    let navigator = CountingNavigator(state: start)
+    let modules = try makeModules(navigator: navigator)
+    let router = try linkRouter(modules, manifest: Self.manifest)
+    // The user swipes back to NoteList#1 while the link waits: the link builds on what is left.
+    navigator.meanwhile = .poppedTo(screen: "NoteList#1")
+    let editor = try await router.open("notes://compose/9").value(as: ShownModule.self)
+    let stack = navigator.state.tabs?["notes"]?.stack ?? []
+    #expect(stack.count == 2 && stack[0].id == "NoteList#1")
+    #expect(!stack.contains { $0.id == "NoteList#3" || $0.id == "Old#4" }, "the popped screens do not come back")
+    #expect(editor.source == stack[1].id)
+  }
+
+  @Test("the placement is a function of the state: no navigator, the same answer each time")
+  func pureFunction() throws {
+    var link = LinkPlacement(
+      screen: Screen(id: "NoteEditor", target: "NoteEditor", parameters: ["id": "9"]), presentation: .push)
+    link.under = ["NoteList", "NoteList"]
+    link.placement = Placement(tab: "notes", presented: .dismiss)
+    var number = 10
+    let placed = try link.place(on: Self.covered) { target in
+      number += 1
+      return "\(target)#\(number)"
+    }
+    #expect(placed.state.presented == nil && placed.state.tabs?.selected == "notes")
+    #expect(placed.state.tabs?["notes"]?.stack.map(\.id) == ["NoteList#1", "NoteList#11"])
+    #expect(placed.outcome == .over(source: "NoteList#11") && placed.screen.id == "NoteEditor#12")
+    #expect(try link.place(on: Self.covered) { "\($0)#11" }.state == placed.state, "the same state gives the same plan")
+
+    link.held = ["Other#2"]
+    #expect(throws: NavigationError.self) { _ = try link.place(on: Self.covered) { $0 } }
+    link.held = []
+    link.placement = Placement(tab: "archive", presented: .dismiss)
+    let unknown = #expect(throws: NavigationError.self) { _ = try link.place(on: Self.covered) { $0 } }
+    #expect(unknown?.code == .unknownTab)
+
+    var alone = LinkPlacement(screen: Screen(id: "NoteEditor", target: "NoteEditor"), presentation: .push)
+    alone.policy = .dismiss
+    let rooted = try alone.place(on: NavigationState()) { "\($0)#1" }
+    #expect(rooted.outcome == .rooted && rooted.state.stack.map(\.id) == ["NoteEditor#1"])
+    let found = try alone.place(on: rooted.state) { "\($0)#2" }
+    #expect(found.outcome == .found(rooted.screen) && found.state == rooted.state)
+  }
+}

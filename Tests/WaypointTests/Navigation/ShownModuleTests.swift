@@ -31,7 +31,7 @@ func registerNoteScreens(in builder: inout ModuleRegistryBuilder) {
 }
 
 @MainActor
-func makeModules(_ recorder: Recorder = Recorder(), navigator: HeadlessNavigator = HeadlessNavigator()) throws
+func makeModules(_ recorder: Recorder = Recorder(), navigator: any Navigator = HeadlessNavigator()) throws
   -> ScreenCoordinator
 {
   var builder = ModuleRegistryBuilder()

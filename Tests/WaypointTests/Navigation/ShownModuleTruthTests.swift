@@ -24,36 +24,55 @@ final class PlainNavigator: Navigator {
   }
 }
 
-/// A navigator that counts how it is asked to show transitions.
+/// A navigator that counts the plans it carries out and the states it publishes, and can take in
+/// a change the UI makes before its turn comes.
 @MainActor
-final class CountingNavigator: PlannedNavigator {
-  var state = NavigationState()
-  var applied = 0
-  var planned = 0
-  /// A change the UI makes between the check and the navigator's turn.
+final class CountingNavigator: PlanNavigator {
+  private(set) var state = NavigationState() {
+    didSet { published += 1 }
+  }
+  /// Plans worked out and carried out.
+  var plans = 0
+  /// States set.
+  var published = 0
+  /// A change the UI makes while the change asked for waits for its turn.
   var meanwhile: NavigationEdit?
 
-  func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    applied += 1
-    return try state.apply(transition)
+  init(state: NavigationState = NavigationState()) {
+    self.state = state
   }
 
-  func apply(
-    _ transition: NavigationTransition, from base: NavigationState, reaching next: NavigationState,
-    change: NavigationChange
-  ) async throws(NavigationError) -> NavigationChange {
-    planned += 1
-    if let meanwhile { try state.reconcile(meanwhile) }
+  func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+    async throws(NavigationError) -> NavigationPlan
+  {
+    if let meanwhile { _ = try reconcile(meanwhile) }
     meanwhile = nil
-    guard base == state else { return try await apply(transition) }
-    state = next
-    return change
+    let made = try plan(state)
+    plans += 1
+    state = made.target
+    return made
   }
 
-  func revert(_ change: NavigationChange) async throws(NavigationError) { try state.revert(change) }
-  func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] { try state.reconcile(edit) }
+  func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
+    let plan = try await carryOut { base throws(NavigationError) in
+      try NavigationPlan(from: base, over: base, showing: transition)
+    }
+    return plan.change ?? .nothing(screen: transition.screen.id)
+  }
+
+  func revert(_ change: NavigationChange) async throws(NavigationError) {
+    _ = try await carryOut { base throws(NavigationError) in try NavigationPlan(from: base, reverting: change) }
+  }
+
+  func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
+    var next = state
+    let gone = try next.reconcile(edit)
+    state = next
+    return gone
+  }
+
   func restore(_ target: NavigationState) async throws(NavigationError) {
-    for step in state.plan(to: target) { try state.execute(step) }
+    _ = try await carryOut { base in NavigationPlan(from: base, to: target) }
   }
 }
 
@@ -206,7 +225,7 @@ struct ShownModuleTruthTests {
     #expect(unbalancedEvents(recorder.all).isEmpty)
   }
 
-  @Test("a navigator that fails after willShow is followed by failedToShow, and the route goes back")
+  @Test("a busy navigator refuses before anything is made: failedToShow is the lone event, and the route goes back")
   func failureAfterWill() async throws {
     let recorder = Recorder()
     let navigator = HeadlessNavigator()
@@ -219,9 +238,8 @@ struct ShownModuleTruthTests {
     #expect(busy?.code == .unbalancedTransition)
     let pushed = try await slow.value
     #expect(
-      recorder.all.filter { $0.hasSuffix("Counter") } == [
-        "willMake Counter", "didMake Counter", "willShow Counter", "failedToShow Counter",
-      ])
+      recorder.all.filter { $0.hasSuffix("Counter") } == ["failedToShow Counter"],
+      "the plan is worked out in the navigator's turn, which never came")
     let removing = Task { try await pushed.remove() }
     try await Task.sleep(for: .milliseconds(20))
     let other = try await modules.show(Counter.self, .none)
@@ -293,17 +311,19 @@ struct ShownModuleTruthTests {
       ])
   }
 
-  @Test("a shown module's transition is applied to the state once: checked, then handed over as it is")
-  func oneApplyPerChange() async throws {
+  @Test("a shown module's change is one plan, worked out in the navigator's turn from the state after the UI's")
+  func onePlanPerChange() async throws {
     let navigator = CountingNavigator()
     let (modules, _) = try countingModules(navigator: navigator)
     _ = try await modules.show(ListScreen.self, .replaceRoot)
     let first = try await modules.show(Counter.self, .push)
-    #expect(navigator.planned == 2 && navigator.applied == 0, "the navigator took the checked result both times")
+    #expect(navigator.plans == 2 && navigator.published == 2, "one plan and one publication per change")
     navigator.meanwhile = .poppedTo(screen: navigator.state.stack[0].id)
     let second = try await modules.show(Counter.self, .push)
-    #expect(navigator.applied == 1, "a state changed since the check takes the transition again")
+    #expect(navigator.plans == 3)
     #expect(navigator.state.stack.map(\.id) == [navigator.state.stack[0].id, second.screen.id])
-    #expect(first.canRemove == false)
+    #expect(first.canRemove == false, "the pop the UI made before the turn stays")
+    try await second.remove()
+    #expect(navigator.plans == 4 && navigator.state.stack.count == 1, "removing is the plan back")
   }
 }

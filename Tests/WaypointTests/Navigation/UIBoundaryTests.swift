@@ -39,7 +39,7 @@ struct UIBoundaryTests {
     #expect(!json.contains("destination") && json.contains("Counted#2"))
   }
 
-  @Test("a navigator rebuilds a screen through one call: by target, or by key name, bound from its parameters")
+  @Test("a navigator rebuilds a screen through one call: by its target (a type name when it has none), bound from its parameters")
   func rebuild() throws {
     let modules = try makeModules()
     let editor = Screen(id: "NoteEditor#9", target: "NoteEditor", parameters: ["id": "42", "mode": "edit"])
@@ -277,5 +277,35 @@ struct MainActorScreenTests {
     }
     let error = await task.value
     #expect(error?.code == .notOnMainActor)
+  }
+}
+
+@MainActor
+@Suite("A screen's one identity")
+struct ScreenIdentityTests {
+  @Test("a screen is made again by its target alone, from its own link or its own values, never from an invented URL")
+  func rebuiltByTarget() throws {
+    var builder = ModuleRegistryBuilder()
+    let seen = Recorder()
+    builder.registerScreen(EditorScreen.self, configuration: EditorConfiguration.self, target: "NoteEditor") { _, _ in
+      EditorScreen()
+    }
+    builder.bind(EditorScreen.self, configuration: EditorConfiguration.self) { request, configuration in
+      seen.record(request.url.string)
+      configuration.noteID = try request.int("id")
+    }
+    builder.registerScreen(ListScreen.self) { _ in ListScreen() }
+    let modules = ScreenCoordinator(registry: try builder.build(), navigator: HeadlessNavigator())
+    _ = try modules.destination(for: Screen(id: "NoteEditor#1", target: "NoteEditor", parameters: ["id": "4"]))
+    _ = try modules.destination(
+      for: Screen(id: "NoteEditor#2", target: "NoteEditor", parameters: ["id": "5"], link: "notes://note/5"))
+    #expect(seen.all == ["", "notes://note/5"], "no screen is bound from a URL it did not come from")
+    #expect(
+      try modules.destination(for: Screen(id: "ListScreen#3", target: "ListScreen")).value(as: ListScreen.self) != nil,
+      "a module registered without a target is named by its type, and that name is its screens' target")
+    let error = try #require(throws: ModuleError.self) {
+      try modules.destination(for: Screen(id: "EditorScreen#4", target: "EditorScreen", parameters: ["id": "1"]))
+    }
+    #expect(error.code == .notRegistered, "a module with a target is never found by its type name")
   }
 }
