@@ -72,9 +72,10 @@ extension ModuleRegistry {
     return key
   }
 
-  /// The name a screen of `key`'s module carries (``Screen/target``): the module's target, or its
-  /// type's name when it was registered without one. It is the screen's one identity: a saved
-  /// screen is made again by it (`key(forScreen:)`).
+  /// The name a screen of `key`'s module carries as its target.
+  ///
+  /// It is the module's target, or its type's name when it was registered without one: the
+  /// screen's one identity, by which a saved screen is made again (`key(forScreen:)`).
   package func screenName(of key: ModuleKey) -> String {
     registrations[key]?.target ?? key.name
   }

@@ -39,7 +39,7 @@ struct UIBoundaryTests {
     #expect(!json.contains("destination") && json.contains("Counted#2"))
   }
 
-  @Test("a navigator rebuilds a screen through one call: by its target (a type name when it has none), bound from its parameters")
+  @Test("a navigator rebuilds a screen in one call: by its target (a type name if none), bound from its parameters")
   func rebuild() throws {
     let modules = try makeModules()
     let editor = Screen(id: "NoteEditor#9", target: "NoteEditor", parameters: ["id": "42", "mode": "edit"])
