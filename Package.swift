@@ -82,7 +82,7 @@ let package = Package(
     .executableTarget(
       name: "waypoint",
       dependencies: [
-        "Waypoint",
+        "Waypoint", "WaypointMatching",
         "WaypointSignedLinks",
         "WaypointExamples",
         "WaypointLinkCode",

@@ -183,4 +183,27 @@ struct SigningCommandTests {
     ]
     #expect(schema.problems(broken).count == 2)
   }
+
+  @Test("aasa for one host leaves out the routes that refuse it, as the host allow-list says")
+  func aasaHosts() throws {
+    let manifest = try CLIRunner.temporaryFile(
+      #"""
+      {"options": {"hosts": ["www.example.com", "*.example.com"]},
+       "routes": [{"pattern": "/p/:id", "target": "P", "exposure": "public"},
+                  {"pattern": "https://other.net/q", "target": "Q", "exposure": "public"}]}
+      """#)
+    func paths(_ host: String? = nil) throws -> [String] {
+      let output = try CLIRunner.run(
+        ["aasa", "--manifest", manifest, "--app-id", "ABCDE12345.com.example.app"]
+          + (host.map { ["--host", $0] } ?? []))
+      #expect(output.status == 0)
+      let document = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+      let details = (document?["applinks"] as? [String: Any])?["details"] as? [[String: Any]] ?? []
+      let components = details.first?["components"] as? [[String: Any]] ?? []
+      return components.compactMap { $0["/"] as? String }
+    }
+    #expect(try paths() == ["/p/?*", "/q", "/q/"])
+    #expect(try paths("other.net") == ["/q", "/q/"], "the hostless route refuses other.net's links")
+    #expect(try paths("shop.example.com") == ["/p/?*"], "a host of the allow-list serves the hostless routes")
+  }
 }

@@ -22,8 +22,8 @@ struct ModuleNavigationRules: Sendable {
   }
 
   /// The configuration step for `key`'s module made for `request`: its binding, or nothing.
-  func configure(_ key: ModuleKey, from request: RouteRequest?) -> ModuleRegistry.ErasedConfigure {
-    guard let request, let bind = bindings[key] else { return ModuleRegistry.unconfigured }
+  func configure(_ key: ModuleKey, from request: RouteRequest?) -> ModuleRegistry.ErasedConfigure? {
+    guard let request, let bind = bindings[key] else { return nil }
     return { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
       do {
         try bind.fill(request, &configuration)

@@ -15,24 +15,17 @@ final class ModuleRegistration: Sendable {
   let scope: ModuleScope
   let configurationType: any ModuleConfiguration.Type
   let dependencies: [ModuleKey]
-  let factory: @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance
-  /// The module's own preparation, run after the factory.
-  let prepare: (@Sendable (ModuleInstance, ModuleResolver) throws -> ModuleInstance)?
+  /// The one way the module is made: its factory and its own preparation, with their types.
+  let factory: any ModuleFactory
+  /// Whether the factory must run on the main actor (a screen's): the registry checks where it
+  /// is asked before it calls the factory, and refuses with `notOnMainActor` elsewhere.
+  let onMainActor: Bool
   /// Whether this registration may replace an earlier one of the same key or target.
   let overrides: Bool
-  /// The typed factory and preparation of a module without configuration (a ``DirectFactory``),
-  /// which lets a transient `make` skip erasing the module and casting it back.
-  ///
-  /// Kept because `compare`'s resolve figure needs it: without it a transient module costs
-  /// 0.189× Swinject against a target of 0.1× (with it, 0.07×).
-  let direct: (any AnyObject & Sendable)?
 
   init(
     key: ModuleKey, target: String?, scope: ModuleScope, configurationType: any ModuleConfiguration.Type,
-    dependencies: [ModuleKey],
-    factory: @escaping @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance,
-    prepare: (@Sendable (ModuleInstance, ModuleResolver) throws -> ModuleInstance)?,
-    overrides: Bool, direct: (any AnyObject & Sendable)?
+    dependencies: [ModuleKey], factory: any ModuleFactory, onMainActor: Bool, overrides: Bool
   ) {
     self.key = key
     self.target = target
@@ -40,33 +33,56 @@ final class ModuleRegistration: Sendable {
     self.configurationType = configurationType
     self.dependencies = dependencies
     self.factory = factory
-    self.prepare = prepare
+    self.onMainActor = onMainActor
     self.overrides = overrides
-    self.direct = direct
   }
 
   /// Whether the module takes no configuration, so there is nothing to check.
   var isUnconfigured: Bool { configurationType == NoConfiguration.self }
 }
 
-/// A module's factory and preparation with their types kept.
-final class DirectFactory<Key>: Sendable {
-  let factory: @Sendable (ModuleResolver) throws -> Key
+/// How a registered module is made, whatever its type.
+protocol ModuleFactory: Sendable {
+  /// Makes the module with `configuration`, which must be the registration's configuration type.
+  ///
+  /// - Throws: `typeMismatch` for a configuration of another type, or what the factory or the
+  ///   preparation throws.
+  func instance(_ resolver: ModuleResolver, configuration: any ModuleConfiguration) throws -> ModuleInstance
+}
+
+/// A module's factory and its own preparation, with their types kept: the registry makes
+/// every module through one, erased (`instance`), and a transient module without configuration
+/// typed (`module`), which skips boxing it to `Any` and casting it back.
+///
+/// The typed call is kept because `compare`'s resolve figure needs it: boxed, a transient module
+/// costs 0.189× Swinject against a target of 0.1× (typed, 0.07×).
+final class TypedModuleFactory<Key, Configuration: ModuleConfiguration>: ModuleFactory {
+  let make: @Sendable (ModuleResolver, Configuration) throws -> Key
   let prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?
 
   init(
-    factory: @escaping @Sendable (ModuleResolver) throws -> Key,
+    make: @escaping @Sendable (ModuleResolver, Configuration) throws -> Key,
     prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?
   ) {
-    self.factory = factory
+    self.make = make
     self.prepare = prepare
   }
 
   /// Runs the factory, then the preparation.
-  func make(_ resolver: ModuleResolver) throws -> Key {
-    var made = try factory(resolver)
+  func module(_ resolver: ModuleResolver, configuration: Configuration) throws -> Key {
+    var made = try make(resolver, configuration)
     if let prepare { try prepare(&made, resolver) }
     return made
+  }
+
+  func instance(_ resolver: ModuleResolver, configuration: any ModuleConfiguration) throws -> ModuleInstance {
+    guard let typed = configuration as? Configuration else {
+      throw ModuleError(
+        .typeMismatch,
+        "the module '\(resolver.module)' is configured with \(Configuration.self), not \(type(of: configuration))",
+        module: resolver.module.name)
+    }
+    return ModuleInstance(value: try module(resolver, configuration: typed))
   }
 }
 

@@ -2,7 +2,7 @@ extension ModuleRegistry {
   /// The instance for `key`: made (or taken from its scope's store), or made for the key it is
   /// adapted to and converted.
   func instance(
-    _ key: ModuleKey, chain: [ModuleKey], configure: ErasedConfigure, configures: Bool = true
+    _ key: ModuleKey, chain: [ModuleKey], configure: ErasedConfigure?
   ) throws(ModuleError) -> ModuleInstance {
     if chain.contains(key) {
       let loop = (chain + [key]).map(\.name).joined(separator: " → ")
@@ -11,15 +11,15 @@ extension ModuleRegistry {
     if let registration = registrations[key] {
       switch registration.scope {
       case .transient:
-        return try create(registration, chain: chain, configure: configure, configures: configures)
+        return try create(registration, chain: chain, configure: configure)
       case .shared, .weak:
         return try store.instance(for: key, scope: registration.scope) { () throws(ModuleError) -> ModuleInstance in
-          try create(registration, chain: chain, configure: configure, configures: configures)
+          try create(registration, chain: chain, configure: configure)
         }.instance
       }
     }
     if let adapter = adapters[key] {
-      let provided = try instance(adapter.provided, chain: chain + [key], configure: configure, configures: configures)
+      let provided = try instance(adapter.provided, chain: chain + [key], configure: configure)
       do {
         return try adapter.convert(provided)
       } catch let error as ModuleError {
@@ -33,16 +33,20 @@ extension ModuleRegistry {
     throw ModuleError(.notRegistered, "no module is registered for '\(key)'\(Self.askedBy(chain))", module: key.name)
   }
 
-  /// Runs the factory and the module's own preparation, with a filled configuration.
+  /// Runs the factory and the module's own preparation, with the configuration `configure`
+  /// fills (when there is one).
   private func create(
-    _ registration: ModuleRegistration, chain: [ModuleKey], configure: ErasedConfigure, configures: Bool
+    _ registration: ModuleRegistration, chain: [ModuleKey], configure: ErasedConfigure?
   ) throws(ModuleError) -> ModuleInstance {
     let key = registration.key
-    // A module without configuration, made without a configure closure, has nothing to fill or check.
-    let skipsConfiguration = registration.isUnconfigured && !configures
+    guard !registration.onMainActor || MainActorMake.allowed else {
+      throw ModuleError(
+        .notOnMainActor, "'\(key)' is made on the main actor, and was asked for from another thread",
+        module: key.name)
+    }
     var configuration: any ModuleConfiguration =
-      skipsConfiguration ? NoConfiguration() : registration.configurationType.init()
-    if !skipsConfiguration { try configure(&configuration) }
+      registration.isUnconfigured ? NoConfiguration() : registration.configurationType.init()
+    try configure?(&configuration)
     let missing = registration.isUnconfigured ? [] : configuration.missingValues()
     guard missing.isEmpty else {
       throw ModuleError(
@@ -54,9 +58,7 @@ extension ModuleRegistry {
     }
     let resolver = ModuleResolver(registry: self, parents: chain, current: key)
     do {
-      var instance = try registration.factory(resolver, configuration)
-      if let prepare = registration.prepare { instance = try prepare(instance, resolver) }
-      return instance
+      return try registration.factory.instance(resolver, configuration: configuration)
     } catch let error as ModuleError {
       throw error
     } catch {
@@ -130,7 +132,7 @@ extension ModuleRegistry {
   }
 
   /// Makes `key`'s module for a navigator, configured by `configure`, with the make events.
-  func observedInstance(_ key: ModuleKey, configure: ErasedConfigure) throws(ModuleError) -> ModuleInstance {
+  func observedInstance(_ key: ModuleKey, configure: ErasedConfigure?) throws(ModuleError) -> ModuleInstance {
     try observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
       try instance(key, chain: [], configure: configure)
     }

@@ -92,23 +92,24 @@ public struct ModuleRegistry: Sendable {
   ///   chain, `factoryFailed` (also when `prepare` throws), or `typeMismatch`.
   public func make<Key>(_ key: Key.Type, prepare: ((inout Key) throws -> Void)? = nil) throws(ModuleError) -> Key {
     if let prepare {
-      return try make(key, chain: [], configure: Self.unconfigured, configures: false, prepare: prepare)
+      return try make(key, chain: [], configure: nil, prepare: prepare)
     }
     let moduleKey = ModuleKey(key)
     // The common case, directly: a transient module without configuration, nobody observing.
     // The general path below gives the same module; this one skips erasing it to `Any`.
-    if let registration = registrations[moduleKey], registration.scope == .transient, storage.observers.isEmpty,
-      let direct = registration.direct as? DirectFactory<Key>
+    if let registration = registrations[moduleKey], registration.scope == .transient, !registration.onMainActor,
+      storage.observers.isEmpty, let factory = registration.factory as? TypedModuleFactory<Key, NoConfiguration>
     {
       do {
-        return try direct.make(ModuleResolver(registry: self, parents: [], current: moduleKey))
+        return try factory.module(
+          ModuleResolver(registry: self, parents: [], current: moduleKey), configuration: NoConfiguration())
       } catch let error as ModuleError {
         throw error
       } catch {
         throw Self.factoryFailed(moduleKey, error, chain: [])
       }
     }
-    return try make(key, chain: [], configure: Self.unconfigured, configures: false, prepare: { _ in })
+    return try make(key, chain: [], configure: nil, prepare: { _ in })
   }
 
   /// Makes the module for `key`, letting the caller fill its configuration and prepare it before
@@ -141,7 +142,7 @@ public struct ModuleRegistry: Sendable {
   public func make<Value>(target: String, as type: Value.Type) throws(ModuleError) -> Value {
     let key = try key(for: target)
     return try observing(key, chain: []) { () throws(ModuleError) -> Value in
-      try cast(try instance(key, chain: [], configure: Self.unconfigured, configures: false), to: type, key: key)
+      try cast(try instance(key, chain: [], configure: nil), to: type, key: key)
     }
   }
 
@@ -163,35 +164,37 @@ public struct ModuleRegistry: Sendable {
 
   typealias ErasedConfigure = (inout any ModuleConfiguration) throws(ModuleError) -> Void
 
-  /// Leaves a configuration as it is.
-  static func unconfigured(_ configuration: inout any ModuleConfiguration) throws(ModuleError) {}
-
   /// Makes `key`'s module with the caller's typed `configure` run on its configuration, which
   /// must be of the type `configure` fills (`typeMismatch` otherwise).
   func make<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, chain: [ModuleKey], configuring configure: (inout Configuration) -> Void,
     prepare: (inout Key) throws -> Void
   ) throws(ModuleError) -> Key {
-    try make(
-      key, chain: chain,
-      configure: { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
-        guard var typed = configuration as? Configuration else {
-          throw ModuleError(
-            .typeMismatch, "the module's configuration is \(type(of: configuration)), not \(Configuration.self)")
-        }
-        configure(&typed)
-        configuration = typed
-      }, prepare: prepare)
+    // The configuring closure is only called while the module is made.
+    let result = withoutActuallyEscaping(configure) { configure in
+      Result { () throws(ModuleError) -> Key in
+        try make(
+          key, chain: chain,
+          configure: { (configuration: inout any ModuleConfiguration) throws(ModuleError) in
+            guard var typed = configuration as? Configuration else {
+              throw ModuleError(
+                .typeMismatch, "the module's configuration is \(type(of: configuration)), not \(Configuration.self)")
+            }
+            configure(&typed)
+            configuration = typed
+          }, prepare: prepare)
+      }
+    }
+    return try result.get()
   }
 
   func make<Key>(
-    _ key: Key.Type, chain: [ModuleKey], configure: ErasedConfigure, configures: Bool = true,
-    prepare: (inout Key) throws -> Void
+    _ key: Key.Type, chain: [ModuleKey], configure: ErasedConfigure?, prepare: (inout Key) throws -> Void
   ) throws(ModuleError) -> Key {
     let moduleKey = ModuleKey(key)
     return try observing(moduleKey, chain: chain) { () throws(ModuleError) -> Key in
       var made = try cast(
-        try instance(moduleKey, chain: chain, configure: configure, configures: configures), to: key, key: moduleKey)
+        try instance(moduleKey, chain: chain, configure: configure), to: key, key: moduleKey)
       do {
         try prepare(&made)
       } catch let error as ModuleError {

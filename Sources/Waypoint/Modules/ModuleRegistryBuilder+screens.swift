@@ -17,8 +17,11 @@ extension ModuleRegistryBuilder {
     _ key: Key.Type, target: String? = nil, dependencies: [ModuleKey] = [], overriding: Bool = false,
     factory: @escaping @MainActor @Sendable (ModuleResolver) throws -> Key
   ) {
-    register(key, target: target, dependencies: dependencies, overriding: overriding) { resolver in
-      try onMainActor(key) { try factory(resolver) }
+    add(
+      key, configuration: NoConfiguration.self, target: target, scope: .transient, dependencies: dependencies,
+      overriding: overriding, onMainActor: true
+    ) { resolver, _ in
+      try MainActor.assumeIsolated { MadeOnMain(value: try factory(resolver)) }.value
     }
   }
 
@@ -28,9 +31,11 @@ extension ModuleRegistryBuilder {
     _ key: Key.Type, configuration: Configuration.Type, target: String? = nil, dependencies: [ModuleKey] = [],
     overriding: Bool = false, factory: @escaping @MainActor @Sendable (ModuleResolver, Configuration) throws -> Key
   ) {
-    register(key, configuration: configuration, target: target, dependencies: dependencies, overriding: overriding) {
-      resolver, configuration in
-      try onMainActor(key) { try factory(resolver, configuration) }
+    add(
+      key, configuration: configuration, target: target, scope: .transient, dependencies: dependencies,
+      overriding: overriding, onMainActor: true
+    ) { resolver, configuration in
+      try MainActor.assumeIsolated { MadeOnMain(value: try factory(resolver, configuration)) }.value
     }
   }
 }
@@ -87,20 +92,14 @@ enum MainActorMake {
   @MainActor static func run<Value>(_ body: () throws -> Value) rethrows -> Value {
     try $started.withValue(true, operation: body)
   }
-}
 
-/// Runs a main-actor factory when the caller is on the main actor, or throws `notOnMainActor`.
-private func onMainActor<Key>(_ key: Key.Type, _ make: @MainActor () throws -> Key) throws -> Key {
-  guard MainActorMake.started || Thread.isMainThread else {
-    throw ModuleError(
-      .notOnMainActor, "'\(Key.self)' is made on the main actor, and was asked for from another thread",
-      module: "\(Key.self)")
-  }
-  return try MainActor.assumeIsolated { () throws -> MadeOnMain<Key> in MadeOnMain(value: try make()) }.value
+  /// Whether a main-actor factory may run here: the make was started on the main actor, or
+  /// this is the main thread.
+  static var allowed: Bool { started || Thread.isMainThread }
 }
 
 /// A value made on the main actor, carried out of `assumeIsolated` on the same thread.
-private struct MadeOnMain<Value>: @unchecked Sendable {
+struct MadeOnMain<Value>: @unchecked Sendable {
   // Safety: made and read on the main thread within one synchronous call.
   let value: Value
 }

@@ -36,7 +36,7 @@ public struct ModuleRegistryBuilder: Sendable {
   ) {
     add(
       key, configuration: NoConfiguration.self, target: target, scope: scope, dependencies: dependencies,
-      overriding: overriding, prepare: prepare, direct: DirectFactory(factory: factory, prepare: prepare)
+      overriding: overriding, prepare: prepare
     ) { resolver, _ in try factory(resolver) }
   }
 
@@ -50,33 +50,24 @@ public struct ModuleRegistryBuilder: Sendable {
   ) {
     add(
       key, configuration: configuration, target: target, scope: scope, dependencies: dependencies,
-      overriding: overriding, prepare: prepare, direct: nil, factory: factory)
+      overriding: overriding, prepare: prepare, factory: factory)
   }
 
   // MARK: - Registration core
 
   /// Every registration goes through here: a module without configuration is one whose
-  /// configuration is ``NoConfiguration``, with its typed factory kept for `make(_:)`.
-  private mutating func add<Key, Configuration: ModuleConfiguration>(
+  /// configuration is ``NoConfiguration``; a screen's factory runs on the main actor.
+  mutating func add<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, configuration: Configuration.Type, target: String?, scope: ModuleScope,
-    dependencies: [ModuleKey], overriding: Bool, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?,
-    direct: DirectFactory<Key>?, factory: @escaping @Sendable (ModuleResolver, Configuration) throws -> Key
+    dependencies: [ModuleKey], overriding: Bool, onMainActor: Bool = false,
+    prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
+    factory: @escaping @Sendable (ModuleResolver, Configuration) throws -> Key
   ) {
-    let moduleKey = ModuleKey(key)
-    let erasedFactory: @Sendable (ModuleResolver, any ModuleConfiguration) throws -> ModuleInstance = {
-      resolver, given in
-      guard let typed = given as? Configuration else {
-        throw ModuleError(
-          .typeMismatch, "the module '\(moduleKey)' is configured with \(Configuration.self), not \(type(of: given))",
-          module: moduleKey.name)
-      }
-      return ModuleInstance(value: try factory(resolver, typed))
-    }
     registrations.append(
       ModuleRegistration(
-        key: moduleKey, target: target, scope: scope, configurationType: configuration,
-        dependencies: dependencies, factory: erasedFactory, prepare: Self.erase(prepare), overrides: overriding,
-        direct: direct))
+        key: ModuleKey(key), target: target, scope: scope, configurationType: configuration,
+        dependencies: dependencies, factory: TypedModuleFactory(make: factory, prepare: prepare),
+        onMainActor: onMainActor, overrides: overriding))
   }
 
   /// Serves a consumer's required interface with the module registered (or adapted) for `provided`.
@@ -123,15 +114,4 @@ public struct ModuleRegistryBuilder: Sendable {
     observers.append((key, observer))
   }
 
-  /// The module's own preparation, type-erased.
-  private static func erase<Key>(
-    _ prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)?
-  ) -> (@Sendable (ModuleInstance, ModuleResolver) throws -> ModuleInstance)? {
-    guard let prepare else { return nil }
-    return { (instance: ModuleInstance, resolver: ModuleResolver) throws -> ModuleInstance in
-      guard var typed = instance.value as? Key else { return instance }
-      try prepare(&typed, resolver)
-      return ModuleInstance(value: typed)
-    }
-  }
 }

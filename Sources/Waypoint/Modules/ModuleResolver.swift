@@ -32,8 +32,7 @@ public struct ModuleResolver: Sendable {
   /// - Throws: `notRegistered`, `dependencyCycle`, `missingConfiguration`, `factoryFailed` (also
   ///   when `prepare` throws)…, naming the chain.
   public func make<Key>(_ key: Key.Type, prepare: ((inout Key) throws -> Void)? = nil) throws(ModuleError) -> Key {
-    try registry.make(
-      key, chain: chain, configure: ModuleRegistry.unconfigured, configures: false, prepare: prepare ?? { _ in })
+    try registry.make(key, chain: chain, configure: nil, prepare: prepare ?? { _ in })
   }
 
   /// Makes the module for `key` with a configuration, as a dependency.

@@ -73,7 +73,7 @@ public final class ScreenCoordinator {
     return try await perform(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
       ModuleInstance(
         value: try registry.make(
-          key, chain: [], configure: ModuleRegistry.unconfigured, configures: false, prepare: prepare))
+          key, chain: [], configure: nil, prepare: prepare))
     }
   }
 

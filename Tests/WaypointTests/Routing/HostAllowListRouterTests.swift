@@ -77,22 +77,4 @@ struct HostAllowListRouterTests {
         """#.utf8))
     #expect(warned.map(\.code) == ["unlistedHost"])
   }
-
-  @Test("the associated-domains file lists the allowed hosts and, for one host, leaves out routes that refuse it")
-  func association() throws {
-    let manifest = try RouteManifest(
-      json: #"""
-        {"options": {"hosts": ["www.example.com", "*.example.com"]},
-         "routes": [{"pattern": "/p/:id", "target": "P", "exposure": "public"},
-                    {"pattern": "https://other.net/q", "target": "Q", "exposure": "public"}]}
-        """#)
-    let all = AppSiteAssociation(manifest: manifest, appIDs: ["ABCDE12345.com.example.app"])
-    #expect(all.hosts == ["*.example.com", "other.net", "www.example.com"])
-    #expect(all.components.map(\.path) == ["/p/?*", "/q", "/q/"])
-    let other = AppSiteAssociation(manifest: manifest, appIDs: ["ABCDE12345.com.example.app"], host: "other.net")
-    #expect(other.components.map(\.path) == ["/q", "/q/"], "the hostless route refuses other.net's links")
-    let sub = AppSiteAssociation(manifest: manifest, appIDs: ["ABCDE12345.com.example.app"], host: "shop.example.com")
-    #expect(sub.components.map(\.path) == ["/p/?*"])
-    #expect(sub.hosts == ["shop.example.com"])
-  }
 }

@@ -1,9 +1,10 @@
-internal import WaypointMatching
+import Waypoint
+import WaypointMatching
 
 #if canImport(FoundationEssentials)
-internal import FoundationEssentials
+import FoundationEssentials
 #else
-internal import Foundation
+import Foundation
 #endif
 
 /// The `apple-app-site-association` document for a manifest: the paths of its public http(s)
@@ -35,31 +36,31 @@ internal import Foundation
 /// A manifest's host allow-list (`options.hosts`) says where routes that name no host take
 /// links from: ``hosts`` lists it with the hosts routes name, and a file for one host leaves out
 /// the routes that refuse it.
-package struct AppSiteAssociation: Sendable {
+struct AppSiteAssociation: Sendable {
   /// One `applinks` component.
-  package struct Component: Sendable, Hashable {
+  struct Component: Sendable, Hashable {
     /// The path pattern (`/`).
-    package var path: String
+    var path: String
     /// Whether a matching link is left to the website.
-    package var exclude: Bool
+    var exclude: Bool
     /// Whether the path compares case-sensitively (the format's default is `true`).
-    package var caseSensitive: Bool
+    var caseSensitive: Bool
     /// The route's name, or its pattern.
-    package var comment: String
+    var comment: String
   }
 
   /// The apps (`TEAMID.bundle.id`) that open the links.
-  package let appIDs: [String]
+  let appIDs: [String]
   /// The components, in the order the system tries them: exclusions first.
-  package let components: [Component]
+  let components: [Component]
   /// What could not be expressed exactly, one sentence per route.
-  package let warnings: [String]
+  let warnings: [String]
   /// The hosts the file is for, sorted.
   ///
   /// Those the routes name and the manifest's allow-list (with its `*.` wildcards), or only the
   /// host asked for. The app's associated domains list each as `applinks:<host>`, and each
   /// serves the file.
-  package let hosts: [String]
+  let hosts: [String]
 
   /// The document for `manifest`'s public routes whose scheme is http, https or unrestricted.
   ///
@@ -70,7 +71,7 @@ package struct AppSiteAssociation: Sendable {
   ///     allow-list lets this host reach them); without it, every host's routes are listed and a
   ///     warning says when there is more than one host.
   ///   - parameterTypes: The types the manifest's `<type:name>` parameters name.
-  package init(
+  init(
     manifest: RouteManifest, appIDs: [String], host: String? = nil, parameterTypes: ParameterTypes = ParameterTypes()
   ) {
     var included: [Component] = []
@@ -196,7 +197,7 @@ package struct AppSiteAssociation: Sendable {
   }
 
   /// The document as JSON, keys sorted, two-space indented.
-  package var json: String {
+  var json: String {
     var lines = ["{", "  \"applinks\": {", "    \"details\": [", "      {"]
     lines.append("        \"appIDs\": [" + appIDs.map(JSONString.quote).joined(separator: ", ") + "],")
     lines.append("        \"components\": [")
