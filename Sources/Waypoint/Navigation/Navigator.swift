@@ -1,9 +1,13 @@
 public import Observation
 
-/// Applies navigation transitions.
+/// Shows a ``NavigationState``: applies transitions, undoes them, takes in what the UI did by
+/// itself, and restores whole states.
 ///
 /// UIKit and SwiftUI adapters implement it over real views; ``HeadlessNavigator`` implements it
-/// over a ``NavigationState`` alone.
+/// over a ``NavigationState`` alone. Waypoint's own navigators carry out each change as one
+/// plan worked out in their turn, and publish the state once per plan; a navigator an app
+/// writes implements the requirements below, and a ``ScreenCoordinator`` drives it with the same
+/// plans, each through the requirement that carries it out.
 @MainActor
 public protocol Navigator: AnyObject {
   /// What is shown now.
