@@ -42,7 +42,7 @@ final class ModuleRegistration: Sendable {
 }
 
 /// How a registered module is made, whatever its type.
-protocol ModuleFactory: Sendable {
+protocol ModuleFactory: AnyObject, Sendable {
   /// Makes the module with `configuration`, which must be the registration's configuration type.
   ///
   /// - Throws: `typeMismatch` for a configuration of another type, or what the factory or the

@@ -87,7 +87,7 @@ extension ModuleRegistry {
   /// - Throws: `notRegistered` when no module answers to the name (or two modules without a
   ///   target share the type name; give them targets).
   package func key(forScreen name: String) throws(ModuleError) -> ModuleKey {
-    guard let key = storage.keysByScreenName[name] else {
+    guard let key = storage.key(forScreen: name) else {
       throw ModuleError(
         .notRegistered, "no module is registered as the target '\(name)', nor is one without a target named so",
         module: name)

@@ -26,10 +26,12 @@ public struct ModuleRegistry: Sendable {
     let navigation: ModuleNavigationRules
     let registrations: [ModuleKey: ModuleRegistration]
     let keysByTarget: [String: ModuleKey]
-    /// The key of each screen name (`ModuleRegistry.screenName(of:)`): every target, and the
-    /// type name of a module registered without one, unless a target or another module already
-    /// answers to it.
-    let keysByScreenName: [String: ModuleKey]
+    /// The key of each screen name, made on the first lookup (type names cost, and most
+    /// registries are never asked).
+    ///
+    /// Every target, and the type name of a module registered without one, unless a target or
+    /// another module already answers to it (`ModuleRegistry.screenName(of:)`).
+    private let screenNames = Locked<[String: ModuleKey]?>(nil)
     let adapters: [ModuleKey: ModuleAdapter]
     let observers: [(key: ModuleKey?, observer: any ModuleObserver)]
     let store = InstanceStore()
@@ -45,12 +47,22 @@ public struct ModuleRegistry: Sendable {
       }
       self.registrations = registrations
       self.keysByTarget = targets
-      var names = targets
-      let untargeted = Dictionary(grouping: builder.registrations.filter { $0.target == nil }.map(\.key), by: \.name)
-      for (name, keys) in untargeted where keys.count == 1 && names[name] == nil { names[name] = keys[0] }
-      self.keysByScreenName = names
       self.adapters = Dictionary(builder.adapters.map { ($0.required, $0) }) { _, later in later }
       self.observers = builder.observers
+    }
+
+    /// The module a screen named `name` shows, if one answers to it.
+    func key(forScreen name: String) -> ModuleKey? {
+      screenNames.withLock { names in
+        if names == nil {
+          var made = keysByTarget
+          let untargeted = Dictionary(
+            grouping: registrations.keys.filter { registrations[$0]?.target == nil }, by: \.name)
+          for (name, keys) in untargeted where keys.count == 1 && made[name] == nil { made[name] = keys[0] }
+          names = made
+        }
+        return names?[name]
+      }
     }
   }
 
