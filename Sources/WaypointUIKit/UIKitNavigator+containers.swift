@@ -5,8 +5,8 @@ import Waypoint
 // Tab bars and split views: the root level's containers, each change one UIKit call.
 
 extension UIKitNavigator {
-  /// Performs a container step of the root level.
-  func performContainerStep(_ step: NavigationStep) async throws(NavigationError) {
+  /// Executes a container step of the root level.
+  func executeContainerStep(_ step: NavigationStep) async throws(NavigationError) {
     switch step {
     case .setTabs(let ids):
       try await setTabs(ids, step)

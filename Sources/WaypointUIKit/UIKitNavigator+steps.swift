@@ -5,7 +5,7 @@ import Waypoint
 // One UIKit call per plan step, and never a wait on UIKit without a time limit.
 
 extension UIKitNavigator {
-  func perform(_ step: NavigationStep) async throws(NavigationError) {
+  func execute(_ step: NavigationStep) async throws(NavigationError) {
     switch step {
     case .dismiss(let depth):
       try await dismiss(over: depth)
@@ -42,7 +42,7 @@ extension UIKitNavigator {
       child.view.removeFromSuperview()
       child.removeFromParent()
     case .setTabs, .selectTab, .setSplit, .setCollapsed, .setStack:
-      try await performContainerStep(step)
+      try await executeContainerStep(step)
     }
   }
 

@@ -185,7 +185,7 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
       }
       controllers[id] = WeakController(controller)
     }
-    try await perform(made.steps)
+    try await execute(made.steps)
     return made
   }
 
@@ -247,9 +247,9 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
     }
   }
 
-  /// Performs `steps`, keeping the state in step with UIKit: each step is checked against the
+  /// Executes `steps`, keeping the state in step with UIKit: each step is checked against the
   /// state before UIKit is touched, and recorded once UIKit has done it.
-  private func perform(_ steps: [NavigationStep]) async throws(NavigationError) {
+  private func execute(_ steps: [NavigationStep]) async throws(NavigationError) {
     var index = steps.startIndex
     while index < steps.endIndex {
       let batch = Self.pushBatch(steps[index...])
@@ -259,7 +259,7 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
       if batch.count > 1 {
         try await pushAll(batch)
       } else {
-        try await perform(batch[0])
+        try await execute(batch[0])
       }
       if current == before {
         current = checked

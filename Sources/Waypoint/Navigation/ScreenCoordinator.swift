@@ -70,7 +70,7 @@ public final class ScreenCoordinator {
     prepare: @escaping (inout Key) throws -> Void = { _ in }
   ) async throws(NavigationError) -> ShownModule {
     let registry = self.registry
-    return try await perform(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
+    return try await showModule(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
       ModuleInstance(
         value: try registry.make(
           key, chain: [], configure: nil, prepare: prepare))
@@ -89,7 +89,7 @@ public final class ScreenCoordinator {
     prepare: @escaping (inout Key) throws -> Void = { _ in }
   ) async throws(NavigationError) -> ShownModule {
     let registry = self.registry
-    return try await perform(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
+    return try await showModule(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
       ModuleInstance(value: try registry.make(key, chain: [], configuring: configure, prepare: prepare))
     }
   }
@@ -112,7 +112,7 @@ public final class ScreenCoordinator {
     }
     let registry = self.registry
     let configure = rules.configure(key, from: request)
-    return try await perform(
+    return try await showModule(
       key, presentation, from: source, parameters: parameters, routeName: request?.route.map { $0.name ?? $0.pattern },
       link: request?.url.string
     ) {
@@ -140,7 +140,7 @@ public final class ScreenCoordinator {
           "'\(ModuleKey(key))' is not registered, so its screen could not be made again; register it to show an "
             + "instance of it", module: ModuleKey(key).name))
     }
-    return try await perform(
+    return try await showModule(
       ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil,
       made: ModuleInstance(value: instance), make: nil)
   }
@@ -211,7 +211,7 @@ public final class ScreenCoordinator {
     return try MainActorMake.run { try registry.observedInstance(key, configure: configure) }
   }
 
-  private func perform(
+  private func showModule(
     _ key: ModuleKey, _ presentation: Presentation, from source: String?, parameters: [String: String],
     routeName: String?, link: String? = nil, made: ModuleInstance? = nil,
     make: (@MainActor () throws -> ModuleInstance)?
