@@ -2,7 +2,8 @@ import Foundation
 import FuzzSupport
 import Waypoint
 
-/// Navigation: random sequences of transitions, reverts, changes the UI reports on its own
+/// Navigation: random sequences of transitions, links placed with the screens under them (tabs,
+/// columns, presented policies, held presentations), reverts, changes the UI reports on its own
 /// (pops, dismissals, replaced stacks and details, removed children, tab taps, split views
 /// collapsing and expanding, restores), root levels turned into tab bars and split views, and
 /// plans to earlier states, through the navigation state.
@@ -12,7 +13,8 @@ import Waypoint
 /// whose screen left cannot be; the screens a reported change took away are exactly the ones
 /// that left; a reported change taken in twice changes nothing the second time; ids stay
 /// unique; the SwiftUI projection and the JSON form give the state back; a refused step
-/// changes nothing and says why with a documented code.
+/// changes nothing and says why with a documented code; a link's plan holds the screen it
+/// placed, found or rooted.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzNavigation(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var input = Bytes(UnsafeBufferPointer(start: data, count: size))
@@ -21,15 +23,16 @@ public func fuzzNavigation(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   while let operation = input.next(), steps < 64 {
     steps += 1
     let before = run.state
-    switch operation % 5 {
+    switch operation % 6 {
     case 0: run.transition(&input)
+    case 5: run.link(&input)
     case 1: run.revert(&input)
     case 2: run.report(&input)
     case 3: run.plan(toEarlier: &input)
     default: run.reshape(&input)
     }
     if ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil {
-      FileHandle.standardError.write(Data("op \(operation % 5) ->\n\(run.state.tree)\n---\n".utf8))
+      FileHandle.standardError.write(Data("op \(operation % 6) ->\n\(run.state.tree)\n---\n".utf8))
     }
     run.check(after: before)
   }
@@ -84,6 +87,49 @@ struct NavigationRun {
     } catch {
       require(next == state, "a refused \(presentation) changed the state")
       require([.invalidSource].contains(error.code), "undocumented error \(error.code) for \(presentation): \(error)")
+    }
+  }
+
+  /// Places a link with picked `under` screens, tab, column, presented policy and held screens,
+  /// and reaches its plan: the placement refuses only with its documented codes, and the plan's
+  /// state holds the link's screen.
+  mutating func link(_ input: inout Bytes) {
+    let presentation = input.pick([Presentation.push, .show, .sheet, .showDetail]) ?? .push
+    number += 1
+    var link = LinkPlacement(
+      screen: Screen(id: "L", target: number.isMultiple(of: 3) ? "Editor" : "List"), presentation: presentation)
+    link.under = Array(["List", "List", "Editor"].prefix(Int(input.next() ?? 0) % 4))
+    link.placement = Placement(
+      tab: input.pick([nil, "a", "b", "zz"]) ?? nil,
+      column: input.pick([nil, SplitColumn.primary, .supplementary, .secondary]) ?? nil,
+      presented: input.pick([nil, PresentedPolicy.keep, .dismiss, .refuse]) ?? nil)
+    link.policy = input.pick([PresentedPolicy.keep, .dismiss]) ?? .keep
+    link.held = Set(input.pick([[], state.allScreens.map(\.id)]) ?? [])
+    var numbers = number
+    do {
+      let placed = try link.place(on: state) { target in
+        numbers += 1
+        return "\(target)#L\(numbers)"
+      }
+      number = numbers
+      let plan: NavigationPlan
+      switch placed.outcome {
+      case .over(let source):
+        let transition = NavigationTransition(presentation, screen: placed.screen, from: source)
+        plan = try NavigationPlan(from: state, over: placed.state, showing: transition)
+        require(plan.target.contains(placed.screen.id), "a placed link's screen is not shown")
+      case .found(let screen):
+        plan = NavigationPlan(from: state, to: placed.state)
+        require(state.contains(screen.id) && plan.target.contains(screen.id), "a found screen is not there")
+      case .rooted:
+        plan = NavigationPlan(from: state, to: placed.state)
+        require(plan.target.contains(placed.screen.id), "a rooted link's screen is not shown")
+      }
+      commit(plan.target)
+    } catch {
+      require(
+        [.coveredByPresentation, .unknownTab, .invalidSource].contains(error.code),
+        "undocumented error \(error.code) placing a link: \(error)")
     }
   }
 
