@@ -84,14 +84,15 @@ extension ScreenCoordinator {
     var shown = leaf
     _ = try await leaf.show { base throws(NavigationError) in
       let placed = try link.place(on: base) { "\($0)#\(self.nextNumber())" }
-      var plan = NavigationPlan(from: base, to: placed.state)
       leaf.screen = placed.screen
       switch placed.outcome {
       case .over(let source):
         return .over(placed.state, source: source)
       case .found(let screen):
         shown = liveRoutes.first { $0.screen.id == screen.id && $0.state == .shown } ?? adopt(screen, key: key)
+        return .placed(NavigationPlan(from: base, to: placed.state))
       case .rooted:
+        var plan = NavigationPlan(from: base, to: placed.state)
         do {
           let made = try makeScreenModule(key, from: request)
           leaf.adopt(made: made)
@@ -99,8 +100,8 @@ extension ScreenCoordinator {
         } catch {
           throw NavigationError.showing(error, screen: placed.screen.id)
         }
+        return .placed(plan)
       }
-      return .placed(plan)
     }
     if shown === leaf { track(leaf) }
     refreshShownModules()
