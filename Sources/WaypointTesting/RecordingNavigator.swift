@@ -52,10 +52,7 @@ public final class RecordingNavigator: PlanNavigator {
   /// Applies and records `transition`.
   public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
     do {
-      let plan = try await carryOut { base throws(NavigationError) in
-        try NavigationPlan(from: base, over: base, showing: transition)
-      }
-      return plan.change ?? .nothing(screen: transition.screen.id)
+      return try await carryOut(showing: transition)
     } catch {
       records.append(.refused(transition.presentation, error.code))
       throw error
@@ -64,7 +61,7 @@ public final class RecordingNavigator: PlanNavigator {
 
   /// Undoes and records `change`.
   public func revert(_ change: NavigationChange) async throws(NavigationError) {
-    _ = try await carryOut { base throws(NavigationError) in try NavigationPlan(from: base, reverting: change) }
+    try await carryOut(reverting: change)
   }
 
   /// Takes in and records a change the UI made on its own.

@@ -142,17 +142,14 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
   ///   the root, a `present` style UIKit does not have or an unregistered `custom` name;
   ///   `presentationBlocked` when UIKit would refuse to present; `transitionTimedOut`.
   public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    let plan = try await carryOut { base throws(NavigationError) in
-      try NavigationPlan(from: base, over: base, showing: transition)
-    }
-    return plan.change ?? .nothing(screen: transition.screen.id)
+    try await carryOut(showing: transition)
   }
 
   /// Undoes `change` with the plan back to the state without it.
   ///
   /// - Throws: `screenGone`, or what a step throws.
   public func revert(_ change: NavigationChange) async throws(NavigationError) {
-    _ = try await carryOut { base throws(NavigationError) in try NavigationPlan(from: base, reverting: change) }
+    try await carryOut(reverting: change)
   }
 
   /// Shows `target` (a saved state, a deep link's path) with the fewest UIKit calls: screens
@@ -161,7 +158,7 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
   ///
   /// - Throws: What a step throws.
   public func restore(_ target: NavigationState) async throws(NavigationError) {
-    _ = try await carryOut { base in NavigationPlan(from: base, to: target) }
+    try await carryOut(reaching: target)
   }
 
   /// Waits for its turn (the changes asked before, a transition UIKit runs such as a back

@@ -16,19 +16,11 @@ private let manifest = """
   """
 
 @MainActor
-private func router(_ app: ModelApp) throws -> Router {
-  var builder = RouterBuilder()
-  app.modules.registerTargets(in: &builder)
-  builder.add(try RouteManifest(json: manifest))
-  return try builder.build()
-}
-
-@MainActor
 private func tabbedApp() async throws -> (ModelApp, Router, UITabBarController) {
   let app = try makeApp()
   try await app.navigator.restore(NavigationState(tabs: TabContainer(ids: ["notes", "search"])))
   let bar = try #require(app.window.rootViewController as? UITabBarController)
-  return (app, try router(app), bar)
+  return (app, try app.router(manifest), bar)
 }
 
 extension ModelChecks {

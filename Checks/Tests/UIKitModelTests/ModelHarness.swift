@@ -54,6 +54,14 @@ struct ModelApp {
 
   /// The root navigation controller.
   var root: WaypointNavigationController { navigator.rootController }
+
+  /// A router of `manifest`'s routes, each opening its target's module here.
+  func router(_ manifest: String) throws -> Router {
+    var builder = RouterBuilder()
+    modules.registerTargets(in: &builder)
+    builder.add(try RouteManifest(json: manifest))
+    return try builder.build()
+  }
 }
 
 /// Starts from a clean model: nothing held, raised or logged.

@@ -15,14 +15,6 @@ private let manifest = """
   ]}
   """
 
-@MainActor
-private func router(_ app: ModelApp) throws -> Router {
-  var builder = RouterBuilder()
-  app.modules.registerTargets(in: &builder)
-  builder.add(try RouteManifest(json: manifest))
-  return try builder.build()
-}
-
 /// The ids of the screens the root navigation controller shows, bottom first.
 @MainActor
 private func shownIDs(_ app: ModelApp) -> [String] {
@@ -57,7 +49,7 @@ extension ModelChecks {
     @Test("A1: a link during a back swipe waits for it, then is planned from what the swipe left")
     func linkDuringBackSwipe() async throws {
       let app = try makeApp()
-      let links = try router(app)
+      let links = try app.router(manifest)
       _ = try await app.modules.show(ListController.self, .replaceRoot)
       _ = try await app.modules.show(ListController.self, .push)
       let popped = try await app.modules.show(EditorController.self, .push)
@@ -82,7 +74,7 @@ extension ModelChecks {
     @Test("the state is published once per plan: a link building two screens is one change to observe")
     func onePublication() async throws {
       let app = try makeApp()
-      let links = try router(app)
+      let links = try app.router(manifest)
       _ = try await app.modules.show(ListController.self, .replaceRoot)
       let published = Publications()
       watch(app.navigator, counting: published)

@@ -97,6 +97,27 @@ package protocol PlanNavigator: Navigator {
     async throws(NavigationError) -> NavigationPlan
 }
 
+extension PlanNavigator {
+  /// The public requirements of a plan navigator, each one plan: `transition` shown over the
+  /// state shown when the navigator's turn comes; returns what it did.
+  package func carryOut(showing transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
+    let plan = try await carryOut { base throws(NavigationError) in
+      try NavigationPlan(from: base, over: base, showing: transition)
+    }
+    return plan.change ?? .nothing(screen: transition.screen.id)
+  }
+
+  /// `change` undone: the plan back from the state shown when the navigator's turn comes.
+  package func carryOut(reverting change: NavigationChange) async throws(NavigationError) {
+    _ = try await carryOut { base throws(NavigationError) in try NavigationPlan(from: base, reverting: change) }
+  }
+
+  /// `target` reached from the state shown when the navigator's turn comes.
+  package func carryOut(reaching target: NavigationState) async throws(NavigationError) {
+    _ = try await carryOut { base in NavigationPlan(from: base, to: target) }
+  }
+}
+
 extension Navigator {
   /// Carries out the change `plan` works out: in the navigator's own turn when it is a
   /// `PlanNavigator`; otherwise from the state shown now, through the public requirements

@@ -63,17 +63,14 @@ public final class HeadlessNavigator: PlanNavigator {
   /// - Throws: `unbalancedTransition` while another transition is in flight, or what
   ///   `NavigationState.apply(_:)` throws.
   public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    let plan = try await carryOut { base throws(NavigationError) in
-      try NavigationPlan(from: base, over: base, showing: transition)
-    }
-    return plan.change ?? .nothing(screen: transition.screen.id)
+    try await carryOut(showing: transition)
   }
 
   /// Undoes `change`.
   ///
   /// - Throws: `unbalancedTransition` while another transition is in flight, or `screenGone`.
   public func revert(_ change: NavigationChange) async throws(NavigationError) {
-    _ = try await carryOut { base throws(NavigationError) in try NavigationPlan(from: base, reverting: change) }
+    try await carryOut(reverting: change)
   }
 
   /// Works out the plan from the state shown, and reaches it after the pretend animation: the

@@ -54,14 +54,11 @@ final class CountingNavigator: PlanNavigator {
   }
 
   func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    let plan = try await carryOut { base throws(NavigationError) in
-      try NavigationPlan(from: base, over: base, showing: transition)
-    }
-    return plan.change ?? .nothing(screen: transition.screen.id)
+    try await carryOut(showing: transition)
   }
 
   func revert(_ change: NavigationChange) async throws(NavigationError) {
-    _ = try await carryOut { base throws(NavigationError) in try NavigationPlan(from: base, reverting: change) }
+    try await carryOut(reverting: change)
   }
 
   func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
@@ -72,7 +69,7 @@ final class CountingNavigator: PlanNavigator {
   }
 
   func restore(_ target: NavigationState) async throws(NavigationError) {
-    _ = try await carryOut { base in NavigationPlan(from: base, to: target) }
+    try await carryOut(reaching: target)
   }
 }
 
