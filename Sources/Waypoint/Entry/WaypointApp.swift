@@ -118,7 +118,7 @@ public final class WaypointApp {
   ) -> [ModuleError] {
     routes.compactMap { route in
       guard let target = route.target, let key = try? registry.key(for: target),
-        let registration = registry.registrations[key], registry.navigation.bindings[key] == nil
+        let registration = registry.registrations[key], registry.storage.bindings[key] == nil
       else { return nil }
       let given = (try? RoutePattern(route.pattern, options: options))?.parameterNames ?? []
       if registration.isUnconfigured {

@@ -1,9 +1,28 @@
-/// A made module, kept without knowing its type.
-struct ModuleInstance: @unchecked Sendable {
-  // Safety: the registry only stores an instance and hands it back to callers; whether the
-  // instance itself may be used from several threads is its module's business, as with any
-  // dependency container.
-  let value: Any
+/// What a module registry made, carried without its type: kept by the registry for a shared
+/// module, handed to the navigator that shows a screen as its destination.
+///
+/// A UIKit navigator reads it as a view controller, a SwiftUI host as a view or a view model:
+///
+/// ```swift
+/// guard let controller = transition.destination?.value(as: UIViewController.self) else { … }
+/// ```
+public struct ScreenDestination: @unchecked Sendable {
+  // Safety: the registry only stores a made value and hands it back to callers, and a screen's
+  // destination is made, handed over and shown on the main actor, where `Navigator` and
+  // `ScreenCoordinator` live; whether the value itself may be used from several threads is its
+  // module's business, as with any dependency container.
+  /// The made value.
+  package let value: Any
+
+  /// Carries `value`.
+  package init(_ value: Any) {
+    self.value = value
+  }
+
+  /// The made value as `type`, or `nil` when it is another type.
+  public func value<Value>(as type: Value.Type) -> Value? {
+    value as? Value
+  }
 }
 
 /// One registered module, type-erased.
@@ -47,7 +66,7 @@ protocol ModuleFactory: AnyObject, Sendable {
   ///
   /// - Throws: `typeMismatch` for a configuration of another type, or what the factory or the
   ///   preparation throws.
-  func instance(_ resolver: ModuleResolver, configuration: any ModuleConfiguration) throws -> ModuleInstance
+  func instance(_ resolver: ModuleResolver, configuration: any ModuleConfiguration) throws -> ScreenDestination
 }
 
 /// A module's factory and its own preparation, with their types kept: the registry makes
@@ -75,14 +94,14 @@ final class TypedModuleFactory<Key, Configuration: ModuleConfiguration>: ModuleF
     return made
   }
 
-  func instance(_ resolver: ModuleResolver, configuration: any ModuleConfiguration) throws -> ModuleInstance {
+  func instance(_ resolver: ModuleResolver, configuration: any ModuleConfiguration) throws -> ScreenDestination {
     guard let typed = configuration as? Configuration else {
       throw ModuleError(
         .typeMismatch,
         "the module '\(resolver.module)' is configured with \(Configuration.self), not \(type(of: configuration))",
         module: resolver.module.name)
     }
-    return ModuleInstance(value: try module(resolver, configuration: typed))
+    return ScreenDestination(try module(resolver, configuration: typed))
   }
 }
 
@@ -90,5 +109,5 @@ final class TypedModuleFactory<Key, Configuration: ModuleConfiguration>: ModuleF
 struct ModuleAdapter: Sendable {
   let required: ModuleKey
   let provided: ModuleKey
-  let convert: @Sendable (ModuleInstance) throws -> ModuleInstance
+  let convert: @Sendable (ScreenDestination) throws -> ScreenDestination
 }

@@ -1,9 +1,11 @@
+import Foundation
+
 extension ModuleRegistry {
   /// The instance for `key`: made (or taken from its scope's store), or made for the key it is
   /// adapted to and converted.
   func instance(
     _ key: ModuleKey, chain: [ModuleKey], configure: ErasedConfigure?
-  ) throws(ModuleError) -> ModuleInstance {
+  ) throws(ModuleError) -> ScreenDestination {
     if chain.contains(key) {
       let loop = (chain + [key]).map(\.name).joined(separator: " → ")
       throw ModuleError(.dependencyCycle, "making '\(key)' needs '\(key)' itself: \(loop)", module: key.name)
@@ -13,7 +15,7 @@ extension ModuleRegistry {
       case .transient:
         return try create(registration, chain: chain, configure: configure)
       case .shared, .weak:
-        return try store.instance(for: key, scope: registration.scope) { () throws(ModuleError) -> ModuleInstance in
+        return try store.instance(for: key, scope: registration.scope) { () throws(ModuleError) -> ScreenDestination in
           try create(registration, chain: chain, configure: configure)
         }.instance
       }
@@ -37,9 +39,9 @@ extension ModuleRegistry {
   /// fills (when there is one).
   private func create(
     _ registration: ModuleRegistration, chain: [ModuleKey], configure: ErasedConfigure?
-  ) throws(ModuleError) -> ModuleInstance {
+  ) throws(ModuleError) -> ScreenDestination {
     let key = registration.key
-    guard !registration.onMainActor || MainActorMake.allowed else {
+    guard !registration.onMainActor || ModuleRegistry.mayRunOnMainActor else {
       throw ModuleError(
         .notOnMainActor, "'\(key)' is made on the main actor, and was asked for from another thread",
         module: key.name)
@@ -95,7 +97,7 @@ extension ModuleRegistry {
     return key
   }
 
-  func cast<Value>(_ instance: ModuleInstance, to type: Value.Type, key: ModuleKey) throws(ModuleError) -> Value {
+  func cast<Value>(_ instance: ScreenDestination, to type: Value.Type, key: ModuleKey) throws(ModuleError) -> Value {
     guard let value = instance.value as? Value else {
       throw ModuleError(
         .typeMismatch, "the module made for '\(key)' is a \(Swift.type(of: instance.value)), not a \(Value.self)",
@@ -132,8 +134,8 @@ extension ModuleRegistry {
   }
 
   /// Makes `key`'s module for a navigator, configured by `configure`, with the make events.
-  func observedInstance(_ key: ModuleKey, configure: ErasedConfigure?) throws(ModuleError) -> ModuleInstance {
-    try observing(key, chain: []) { () throws(ModuleError) -> ModuleInstance in
+  func observedInstance(_ key: ModuleKey, configure: ErasedConfigure?) throws(ModuleError) -> ScreenDestination {
+    try observing(key, chain: []) { () throws(ModuleError) -> ScreenDestination in
       try instance(key, chain: [], configure: configure)
     }
   }
@@ -158,5 +160,36 @@ extension ModuleRegistry {
   /// ` (asked by A → B)`, or nothing for the caller of `make`.
   static func askedBy(_ chain: [ModuleKey]) -> String {
     chain.isEmpty ? "" : " (asked by \(chain.map(\.name).joined(separator: " → ")))"
+  }
+}
+
+extension ModuleRegistry {
+  /// Whether the current make was started by main-actor code (a ``ScreenCoordinator`` or a
+  /// ``ShownModule``), which is how a main-actor factory knows it may run where the main
+  /// actor's executor is not the main thread (Linux test runners).
+  @TaskLocal static var startedOnMainActor = false
+
+  /// Runs `body` marked as started on the main actor.
+  @MainActor static func startOnMainActor<Value>(_ body: () throws -> Value) rethrows -> Value {
+    try $startedOnMainActor.withValue(true, operation: body)
+  }
+
+  /// Whether a main-actor factory may run here: the make was started on the main actor, or
+  /// this is the main thread.
+  static var mayRunOnMainActor: Bool { startedOnMainActor || Thread.isMainThread }
+
+  /// Runs a screen's main-actor `factory`, which `create` has checked may run here.
+  ///
+  /// The made value leaves `assumeIsolated` in the registry's box, read back on the same thread
+  /// within this call.
+  ///
+  /// - Throws: What `factory` throws.
+  static func runOnMainActor<Key>(_ factory: @MainActor () throws -> Key) throws -> Key {
+    let made = try MainActor.assumeIsolated { ScreenDestination(try factory()) }
+    guard let value = made.value(as: Key.self) else {
+      // Not reached: the box holds what `factory` returned, a `Key`.
+      throw ModuleError(.typeMismatch, "the main-actor factory of '\(Key.self)' made another type")
+    }
+    return value
   }
 }

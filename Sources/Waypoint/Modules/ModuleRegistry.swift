@@ -22,8 +22,10 @@ public struct ModuleRegistry: Sendable {
         registrations: [ModuleRegistration], adapters: [ModuleAdapter],
         observers: [(key: ModuleKey?, observer: any ModuleObserver)]
       )
-    /// What the navigator that shows these modules needs.
-    let navigation: ModuleNavigationRules
+    /// The presentations each restricted module allows; a module not listed allows every one.
+    let restrictions: [ModuleKey: Set<Presentation.Kind>]
+    /// How a request fills a module's configuration; a module not listed ignores the request.
+    let bindings: [ModuleKey: Binding]
     let registrations: [ModuleKey: ModuleRegistration]
     let keysByTarget: [String: ModuleKey]
     /// The key of each screen name, made on the first lookup (type names cost, and most
@@ -38,7 +40,8 @@ public struct ModuleRegistry: Sendable {
 
     init(builder: ModuleRegistryBuilder) {
       declared = (builder.registrations, builder.adapters, builder.observers)
-      navigation = builder.navigation
+      restrictions = builder.restrictions
+      bindings = builder.bindings
       var registrations: [ModuleKey: ModuleRegistration] = [:]
       var targets: [String: ModuleKey] = [:]
       for registration in builder.registrations {
@@ -53,7 +56,9 @@ public struct ModuleRegistry: Sendable {
 
     /// The module a screen named `name` shows, if one answers to it.
     func key(forScreen name: String) -> ModuleKey? {
-      screenNames.withLock { names in
+      // A target answers first, without the lock; only a type name needs the map.
+      if let key = keysByTarget[name] { return key }
+      return screenNames.withLock { names in
         if names == nil {
           var made = keysByTarget
           let untargeted = Dictionary(
@@ -67,7 +72,6 @@ public struct ModuleRegistry: Sendable {
   }
 
   let storage: Storage
-  var navigation: ModuleNavigationRules { storage.navigation }
   var registrations: [ModuleKey: ModuleRegistration] { storage.registrations }
   var keysByTarget: [String: ModuleKey] { storage.keysByTarget }
   var adapters: [ModuleKey: ModuleAdapter] { storage.adapters }
@@ -89,7 +93,7 @@ public struct ModuleRegistry: Sendable {
   /// The presentations `key`'s module supports: those it was restricted to with
   /// `ModuleRegistryBuilder.restrict(_:to:)`, or every kind when it was not restricted.
   package func presentations<Key>(of key: Key.Type) -> Set<Presentation.Kind> {
-    navigation.restrictions[ModuleKey(key)] ?? Set(Presentation.Kind.allCases)
+    storage.restrictions[ModuleKey(key)] ?? Set(Presentation.Kind.allCases)
   }
 
   /// Whether a module is registered or adapted for `key`.
@@ -167,7 +171,7 @@ public struct ModuleRegistry: Sendable {
   public func replacing(_ changes: (inout ModuleRegistryBuilder) -> Void) throws(BuildError) -> ModuleRegistry {
     var copy = ModuleRegistryBuilder()
     (copy.registrations, copy.adapters, copy.observers) = storage.declared
-    copy.navigation = storage.navigation
+    (copy.restrictions, copy.bindings) = (storage.restrictions, storage.bindings)
     changes(&copy)
     return try copy.build()
   }

@@ -4,7 +4,7 @@ extension ModuleRegistryBuilder {
   /// Showing it any other way is `unsupportedPresentation`. `build()` fails with `notRegistered`
   /// when `key` is neither registered nor adapted.
   public mutating func restrict<Key>(_ key: Key.Type, to presentations: Set<Presentation.Kind>) {
-    navigation.restrictions[ModuleKey(key)] = presentations
+    restrictions[ModuleKey(key)] = presentations
   }
 
   /// Registers how a deep link's request fills `key`'s configuration: the URL's parameters reach
@@ -23,7 +23,7 @@ extension ModuleRegistryBuilder {
     _ binding: @escaping @Sendable (RouteRequest, inout Configuration) throws -> Void
   ) {
     let moduleKey = ModuleKey(key)
-    navigation.bindings[moduleKey] = .init(configuration: configuration) { request, erased in
+    bindings[moduleKey] = .init(configuration: configuration) { request, erased in
       guard var typed = erased as? Configuration else {
         throw ModuleError(
           .typeMismatch,

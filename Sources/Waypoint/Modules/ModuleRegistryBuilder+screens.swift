@@ -1,5 +1,3 @@
-import Foundation
-
 extension ModuleRegistryBuilder {
   /// Registers a module made on the main actor: a view controller, a SwiftUI view or its model.
   ///
@@ -21,7 +19,7 @@ extension ModuleRegistryBuilder {
       key, configuration: NoConfiguration.self, target: target, scope: .transient, dependencies: dependencies,
       overriding: overriding, onMainActor: true
     ) { resolver, _ in
-      try MainActor.assumeIsolated { MadeOnMain(value: try factory(resolver)) }.value
+      try ModuleRegistry.runOnMainActor { try factory(resolver) }
     }
   }
 
@@ -35,7 +33,7 @@ extension ModuleRegistryBuilder {
       key, configuration: configuration, target: target, scope: .transient, dependencies: dependencies,
       overriding: overriding, onMainActor: true
     ) { resolver, configuration in
-      try MainActor.assumeIsolated { MadeOnMain(value: try factory(resolver, configuration)) }.value
+      try ModuleRegistry.runOnMainActor { try factory(resolver, configuration) }
     }
   }
 }
@@ -80,26 +78,4 @@ extension ModuleRegistryBuilder {
 struct LinkOfScreen: ModuleConfiguration {
   var request: RouteRequest?
   init() {}
-}
-
-/// Whether the current make was started by main-actor code (a ``ScreenCoordinator`` or a
-/// ``ShownModule``), which is how a main-actor factory knows it may run where the main
-/// actor's executor is not the main thread (Linux test runners).
-enum MainActorMake {
-  @TaskLocal static var started = false
-
-  /// Runs `body` marked as started on the main actor.
-  @MainActor static func run<Value>(_ body: () throws -> Value) rethrows -> Value {
-    try $started.withValue(true, operation: body)
-  }
-
-  /// Whether a main-actor factory may run here: the make was started on the main actor, or
-  /// this is the main thread.
-  static var allowed: Bool { started || Thread.isMainThread }
-}
-
-/// A value made on the main actor, carried out of `assumeIsolated` on the same thread.
-struct MadeOnMain<Value>: @unchecked Sendable {
-  // Safety: made and read on the main thread within one synchronous call.
-  let value: Value
 }

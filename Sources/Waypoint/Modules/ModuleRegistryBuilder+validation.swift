@@ -96,13 +96,13 @@ extension ModuleRegistryBuilder {
   ) -> [ModuleError] {
     var problems: [ModuleError] = []
     // Only the keys at fault are sorted by name, for a fixed order of messages.
-    let unrestricted = navigation.restrictions.keys.filter { registered[$0] == nil && adapted[$0] == nil }
+    let unrestricted = restrictions.keys.filter { registered[$0] == nil && adapted[$0] == nil }
     for key in unrestricted.sorted(by: { $0.name < $1.name }) {
       problems.append(
         ModuleError(
           .notRegistered, "presentations are restricted for '\(key)', which is not registered", module: key.name))
     }
-    let faulty = navigation.bindings.filter { key, binding in
+    let faulty = bindings.filter { key, binding in
       registered[key].map { binding.configuration != $0.configurationType } ?? true
     }
     for (key, binding) in faulty.sorted(by: { $0.key.name < $1.key.name }) {

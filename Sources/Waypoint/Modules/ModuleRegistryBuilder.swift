@@ -13,8 +13,10 @@ public struct ModuleRegistryBuilder: Sendable {
   var registrations: [ModuleRegistration] = []
   var adapters: [ModuleAdapter] = []
   var observers: [(key: ModuleKey?, observer: any ModuleObserver)] = []
-  /// Presentation restrictions and URL bindings, for the navigator.
-  var navigation = ModuleNavigationRules()
+  /// The presentations each restricted module allows (`restrict(_:to:)`).
+  var restrictions: [ModuleKey: Set<Presentation.Kind>] = [:]
+  /// How a request fills each bound module's configuration (`bind`).
+  var bindings: [ModuleKey: ModuleRegistry.Binding] = [:]
 
   /// An empty builder.
   public init() {}
@@ -86,7 +88,7 @@ public struct ModuleRegistryBuilder: Sendable {
             .typeMismatch, "the module made for '\(providedKey)' is a \(type(of: instance.value)), not a \(providedKey)"
           )
         }
-        return ModuleInstance(value: try convert(typed))
+        return ScreenDestination(try convert(typed))
       })
   }
 
@@ -105,7 +107,7 @@ public struct ModuleRegistryBuilder: Sendable {
             "the module made for '\(providedKey)' is a \(type(of: instance.value)), which does not conform to '\(requiredKey)'"
           )
         }
-        return ModuleInstance(value: conforming)
+        return ScreenDestination(conforming)
       })
   }
 

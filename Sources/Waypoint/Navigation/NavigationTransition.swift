@@ -30,30 +30,6 @@ public struct NavigationTransition: Sendable, Equatable {
   }
 }
 
-/// What a module registry made for a screen, handed to the navigator that shows it.
-///
-/// A UIKit navigator reads it as a view controller, a SwiftUI host as a view or a view model:
-///
-/// ```swift
-/// guard let controller = transition.destination?.value(as: UIViewController.self) else { … }
-/// ```
-public struct ScreenDestination: @unchecked Sendable {
-  // Safety: destinations are made, handed over and shown on the main actor, where `Navigator`
-  // and `ScreenCoordinator` live; the box only carries the value between them.
-  /// The made value.
-  package let value: Any
-
-  /// Carries `value`.
-  package init(_ value: Any) {
-    self.value = value
-  }
-
-  /// The made value as `type`, or `nil` when it is another type.
-  public func value<Value>(as type: Value.Type) -> Value? {
-    value as? Value
-  }
-}
-
 /// What a transition really did, so it can be undone by its inverse.
 public enum NavigationChange: Sendable, Equatable {
   /// The screen was pushed (undo: pop to below it).

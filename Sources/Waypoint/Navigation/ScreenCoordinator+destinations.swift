@@ -45,6 +45,6 @@ extension ScreenCoordinator: DestinationSource {
     // A saved link that does not parse is not trusted: the screen is bound from its parameters.
     let opened = screen.link.flatMap { try? ParsedURL($0) } ?? (try? ParsedURL(""))
     let request = opened.map { RouteRequest(url: $0, parameters: PathParameters(screen.parameters)) }
-    return ScreenDestination(try makeScreenModule(key, from: request).value)
+    return try makeScreenModule(key, from: request)
   }
 }

@@ -61,7 +61,7 @@ extension ScreenCoordinator {
     _ request: RouteRequest, target: String, presentation: Presentation
   ) async throws -> ShownModule {
     let key = try registry.key(for: target)
-    if let refusal = rules.refusal(of: presentation, for: key) {
+    if let refusal = registry.refusal(of: presentation, for: key) {
       throw NavigationError(.unsupportedPresentation, refusal)
     }
     let definition = request.route
@@ -75,7 +75,7 @@ extension ScreenCoordinator {
     link.placement = definition?.placement ?? Placement()
     link.policy = presentedPolicy
     link.held = Set(liveRoutes.filter { !$0.isDismissibleByLinks && $0.state == .shown }.map(\.screen.id))
-    let configure = rules.configure(key, from: request)
+    let configure = registry.configure(key, from: request)
     let registry = self.registry
     let leaf = ShownModule(
       screen: screen, presentation: presentation, source: nil, key: key, made: nil,
@@ -96,7 +96,7 @@ extension ScreenCoordinator {
         do {
           let made = try makeScreenModule(key, from: request)
           leaf.adopt(made: made)
-          plan.hand(ScreenDestination(made.value), to: placed.screen.id)
+          plan.hand(made, to: placed.screen.id)
         } catch {
           throw NavigationError.showing(error, screen: placed.screen.id)
         }
@@ -111,7 +111,7 @@ extension ScreenCoordinator {
   /// A shown module for a screen a link found already shown, kept like one it showed.
   private func adopt(_ screen: Screen, key: ModuleKey) -> ShownModule {
     let registry = self.registry
-    let configure = rules.configure(key, from: nil)
+    let configure = registry.configure(key, from: nil)
     let route = ShownModule(
       screen: screen, presentation: .push, source: nil, key: key, made: nil,
       make: { try registry.observedInstance(key, configure: configure) }, navigator: navigator,

@@ -33,8 +33,6 @@ public final class ScreenCoordinator {
   /// What a link does when something is presented, unless its route says otherwise
   /// (``Placement/presented``): `keep` (the default) shows it over the top.
   public var presentedPolicy: PresentedPolicy = .keep
-  /// The registry's presentation restrictions and URL bindings.
-  let rules: ModuleNavigationRules
   @ObservationIgnored private var lastNumber = 0
   /// The modules shown here that are still alive, to tell them when their screens leave.
   @ObservationIgnored private var routes: [WeakRoute] = [] {
@@ -47,7 +45,6 @@ public final class ScreenCoordinator {
   public init(registry: ModuleRegistry, navigator: any Navigator) {
     self.registry = registry
     self.navigator = navigator
-    self.rules = registry.navigation
     (navigator as? any RebuildingNavigator)?.destinationSource = self
     watchNavigator()
   }
@@ -71,9 +68,7 @@ public final class ScreenCoordinator {
   ) async throws(NavigationError) -> ShownModule {
     let registry = self.registry
     return try await showModule(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
-      ModuleInstance(
-        value: try registry.make(
-          key, chain: [], configure: nil, prepare: prepare))
+      ScreenDestination(try registry.make(key, chain: [], configure: nil, prepare: prepare))
     }
   }
 
@@ -90,7 +85,7 @@ public final class ScreenCoordinator {
   ) async throws(NavigationError) -> ShownModule {
     let registry = self.registry
     return try await showModule(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
-      ModuleInstance(value: try registry.make(key, chain: [], configuring: configure, prepare: prepare))
+      ScreenDestination(try registry.make(key, chain: [], configuring: configure, prepare: prepare))
     }
   }
 
@@ -111,7 +106,7 @@ public final class ScreenCoordinator {
       throw NavigationError.showing(error)
     }
     let registry = self.registry
-    let configure = rules.configure(key, from: request)
+    let configure = registry.configure(key, from: request)
     return try await showModule(
       key, presentation, from: source, parameters: parameters, routeName: request?.route.map { $0.name ?? $0.pattern },
       link: request?.url.string
@@ -142,7 +137,7 @@ public final class ScreenCoordinator {
     }
     return try await showModule(
       ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil,
-      made: ModuleInstance(value: instance), make: nil)
+      made: ScreenDestination(instance), make: nil)
   }
 
   /// Takes in a change the UI made on its own, and moves the shown modules whose screens left to
@@ -205,19 +200,19 @@ public final class ScreenCoordinator {
   /// Makes `key`'s module for a screen this coordinator places itself (a link's root, a
   /// restored screen), configured from `request`: marked as started on the main actor, as every
   /// make of a screen is, so a main-actor factory runs wherever the main actor's executor is.
-  func makeScreenModule(_ key: ModuleKey, from request: RouteRequest?) throws -> ModuleInstance {
-    let configure = rules.configure(key, from: request)
+  func makeScreenModule(_ key: ModuleKey, from request: RouteRequest?) throws -> ScreenDestination {
+    let configure = registry.configure(key, from: request)
     let registry = self.registry
-    return try MainActorMake.run { try registry.observedInstance(key, configure: configure) }
+    return try ModuleRegistry.startOnMainActor { try registry.observedInstance(key, configure: configure) }
   }
 
   private func showModule(
     _ key: ModuleKey, _ presentation: Presentation, from source: String?, parameters: [String: String],
-    routeName: String?, link: String? = nil, made: ModuleInstance? = nil,
-    make: (@MainActor () throws -> ModuleInstance)?
+    routeName: String?, link: String? = nil, made: ScreenDestination? = nil,
+    make: (@MainActor () throws -> ScreenDestination)?
   ) async throws(NavigationError) -> ShownModule {
     let notify = notifier(for: key)
-    if let refusal = rules.refusal(of: presentation, for: key) {
+    if let refusal = registry.refusal(of: presentation, for: key) {
       let error = NavigationError(.unsupportedPresentation, refusal)
       notify(.failedToShow, error)
       throw error
@@ -239,7 +234,9 @@ public final class ScreenCoordinator {
     let target = registry.registrations[key]?.target
     let registry = self.registry
     return { [weak self] phase, error in
-      registry.notify(ModuleEvent(phase: phase, key: key, target: target, requester: nil, error: error))
+      if !registry.storage.observers.isEmpty {
+        registry.notify(ModuleEvent(phase: phase, key: key, target: target, requester: nil, error: error))
+      }
       // Removing one route can take others' screens with it (a dismissed sheet's stack).
       if phase == .didRemove { self?.refreshShownModules() }
     }

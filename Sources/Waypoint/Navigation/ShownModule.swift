@@ -56,10 +56,14 @@ public final class ShownModule {
   public private(set) var source: String?
   /// The module's key.
   public let key: ModuleKey
-  @ObservationIgnored private var destination = DestinationHold()
+  /// The destination, held strongly while the module is shown.
+  @ObservationIgnored private var heldStrongly: ScreenDestination?
+  /// A class destination after removal, held weakly, so a view that left the screen is freed
+  /// once nobody else holds it (a value destination stays in `heldStrongly`).
+  @ObservationIgnored private weak var heldWeakly: AnyObject?
   /// Makes a new destination, for a shown module that has none to show; `nil` for an instance made
   /// elsewhere.
-  @ObservationIgnored private let make: (@MainActor () throws -> ModuleInstance)?
+  @ObservationIgnored private let make: (@MainActor () throws -> ScreenDestination)?
   @ObservationIgnored private let navigator: any Navigator
   @ObservationIgnored private let notify: @MainActor (ModuleEvent.Phase, (any Error)?) -> Void
   @ObservationIgnored private var change: NavigationChange?
@@ -71,8 +75,8 @@ public final class ShownModule {
   public var isDismissibleByLinks = true
 
   init(
-    screen: Screen, presentation: Presentation, source: String?, key: ModuleKey, made: ModuleInstance?,
-    make: (@MainActor () throws -> ModuleInstance)?, navigator: any Navigator,
+    screen: Screen, presentation: Presentation, source: String?, key: ModuleKey, made: ScreenDestination?,
+    make: (@MainActor () throws -> ScreenDestination)?, navigator: any Navigator,
     notify: @escaping @MainActor (ModuleEvent.Phase, (any Error)?) -> Void
   ) {
     self.screen = screen
@@ -82,15 +86,28 @@ public final class ShownModule {
     self.make = make
     self.navigator = navigator
     self.notify = notify
-    if let made { destination.keep(made) }
+    if let made { keep(made) }
   }
 
   /// The parameters the screen was opened with.
   package var parameters: [String: String] { screen.parameters }
 
-  /// The destination held now, boxed for a navigator.
+  /// The destination, while something keeps it.
   var heldDestination: ScreenDestination? {
-    destination.instance.map { ScreenDestination($0.value) }
+    heldStrongly ?? heldWeakly.map { ScreenDestination($0) }
+  }
+
+  /// Holds `made` strongly.
+  private func keep(_ made: ScreenDestination) {
+    heldStrongly = made
+    heldWeakly = nil
+  }
+
+  /// Lets go of a class destination, keeping a weak reference to it.
+  private func release() {
+    guard let held = heldStrongly, type(of: held.value) is AnyClass else { return }
+    heldWeakly = held.value as AnyObject
+    heldStrongly = nil
   }
 
   /// Whether the module shows nothing (`none`).
@@ -99,7 +116,7 @@ public final class ShownModule {
   /// The made module, as `type`; `nil` when it is another type, or was released after the module
   /// was removed.
   public func destination<Destination>(as type: Destination.Type) -> Destination? {
-    destination.instance?.value as? Destination
+    heldDestination?.value as? Destination
   }
 
   /// Whether ``remove()`` can undo the module now: it is shown and, unless it is make-only, its
@@ -190,7 +207,7 @@ public final class ShownModule {
     var plan = try NavigationPlan(from: base, over: placed, showing: transition)
     state = .showing
     do {
-      if isMakeOnly || destination.instance == nil { try destination.keep(makeDestination()) }
+      if isMakeOnly || heldDestination == nil { try keep(makeDestination()) }
     } catch {
       heard = .made
       throw NavigationError.showing(error, screen: screen.id)
@@ -284,53 +301,27 @@ public final class ShownModule {
   private func finishRemoval() {
     state = .removed
     change = nil
-    destination.release()
+    release()
     notify(.didRemove, nil)
   }
 
   /// Takes a screen already in a stack as this module's, shown as if pushed (a link found the app
   /// already showing it, or placed it as the root of an empty stack), with `made` as its
   /// destination when there is one; sends no events.
-  func adopt(made: ModuleInstance?) {
-    if let made { destination.keep(made) }
+  func adopt(made: ScreenDestination?) {
+    if let made { keep(made) }
     state = .shown
     change = .pushed(screen: screen.id)
     wentAway = false
   }
 
-  private func makeDestination() throws -> ModuleInstance {
+  private func makeDestination() throws -> ScreenDestination {
     guard let make else {
       throw NavigationError(
         .screenGone,
         "'\(screen.id)' was shown with an instance made elsewhere, which has been released; show a new one",
         screen: screen.id)
     }
-    return try MainActorMake.run(make)
-  }
-}
-
-/// How a shown module holds its destination: strongly while shown; after removal, a class
-/// instance only weakly (so a view that left the screen is freed once nobody else holds it) and
-/// a value as it is.
-struct DestinationHold {
-  private var strong: ModuleInstance?
-  private weak var object: AnyObject?
-
-  /// The destination, while something keeps it.
-  var instance: ModuleInstance? {
-    strong ?? object.map { ModuleInstance(value: $0) }
-  }
-
-  /// Holds `instance` strongly.
-  mutating func keep(_ instance: ModuleInstance) {
-    strong = instance
-    object = nil
-  }
-
-  /// Lets go of a class instance, keeping a weak reference to it.
-  mutating func release() {
-    guard let held = strong, type(of: held.value) is AnyClass else { return }
-    object = held.value as AnyObject
-    strong = nil
+    return try ModuleRegistry.startOnMainActor(make)
   }
 }

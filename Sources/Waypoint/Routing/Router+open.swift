@@ -84,8 +84,8 @@ extension Router {
   ) async {
     if let callbacks = chosen?.callbacks {
       let cancelled = error.code == .cancelled && callbacks.cancel != nil
-      let items = cancelled ? [] : CallbackURLs.items(for: error)
-      await callBack(cancelled ? callbacks.cancel : callbacks.error, with: items)
+      await callBack(
+        cancelled ? callbacks.cancel : callbacks.error, with: cancelled ? [] : CallbackURLs.items(for: error))
     }
     let phase = RouteEvent.Phase.ending(error)
     emit(
@@ -231,9 +231,9 @@ extension Router {
     reason.isEmpty ? "" : ": \(reason)"
   }
 
-  private func callBack(_ url: String?, with items: [QueryItem]) async {
+  private func callBack(_ url: String?, with items: @autoclosure () -> [QueryItem]) async {
     guard let url, let callbackOpener else { return }
-    await callbackOpener.open(LinkText.appending(items, to: url))
+    await callbackOpener.open(LinkText.appending(items(), to: url))
   }
 
   /// Tells every observer and event stream of `event`, redacted; makes nothing when none listens.
