@@ -195,22 +195,26 @@ extension UIKitNavigator {
       _ = await UIKitWait.transition(of: leaving.transitionCoordinator, at: transitionTimeout)
       _ = await UIKitWait.until({ presenter.presentedViewController !== leaving }, at: transitionTimeout)
     }
+    // What the app presented comes first: a full-screen modal takes the presenter's views out
+    // of the window (https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/fullscreen),
+    // and dismissing it under `.dismiss` puts them back.
+    if let covering = presenter.presentedViewController {
+      switch foreignPresentations {
+      case .refuse:
+        throw NavigationError(
+          .presentationBlocked,
+          "cannot present '\(screen)': a \(type(of: covering)) the navigator did not present is up; "
+            + "dismiss it first, or set foreignPresentations = .dismiss",
+          screen: screen)
+      case .dismiss:
+        try await dismissPresentation(of: presenter, covering, animated: false, step)
+      }
+    }
     guard presenter.viewIfLoaded?.window != nil else {
       throw NavigationError(
         .presentationBlocked,
         "cannot present '\(screen)': the level it is presented from is not in a window (another tab, or covered)",
         screen: screen)
-    }
-    guard let covering = presenter.presentedViewController else { return }
-    switch foreignPresentations {
-    case .refuse:
-      throw NavigationError(
-        .presentationBlocked,
-        "cannot present '\(screen)': a \(type(of: covering)) the navigator did not present is up; "
-          + "dismiss it first, or set foreignPresentations = .dismiss",
-        screen: screen)
-    case .dismiss:
-      try await dismissPresentation(of: presenter, covering, animated: false, step)
     }
   }
 
@@ -218,6 +222,15 @@ extension UIKitNavigator {
     let step = NavigationStep.dismiss(depth: depth)
     guard depth + 1 < containers.count else { throw gone("level \(depth + 1)", step) }
     let presented = containers[depth + 1]
+    // Dismissing a level dismisses everything presented over it, the app's alert included
+    // (https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)):
+    // what the app presented there is up to the policy.
+    if let foreign = foreignPresentation(from: depth + 1), case .refuse = foreignPresentations {
+      throw NavigationError(
+        .presentationBlocked,
+        "cannot dismiss level \(depth + 1): a \(type(of: foreign)) the navigator did not present is up over it; "
+          + "dismiss it first, or set foreignPresentations = .dismiss")
+    }
     if case .custom(let name)? = current.levels[depth].presented?.presentation, let transition = customTransitions[name]
     {
       let done = await runCustom { await transition.dismiss(presented, self.animated) }
@@ -247,10 +260,10 @@ extension UIKitNavigator {
     throw NavigationError(.transitionTimedOut, "cannot \(step): UIKit did not dismiss within \(transitionTimeout)")
   }
 
-  /// The first presentation over the navigator's levels that is not one of them, and is not on
-  /// its way out.
-  private func foreignPresentation() -> UIViewController? {
-    for (depth, container) in containers.enumerated() {
+  /// The first presentation over the navigator's levels (from level `first` up) that is not one
+  /// of them, and is not on its way out.
+  private func foreignPresentation(from first: Int = 0) -> UIViewController? {
+    for (depth, container) in containers.enumerated() where depth >= first {
       guard let presented = container.presentedViewController else { continue }
       let ours = depth + 1 < containers.count && presented === containers[depth + 1]
       if !ours, !Self.isLeaving(presented) { return presented }

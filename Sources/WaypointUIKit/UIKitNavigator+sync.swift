@@ -52,6 +52,9 @@ extension UIKitNavigator {
 
   /// The screens of `screens` that `stack` still shows, or `nil` when it shows them all.
   private func stillShown(_ screens: [Screen], in stack: UINavigationController) -> [Screen]? {
+    // Mid-transition (a back swipe the user may still cancel) the stack's controllers are not
+    // what it will show: its report comes when the transition ends.
+    guard stack.transitionCoordinator == nil else { return nil }
     let shown = Set(stack.viewControllers.compactMap(screenID(of:)))
     let still = screens.filter { shown.contains($0.id) }
     return still.count < screens.count ? still : nil

@@ -82,12 +82,13 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
   /// the title until then.
   @ObservationIgnored public var configureTab: @MainActor (String, UINavigationController) -> Void = { _, _ in }
 
-  /// What to do about a presentation the navigator did not make, when it must present over it.
+  /// What to do about a presentation the navigator did not make, when it must present over it,
+  /// replace the root under it, or dismiss a level it is up on.
   public enum ForeignPresentations: Sendable {
     /// Fail with `presentationBlocked` and change nothing (the default: an alert may hold the
     /// user's unsaved work).
     case refuse
-    /// Dismiss it (without animation) and then present.
+    /// Dismiss it (without animation) and then go on.
     case dismiss
   }
 
@@ -215,13 +216,25 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
     } else {
       busy = true
     }
-    let running = containers.last?.transitionCoordinator ?? rootController.transitionCoordinator
-    guard await UIKitWait.transition(of: running, at: transitionTimeout) else {
-      end()
-      throw NavigationError(
-        .transitionTimedOut, "a transition UIKit runs did not end within \(transitionTimeout); try again once it has")
+    // A container's coordinator covers it and its ancestors, never its children
+    // (https://developer.apple.com/documentation/uikit/uiviewcontroller/transitioncoordinator):
+    // a push or a back swipe in a tab's or a column's stack is seen only from that stack.
+    for container in everyContainer {
+      guard await UIKitWait.transition(of: container.transitionCoordinator, at: transitionTimeout) else {
+        end()
+        throw NavigationError(
+          .transitionTimedOut, "a transition UIKit runs did not end within \(transitionTimeout); try again once it has")
+      }
     }
     sync()
+  }
+
+  /// Every container the navigator made that a transition can run in: the levels, the root
+  /// stack, and the stacks of the tabs and columns, each once.
+  private var everyContainer: [UIViewController] {
+    var seen = Set<ObjectIdentifier>()
+    let all: [UIViewController] = containers + [rootController] + Array(stacks.values) + Array(splits.values)
+    return all.filter { seen.insert(ObjectIdentifier($0)).inserted }
   }
 
   private func end() {

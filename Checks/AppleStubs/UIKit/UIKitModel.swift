@@ -10,14 +10,21 @@
 ///   (https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)).
 /// - While ``holdsAnimations`` is set, they wait for ``finishAnimations()``, so a test can act in
 ///   the middle of a transition (a user pop while the navigator waits).
-/// - What UIKit raises as an exception (the app would crash) is recorded in ``raised`` and the
-///   call does nothing; what UIKit only logs (a refused presentation) goes to ``console``.
+/// - What UIKit raises as an exception (the app would crash) is recorded in ``raised``, handed
+///   at once to ``onRaise`` (the tests' harness fails the running test there), and the call does
+///   nothing; what UIKit only logs (a refused presentation) goes to ``console``. A test that
+///   means to provoke an exception runs it inside ``provoking(_:)``.
 @MainActor
 public enum UIKitModel {
   /// The exceptions UIKit would have raised, oldest first. Tests require it to stay empty.
   public static var raised: [String] = []
   /// What UIKit would have logged to the console when it refused something.
   public static var console: [String] = []
+  /// Called with each exception UIKit would raise, as it is raised, unless inside
+  /// ``provoking(_:)``.
+  public static var onRaise: (@MainActor (String) -> Void)?
+  /// How deep the current code is in ``provoking(_:)`` calls.
+  private static var provokingDepth = 0
   /// Whether started animations wait for ``finishAnimations()``.
   public static var holdsAnimations = false
   private static var pending: [(id: Int, end: @MainActor () -> Void)] = []
@@ -54,9 +61,20 @@ public enum UIKitModel {
     }
   }
 
+  /// Runs `body`, which means to provoke exceptions, and returns what it raised; they are
+  /// recorded in ``raised`` but not handed to ``onRaise``.
+  public static func provoking(_ body: () throws -> Void) rethrows -> [String] {
+    let before = raised.count
+    provokingDepth += 1
+    defer { provokingDepth -= 1 }
+    try body()
+    return raised.count >= before ? Array(raised[before...]) : raised
+  }
+
   /// Records an exception UIKit raises (`NSInvalidArgumentException`, `NSInternalInconsistencyException`).
   static func raise(_ reason: String) {
     raised.append(reason)
+    if provokingDepth == 0 { onRaise?(reason) }
   }
 
   /// Records a console message of a refusal.

@@ -166,9 +166,20 @@
       presented._modelAppearance(.didAppear, flag)
       presented._modelTransition = nil
       transition.end()
+      // https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/fullscreen —
+      // "The views belonging to the presenting view controller are removed after the
+      // presentation completes": the presenter is out of the window until the dismissal.
+      if presented.modalPresentationStyle == .fullScreen, let superview = self.viewIfLoaded?._modelSuperview {
+        self._modelCoveredIn = superview
+        self.viewIfLoaded?.removeFromSuperview()
+      }
       completion?()
     }
   }
+
+  /// Model only: where this controller's view was before a full-screen presentation over it
+  /// took it out of the window; it goes back when that presentation is dismissed.
+  var _modelCoveredIn: UIView?
 
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)
   /// `func dismiss(animated flag: Bool, completion: (() -> Void)? = nil)` — the presenter
@@ -203,6 +214,12 @@
     }
     var chain = [dismissed]
     while let next = chain.last?.presentedViewController { chain.append(next) }
+    // The presenter's views come back for the dismissal's animation.
+    if let superview = presenter._modelCoveredIn, let view = presenter.viewIfLoaded {
+      superview.addSubview(view)
+      presenter._modelCoveredIn = nil
+    }
+    for controller in chain { controller._modelCoveredIn = nil }
     dismissed.dismissing = true
     let transition = ModelTransition()
     dismissed._modelTransition = transition

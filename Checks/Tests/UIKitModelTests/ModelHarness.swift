@@ -117,5 +117,34 @@ func expectNoException(sourceLocation: SourceLocation = #_sourceLocation) {
 
 /// Every model test, one at a time: the model of UIKit is one shared run loop.
 @MainActor
-@Suite("UIKit adapters against a model of UIKit as strict as UIKit", .serialized)
+@Suite("UIKit adapters against a model of UIKit as strict as UIKit", .serialized, .failsOnUIKitExceptions)
 struct ModelChecks {}
+
+/// Fails the running test at once when the model records an exception UIKit would raise (the
+/// app would crash there), whatever the test checks; a test that means to provoke one runs it
+/// inside `UIKitModel.provoking(_:)`.
+struct FailsOnUIKitExceptions: SuiteTrait, TestTrait, TestScoping {
+  var isRecursive: Bool { true }
+
+  func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    await MainActor.run {
+      UIKitModel.onRaise = { reason in
+        Issue.record("UIKit would raise this exception, and the app would crash: \(reason)")
+      }
+    }
+    do {
+      try await function()
+    } catch {
+      await MainActor.run { UIKitModel.onRaise = nil }
+      throw error
+    }
+    await MainActor.run { UIKitModel.onRaise = nil }
+  }
+}
+
+extension Trait where Self == FailsOnUIKitExceptions {
+  /// Fails a model test at once when UIKit would raise (`FailsOnUIKitExceptions`).
+  static var failsOnUIKitExceptions: Self { Self() }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a request to open a URL comes from, and what came with it.
 ///
 /// Links from outside the app reach only routes whose exposure is ``Exposure/public``. Every door
@@ -97,13 +99,25 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
       guard let key = key.base as? String, !excluded.contains(key) else { continue }
       switch value {
       case let text as String: values[key] = text
-      case let flag as Bool: values[key] = flag ? "true" : "false"
+      case let flag as Bool where type(of: value) == Bool.self: values[key] = flag ? "true" : "false"
+      case let number as NSNumber: values[key] = plainText(of: number)
       case let number as Int: values[key] = String(number)
       case let number as Double: values[key] = String(number)
       default: continue
       }
     }
     return values
+  }
+
+  /// A payload's number as text: a payload decoded by the system holds `NSNumber`s, where 0 and
+  /// 1 also convert to `Bool`; only a boolean number (its type is `c`, as `true` and `false`
+  /// decode) is "true" or "false".
+  static func plainText(of number: NSNumber) -> String {
+    switch String(cString: number.objCType) {
+    case "c": return number.boolValue ? "true" : "false"
+    case "f", "d": return String(number.doubleValue)
+    default: return String(number.int64Value)
+    }
   }
 
   static func plainValues(of dictionary: [String: Any]) -> [String: String] {

@@ -377,7 +377,7 @@ struct LinkInboxParkingTests {
 @Suite("Link inbox: origins, campaigns, events, redaction")
 struct LinkInboxOriginTests {
   @Test("each door makes its origin, with what came with it")
-  func doors() {
+  func doors() throws {
     #expect(
       Origin.external(sourceApplication: "com.apple.mobilesafari").description == "external(com.apple.mobilesafari)")
     let universal = Origin.universalLink(referrer: "https://search.example/?q=notes")
@@ -400,6 +400,16 @@ struct LinkInboxOriginTests {
     #expect(
       Origin.handoff(activityType: "com.example.notes.edit", userInfo: ["id": 4]).details == [
         "activityType": "com.example.notes.edit", "id": "4",
+      ])
+    // A24 of the second adapter review: a payload as the system delivers it holds NSNumbers,
+    // and 0 and 1 are numbers there, not "false" and "true".
+    let delivered = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(#"{"noteID": 1, "zero": 0, "ratio": 2.5, "muted": true, "pinned": false}"#.utf8))
+        as? [String: Any])
+    #expect(
+      Origin.handoff(activityType: "edit", userInfo: delivered).details == [
+        "activityType": "edit", "noteID": "1", "zero": "0", "ratio": "2.5", "muted": "true", "pinned": "false",
       ])
     #expect(Origin.widget(kind: "RecentNote").details == ["kind": "RecentNote"])
     #expect(Origin.appClip(invocation: "https://notes.example/clip").referrer == "https://notes.example/clip")

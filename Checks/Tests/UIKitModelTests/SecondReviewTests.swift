@@ -1,0 +1,86 @@
+// One test per finding of the second adapter review (shared/reviews/adapters-turn4.md) that the
+// model of UIKit can show, each written to fail before its fix: it reproduces what went wrong
+// and checks what happens now. A1 is in OnePlanModelTests, A24 in the package's origin tests.
+// Not a test on iOS.
+import Foundation
+import Testing
+import UIKit
+import Waypoint
+import WaypointUIKit
+
+/// A note opens in the search tab over the list.
+private let tabbedManifest = """
+  {"routes": [
+    {"name": "note", "pattern": "app://note/<int:id>", "target": "Editor", "tab": "search", "under": ["List"]}
+  ]}
+  """
+
+extension ModelChecks {
+  @MainActor
+  @Suite("Second adapter review")
+  struct SecondReview {
+    @Test("A9: removing a sheet the app's alert is up on is refused, and the alert stays with the user's text")
+    func dismissLevelUnderAlert() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let sheet = try await app.modules.show(EditorController.self, .sheet)
+      let container = try #require(app.root.presentedViewController)
+      let alert = AlertController()
+      container.present(alert, animated: true)
+      await settle()
+      let error = await #expect(throws: NavigationError.self) { try await sheet.remove() }
+      #expect(error?.code == .presentationBlocked)
+      #expect(container.presentedViewController === alert, "the user's alert is still up")
+      #expect(app.root.presentedViewController === container)
+      #expect(sheet.state == .shown)
+      #expect(app.navigator.state.presented != nil, "the state still says the sheet is up")
+      app.navigator.foreignPresentations = .dismiss
+      try await sheet.remove()
+      await settle()
+      #expect(app.root.presentedViewController == nil, "under .dismiss the sheet goes, and the alert with it")
+      #expect(sheet.state == .removed)
+      expectNoException()
+    }
+
+    @Test("A2: a link during a back swipe in a tab waits for it; a cancelled swipe keeps the screen")
+    func linkDuringTabBackSwipe() async throws {
+      let app = try makeApp()
+      try await app.navigator.restore(NavigationState(tabs: TabContainer(ids: ["notes", "search"])))
+      let router = try app.router(tabbedManifest)
+      let first = try await router.open("app://note/7").value(as: ShownModule.self)
+      let bar = try #require(app.window.rootViewController as? UITabBarController)
+      let search = try #require(bar.viewControllers?[1] as? WaypointNavigationController)
+      search._modelUserBeginsBackSwipe()
+      let opening = Task { @MainActor in try await router.open("app://note/9").value(as: ShownModule.self) }
+      for _ in 0..<50 { await Task.yield() }
+      #expect(first.state == .shown, "the swipe may still be cancelled: its screen is not taken for gone")
+      #expect(app.navigator.state.tabs?["search"]?.stack.count == 2, "nothing is planned while the swipe runs")
+      search._modelUserEndsBackSwipe(cancelled: true)
+      let second = try await opening.value
+      await settle()
+      #expect(second.state == .shown)
+      #expect((search.viewControllers.last as? EditorController)?.noteID == 9)
+      #expect(search.viewControllers.count == app.navigator.state.tabs?["search"]?.stack.count)
+      expectNoException()
+    }
+
+    @Test("A8: the app's full-screen modal is dismissed under .dismiss before a presentation, not taken for a window")
+    func foreignFullScreenDismissed() async throws {
+      let app = try makeApp()
+      app.navigator.foreignPresentations = .dismiss
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let onboarding = AlertController()
+      onboarding.modalPresentationStyle = .fullScreen
+      app.root.present(onboarding, animated: true)
+      await settle()
+      #expect(app.root.view.window == nil, "UIKit removes the presenter's views under a full-screen modal")
+      let sheet = try await app.modules.show(EditorController.self, .sheet)
+      await settle()
+      #expect(sheet.state == .shown)
+      let shown = (app.root.presentedViewController as? UINavigationController)?.viewControllers.first
+      #expect(shown === sheet.destination(as: EditorController.self), "the sheet is up where the modal was")
+      #expect(app.root.view.window != nil, "the presenter is back in the window once the modal left")
+      expectNoException()
+    }
+  }
+}
