@@ -200,10 +200,20 @@ public final class SceneLinks {
     return true
   }
 
-  /// Opens the link of a notification the user acted on, as `notification`, once per
-  /// notification; a dismissal (`UNNotificationDismissActionIdentifier`) opens nothing.
+  /// Opens the link of a notification the user tapped, as `notification`, once per
+  /// notification.
+  ///
+  /// A plain tap opens it, and so do the actions the inbox's policy lists
+  /// (``LinkInbox/Policy/notificationLinkActions``, those registered with `.foreground`). A
+  /// dismissal (`UNNotificationDismissActionIdentifier`) or any other action, such as a
+  /// background "Mark as read", opens nothing and is left to the app. A notification without
+  /// a link (a plain reminder) is not a link and is not a failure; one whose link is not a
+  /// string or a URL is reported to `failed`.
   public func open(_ response: UNNotificationResponse) {
     let request = response.notification.request
+    guard request.content.userInfo[notificationLinkKey] != nil,
+      inbox.policy.refusal(ofNotificationAction: response.actionIdentifier) == nil
+    else { return }
     let link: String
     do {
       link = try Router.link(inNotification: request.content.userInfo, key: notificationLinkKey)
@@ -211,7 +221,6 @@ public final class SceneLinks {
       failed("notification", error)
       return
     }
-    guard response.actionIdentifier != UNNotificationDismissActionIdentifier else { return }  // dismissed, not tapped
     let origin = Origin.notification(
       identifier: request.identifier, action: response.actionIdentifier, payload: request.content.userInfo)
     open(link: link, origin: origin, notification: request.identifier)

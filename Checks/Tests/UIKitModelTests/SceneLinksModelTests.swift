@@ -58,7 +58,8 @@ extension ModelChecks {
           ],
           activities: [universal], response: response(["link": "notes://note/3"], id: "n1")),
         opening: "notes://home")
-      links.open(response(["aps": 1], id: "n2"))
+      links.open(response(["aps": 1], id: "n2"))  // a notification without a link: not a link, not a failure
+      links.open(response(["link": 3], id: "n3"))  // a link that is not one: a failure
       links.open([UIOpenURLContext(_modelURL: URL(string: "notes://nowhere")!)])
       #expect(await eventually { opened.lines.count == 4 && failures.count == 2 })
       #expect(opened.lines == ["home", "external(com.mail) 1", "universalLink 2", "notification 3"])
@@ -189,6 +190,44 @@ extension ModelChecks {
       #expect(opened.lines == ["notification 6"])
     }
 
+    @Test("A7: a background action opens nothing and leaves a later tap its link; a foreground one listed opens")
+    func notificationActions() async throws {
+      UIKitModel.reset()
+      let opened = Opened()
+      var policy = LinkInbox.Policy()
+      policy.notificationLinkActions = ["view"]
+      let links = SceneLinks(inbox: LinkInbox(router: try router(opened), policy: policy))
+      links.inbox.setReady(true)
+      func acted(_ action: String, link: String, id: String) -> UNNotificationResponse {
+        UNNotificationResponse(
+          _model: UNNotification(
+            _model: UNNotificationRequest(_model: UNNotificationContent(_model: ["link": link]), identifier: id)),
+          action: action)
+      }
+      // The inbox opens in order: a link the background action opened would come first.
+      links.open(acted("mark-read", link: "notes://note/5", id: "n5"))
+      links.open(acted("view", link: "notes://note/6", id: "n6"))
+      #expect(await eventually { !opened.lines.isEmpty })
+      await settle()
+      #expect(opened.lines == ["notification 6"], "a background action does not navigate the app")
+      links.open(acted(UNNotificationDefaultActionIdentifier, link: "notes://note/5", id: "n5"))
+      #expect(await eventually { opened.lines.count == 2 })
+      #expect(opened.lines == ["notification 6", "notification 5"], "a later tap is not taken for a duplicate")
+    }
+
+    @Test("A25: a notification without a link is not a failure; a link that is not one is")
+    func linklessNotification() async throws {
+      UIKitModel.reset()
+      let opened = Opened()
+      var failures: [String] = []
+      let links = SceneLinks(router: try router(opened)) { link, error in failures.append("\(link): \(error.code)") }
+      links.open(response(["title": "Water the plants"], id: "r1"))
+      links.open(response(["link": 42], id: "r2"))
+      await settle()
+      #expect(failures == ["notification: missingLink"])
+      #expect(opened.lines.isEmpty)
+    }
+
     @Test("a Handoff activity with a web page URL is not taken for a universal link")
     func handoff() async throws {
       UIKitModel.reset()
@@ -239,7 +278,10 @@ extension ModelChecks {
     func appClipAndAction() async throws {
       UIKitModel.reset()
       let opened = Opened()
-      let links = SceneLinks(router: try router(opened))
+      var policy = LinkInbox.Policy()
+      policy.notificationLinkActions = ["reply"]
+      let links = SceneLinks(inbox: LinkInbox(router: try router(opened), policy: policy))
+      links.inbox.setReady(true)
       links.isAppClip = true
       let invocation = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
       invocation.webpageURL = URL(string: "https://notes.example/note/7")

@@ -79,9 +79,35 @@ public final class LinkInbox: Sendable {
     public var identifiedDuplicateWindow = Duration.seconds(60)
     /// Query item names read into ``Origin/campaign`` besides every `utm_*` item.
     public var campaignKeys: Set<String> = []
+    /// The custom notification actions that open their notification's link, besides a plain tap.
+    ///
+    /// List those the app registered with the `.foreground` option, such as "View". A plain tap
+    /// (`UNNotificationDefaultActionIdentifier`) always opens the link; any other action (a
+    /// background one such as "Mark as read", which the app handles without coming to the
+    /// front) and a dismissal open nothing.
+    ///
+    /// Default none.
+    public var notificationLinkActions: Set<String> = []
 
     /// The defaults.
     public init() {}
+
+    /// Why a notification response with `action` opens nothing, or `nil` when it opens its
+    /// link: no action given (the caller's tap), a plain tap, or one of
+    /// ``notificationLinkActions``.
+    package func refusal(ofNotificationAction action: String?) -> String? {
+      guard let action, action != Self.defaultNotificationAction, !notificationLinkActions.contains(action) else {
+        return nil
+      }
+      if action == Self.dismissNotificationAction { return "the user dismissed the notification" }
+      return "the notification's action '\(action)' is not one that opens its link (notificationLinkActions)"
+    }
+
+    /// `UNNotificationDefaultActionIdentifier`: the user tapped the notification.
+    package static let defaultNotificationAction = "com.apple.UNNotificationDefaultActionIdentifier"
+    /// `UNNotificationDismissActionIdentifier`: the user dismissed it (its category's
+    /// `customDismissAction`).
+    package static let dismissNotificationAction = "com.apple.UNNotificationDismissActionIdentifier"
   }
 
   /// A link the inbox holds: waiting for the app, or parked behind a gate.

@@ -243,7 +243,7 @@ public final class WaypointApp {
 
   /// The action a notification response carries when the user dismissed it (its category's
   /// `customDismissAction`): `UNNotificationDismissActionIdentifier`, which opens nothing.
-  package nonisolated static let dismissAction = "com.apple.UNNotificationDismissActionIdentifier"
+  package nonisolated static let dismissAction = LinkInbox.Policy.dismissNotificationAction
 
   /// Opens a notification's link once: the one way in for a tap, from the scene's connection
   /// options or the notification center's delegate, so a tap reported by both opens once.
@@ -262,7 +262,10 @@ public final class WaypointApp {
   /// - Parameters:
   ///   - link: The link the payload carries; `nil` opens nothing (a notification without one).
   ///   - identifier: The notification request's identifier.
-  ///   - action: The action the user chose; `UNNotificationDismissActionIdentifier` (a dismissal) opens nothing.
+  ///   - action: The action the user chose. A plain tap (`UNNotificationDefaultActionIdentifier`),
+  ///     no action, or one of the policy's ``LinkInbox/Policy/notificationLinkActions`` opens the
+  ///     link; a dismissal or any other action (a background one such as "Mark as read") opens
+  ///     nothing, and `completion` hears `dropped` with the reason.
   ///   - window: The window it arrived in.
   ///   - completion: Hears how the link ended, once.
   public nonisolated func receiveNotification(
@@ -270,8 +273,8 @@ public final class WaypointApp {
     completion: LinkInbox.Completion? = nil
   ) {
     guard let link else { return }
-    guard action != Self.dismissAction else {
-      completion?(.failure(RoutingError(.dropped, "'\(link)' was not opened: the user dismissed the notification")))
+    if let refusal = inbox.policy.refusal(ofNotificationAction: action) {
+      completion?(.failure(RoutingError(.dropped, "'\(link)' was not opened: \(refusal)")))
       return
     }
     inbox.receive(

@@ -220,7 +220,8 @@ struct WaypointAppTests {
     app.openWindow(navigator: HeadlessNavigator(state: app.start))
     let events = app.router.events()
     app.windowIsShown()
-    app.receiveNotification(link: "notes://note/7", identifier: "n-7", action: "open")
+    app.receiveNotification(
+      link: "notes://note/7", identifier: "n-7", action: LinkInbox.Policy.defaultNotificationAction)
     app.inbox.receive("notes://note/7", origin: .notification(identifier: "n-7"))
     let seen = await outcomes(events, count: 2, start: { @Sendable in })
     #expect(seen.filter { $0.phase == .did }.count == 1)
@@ -232,6 +233,16 @@ struct WaypointAppTests {
       if case .failure(let error) = outcome { dismissed.record("\(error.code)") }
     }
     #expect(dismissed.all == ["dropped"])
+    // A7 of the second adapter review: a background action ("Mark as read") opens nothing either.
+    let background = Recorder()
+    app.receiveNotification(link: "notes://note/10", identifier: "n-10", action: "mark-read") { outcome in
+      if case .failure(let error) = outcome { background.record("\(error.code): \(error.message)") }
+    }
+    #expect(
+      background.all == [
+        "dropped: 'notes://note/10' was not opened: the notification's action 'mark-read' is not one that opens "
+          + "its link (notificationLinkActions)"
+      ])
     #expect(app.coordinator()?.navigator.state.tabs?["notes"]?.stack.map(\.target) == ["List", "Note"])
   }
 
