@@ -37,10 +37,13 @@ extension ModelChecks {
       return RouterHolder(try builder.build())
     }
 
-    func response(_ payload: [AnyHashable: Any], id: String) -> UNNotificationResponse {
+    func response(
+      _ payload: [AnyHashable: Any], id: String, action: String = UNNotificationDefaultActionIdentifier
+    ) -> UNNotificationResponse {
       UNNotificationResponse(
         _model: UNNotification(
-          _model: UNNotificationRequest(_model: UNNotificationContent(_model: payload), identifier: id)))
+          _model: UNNotificationRequest(_model: UNNotificationContent(_model: payload), identifier: id)),
+        action: action)
     }
 
     @Test("a cold start opens the first screen, then URLs, universal links and the notification, in order")
@@ -178,12 +181,7 @@ extension ModelChecks {
       UIKitModel.reset()
       let opened = Opened()
       let links = SceneLinks(router: try router(opened))
-      links.open(
-        UNNotificationResponse(
-          _model: UNNotification(
-            _model: UNNotificationRequest(
-              _model: UNNotificationContent(_model: ["link": "notes://note/5"]), identifier: "d")),
-          action: UNNotificationDismissActionIdentifier))
+      links.open(response(["link": "notes://note/5"], id: "d", action: UNNotificationDismissActionIdentifier))
       links.open(response(["link": "notes://note/6"], id: "t"))
       #expect(await eventually { opened.lines.count == 1 })
       await settle()
@@ -198,19 +196,13 @@ extension ModelChecks {
       policy.notificationLinkActions = ["view"]
       let links = SceneLinks(inbox: LinkInbox(router: try router(opened), policy: policy))
       links.inbox.setReady(true)
-      func acted(_ action: String, link: String, id: String) -> UNNotificationResponse {
-        UNNotificationResponse(
-          _model: UNNotification(
-            _model: UNNotificationRequest(_model: UNNotificationContent(_model: ["link": link]), identifier: id)),
-          action: action)
-      }
       // The inbox opens in order: a link the background action opened would come first.
-      links.open(acted("mark-read", link: "notes://note/5", id: "n5"))
-      links.open(acted("view", link: "notes://note/6", id: "n6"))
+      links.open(response(["link": "notes://note/5"], id: "n5", action: "mark-read"))
+      links.open(response(["link": "notes://note/6"], id: "n6", action: "view"))
       #expect(await eventually { !opened.lines.isEmpty })
       await settle()
       #expect(opened.lines == ["notification 6"], "a background action does not navigate the app")
-      links.open(acted(UNNotificationDefaultActionIdentifier, link: "notes://note/5", id: "n5"))
+      links.open(response(["link": "notes://note/5"], id: "n5"))
       #expect(await eventually { opened.lines.count == 2 })
       #expect(opened.lines == ["notification 6", "notification 5"], "a later tap is not taken for a duplicate")
     }
@@ -286,13 +278,7 @@ extension ModelChecks {
       let invocation = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
       invocation.webpageURL = URL(string: "https://notes.example/note/7")
       links.continue(invocation)
-      links.open(
-        UNNotificationResponse(
-          _model: UNNotification(
-            _model: UNNotificationRequest(
-              _model: UNNotificationContent(_model: ["link": "notes://note/8", "campaign": "spring"]), identifier: "n8")
-          ),
-          action: "reply"))
+      links.open(response(["link": "notes://note/8", "campaign": "spring"], id: "n8", action: "reply"))
       #expect(await eventually { opened.lines.count == 2 })
       #expect(opened.lines == ["appClip 7", "notification 8"])
       #expect(opened.origins[0].referrer == "https://notes.example/note/7")
