@@ -7,10 +7,11 @@ public import Waypoint
 /// screens as links do, through the same checks.
 ///
 /// The intent's `perform()` is given: it waits until the app has put its inbox in
-/// ``LinkIntents/slot`` (the system may run an intent before the app finished launching; it gives
-/// up with `dropped` after ``LinkIntents/timeout``), then until the inbox is ready, and opens
-/// ``link`` as ``Waypoint/Origin/appIntent(_:)``, an external origin: only public routes can be
-/// reached this way.
+/// ``LinkIntents/slot`` (the system may run an intent before the app finished launching), then
+/// until the inbox is ready, and opens ``link`` as ``Waypoint/Origin/appIntent(_:)``, an external
+/// origin: only public routes can be reached this way. Both waits together last at most
+/// ``LinkIntents/timeout``; then it fails with `dropped`, and a link still waiting for the app to
+/// be ready (signing in, onboarding) is dropped from the inbox too, so it never opens later.
 ///
 /// A link intent shows a screen, so it runs in the app, in the foreground: set `openAppWhenRun`
 /// (`supportedModes` from iOS 26). Run in an extension or in the background, no scene connects,
@@ -35,10 +36,14 @@ extension LinkIntent {
   /// Opens ``link`` through the app's inbox and returns once it is opened.
   ///
   /// - Throws: What ``Waypoint/LinkInbox/open(_:origin:extras:id:)-(String,_,_,_)`` throws: a
-  ///   link to an internal route is `notFound`, a dropped one `dropped`.
+  ///   link to an internal route is `notFound`, a dropped one `dropped`, and so is one the app
+  ///   was not ready for within ``LinkIntents/timeout``.
   public func perform() async throws -> some IntentResult {
+    let clock = ContinuousClock()
+    let start = clock.now
     let inbox = try await LinkIntents.slot.inbox(within: LinkIntents.timeout)
-    _ = try await inbox.open(link, origin: .appIntent(String(describing: Self.self)))
+    let left = max(LinkIntents.timeout - (clock.now - start), .zero)
+    _ = try await inbox.open(try link.url, origin: .appIntent(String(describing: Self.self)), within: left)
     return .result()
   }
 }
@@ -53,7 +58,8 @@ extension LinkIntent {
 public enum LinkIntents {
   /// The app's inbox, once it is put there; intents that run earlier wait for it.
   public static let slot = LinkInboxSlot()
-  /// How long an intent waits for the slot to be filled before it fails with `dropped`.
+  /// How long an intent waits for the slot to be filled and the app to be ready before it fails
+  /// with `dropped`.
   public static let timeout = Duration.seconds(30)
 }
 #endif

@@ -253,6 +253,35 @@ public final class LinkInbox: Sendable {
     return try outcome.get()
   }
 
+  /// Takes a link and waits until it is opened, at most `timeout`.
+  ///
+  /// A link still waiting for the app to be ready then is dropped as expired, so the caller and
+  /// the inbox agree that it never opens. An App Intent's `perform` waits so, as the system
+  /// shows a spinner meanwhile.
+  ///
+  /// - Throws: What ``open(_:origin:extras:id:)-(String,_,_,_)`` throws; `dropped` when the app
+  ///   was not ready within `timeout`.
+  package func open(_ link: String, origin: Origin, within timeout: Duration) async throws(RoutingError) -> RouteResult
+  {
+    let outcome = await withCheckedContinuation { waiter in
+      let openID = accept(link, origin: origin, extras: [:], id: nil) { waiter.resume(returning: $0) }
+      Task { [weak self] in
+        try? await Task.sleep(for: timeout)
+        self?.expireWaiting(openID, because: "expired: the app was not ready within \(timeout)")
+      }
+    }
+    return try outcome.get()
+  }
+
+  /// Drops the link `openID` if it is still waiting for the app to be ready.
+  private func expireWaiting(_ openID: UInt64, because reason: String) {
+    let held = state.withLock { state -> Held? in
+      guard let index = state.waiting.firstIndex(where: { $0.openID == openID }) else { return nil }
+      return state.waiting.remove(at: index)
+    }
+    if let held { drop(held, because: reason) }
+  }
+
   /// Takes a typed link and waits until it is opened; see ``open(_:origin:extras:id:)-(String,_,_,_)``.
   public func open(
     _ link: some RoutableLink, origin: Origin, extras: [String: any Sendable] = [:], id: String? = nil

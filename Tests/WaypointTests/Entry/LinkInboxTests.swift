@@ -102,6 +102,23 @@ struct LinkInboxWaitingTests {
     #expect(seen.first { $0.phase == .waited }?.reason == "the app is not ready")
   }
 
+  @Test("an open that waits for the app gives up at its limit, and the link never opens later (A10)")
+  func openWithin() async throws {
+    // A10 of the second adapter review: an App Intent's perform waited for readiness without limit.
+    let opened = Recorder()
+    let inbox = LinkInbox(router: try InboxFixture.router(opened: opened))
+    let error = await #expect(throws: RoutingError.self) {
+      try await inbox.open("notes://note/1", origin: .appIntent("OpenNote"), within: .milliseconds(50))
+    }
+    #expect(error?.code == .dropped)
+    #expect(error?.message.contains("not ready within") == true)
+    #expect(inbox.waiting.isEmpty, "the inbox no longer holds it")
+    inbox.setReady(true)
+    let result = try await inbox.open("notes://note/2", origin: .appIntent("OpenNote"), within: .seconds(5))
+    #expect(try result.value(as: Int.self) == 2)
+    #expect(opened.all == ["note 2 appIntent "], "the link given up on never opens")
+  }
+
   @Test("the newest waiting link wins by default; the others are dropped as superseded")
   func newestWins() async throws {
     let opened = Recorder()
