@@ -257,14 +257,18 @@ public final class LinkInbox: Sendable {
   ///
   /// A link still waiting for the app to be ready then is dropped as expired, so the caller and
   /// the inbox agree that it never opens. An App Intent's `perform` waits so, as the system
-  /// shows a spinner meanwhile.
+  /// shows a spinner meanwhile. Each call is one run: the same link opened twice in a row opens
+  /// twice, never taken for a door's second report of one tap.
   ///
   /// - Throws: What ``open(_:origin:extras:id:)-(String,_,_,_)`` throws; `dropped` when the app
   ///   was not ready within `timeout`.
   package func open(_ link: String, origin: Origin, within timeout: Duration) async throws(RoutingError) -> RouteResult
   {
+    // Each call is one run (an intent run twice opens twice), never a door reporting one tap
+    // twice: its own identifier keeps the same-link rule from taking it for a duplicate.
+    let run = UUID().uuidString
     let outcome = await withCheckedContinuation { waiter in
-      let openID = accept(link, origin: origin, extras: [:], id: nil) { waiter.resume(returning: $0) }
+      let openID = accept(link, origin: origin, extras: [:], id: run) { waiter.resume(returning: $0) }
       Task { [weak self] in
         try? await Task.sleep(for: timeout)
         self?.expireWaiting(openID, because: "expired: the app was not ready within \(timeout)")

@@ -119,6 +119,19 @@ struct LinkInboxWaitingTests {
     #expect(opened.all == ["note 2 appIntent "], "the link given up on never opens")
   }
 
+  @Test("the same App Intent run twice in a row opens twice: a run is never a second report of one (A27)")
+  func intentRunTwice() async throws {
+    // A27 of the second adapter review: the second run was dropped as a duplicate of the first.
+    let opened = Recorder()
+    let inbox = LinkInbox(router: try InboxFixture.router(opened: opened))
+    inbox.setReady(true)
+    for _ in 1...2 {
+      let result = try await inbox.open("notes://note/3", origin: .appIntent("OpenNote"), within: .seconds(5))
+      #expect(try result.value(as: Int.self) == 3)
+    }
+    #expect(opened.all == ["note 3 appIntent ", "note 3 appIntent "])
+  }
+
   @Test("the newest waiting link wins by default; the others are dropped as superseded")
   func newestWins() async throws {
     let opened = Recorder()
