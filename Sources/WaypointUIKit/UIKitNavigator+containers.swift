@@ -14,6 +14,7 @@ extension UIKitNavigator {
       guard let bar = tabBarController, let index = current.tabs?.ids.firstIndex(of: id) else {
         throw NavigationError(.invalidStep, "cannot \(step): the navigator shows no tab bar with that tab")
       }
+      try await clearForeign(over: 0, step)
       bar.selectedIndex = index
     case .setSplit(let style, let tab):
       try setSplit(style, in: tab, step)
@@ -25,6 +26,7 @@ extension UIKitNavigator {
       guard let stack = stacks[place] else {
         throw NavigationError(.invalidStep, "cannot \(step): the navigator has no stack at '\(place)'")
       }
+      try await clearForeign(over: 0, step)
       var shown: [UIViewController] = []
       for screen in screens {
         let controller = try controller(for: screen)

@@ -18,6 +18,7 @@ extension UIKitNavigator {
       let stack = try navigationController(at: depth, for: step)
       let pushed = try controller(for: screen)
       try Self.checkStackable(pushed, screen: screen.id)
+      try await clearForeign(over: depth, step)
       stack.pushViewController(pushed, animated: animated)
       try await finishTransition(of: stack, step)
     case .present(let screen, let presentation, let source, let depth):
@@ -57,6 +58,7 @@ extension UIKitNavigator {
       try Self.checkStackable(pushed, screen: screen.id)
       added.append(pushed)
     }
+    try await clearForeign(over: depth, pushes[0])
     stack.setViewControllers(stack.viewControllers + added, animated: animated)
     try await finishTransition(of: stack, pushes[0])
   }
@@ -215,6 +217,24 @@ extension UIKitNavigator {
         .presentationBlocked,
         "cannot present '\(screen)': the level it is presented from is not in a window (another tab, or covered)",
         screen: screen)
+    }
+  }
+
+  /// Makes sure what the app presented over level `depth` (an alert, a share sheet, its own
+  /// modal) does not hide a change made there: under `.refuse` the step fails with
+  /// `presentationBlocked`, under `.dismiss` it is dismissed first.
+  func clearForeign(over depth: Int, _ step: NavigationStep) async throws(NavigationError) {
+    guard let foreign = foreignPresentation(from: depth), let presenter = foreign.presentingViewController else {
+      return
+    }
+    switch foreignPresentations {
+    case .refuse:
+      throw NavigationError(
+        .presentationBlocked,
+        "cannot \(step): a \(type(of: foreign)) the navigator did not present is up over it, and would hide it; "
+          + "dismiss it first, or set foreignPresentations = .dismiss")
+    case .dismiss:
+      try await dismissPresentation(of: presenter, foreign, animated: false, step)
     }
   }
 

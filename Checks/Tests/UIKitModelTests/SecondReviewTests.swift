@@ -64,6 +64,28 @@ extension ModelChecks {
       expectNoException()
     }
 
+    @Test("A17: a push under the app's alert is refused, not made where the user cannot see it; .dismiss clears it")
+    func pushUnderAlert() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let alert = AlertController()
+      app.root.present(alert, animated: true)
+      await settle()
+      let error = await #expect(throws: NavigationError.self) {
+        try await app.modules.show(EditorController.self, .push)
+      }
+      #expect(error?.code == .presentationBlocked)
+      #expect(app.root.viewControllers.count == 1, "nothing was pushed under the alert")
+      #expect(app.root.presentedViewController === alert)
+      #expect(app.navigator.state.stack.count == 1)
+      app.navigator.foreignPresentations = .dismiss
+      let editor = try await app.modules.show(EditorController.self, .push)
+      await settle()
+      #expect(app.root.presentedViewController == nil)
+      #expect(app.root.viewControllers.last === editor.destination(as: EditorController.self))
+      expectNoException()
+    }
+
     @Test("A8: the app's full-screen modal is dismissed under .dismiss before a presentation, not taken for a window")
     func foreignFullScreenDismissed() async throws {
       let app = try makeApp()
