@@ -33,6 +33,7 @@ extension UIKitNavigator {
         try Self.checkStackable(controller, screen: screen.id)
         shown.append(controller)
       }
+      for controller in shown { Self.detach(controller, for: stack) }
       let visible = place.tab == nil || place.tab == current.tabs?.selected
       stack.setViewControllers(shown, animated: animated && visible)
       try await finishTransition(of: stack, step)

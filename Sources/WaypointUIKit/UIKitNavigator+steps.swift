@@ -19,6 +19,7 @@ extension UIKitNavigator {
       let pushed = try controller(for: screen)
       try Self.checkStackable(pushed, screen: screen.id)
       try await clearForeign(over: depth, step)
+      Self.detach(pushed, for: stack)
       stack.pushViewController(pushed, animated: animated)
       try await finishTransition(of: stack, step)
     case .present(let screen, let presentation, let source, let depth):
@@ -59,6 +60,7 @@ extension UIKitNavigator {
       added.append(pushed)
     }
     try await clearForeign(over: depth, pushes[0])
+    for controller in added { Self.detach(controller, for: stack) }
     stack.setViewControllers(stack.viewControllers + added, animated: animated)
     try await finishTransition(of: stack, pushes[0])
   }
@@ -77,6 +79,7 @@ extension UIKitNavigator {
       window.rootViewController = rootController
     }
     containers = [splits[.primary] ?? rootController]
+    if let root { Self.detach(root, for: rootController) }
     rootController.setViewControllers(root.map { [$0] } ?? [], animated: animated)
     try await finishTransition(of: rootController, step)
   }
@@ -218,6 +221,17 @@ extension UIKitNavigator {
         "cannot present '\(screen)': the level it is presented from is not in a window (another tab, or covered)",
         screen: screen)
     }
+  }
+
+  /// Takes `controller` out of another navigation controller's stack before `stack` takes it (a
+  /// screen a plan moves between tabs or columns): UIKit raises
+  /// `UIViewControllerHierarchyInconsistency` for a controller another stack holds, and for one
+  /// whose view is still in that stack's views (Apple Developer Forums thread 52937;
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/hierarchyinconsistencyexception).
+  static func detach(_ controller: UIViewController, for stack: UINavigationController) {
+    guard let other = controller.navigationController, other !== stack else { return }
+    other.setViewControllers(other.viewControllers.filter { $0 !== controller }, animated: false)
+    controller.viewIfLoaded?.removeFromSuperview()
   }
 
   /// Makes sure what the app presented over level `depth` (an alert, a share sheet, its own

@@ -64,7 +64,7 @@
   /// and a controller already in the stack; a push while another transition runs is dropped
   /// with UIKit's "nested push animation can result in corrupted navigation bar".
   open func pushViewController(_ viewController: UIViewController, animated: Bool) {
-    guard Self.canPush(viewController) else { return }
+    guard Self.canPush(viewController), isFree(viewController) else { return }
     guard !stack.contains(where: { $0 === viewController }) else {
       UIKitModel.raise("Pushing the same view controller instance more than once is not supported (\(viewController))")
       return
@@ -123,7 +123,7 @@
   }
 
   private func replaceStack(_ viewControllers: [UIViewController], animated: Bool) {
-    guard viewControllers.allSatisfy(Self.canPush) else { return }
+    guard viewControllers.allSatisfy(Self.canPush), viewControllers.allSatisfy(isFree) else { return }
     guard _modelTransition == nil else {
       UIKitModel.log("setViewControllers while a transition is in progress")
       return
@@ -201,6 +201,21 @@
     }
     stack = controllers
     for controller in controllers { controller.navigationController = self }
+  }
+
+  /// Whether `controller` is in no other navigation controller's stack; raises (records) when it
+  /// is. https://developer.apple.com/documentation/uikit/uiviewcontroller/hierarchyinconsistencyexception
+  /// — a controller's parent must be the container its view is added to; Apple Developer Forums
+  /// thread 52937 shows `setViewControllers` with a controller another navigation controller
+  /// holds terminating with `UIViewControllerHierarchyInconsistency`. (The thread's other case,
+  /// a controller already taken out of the other stack whose view is still in its hierarchy, is
+  /// not modelled: the model keeps no view hierarchy inside a navigation controller.)
+  private func isFree(_ controller: UIViewController) -> Bool {
+    guard let other = controller.navigationController, other !== self else { return true }
+    UIKitModel.raise(
+      "UIViewControllerHierarchyInconsistency: child view controller \(controller) should have parent view "
+        + "controller \(other) but requested parent is \(self)")
+    return false
   }
 
   /// Whether UIKit lets `controller` into a navigation stack; raises (records) when not.

@@ -86,6 +86,24 @@ extension ModelChecks {
       expectNoException()
     }
 
+    @Test("A12: a restore that moves a live screen to another tab's stack does not hand UIKit a controller another stack holds")
+    func screenMovesBetweenTabs() async throws {
+      let app = try makeApp()
+      let list = Screen(id: "List#1", target: "List")
+      try await app.navigator.restore(
+        NavigationState(tabs: TabContainer([NavigationTab(id: "notes"), NavigationTab(id: "search", stack: [list])])))
+      let bar = try #require(app.window.rootViewController as? UITabBarController)
+      try await app.navigator.restore(
+        NavigationState(tabs: TabContainer([NavigationTab(id: "notes", stack: [list]), NavigationTab(id: "search")])))
+      await settle()
+      let notes = try #require(bar.viewControllers?[0] as? UINavigationController)
+      let search = try #require(bar.viewControllers?[1] as? UINavigationController)
+      #expect(notes.viewControllers.count == 1)
+      #expect(search.viewControllers.isEmpty)
+      #expect(app.navigator.state.tabs?["notes"]?.stack.map(\.id) == ["List#1"])
+      expectNoException()
+    }
+
     @Test("A8: the app's full-screen modal is dismissed under .dismiss before a presentation, not taken for a window")
     func foreignFullScreenDismissed() async throws {
       let app = try makeApp()
