@@ -86,7 +86,7 @@ extension ModelChecks {
       expectNoException()
     }
 
-    @Test("A12: a restore that moves a live screen to another tab's stack does not hand UIKit a controller another stack holds")
+    @Test("A12: a restore moving a live screen to another tab does not hand UIKit a controller another stack holds")
     func screenMovesBetweenTabs() async throws {
       let app = try makeApp()
       let list = Screen(id: "List#1", target: "List")
