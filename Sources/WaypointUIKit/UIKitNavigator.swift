@@ -239,6 +239,9 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
 
   private func end() {
     if needsSync { sync() }
+    // Only the screens the state shows are looked up (A23: entries of screens a plan took away
+    // were kept for good, and every lookup by controller scanned them all).
+    controllers = controllers.filter { current.contains($0.key) && $0.value.controller != nil }
     publish()
     if waiting.isEmpty {
       busy = false
@@ -325,6 +328,9 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
   }
 
   /// The id of the screen `controller` shows.
+  /// How many view controllers the navigator keeps track of, for the adapter checks.
+  package var trackedControllerCount: Int { controllers.count }
+
   func screenID(of controller: UIViewController) -> String? {
     controllers.first { $0.value.controller === controller }?.key
   }

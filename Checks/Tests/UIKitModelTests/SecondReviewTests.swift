@@ -104,6 +104,20 @@ extension ModelChecks {
       expectNoException()
     }
 
+    @Test("A23: the navigator keeps track only of the screens it shows, however many came and went")
+    func controllersPruned() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      for _ in 0..<20 {
+        let editor = try await app.modules.show(EditorController.self, .push)
+        try await editor.remove()
+      }
+      await settle()
+      #expect(app.navigator.trackedControllerCount == 1, "the list alone")
+      #expect(app.root.viewControllers.count == 1)
+      expectNoException()
+    }
+
     @Test("A8: the app's full-screen modal is dismissed under .dismiss before a presentation, not taken for a window")
     func foreignFullScreenDismissed() async throws {
       let app = try makeApp()
