@@ -327,10 +327,10 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
     return controller
   }
 
-  /// The id of the screen `controller` shows.
   /// How many view controllers the navigator keeps track of, for the adapter checks.
   package var trackedControllerCount: Int { controllers.count }
 
+  /// The id of the screen `controller` shows.
   func screenID(of controller: UIViewController) -> String? {
     controllers.first { $0.value.controller === controller }?.key
   }
