@@ -427,11 +427,8 @@ struct LevelView<Destination: View>: View {
     let live = isLive
     return Binding(
       get: { @MainActor in
-        let levels = host.modules.navigator.state.levels
-        guard live, depth + 1 < shownLevels,
-          let item = levels[depth].presented, styles.contains(item.style)
-        else { return nil }
-        return item
+        PresentedItem.shown(
+          in: host.modules.navigator.state, depth: depth, shownLevels: shownLevels, live: live, styles: styles)
       },
       set: { @MainActor item in
         guard item == nil, live,
@@ -453,3 +450,19 @@ extension Array {
   }
 }
 #endif
+
+extension PresentedItem {
+  /// What level `depth` of `state` presents with one of `styles`, when SwiftUI may show it: the
+  /// level's view is live and `shownLevels` lets the level over it be drawn.
+  ///
+  /// SwiftUI may read a presentation's binding after the state lost the level (a link or the
+  /// user dismissed it) and before the level's view is drawn again: that reads as nothing
+  /// presented, never past the state's levels.
+  package static func shown(
+    in state: NavigationState, depth: Int, shownLevels: Int, live: Bool, styles: Set<Style>
+  ) -> PresentedItem? {
+    guard live, depth + 1 < shownLevels, let item = state.levels[safe: depth]?.presented, styles.contains(item.style)
+    else { return nil }
+    return item
+  }
+}
