@@ -3,8 +3,9 @@ import Testing
 import Waypoint
 import WaypointSwiftUI
 
-/// What a level's presentation binding reads, as `WaypointHost` decides it (the SwiftUI stub
-/// draws no views, so the decision is checked on its own). Not a test on iOS.
+/// What a level's presentation binding reads, as `WaypointHost` decides it.
+///
+/// The SwiftUI stub draws no views, so the decision is checked on its own. Not a test on iOS.
 @Suite("WaypointHost: a level's presentation")
 struct PresentedItemTests {
   @Test("A11: a binding read after its level left the state reads nothing, never past the levels")
