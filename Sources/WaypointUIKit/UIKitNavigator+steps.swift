@@ -337,6 +337,11 @@ extension UIKitNavigator {
           + "make it with init(style:)", screen: screen?.id)
     }
     let detail = try screen.map { screen throws(NavigationError) in try controller(for: screen) }
+    // A view controller set for the secondary column over another is pushed onto the navigation
+    // controller UIKit made for it, so Back would lead to the old detail; cleared first, it
+    // replaces it (Apple's reply to FB8640357, quoted in
+    // https://zhaoxin.pro/technology/15993960076329.html).
+    split.setViewController(nil, for: .secondary)
     split.setViewController(detail, for: .secondary)
     if detail != nil, split.isCollapsed { split.show(.secondary) }
   }

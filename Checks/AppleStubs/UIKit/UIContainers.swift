@@ -5,6 +5,8 @@
 @MainActor open class UISplitViewController: UIViewController {
   private var columns: [UISplitViewController.Column: UIViewController] = [:]
   private var collapsed = false
+  /// Model only: the secondary column's stack as UIKit holds it (what Back goes through).
+  public private(set) var _modelSecondaryStack: [UIViewController] = []
   /// Model only: the column a collapsed split view shows.
   public private(set) var _modelShownColumn: UISplitViewController.Column = .primary
 
@@ -55,6 +57,18 @@
     guard style != .unspecified else {
       UIKitModel.log("setViewController(_:for:) is not supported by a classic split view controller")
       return
+    }
+    if column == .secondary {
+      // Apple's reply to FB8640357 (quoted in https://zhaoxin.pro/technology/15993960076329.html):
+      // a non-navigation controller set for the secondary column when it already has one in the
+      // navigation controller UIKit made for it "is pushed onto the nav stack"; setting nil
+      // clears it first.
+      let stacked = columns[.secondary].map { !($0 is UINavigationController) } ?? false
+      if let vc, !(vc is UINavigationController) {
+        _modelSecondaryStack = stacked ? _modelSecondaryStack + [vc] : [vc]
+      } else {
+        _modelSecondaryStack = vc.map { [$0] } ?? []
+      }
     }
     columns[column]?.viewIfLoaded?.removeFromSuperview()
     columns[column]?.removeFromParent()

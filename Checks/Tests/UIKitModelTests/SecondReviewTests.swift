@@ -118,6 +118,21 @@ extension ModelChecks {
       expectNoException()
     }
 
+    @Test("A3: a second showDetail replaces the detail in UIKit's secondary column, not pushed onto the first")
+    func showDetailTwice() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let split = UISplitViewController(style: .doubleColumn)
+      app.navigator.splitViewController = split
+      _ = try await app.modules.show(EditorController.self, .showDetail)
+      let second = try await app.modules.show(EditorController.self, .showDetail)
+      let shown = try #require(second.destination(as: EditorController.self))
+      #expect(split._modelSecondaryStack.count == 1, "Back must not lead to a detail the state no longer has")
+      #expect(split._modelSecondaryStack.first === shown)
+      #expect(app.navigator.state.detail?.id == second.screen.id)
+      expectNoException()
+    }
+
     @Test("A8: the app's full-screen modal is dismissed under .dismiss before a presentation, not taken for a window")
     func foreignFullScreenDismissed() async throws {
       let app = try makeApp()
