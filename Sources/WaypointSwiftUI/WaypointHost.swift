@@ -146,6 +146,7 @@ public struct WaypointHost<Destination: View>: View {
         guard let link = spotlightLink(identifier) else { return }
         open(link, origin: .spotlight(identifier: identifier))
       }
+      .takingExternalEvents()
   }
 
   private var context: HostContext<Destination> {
@@ -209,6 +210,20 @@ extension View {
     }
     #else
     self
+    #endif
+  }
+
+  /// Makes the window this view is in take the links and activities sent to the app while it is
+  /// open: without a view that says so, SwiftUI makes a new window for each one where an app
+  /// may have several (iPad, Mac, Vision Pro), with a fresh state
+  /// (https://developer.apple.com/documentation/swiftui/scene/handlesexternalevents(matching:)).
+  /// tvOS and watchOS have one window and no such modifier.
+  @MainActor @ViewBuilder
+  fileprivate func takingExternalEvents() -> some View {
+    #if os(tvOS) || os(watchOS)
+    self
+    #else
+    handlesExternalEvents(preferring: ["*"], allowing: ["*"])
     #endif
   }
 }

@@ -76,9 +76,29 @@ extension Optional: View where Wrapped: View {
 }
 
 /// What a modifier returns in this model.
-nonisolated public struct _Modified<Content: View>: View {
+nonisolated public struct _Modified<Content: View>: View, _ModelModified {
   let content: Content
+  /// Model only: the modifier's name, for the modifiers the checks look for.
+  public var _modelModifier = ""
   public var body: Never { fatalError("model") }
+  public var _modelContent: any View { content }
+}
+
+/// Model only: a view with a modifier applied, so a check can list a view's modifiers.
+public protocol _ModelModified {
+  var _modelModifier: String { get }
+  var _modelContent: any View { get }
+}
+
+/// Model only: the names of the modifiers recorded on `view`, outermost first.
+public func _modelModifiers(of view: any View) -> [String] {
+  var names: [String] = []
+  var current: any View = view
+  while let modified = current as? any _ModelModified {
+    if !modified._modelModifier.isEmpty { names.append(modified._modelModifier) }
+    current = modified._modelContent
+  }
+  return names
 }
 
 /// https://developer.apple.com/documentation/swiftui/text — `@frozen struct Text`
@@ -330,6 +350,16 @@ extension View {
   /// `nonisolated func onDisappear(perform action: (() -> Void)? = nil) -> some View`
   nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
     _Modified(content: self)
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/view/handlesexternalevents(preferring:allowing:)
+  /// `nonisolated func handlesExternalEvents(preferring: Set<String>, allowing: Set<String>) -> some View`
+  /// (iOS 14, macOS 11, visionOS 1; not tvOS or watchOS). The model records it with its sets.
+  @available(tvOS, unavailable) @available(watchOS, unavailable)
+  nonisolated public func handlesExternalEvents(preferring: Set<String>, allowing: Set<String>) -> some View {
+    _Modified(
+      content: self,
+      _modelModifier: "handlesExternalEvents(preferring: \(preferring.sorted()), allowing: \(allowing.sorted()))")
   }
 
   /// https://developer.apple.com/documentation/swiftui/view/onopenurl(perform:)

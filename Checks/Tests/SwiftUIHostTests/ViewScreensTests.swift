@@ -38,6 +38,16 @@ struct ViewScreensTests {
     #expect(shown.target == "Note")
   }
 
+  @Test("A5: the host's window takes the links sent to the app, instead of SwiftUI opening a new window for each")
+  func handlesExternalEvents() throws {
+    let app = try WaypointApp.swiftUI(routes: Self.routes()) { views in
+      views.registerScreen(ListView.self, target: "List") { _ in ListView() }
+      views.registerScreen(NoteView.self, target: "Note") { _, link in NoteView(id: try link.int("id")) }
+    }
+    let host = WaypointHost(app: app)
+    #expect(_modelModifiers(of: host.body).contains(#"handlesExternalEvents(preferring: ["*"], allowing: ["*"])"#))
+  }
+
   @Test("a target whose screen is not a view fails the build, named")
   func notAView() throws {
     do {
