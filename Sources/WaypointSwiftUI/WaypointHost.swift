@@ -213,9 +213,10 @@ extension View {
     #endif
   }
 
-  /// Makes the window this view is in take the links and activities sent to the app while it is
-  /// open: without a view that says so, SwiftUI makes a new window for each one where an app
-  /// may have several (iPad, Mac, Vision Pro), with a fresh state
+  /// Makes the window this view is in take the links and activities sent to the app while open.
+  ///
+  /// Without a view that says so, SwiftUI makes a new window for each one where an app may have
+  /// several (iPad, Mac, Vision Pro), with a fresh state
   /// (https://developer.apple.com/documentation/swiftui/scene/handlesexternalevents(matching:)).
   /// tvOS and watchOS have one window and no such modifier.
   @MainActor @ViewBuilder
