@@ -60,9 +60,10 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build 2>&1 | tee /tmp/waypoint-adapter-checks.log
 grep -qE "Test run with [1-9][0-9]* tests? .*passed" /tmp/waypoint-adapter-checks.log || { echo "no model test ran" >&2; exit 1; }
 cd ..
-# The findings of the second adapter review (shared/reviews/adapters-turn4.md) a test covers: a
-# model test named "An: …", or a package test that says "An of the second adapter review".
-covered=$(grep -rhoE '"A[0-9]+:|A[0-9]+ of the second adapter review' Checks/Tests Tests | grep -oE 'A[0-9]+' |
-  sort -u -k1.2n | tr '\n' ' ')
-echo "second adapter review, findings with a test: ${covered% } ($(wc -w <<<"$covered" | tr -d ' ') of 33)"
+# The findings of the second adapter review (shared/reviews/adapters-turn4.md) a check covers: a
+# model test named "An: …", or a package test or a stub declaration (which makes the snippets'
+# type-check fail) that says "An of the second adapter review".
+covered=$(grep -rhoE '"A[0-9]+:|A[0-9]+ of the second adapter review' Checks/Tests Checks/AppleStubs Tests |
+  grep -oE 'A[0-9]+' | sort -u -k1.2n | tr '\n' ' ')
+echo "second adapter review, findings with a check: ${covered% } ($(wc -w <<<"$covered" | tr -d ' ') of 33)"
 Scripts/check-platforms.sh

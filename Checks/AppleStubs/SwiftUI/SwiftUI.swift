@@ -161,6 +161,16 @@ public func _modelModifiers(of view: any View) -> [String] {
   /// https://developer.apple.com/documentation/swiftui/environment/init(_:)-8slkf
   /// `init<T>(_ objectType: T.Type) where Value == T?, T : AnyObject, T : Observable`
   public init<T>(_ objectType: T.Type) where Value == T?, T: AnyObject, T: Observable { value = nil }
+  /// The non-optional overload, listed on https://developer.apple.com/documentation/swiftui/environment
+  /// (its own page was not in the stored pages): `init(_ objectType: Value.Type) where Value :
+  /// AnyObject, Value : Observable`. Apple's examples (`@Environment(Library.self) private var
+  /// library`, then `library.books`) resolve to it, so a property without a type annotation is
+  /// not optional; SwiftUI stops the app when no such object is in the environment. Declared
+  /// here, a snippet comparing such a property with `nil` fails the checks
+  /// (A20 of the second adapter review).
+  public init(_ objectType: Value.Type) where Value: AnyObject, Value: Observable {
+    fatalError("model: no \(Value.self) in the environment")
+  }
   /// https://developer.apple.com/documentation/swiftui/environment/wrappedvalue — `var wrappedValue: Value { get }`
   public var wrappedValue: Value { value }
 }

@@ -133,6 +133,23 @@ extension ModelChecks {
       expectNoException()
     }
 
+    @Test("A13: a screen that stays through a plan changing the tabs keeps its shown module")
+    func moduleKeptThroughNewTabs() async throws {
+      let app = try makeApp()
+      try await app.navigator.restore(NavigationState(tabs: TabContainer(ids: ["notes", "search"])))
+      let router = try app.router(tabbedManifest)
+      let editor = try await router.open("app://note/7").value(as: ShownModule.self)
+      var next = app.navigator.state
+      next.tabs = TabContainer(
+        [NavigationTab(id: "search", stack: next.tabs?["search"]?.stack ?? []), NavigationTab(id: "settings")],
+        selected: "search")
+      try await app.navigator.restore(next)
+      await settle()
+      #expect(editor.state == .shown, "its screen never left: the plan's steps in between are not states")
+      #expect(app.navigator.state.tabs?["search"]?.stack.last?.id == editor.screen.id)
+      expectNoException()
+    }
+
     @Test("A8: the app's full-screen modal is dismissed under .dismiss before a presentation, not taken for a window")
     func foreignFullScreenDismissed() async throws {
       let app = try makeApp()
