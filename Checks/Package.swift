@@ -36,12 +36,16 @@ let package = Package(
     .target(
       name: "NotesUI",
       dependencies: ["Waypoint", "WaypointUIKit", "WaypointSwiftUI", "WaypointAppIntents", "UIKit", "SwiftUI", "AppIntents"],
-      path: "Adapters/NotesUI"),
+      path: "Adapters/NotesUI",
+      // As a new Xcode 26 app target compiles them: main-actor isolation by default (SE-0466).
+      swiftSettings: [.unsafeFlags(["-default-isolation", "MainActor"])]),
     // The README's Quick start, as an app copies it (Scripts/check-adapters.sh extracts it).
     .target(
       name: "QuickStart",
       dependencies: ["Waypoint", "WaypointUIKit", "WaypointSwiftUI", "UIKit", "SwiftUI", "UserNotifications"],
-      path: "QuickStart"),
+      path: "QuickStart",
+      // As a new Xcode 26 app target compiles it: main-actor isolation by default (SE-0466).
+      swiftSettings: [.unsafeFlags(["-default-isolation", "MainActor"])]),
     // The Swift code of the UI and migration articles (Scripts/check-adapters.sh extracts it).
     .target(
       name: "DocSnippets",
