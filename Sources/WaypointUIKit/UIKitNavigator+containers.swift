@@ -176,5 +176,24 @@ final class WaypointSplitViewController: UISplitViewController, UISplitViewContr
   func splitViewControllerDidExpand(_ svc: UISplitViewController) {
     reports.navigator?.containerChanged()
   }
+
+  /// The column on top once collapsed is the one the state shows: UIKit proposes the secondary
+  /// column even when it is empty, which would show an empty stack with a Back button.
+  func splitViewController(
+    _ svc: UISplitViewController, topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column
+  ) -> UISplitViewController.Column {
+    reports.navigator?.topColumnForCollapsing(svc) ?? proposedTopColumn
+  }
+}
+
+extension UIKitNavigator {
+  /// The column a split view of the navigator's shows on top once collapsed: the deepest one
+  /// holding screens in the state (secondary, then supplementary), else the primary one.
+  func topColumnForCollapsing(_ split: UISplitViewController) -> UISplitViewController.Column {
+    guard let owner = splits.first(where: { $0.value === split })?.key else { return .primary }
+    if current[stack: StackPlace(tab: owner.tab, column: .secondary)]?.isEmpty == false { return .secondary }
+    if current[stack: StackPlace(tab: owner.tab, column: .supplementary)]?.isEmpty == false { return .supplementary }
+    return .primary
+  }
 }
 #endif

@@ -117,6 +117,12 @@
     self.collapsed = collapsed
     _modelShownColumn = .primary
     guard style != .unspecified else { return }
+    // Collapsing, UIKit proposes the secondary column and asks the delegate (its default is the
+    // proposal): see `splitViewController(_:topColumnForCollapsingToProposedTopColumn:)`.
+    if collapsed {
+      _modelShownColumn =
+        delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: .secondary) ?? .secondary
+    }
     if collapsed { delegate?.splitViewControllerDidCollapse(self) } else { delegate?.splitViewControllerDidExpand(self) }
   }
 
@@ -291,10 +297,22 @@
   /// https://developer.apple.com/documentation/uikit/uisplitviewcontrollerdelegate/splitviewcontrollerdidexpand(_:)
   /// `optional func splitViewControllerDidExpand(_ svc: UISplitViewController)` (iOS 14)
   func splitViewControllerDidExpand(_ svc: UISplitViewController)
+  /// https://developer.apple.com/documentation/uikit/uisplitviewcontrollerdelegate/splitviewcontroller(_:topcolumnforcollapsingtoproposedtopcolumn:)
+  /// `optional func splitViewController(_ svc: UISplitViewController, topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column) -> UISplitViewController.Column`
+  /// (iOS 14, column-style splits): the column on top once collapsed. The model proposes the
+  /// secondary column, the default public code overrides ("Forces to show primary view
+  /// controller on compact width"; woocommerce/woocommerce-ios#6424), and a delegate that does
+  /// not implement it keeps the proposal.
+  func splitViewController(
+    _ svc: UISplitViewController, topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column
+  ) -> UISplitViewController.Column
 }
 
 @available(watchOS, unavailable)
 extension UISplitViewControllerDelegate {
   public func splitViewControllerDidCollapse(_ svc: UISplitViewController) {}
   public func splitViewControllerDidExpand(_ svc: UISplitViewController) {}
+  public func splitViewController(
+    _ svc: UISplitViewController, topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column
+  ) -> UISplitViewController.Column { proposedTopColumn }
 }

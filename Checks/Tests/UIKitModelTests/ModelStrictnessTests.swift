@@ -126,6 +126,8 @@ extension ModelChecks {
       #expect(classic.viewController(for: .secondary) == nil)
       let split = UISplitViewController(style: .doubleColumn)
       split._modelSetCollapsed(true)
+      #expect(split._modelShownColumn == .secondary, "collapsing proposes the secondary column; no delegate keeps it")
+      split.show(.primary)
       split.setViewController(UIViewController(), for: .secondary)
       #expect(!split._modelIsShowing(.secondary))
       split.show(.secondary)

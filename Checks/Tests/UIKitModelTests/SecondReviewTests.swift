@@ -150,6 +150,23 @@ extension ModelChecks {
       expectNoException()
     }
 
+    @Test("A4 (the column on top; Back to the primary column is still open): collapsing shows the primary column while the secondary is empty")
+    func collapseShowsPrimary() async throws {
+      let app = try makeApp()
+      try await app.navigator.restore(
+        NavigationState(stack: [Screen(id: "List#1", target: "List")], split: SplitColumns()))
+      let split = try #require(app.navigator.splitViewController(in: nil))
+      split._modelSetCollapsed(true)
+      #expect(split._modelShownColumn == .primary, "no empty secondary column with a Back button")
+      #expect(!app.navigator.state.showsSecondaryColumn(in: nil))
+      split._modelSetCollapsed(false)
+      let editor = try await app.modules.show(EditorController.self, .showDetail, from: "List#1")
+      split._modelSetCollapsed(true)
+      #expect(split._modelShownColumn == .secondary, "a detail that is shown stays on top")
+      #expect(editor.state == .shown)
+      expectNoException()
+    }
+
     @Test("A8: the app's full-screen modal is dismissed under .dismiss before a presentation, not taken for a window")
     func foreignFullScreenDismissed() async throws {
       let app = try makeApp()
