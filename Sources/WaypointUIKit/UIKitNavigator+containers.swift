@@ -180,7 +180,8 @@ final class WaypointSplitViewController: UISplitViewController, UISplitViewContr
   /// The column on top once collapsed is the one the state shows: UIKit proposes the secondary
   /// column even when it is empty, which would show an empty stack with a Back button.
   func splitViewController(
-    _ svc: UISplitViewController, topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column
+    _ svc: UISplitViewController,
+    topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column
   ) -> UISplitViewController.Column {
     reports.navigator?.topColumnForCollapsing(svc) ?? proposedTopColumn
   }

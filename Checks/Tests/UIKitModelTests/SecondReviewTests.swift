@@ -150,7 +150,7 @@ extension ModelChecks {
       expectNoException()
     }
 
-    @Test("A4 (the column on top; Back to the primary column is still open): collapsing shows the primary column while the secondary is empty")
+    @Test("A4 (the column on top only): collapsing shows the primary column while the secondary is empty")
     func collapseShowsPrimary() async throws {
       let app = try makeApp()
       try await app.navigator.restore(
