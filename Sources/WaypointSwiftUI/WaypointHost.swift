@@ -465,8 +465,6 @@ extension Array {
     indices.contains(index) ? self[index] : nil
   }
 }
-#endif
-
 extension PresentedItem {
   /// What level `depth` of `state` presents with one of `styles`, when SwiftUI may show it: the
   /// level's view is live and `shownLevels` lets the level over it be drawn.
@@ -482,3 +480,4 @@ extension PresentedItem {
     return item
   }
 }
+#endif

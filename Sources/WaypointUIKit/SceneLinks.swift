@@ -232,8 +232,15 @@ public final class SceneLinks {
   ///   - link: The link.
   ///   - origin: Where it came from.
   ///   - notification: The identifier of the notification request the link came from; a
-  ///     notification already received is not opened again.
+  ///     notification already received is not opened again. A notification's origin that names
+  ///     an action (``Waypoint/Origin/notification(identifier:action:payload:)``) opens only for
+  ///     a plain tap and the policy's `notificationLinkActions`, as opening the response does.
   public func open(link: String, origin: Origin, notification: String? = nil) {
+    if origin.kind == Origin.notification.kind,
+      inbox.policy.refusal(ofNotificationAction: origin.details["action"]) != nil
+    {
+      return
+    }
     let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
     let failed = failed
     inbox.receive(link, origin: origin, extras: extras, id: notification) { outcome in

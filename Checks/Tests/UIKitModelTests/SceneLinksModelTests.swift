@@ -205,6 +205,14 @@ extension ModelChecks {
       links.open(response(["link": "notes://note/5"], id: "n5"))
       #expect(await eventually { opened.lines.count == 2 })
       #expect(opened.lines == ["notification 6", "notification 5"], "a later tap is not taken for a duplicate")
+      // The link handed over by a delegate that is not on the main actor, with its action.
+      links.open(
+        link: "notes://note/8", origin: .notification(identifier: "n8", action: "mark-read"), notification: "n8")
+      links.open(link: "notes://note/9", origin: .notification(identifier: "n9", action: "view"), notification: "n9")
+      #expect(await eventually { opened.lines.count == 3 })
+      await settle()
+      #expect(opened.lines.last == "notification 9", "the background action's link did not open")
+      #expect(opened.lines.count == 3)
     }
 
     @Test("A25: a notification without a link is not a failure; a link that is not one is")
