@@ -12,6 +12,7 @@ extension UIKitNavigator {
     case .popTo(let id, let depth):
       let stack = try navigationController(at: depth, for: step)
       guard let target = controllers[id]?.controller else { throw gone(id, step) }
+      try await clearForeign(over: depth, step)
       _ = stack.popToViewController(target, animated: animated)
       try await finishTransition(of: stack, step)
     case .push(let screen, let depth):

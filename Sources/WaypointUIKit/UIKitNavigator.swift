@@ -83,7 +83,7 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
   @ObservationIgnored public var configureTab: @MainActor (String, UINavigationController) -> Void = { _, _ in }
 
   /// What to do about a presentation the navigator did not make, when it must present over it,
-  /// replace the root, push or change a tab under it, or dismiss a level it is up on.
+  /// replace the root, push, pop or change a tab under it, or dismiss a level it is up on.
   public enum ForeignPresentations: Sendable {
     /// Fail with `presentationBlocked` and change nothing (the default: an alert may hold the
     /// user's unsaved work).

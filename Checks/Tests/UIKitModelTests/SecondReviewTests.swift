@@ -167,6 +167,36 @@ extension ModelChecks {
       expectNoException()
     }
 
+    @Test("A12, presenting: a restore that moves a pushed screen into a sheet hands UIKit a free controller")
+    func screenMovesIntoSheet() async throws {
+      let app = try makeApp()
+      let list = Screen(id: "List#1", target: "List")
+      let editor = Screen(id: "Editor#2", target: "Editor", parameters: ["id": "2"])
+      try await app.navigator.restore(NavigationState(stack: [list, editor]))
+      var moved = NavigationState(stack: [list])
+      _ = try moved.apply(NavigationTransition(.sheet, screen: editor, from: list.id))
+      try await app.navigator.restore(moved)
+      await settle()
+      #expect(app.root.viewControllers.count == 1)
+      #expect(app.navigator.state.presented != nil)
+      #expect(app.root.presentedViewController != nil)
+      expectNoException()
+    }
+
+    @Test("A17 (pops): removing a pushed screen under the app's alert is refused, not popped out of sight")
+    func popUnderAlert() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let editor = try await app.modules.show(EditorController.self, .push)
+      app.root.present(AlertController(), animated: true)
+      await settle()
+      let error = await #expect(throws: NavigationError.self) { try await editor.remove() }
+      #expect(error?.code == .presentationBlocked)
+      #expect(app.root.viewControllers.count == 2)
+      #expect(editor.state == .shown)
+      expectNoException()
+    }
+
     @Test("A8: the app's full-screen modal is dismissed under .dismiss before a presentation, not taken for a window")
     func foreignFullScreenDismissed() async throws {
       let app = try makeApp()
