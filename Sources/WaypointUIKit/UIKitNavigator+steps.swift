@@ -260,12 +260,7 @@ extension UIKitNavigator {
     // Dismissing a level dismisses everything presented over it, the app's alert included
     // (https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)):
     // what the app presented there is up to the policy.
-    if let foreign = foreignPresentation(from: depth + 1), case .refuse = foreignPresentations {
-      throw NavigationError(
-        .presentationBlocked,
-        "cannot dismiss level \(depth + 1): a \(type(of: foreign)) the navigator did not present is up over it; "
-          + "dismiss it first, or set foreignPresentations = .dismiss")
-    }
+    try await clearForeign(over: depth + 1, step)
     if case .custom(let name)? = current.levels[depth].presented?.presentation, let transition = customTransitions[name]
     {
       let done = await runCustom { await transition.dismiss(presented, self.animated) }

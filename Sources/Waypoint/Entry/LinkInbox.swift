@@ -267,13 +267,16 @@ public final class LinkInbox: Sendable {
     // Each call is one run (an intent run twice opens twice), never a door reporting one tap
     // twice: its own identifier keeps the same-link rule from taking it for a duplicate.
     let run = UUID().uuidString
+    var deadline: Task<Void, Never>?
     let outcome = await withCheckedContinuation { waiter in
       let openID = accept(link, origin: origin, extras: [:], id: run) { waiter.resume(returning: $0) }
-      Task { [weak self] in
-        try? await Task.sleep(for: timeout)
+      deadline = Task { [weak self] in
+        // Cancelled once the link ended: nothing is left to expire.
+        guard (try? await Task.sleep(for: timeout)) != nil else { return }
         self?.expireWaiting(openID, because: "expired: the app was not ready within \(timeout)")
       }
     }
+    deadline?.cancel()
     return try outcome.get()
   }
 
