@@ -60,7 +60,10 @@ let package = Package(
       path: "Tests/SwiftUIHostTests"),
     .testTarget(
       name: "UIKitModelTests",
-      dependencies: ["WaypointUIKit", "UIKit", "CoreSpotlight", "Waypoint"],
+      dependencies: [
+        "WaypointUIKit", "WaypointSwiftUI", "WaypointAppIntents", "UIKit", "SwiftUI", "AppIntents", "CoreSpotlight",
+        "Waypoint",
+      ],
       path: "Tests/UIKitModelTests",
       // Swift Testing ships an overlay for Apple's UIKit, which the stub cannot have.
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),

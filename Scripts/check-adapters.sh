@@ -60,6 +60,8 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build 2>&1 | tee /tmp/waypoint-adapter-checks.log
 grep -qE "Test run with [1-9][0-9]* tests? .*passed" /tmp/waypoint-adapter-checks.log || { echo "no model test ran" >&2; exit 1; }
 cd ..
+# Every door × every state × every app set-up: the table, and `delivery matrix: P/T cases`.
+Scripts/delivery-matrix.sh /tmp/waypoint-adapter-checks.log
 # The findings of the second adapter review (shared/reviews/adapters-turn4.md) a check covers: a
 # model test named "An: …", or a package test or a stub declaration (which makes the snippets'
 # type-check fail) that says "An of the second adapter review".

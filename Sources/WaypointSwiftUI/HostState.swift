@@ -23,6 +23,38 @@ final class HostState {
   @ObservationIgnored private var watching = false
   /// The inbox of a host given only a router: made once, ready at once.
   @ObservationIgnored private var ownInbox: LinkInbox?
+  /// The path SwiftUI last read for each stack, and the root of the item it last read for each
+  /// level: what it shows, which its write-backs are made from.
+  @ObservationIgnored private var readPaths: [StackPlace: [Screen]] = [:]
+  @ObservationIgnored private var readItems: [Int: String] = [:]
+
+  /// The path of the stack at `place`, as SwiftUI reads it: remembered as what it shows.
+  func readPath(at place: StackPlace, in state: NavigationState) -> [Screen] {
+    let path = state.path(at: place)
+    readPaths[place] = path
+    return path
+  }
+
+  /// The change SwiftUI's write of `path` for the stack at `place` stands for, made against the
+  /// path it last read (see `NavigationState.edit(writingPath:at:shown:)`).
+  func edit(writingPath path: [Screen], at place: StackPlace, in state: NavigationState) -> NavigationEdit? {
+    state.edit(writingPath: path, at: place, shown: readPaths[place])
+  }
+
+  /// Remembers the item SwiftUI read for the level at `depth` (each style's binding reads it;
+  /// the one that finds an item records it).
+  func readItem(_ item: PresentedItem?, depth: Int) -> PresentedItem? {
+    if let item { readItems[depth] = item.screen.id }
+    return item
+  }
+
+  /// The change SwiftUI clearing the item binding of the level at `depth` stands for: dismissing
+  /// the item it last read, if the state still presents it.
+  func edit(dismissingItemAt depth: Int, styles: Set<PresentedItem.Style>, in state: NavigationState)
+    -> NavigationEdit?
+  {
+    state.edit(dismissingItemAt: depth, styles: styles, shown: readItems[depth])
+  }
 
   /// The inbox links go to: `inbox` when the app gave one, else one of the host's own over
   /// `router`, made on first use and kept.

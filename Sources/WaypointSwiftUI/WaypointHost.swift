@@ -78,6 +78,9 @@ public struct WaypointHost<Destination: View>: View {
   public var window: String?
   /// The title of each tab by its id, for a state with tabs; a tab without one shows its id.
   public var tabTitles: [String: String] = [:]
+  /// Whether this is an App Clip, whose invocations (web-browsing activities) are `appClip`
+  /// links rather than universal links.
+  public var isAppClip = false
   @State private var shared = HostState()
   /// The app whose window this host shows, when made with ``init(app:window:tabTitles:failed:refused:destination:)``.
   private var app: WaypointApp?
@@ -133,20 +136,54 @@ public struct WaypointHost<Destination: View>: View {
   public var body: some View {
     LevelView(host: context, depth: 0, item: nil)
       .environment(modules)
-      .onAppear {
-        shared.start(modules)
-        app?.windowIsShown(window ?? WaypointApp.mainWindow)
-      }
-      .onOpenURL { url in open(url.absoluteString, origin: .opened(url.absoluteString)) }
-      .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
-        guard let url = activity.webpageURL?.absoluteString else { return }
-        open(url, origin: .universalLink(referrer: activity.referrerURL?.absoluteString))
-      }
-      .continuingSpotlight { identifier in
-        guard let link = spotlightLink(identifier) else { return }
-        open(link, origin: .spotlight(identifier: identifier))
-      }
+      .onAppear { appeared() }
+      .onOpenURL { url in receive(url) }
+      .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in receive(activity) }
+      .continuingSpotlight { identifier in receive(spotlight: identifier) }
       .takingExternalEvents()
+  }
+
+  /// The window appeared: the host follows the state, and the app learns its window is shown.
+  package func appeared() {
+    shared.start(modules)
+    app?.windowIsShown(window ?? WaypointApp.mainWindow)
+  }
+
+  /// A URL from `onOpenURL`: a universal link, a widget's link, or another app's.
+  package func receive(_ url: URL) {
+    open(url.absoluteString, origin: .opened(url.absoluteString))
+  }
+
+  /// A web-browsing activity from `onContinueUserActivity`: a universal link with its referrer,
+  /// or an App Clip's invocation.
+  package func receive(_ activity: NSUserActivity) {
+    guard let url = activity.webpageURL?.absoluteString else { return }
+    open(
+      url,
+      origin: isAppClip ? .appClip(invocation: url) : .universalLink(referrer: activity.referrerURL?.absoluteString))
+  }
+
+  /// What the path binding of the stack at `place` gives SwiftUI.
+  package func readPath(at place: StackPlace) -> [Screen] { context.readPath(at: place) }
+
+  /// What SwiftUI writing `path` to the stack at `place` does.
+  package func write(path: [Screen], at place: StackPlace) { context.write(path: path, at: place) }
+
+  /// What the item bindings of the level at `depth` give SwiftUI.
+  package func readItem(depth: Int) -> PresentedItem? {
+    let levels = modules.navigator.state.levels
+    return shared.readItem(depth < levels.count ? levels[depth].presented : nil, depth: depth)
+  }
+
+  /// What SwiftUI clearing the item binding of the level at `depth` does.
+  package func writeNoItem(depth: Int) {
+    context.dismissItem(depth: depth, styles: [.sheet, .fullScreenCover, .popover])
+  }
+
+  /// A Spotlight result the user chose, by its item's identifier.
+  package func receive(spotlight identifier: String) {
+    guard let link = spotlightLink(identifier) else { return }
+    open(link, origin: .spotlight(identifier: identifier))
   }
 
   private var context: HostContext<Destination> {
@@ -236,6 +273,28 @@ struct HostContext<Destination: View> {
   let destination: (Screen, ScreenDestination?) -> Destination
   let refused: @MainActor (NavigationEdit, NavigationError) -> Void
   let tabTitles: [String: String]
+
+  /// The path of the stack at `place`, as its binding gives it to SwiftUI.
+  @MainActor func readPath(at place: StackPlace) -> [Screen] {
+    shared.readPath(at: place, in: modules.navigator.state)
+  }
+
+  /// Takes in the `path` SwiftUI wrote for the stack at `place`.
+  ///
+  /// The user went back, or a `NavigationLink` pushed. A stack leaving the screen (its tab or
+  /// split view gone), or a write about screens a link took away meanwhile, has nothing to write
+  /// back.
+  @MainActor func write(path: [Screen], at place: StackPlace) {
+    guard let edit = shared.edit(writingPath: path, at: place, in: modules.navigator.state) else { return }
+    report(edit)
+  }
+
+  /// SwiftUI cleared the item binding of the level at `depth` for `styles` (the user dismissed
+  /// it): only the item SwiftUI showed goes, since a link may have put another in its place.
+  @MainActor func dismissItem(depth: Int, styles: Set<PresentedItem.Style>) {
+    guard let edit = shared.edit(dismissingItemAt: depth, styles: styles, in: modules.navigator.state) else { return }
+    report(edit)
+  }
 
   /// Takes in a change SwiftUI wrote back; one the state refuses goes to `refused`.
   @MainActor func report(_ edit: NavigationEdit) {
@@ -426,12 +485,8 @@ struct LevelView<Destination: View>: View {
   private func placePath(_ place: StackPlace) -> Binding<[Screen]> {
     let host = host
     return Binding(
-      get: { @MainActor in host.modules.navigator.state.path(at: place) },
-      set: { @MainActor path in
-        // A stack leaving the screen (its tab or split view gone) has nothing to write back.
-        guard let edit = host.modules.navigator.state.edit(writingPath: path, at: place) else { return }
-        host.report(edit)
-      })
+      get: { @MainActor in host.readPath(at: place) },
+      set: { @MainActor path in host.write(path: path, at: place) })
   }
 
   /// What the level presents with one of `styles`, once SwiftUI can take it (this level is on
@@ -443,19 +498,14 @@ struct LevelView<Destination: View>: View {
     let live = isLive
     return Binding(
       get: { @MainActor in
-        PresentedItem.shown(
-          in: host.modules.navigator.state, depth: depth, shownLevels: shownLevels, live: live, styles: styles)
+        host.shared.readItem(
+          PresentedItem.shown(
+            in: host.modules.navigator.state, depth: depth, shownLevels: shownLevels, live: live, styles: styles),
+          depth: depth)
       },
       set: { @MainActor item in
-        guard item == nil, live,
-          let shown = host.modules.navigator.state.levels[safe: depth]?.presented, styles.contains(shown.style)
-        else { return }
-        let edit = NavigationEdit.dismissed(screen: shown.screen.id)
-        do throws(NavigationError) {
-          try host.modules.reconcile(edit)
-        } catch {
-          host.refused(edit, error)
-        }
+        guard item == nil, live else { return }
+        host.dismissItem(depth: depth, styles: styles)
       })
   }
 }
@@ -478,6 +528,46 @@ extension PresentedItem {
     guard live, depth + 1 < shownLevels, let item = state.levels[safe: depth]?.presented, styles.contains(item.style)
     else { return nil }
     return item
+  }
+}
+#endif
+
+#if canImport(SwiftUI)
+extension View {
+  /// Tells the window's navigator that the app presents something of its own here while
+  /// `isPresented` (an `.alert`, a `.confirmationDialog`, a `ShareLink`'s sheet, a sheet it
+  /// attached itself): links and other changes then fail with `presentationBlocked` and leave
+  /// the window as it is, rather than colliding with it or taking it down with the user's work
+  /// (see `HeadlessNavigator.appPresentations`).
+  ///
+  /// ```swift
+  /// NoteView(note: note)
+  ///   .alert("Delete this note?", isPresented: $confirming) { … }
+  ///   .waypointAppPresentation("delete-note", isPresented: confirming)
+  /// ```
+  ///
+  /// Put it inside the `WaypointHost`, where the window's `ScreenCoordinator` is in the
+  /// environment; it does nothing elsewhere.
+  public func waypointAppPresentation(_ name: String, isPresented: Bool) -> some View {
+    AppPresentation(content: self, name: name, isPresented: isPresented)
+  }
+}
+
+/// Keeps the window's navigator told of one of the app's own presentations.
+private struct AppPresentation<Content: View>: View {
+  let content: Content
+  let name: String
+  let isPresented: Bool
+  @Environment(ScreenCoordinator.self) private var modules: ScreenCoordinator?
+
+  var body: some View {
+    content
+      .onChange(of: isPresented, initial: true) { tell(isPresented) }
+      .onDisappear { tell(false) }
+  }
+
+  @MainActor private func tell(_ presented: Bool) {
+    (modules?.navigator as? HeadlessNavigator)?.setAppPresentation(name, isPresented: presented)
   }
 }
 #endif

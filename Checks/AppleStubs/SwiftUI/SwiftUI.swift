@@ -1,3 +1,4 @@
+@_exported import AppleFoundation
 // Interface stubs of exactly the SwiftUI declarations Waypoint's SwiftUI adapter, the example
 // app and the README use, for the Linux check only: no product depends on this folder.
 //
@@ -9,7 +10,6 @@
 // is about types, not rendering.
 @_exported import Foundation
 @_exported import Observation
-@_exported import AppleFoundation
 
 /// https://developer.apple.com/documentation/swiftui/view — `@MainActor @preconcurrency protocol View`
 @MainActor @preconcurrency public protocol View {
@@ -29,7 +29,8 @@ extension Never: View {
 @resultBuilder nonisolated public enum ViewBuilder {
   public static func buildBlock() -> EmptyView { EmptyView() }
   public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-  public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+  public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)>
+  {
     TupleView((repeat each content))
   }
   public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
@@ -66,8 +67,14 @@ nonisolated public struct TupleView<T>: View {
 nonisolated public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
   let first: TrueContent?
   let second: FalseContent?
-  init(first: TrueContent) { self.first = first; second = nil }
-  init(second: FalseContent) { first = nil; self.second = second }
+  init(first: TrueContent) {
+    self.first = first
+    second = nil
+  }
+  init(second: FalseContent) {
+    first = nil
+    self.second = second
+  }
   public var body: Never { fatalError("model") }
 }
 
@@ -184,7 +191,8 @@ nonisolated public struct NavigationStack<Data, Root: View>: View {
   /// https://developer.apple.com/documentation/swiftui/navigationstack/init(path:root:)-3bt4q
   /// `nonisolated init(path: Binding<Data>, @ContentBuilder root: () -> Root) where Data : MutableCollection, Data : RandomAccessCollection, Data : RangeReplaceableCollection, Data.Element : Hashable`
   nonisolated public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
-  where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
+  where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable
+  {
     self.root = root()
   }
   public var body: Never { fatalError("model") }
@@ -353,6 +361,14 @@ extension View {
   /// https://developer.apple.com/documentation/swiftui/view/onappear(perform:)
   /// `nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View`
   nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View {
+    _Modified(content: self)
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)
+  /// `nonisolated func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View where V : Equatable`
+  /// (iOS 17)
+  nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View
+  where V: Equatable {
     _Modified(content: self)
   }
 

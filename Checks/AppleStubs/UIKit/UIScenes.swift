@@ -48,6 +48,34 @@
 @available(watchOS, unavailable)
 @MainActor open class UIWindowScene: UIScene {}
 
+extension UIScene {
+  /// https://developer.apple.com/documentation/uikit/uiscene/session — `var session: UISceneSession { get }`
+  public var session: UISceneSession {
+    if let session = UIScene._modelSessions[ObjectIdentifier(self)] { return session }
+    let session = UISceneSession(_modelIdentifier: "scene-\(UIScene._modelSessions.count + 1)")
+    UIScene._modelSessions[ObjectIdentifier(self)] = session
+    return session
+  }
+  /// Model only: UIKit gives each scene its session; a test names the one it wants.
+  public func _modelSetSession(_ session: UISceneSession) {
+    UIScene._modelSessions[ObjectIdentifier(self)] = session
+  }
+  private static var _modelSessions: [ObjectIdentifier: UISceneSession] = [:]
+}
+
+extension UNNotificationResponse {
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationresponse/targetscene
+  /// `var targetScene: UIScene? { get }` (iOS 13, in UIKit's additions to the class; `nil` on
+  /// the Mac, per an answer on the developer forums, thread 719328): the scene where the
+  /// response is reflected. The model reads it on the main actor, where scenes live.
+  @MainActor public var targetScene: UIScene? { UNNotificationResponse._modelTargets[ObjectIdentifier(self)] }
+  /// Model only: the scene UIKit names as the response's target.
+  @MainActor public func _modelSetTargetScene(_ scene: UIScene?) {
+    UNNotificationResponse._modelTargets[ObjectIdentifier(self)] = scene
+  }
+  @MainActor private static var _modelTargets: [ObjectIdentifier: UIScene] = [:]
+}
+
 /// https://developer.apple.com/documentation/uikit/uiscenesession — `@MainActor class UISceneSession`
 @available(watchOS, unavailable)
 @MainActor open class UISceneSession: NSObject {
@@ -78,7 +106,8 @@
 /// https://developer.apple.com/documentation/uikit/uiscenedelegate — `@MainActor protocol UISceneDelegate : NSObjectProtocol`
 @MainActor public protocol UISceneDelegate: NSObjectProtocol {
   /// https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:willconnectto:options:)
-  func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
+  func scene(
+    _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
   /// https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:openurlcontexts:)
   func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>)
   /// https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:continue:)

@@ -167,9 +167,50 @@ extension NavigationState {
   /// The change to report when SwiftUI writes `path` back for the stack at `place` (a shorter one
   /// is the user going back), or `nil` when that stack is no longer shown (its tab or split view
   /// went away), so there is nothing to report.
-  package func edit(writingPath path: [Screen], at place: StackPlace) -> NavigationEdit? {
+  ///
+  /// SwiftUI ends a back swipe or a push with a path it made from what it showed; a link may
+  /// have changed the stack since. The write then applies to the screens the user acted on: a
+  /// shorter path removes from the stack the screens it popped of `shown`, if they are still its
+  /// top; a longer one adds the screens it pushed; any other write, or one whose screens are
+  /// gone, is `nil` (SwiftUI reads the state again on its next update).
+  ///
+  /// - Parameters:
+  ///   - path: The path SwiftUI wrote.
+  ///   - place: The stack it wrote it for.
+  ///   - shown: The path SwiftUI last read for that stack (what it shows), when known.
+  /// - Returns: The edit to reconcile, or `nil` when there is nothing to take in.
+  package func edit(writingPath path: [Screen], at place: StackPlace, shown: [Screen]? = nil) -> NavigationEdit? {
     guard let stack = self[stack: place] else { return nil }
-    return .replacedStack(depth: 0, stack: Array(stack.prefix(1)) + path, place: place)
+    let current = Array(stack.dropFirst())
+    guard let shown, shown.map(\.id) != current.map(\.id) else {
+      return .replacedStack(depth: 0, stack: Array(stack.prefix(1)) + path, place: place)
+    }
+    let ids = path.map(\.id)
+    if ids.count <= shown.count, Array(shown.prefix(ids.count).map(\.id)) == ids {
+      let popped = shown.dropFirst(ids.count).map(\.id)
+      guard !popped.isEmpty, current.count >= popped.count, current.suffix(popped.count).map(\.id) == popped else {
+        return nil
+      }
+      return .replacedStack(depth: 0, stack: Array(stack.dropLast(popped.count)), place: place)
+    }
+    if Array(ids.prefix(shown.count)) == shown.map(\.id) {
+      return .replacedStack(depth: 0, stack: stack + path.dropFirst(shown.count), place: place)
+    }
+    return nil
+  }
+
+  /// The change to report when SwiftUI clears the item binding of the level at `depth` for one
+  /// of `styles` (the user dismissed it), or `nil` when nothing is to be done: no such item, or
+  /// not the one SwiftUI last read (`shown`, its root's id, when known), because a link replaced
+  /// it while the user's dismissal ran.
+  package func edit(dismissingItemAt depth: Int, styles: Set<PresentedItem.Style>, shown: String? = nil)
+    -> NavigationEdit?
+  {
+    guard depth >= 0, depth < depthCount, let item = levels[depth].presented, styles.contains(item.style) else {
+      return nil
+    }
+    if let shown, shown != item.screen.id { return nil }
+    return .dismissed(screen: item.screen.id)
   }
 
   /// The change to report when the user chooses the tab `id`: ``NavigationEdit/selectedTab(_:)``,

@@ -52,6 +52,23 @@ public final class HeadlessNavigator: PlanNavigator {
   /// How many entries `log` keeps.
   package var logLimit = 200
   private var inFlight = false
+  /// What the app presents on its own over this window (an alert, a confirmation dialog, a share
+  /// sheet, a sheet it attached itself), by names of the app's choosing.
+  ///
+  /// While any is up, a change the navigator would make (a link, `show`, `remove`) fails with
+  /// `presentationBlocked` and changes nothing, as the UIKit navigator does under a presentation
+  /// it did not make: the alert may hold the user's unsaved work. What the user does still comes
+  /// in through `reconcile`. SwiftUI apps say it with `waypointAppPresentation(_:isPresented:)`.
+  public private(set) var appPresentations: Set<String> = []
+
+  /// Says whether the app presents `name` over this window now (see ``appPresentations``).
+  public func setAppPresentation(_ name: String, isPresented: Bool) {
+    if isPresented {
+      appPresentations.insert(name)
+    } else {
+      appPresentations.remove(name)
+    }
+  }
 
   /// A navigator showing `state` (nothing, by default).
   public init(state: NavigationState = NavigationState()) {
@@ -129,6 +146,12 @@ public final class HeadlessNavigator: PlanNavigator {
   }
 
   private func begin() throws(NavigationError) {
+    guard appPresentations.isEmpty else {
+      throw NavigationError(
+        .presentationBlocked,
+        "the app presents \(appPresentations.sorted().map { "'\($0)'" }.joined(separator: ", ")) over the window; "
+          + "nothing changes under it")
+    }
     guard !inFlight else {
       throw NavigationError(.unbalancedTransition, "a change cannot start while another transition is in flight")
     }

@@ -143,4 +143,64 @@ struct NavigationContainerTests {
     let primary = try #require(state.edit(showingPrimaryColumnIn: "profile"))
     #expect(try state.reconcile(primary).map(\.id) == ["Card#4"])
   }
+
+  @Test("a path SwiftUI writes from what it showed applies to those screens, not to the ones a link put there since")
+  func staleWriteBack() throws {
+    let inbox = StackPlace(tab: "inbox")
+    var state = tabbed()
+    let shown = state.path(at: inbox)
+    // A link replaced the thread the user was swiping away from.
+    state.tabs?.tabs[0].stack = [screen("Inbox#1"), screen("Thread#9")]
+    #expect(state.edit(writingPath: [], at: inbox, shown: shown) == nil, "the swiped-away thread is gone already")
+    // A link pushed over the thread: the pop still takes the thread only if it is on top.
+    state.tabs?.tabs[0].stack = [screen("Inbox#1"), screen("Thread#2"), screen("Reply#5")]
+    #expect(state.edit(writingPath: [], at: inbox, shown: shown) == nil)
+    // A screen went in under the one SwiftUI showed; the user pops that one: it goes, the new one stays.
+    state.tabs?.tabs[0].stack = [screen("Inbox#1"), screen("Thread#2"), screen("Reply#5")]
+    let pop = try #require(state.edit(writingPath: [], at: inbox, shown: [screen("Reply#5")]))
+    #expect(pop == .replacedStack(depth: 0, stack: [screen("Inbox#1"), screen("Thread#2")], place: inbox))
+    let wider = [screen("Thread#2"), screen("Reply#5")]
+    state.tabs?.tabs[0].stack = [screen("Inbox#1"), screen("Thread#2"), screen("Reply#5"), screen("Quote#6")]
+    // A NavigationLink pushed over what SwiftUI showed: the new screen goes on top of the state's.
+    let push = try #require(state.edit(writingPath: wider + [screen("Card#7")], at: inbox, shown: wider))
+    #expect(try state.reconcile(push).isEmpty)
+    #expect(state.path(at: inbox).map(\.id) == ["Thread#2", "Reply#5", "Quote#6", "Card#7"])
+    // What SwiftUI read is the state: the write is taken as it is.
+    let current = state.path(at: inbox)
+    #expect(
+      state.edit(writingPath: [], at: inbox, shown: current)
+        == .replacedStack(depth: 0, stack: [screen("Inbox#1")], place: inbox))
+  }
+
+  @MainActor
+  @Test("clearing an item binding dismisses the item SwiftUI showed, not one a link put in its place")
+  func staleDismissal() async throws {
+    let navigator = HeadlessNavigator(state: NavigationState(stack: [screen("List#1")]))
+    _ = try await navigator.apply(NavigationTransition(.sheet, screen: screen("Sheet#2")))
+    let styles: Set<PresentedItem.Style> = [.sheet]
+    #expect(
+      navigator.state.edit(dismissingItemAt: 0, styles: styles, shown: "Sheet#2") == .dismissed(screen: "Sheet#2"))
+    #expect(
+      navigator.state.edit(dismissingItemAt: 0, styles: styles, shown: "Sheet#1") == nil, "another item is up now")
+    #expect(navigator.state.edit(dismissingItemAt: 0, styles: [.popover], shown: "Sheet#2") == nil)
+    #expect(navigator.state.edit(dismissingItemAt: 3, styles: styles) == nil)
+  }
+
+  @MainActor
+  @Test("A16 of the second adapter review: while the app presents its own alert, changes are refused and nothing moves")
+  func appPresentationBlocks() async throws {
+    let navigator = HeadlessNavigator(state: NavigationState(stack: [screen("List#1")]))
+    navigator.setAppPresentation("delete-note", isPresented: true)
+    let error = await #expect(throws: NavigationError.self) {
+      try await navigator.apply(NavigationTransition(.sheet, screen: screen("Sheet#2")))
+    }
+    #expect(error?.code == .presentationBlocked)
+    #expect(error?.message.contains("delete-note") == true)
+    #expect(navigator.state == NavigationState(stack: [screen("List#1")]))
+    // What the user does still comes in.
+    _ = try navigator.reconcile(.replacedStack(depth: 0, stack: [screen("List#1")]))
+    navigator.setAppPresentation("delete-note", isPresented: false)
+    _ = try await navigator.apply(NavigationTransition(.sheet, screen: screen("Sheet#2")))
+    #expect(navigator.state.presented != nil)
+  }
 }

@@ -1,0 +1,315 @@
+import AppIntents
+// The delivery matrix's UIKit set-up against the model of UIKit: a scene delegate as
+// UsingWaypointWithUIKit shows it (SceneLinks over the app object, the notification center's
+// delegate calling `receiveNotification`, the App Intents slot filled when a window becomes
+// active), every door in every state. Not a test on iOS.
+import CoreSpotlight
+import Foundation
+import Testing
+import UIKit
+import Waypoint
+import WaypointAppIntents
+import WaypointUIKit
+
+/// A screen the app shows on its own: pushed, or presented as a sheet.
+final class SheetController: UIViewController {}
+
+extension MatrixApp {
+  /// The app of every set-up: a list, a sheet of the app's own, and a note's editor made from
+  /// its link (each one counted in `made`).
+  @MainActor
+  static func make(events: LinkEvents, made: MadeNotes) throws -> WaypointApp {
+    try WaypointApp(routes: routes(events), start: start, policy: policy) { screens in
+      screens.registerScreen(ListController.self, target: "List") { _ in ListController() }
+      screens.registerScreen(SheetController.self, target: "Sheet") { _ in SheetController() }
+      screens.registerScreen(EditorController.self, target: "Editor") { _, link in
+        let editor = EditorController()
+        editor.noteID = try link.int("id")
+        made.ids.append(editor.noteID)
+        return editor
+      }
+    }
+  }
+}
+
+/// An App Intent that opens a note, as the example's intents do.
+struct OpenNoteIntent: LinkIntent {
+  static let title: LocalizedStringResource = "Open Note"
+  static var openAppWhenRun: Bool { true }
+  var id = 7
+  var link: NoteLink { NoteLink(id: id) }
+}
+
+extension ModelChecks {
+  @MainActor
+  @Suite("Delivery matrix: UIKit scenes")
+  struct DeliveryMatrixUIKit {
+    /// One scene of the app, wired as the UIKit article shows.
+    @MainActor
+    final class Scene {
+      let links: SceneLinks
+      let window: UIWindow
+      let id: String
+
+      init(app: WaypointApp, id: String, options: UIScene.ConnectionOptions?, appClip: Bool) {
+        window = UIWindow(windowScene: UIWindowScene())
+        self.id = id
+        links = SceneLinks(app: app, window: window, session: UISceneSession(_modelIdentifier: id), options: options)
+        links.isAppClip = appClip
+        // sceneDidBecomeActive: links that name no window open here, and intents find the inbox.
+        app.activateWindow(id)
+        LinkIntents.slot.fill(app.inbox)
+      }
+
+      var bar: UITabBarController? { window.rootViewController as? UITabBarController }
+    }
+
+    static let note = 7
+
+    /// The URL of one of the matrix's links, which are all valid.
+    static func url(_ link: String) -> URL {
+      URL(string: link) ?? URL(fileURLWithPath: "/")
+    }
+
+    @Test("every door, every state", arguments: DeliveryCase.all(.uikitScenes))
+    func deliver(_ item: DeliveryCase) async throws {
+      UIKitModel.reset()
+      let events = LinkEvents()
+      let made = MadeNotes()
+      let app = try MatrixApp.make(events: events, made: made)
+      defer { LinkIntents.slot.empty(ifHolding: app.inbox) }
+      let door = item.door
+      var verdict = Verdict()
+      var intent: Task<Void, any Error>?
+      let scene: Scene
+      var other: Scene?
+
+      if item.launch == .notRunning {
+        // What launches the app: an intent may run before any scene connects; the rest arrive in
+        // the connection options, a notification tap also in the delegate, a deferred link from
+        // its source once the app asks at launch.
+        if door == .appIntent { intent = Task { _ = try await OpenNoteIntent(id: Self.note).perform() } }
+        scene = Scene(app: app, id: "scene-1", options: Self.options(door), appClip: door == .appClip)
+        if door == .notification || door.opensNothing { Self.delegateReports(app, door) }
+        if door == .deferred { Self.askDeferred(app) }
+        #expect(await eventually { app.isReady })
+      } else {
+        if item.twoWindows {
+          other = Scene(app: app, id: "scene-0", options: nil, appClip: false)
+          #expect(await eventually { app.isReady })
+        }
+        scene = Scene(app: app, id: "scene-1", options: nil, appClip: door == .appClip)
+        #expect(await eventually { app.isReady && scene.bar != nil })
+        await settle()
+        if let other {
+          // The first window shows note 3, so a link in the second must leave it alone.
+          _ = try await app.open("notes://note/3", window: other.id)
+          await settle()
+        }
+      }
+      let modules = try #require(app.coordinator(for: scene.id))
+      let navigator = try #require(modules.navigator as? UIKitNavigator)
+      let otherBefore = other.flatMap { app.coordinator(for: $0.id)?.navigator.state }
+
+      // The state the link arrives in.
+      var alert: AlertController?
+      var sheet: ShownModule?
+      switch item.launch {
+      case .notRunning, .idle: break
+      case .suspended:
+        // The user left the app with a sheet up; the link comes on the way back to the foreground.
+        sheet = try await modules.show(SheetController.self, .sheet)
+        await settle()
+      case .midPush:
+        UIKitModel.holdsAnimations = true
+        let push = Task { @MainActor in try await modules.show(SheetController.self, .push) }
+        for _ in 0..<20 { await Task.yield() }
+        _ = push
+      case .backSwipe:
+        _ = try await app.open("notes://note/3", window: scene.id)
+        await settle()
+        let notes = try #require(
+          navigator.navigationController(at: StackPlace(tab: "notes")) as? WaypointNavigationController)
+        notes._modelUserBeginsBackSwipe()
+      case .sheetDismissing:
+        sheet = try await modules.show(SheetController.self, .sheet)
+        await settle()
+        UIKitModel.holdsAnimations = true
+        let presented = try #require(scene.bar?.presentedViewController)
+        presented._modelUserDismisses()
+      case .appAlert:
+        let shown = AlertController()
+        scene.bar?.present(shown, animated: true)
+        alert = shown
+        await settle()
+      case .notReady:
+        app.setReady(false, reason: "signing in")
+      }
+      let before = modules.navigator.state
+
+      // The link, through its door.
+      if item.launch != .notRunning {
+        switch door {
+        case .notification, .notificationDismissed, .notificationBackground:
+          Self.delegateReports(app, door, window: scene.id)
+        case .quickAction:
+          #expect(scene.links.perform(Self.shortcut()))
+        case .appIntent:
+          app.activateWindow(scene.id)
+          intent = Task { _ = try await OpenNoteIntent(id: Self.note).perform() }
+        case .deferred:
+          app.activateWindow(scene.id)
+          Self.askDeferred(app)
+        case .url, .widget:
+          scene.links.open(Self.options(door).urlContexts)
+        case .universalLink, .appClip, .spotlight, .handoff:
+          for activity in Self.options(door).userActivities { scene.links.continue(activity) }
+        }
+      }
+      for _ in 0..<40 { await Task.yield() }
+
+      // The state ends.
+      switch item.launch {
+      case .midPush, .sheetDismissing:
+        UIKitModel.holdsAnimations = false
+        UIKitModel.finishAnimations()
+      case .backSwipe:
+        let notes = navigator.navigationController(at: StackPlace(tab: "notes")) as? WaypointNavigationController
+        notes?._modelUserEndsBackSwipe(cancelled: false)
+      case .notReady:
+        MatrixApp.signedIn(app, events: events, note: Self.note)
+      default: break
+      }
+      await verdict.wait(for: intent, item)
+      // The navigator waits for UIKit's transitions to end (by its clock, not the model's
+      // turns), so the outcome is awaited by time; a door that opens nothing has none.
+      if item.expected != .nothing { try await events.outcome(note: Self.note) }
+      await settle()
+      await settle()
+
+      MatrixApp.checkOutcome(
+        item, note: Self.note, events: events, made: made, state: modules.navigator.state, before: before,
+        verdict: &verdict)
+      Self.checkModel(navigator, scene: scene, alert: alert, verdict: &verdict)
+      if item.expected == .opened {
+        let top = navigator.navigationController(at: StackPlace(tab: "notes"))?.viewControllers.last
+        verdict.check((top as? EditorController)?.noteID == Self.note, "the notes tab does not show note \(Self.note)")
+      }
+      if item.expected == .opened, let sheet {
+        verdict.check(sheet.state == .removed, "the sheet the user left is still taken for shown")
+      }
+      if let other {
+        verdict.check(
+          app.coordinator(for: other.id)?.navigator.state == otherBefore, "the other window changed")
+      }
+      verdict.report(item)
+    }
+
+    /// What UIKit shows agrees with the state: the selected tab, each tab's stack controller by
+    /// controller, and what is presented over the tab bar (the app's alert aside).
+    static func checkModel(_ navigator: UIKitNavigator, scene: Scene, alert: AlertController?, verdict: inout Verdict) {
+      let state = navigator.state
+      guard let bar = scene.bar, let tabs = state.tabs else {
+        verdict.problems.append("the window shows no tab bar")
+        return
+      }
+      verdict.check(
+        bar.selectedIndex == tabs.tabs.firstIndex { $0.id == tabs.selected },
+        "the tab bar shows tab \(bar.selectedIndex), the state \(tabs.selected)")
+      for (index, tab) in tabs.tabs.enumerated() {
+        let stack = (bar.viewControllers?[index] as? UINavigationController)?.viewControllers ?? []
+        let expected = tab.stack.map { navigator.controller(for: $0.id) }
+        verdict.check(
+          stack.count == expected.count && zip(stack, expected).allSatisfy { $0 === $1 },
+          "the \(tab.id) tab shows \(stack.count) screens, the state \(tab.stack.map(\.id))")
+      }
+      var presented: [UIViewController] = []
+      var next = bar.presentedViewController
+      while let controller = next {
+        if controller !== alert { presented.append(controller) }
+        next = controller.presentedViewController
+      }
+      verdict.check(
+        presented.count == state.levels.count - 1,
+        "UIKit presents \(presented.count) levels, the state \(state.levels.count - 1)")
+      if let alert {
+        verdict.check(alert.presentingViewController != nil, "the app's alert was taken down")
+      }
+    }
+
+    /// The connection options that carry the door's link (empty for doors that do not come
+    /// through a scene).
+    static func options(_ door: Door) -> UIScene.ConnectionOptions {
+      let link = door.link(note: note)
+      switch door {
+      case .url:
+        return UIScene.ConnectionOptions(
+          _modelURLContexts: [
+            UIOpenURLContext(_modelURL: Self.url(link), sourceApplication: "com.apple.mobilemail")
+          ])
+      case .widget:
+        return UIScene.ConnectionOptions(
+          _modelURLContexts: [UIOpenURLContext(_modelURL: Self.url(Origin.widgetLink(link, kind: "Recent")))])
+      case .universalLink, .appClip:
+        let activity = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
+        activity.webpageURL = URL(string: link)
+        return UIScene.ConnectionOptions(activities: [activity])
+      case .spotlight:
+        let activity = NSUserActivity(activityType: CSSearchableItemActionType)
+        activity.userInfo = [CSSearchableItemActivityIdentifier: link]
+        return UIScene.ConnectionOptions(activities: [activity])
+      case .handoff:
+        let activity = NSUserActivity(activityType: "com.example.notes.viewing")
+        activity.userInfo = ["link": link]
+        return UIScene.ConnectionOptions(activities: [activity])
+      case .notification:
+        return UIScene.ConnectionOptions(response: response(door))
+      case .quickAction:
+        return UIScene.ConnectionOptions(shortcut: shortcut())
+      case .notificationDismissed, .notificationBackground, .appIntent, .deferred:
+        // A dismissal or a background action wakes the app without a scene for it; an intent and
+        // a deferred link come through no scene.
+        return UIScene.ConnectionOptions()
+      }
+    }
+
+    static func response(_ door: Door) -> UNNotificationResponse {
+      UNNotificationResponse(
+        _model: UNNotification(
+          _model: UNNotificationRequest(
+            _model: UNNotificationContent(_model: ["link": door.link(note: note)]), identifier: "note-\(note)")),
+        action: MatrixApp.action(door))
+    }
+
+    static func shortcut() -> UIApplicationShortcutItem {
+      UIApplicationShortcutItem(
+        type: "open-note", localizedTitle: "Open note", localizedSubtitle: nil, icon: nil,
+        userInfo: ["link": "notes://note/\(note)" as NSString])
+    }
+
+    /// The notification center's delegate, as the UIKit article writes it: the response's
+    /// target scene names the window.
+    static func delegateReports(_ app: WaypointApp, _ door: Door, window: String? = nil) {
+      let response = response(door)
+      if let window { response._modelSetTargetScene(sceneNamed(window)) }
+      let request = response.notification.request
+      app.receiveNotification(
+        link: request.content.userInfo["link"] as? String, identifier: request.identifier,
+        action: response.actionIdentifier, window: response.targetScene?.session.persistentIdentifier)
+    }
+
+    static func sceneNamed(_ id: String) -> UIScene {
+      let scene = UIWindowScene()
+      scene._modelSetSession(UISceneSession(_modelIdentifier: id))
+      return scene
+    }
+
+    static func askDeferred(_ app: WaypointApp) {
+      let inbox = app.inbox
+      Task {
+        await inbox.receiveDeferredLink(
+          from: OneDeferredLink(link: "notes://note/\(note)"), ledger: MemoryDeferredLinkLedger())
+      }
+    }
+  }
+}
