@@ -101,7 +101,8 @@ public final class SceneLinks {
   /// The links, window and navigator of one scene of `app`.
   ///
   /// Opens the scene's window in the app
-  /// (a ``UIKitNavigator`` over `window`, shown on the app's `start`, titled by `tabTitles`;
+  /// (a ``UIKitNavigator`` over `window`, shown on the app's `start` or the state saved for it,
+  /// titled by `tabTitles`;
   /// a scene connected again with the same session replaces its old window), then hands the app
   /// what the scene was launched with and tells it the window is up, which makes the app ready
   /// (see `WaypointApp.readyOnFirstWindow`). A first state that cannot be shown goes to `failed`,
@@ -122,12 +123,18 @@ public final class SceneLinks {
   ///   - session: The scene's session, whose persistent identifier names the window, so links
   ///     that arrive here open here.
   ///   - options: What the scene was launched with; its links wait until the app is ready.
+  ///     A link that launched the app opens on the window's first state in one plan: no screen
+  ///     of that state is shown before the link's.
+  ///   - savedState: What an earlier run saved for this scene (the JSON of the window's state,
+  ///     such as `WindowNavigators.state(of:)` encoded in the scene's
+  ///     `stateRestorationActivity`), restored as `WaypointApp.restoredState(from:)` restores it;
+  ///     `nil` for the app's `start`.
   ///   - tabTitles: The title of each tab of `app.start`, by id; a tab without one shows its id.
   ///   - failed: Hears each link that could not be opened or was dropped, and a first state
   ///     that could not be shown.
   public convenience init(
     app: WaypointApp, window: UIWindow, session: UISceneSession, options: UIScene.ConnectionOptions?,
-    tabTitles: [String: String] = [:],
+    savedState: Data? = nil, tabTitles: [String: String] = [:],
     failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in }
   ) {
     self.init(inbox: app.inbox, failed: failed)
@@ -135,20 +142,83 @@ public final class SceneLinks {
     self.window = id
     let navigator = UIKitNavigator(window: window)
     navigator.configureTab = { tab, stack in stack.tabBarItem.title = tabTitles[tab] ?? tab }
-    app.openWindow(id, navigator: navigator)
-    let start = app.start
+    let modules = app.openWindow(id, navigator: navigator)
+    let first = app.restoredState(from: savedState)
+    let launched = options.map { Self.carriesLinks($0) } ?? false
     Task { @MainActor in
-      do {
-        try await navigator.restore(start)
-      } catch {
-        failed(
-          "the first state", RoutingError(.handlerFailed, "the window's first state could not be shown: \(error)"))
+      if let options, launched {
+        // The launch link opens on the first state in one plan: none of its screens is shown
+        // before the link's. The first state is shown on its own once the launch links are
+        // handled and none opened on it, when the app is not ready for them, or after
+        // `launchLinkWait` (a link parked behind sign-in).
+        modules.startOn(first)
+        self.handOver(options) { Task { await self.showFirst(first, in: modules, failed: failed) } }
+        app.windowIsShown(id)
+        if !app.isReady { await self.showFirst(first, in: modules, failed: failed) }
+        try? await Task.sleep(for: Self.launchLinkWait)
+        await self.showFirst(first, in: modules, failed: failed)
+      } else {
+        await self.showFirst(first, in: modules, failed: failed)
+        // After the first state, so a launch link never lands before it (and is replaced by it)
+        // when the app is ready already (a second scene, a scene connected again).
+        if let options { self.connect(options) }
+        app.windowIsShown(id)
       }
-      // After the first state, so a launch link never lands before it (and is replaced by it)
-      // when the app is ready already (a second scene, a scene connected again).
-      if let options { self.connect(options) }
-      app.windowIsShown(id)
     }
+  }
+
+  /// How long a window launched with a link waits for it before it shows its first state
+  /// anyway: a link still waiting then (parked behind sign-in) opens over it later.
+  public static let launchLinkWait = Duration.milliseconds(500)
+
+  /// Whether the options carry anything that may be a link.
+  private static func carriesLinks(_ options: UIScene.ConnectionOptions) -> Bool {
+    !options.urlContexts.isEmpty || !options.userActivities.isEmpty || options.notificationResponse != nil
+      || options.shortcutItem != nil
+  }
+
+  /// Hands the launch links over, and calls `handled` once every one of them ended.
+  private func handOver(_ options: UIScene.ConnectionOptions, handled: @escaping @MainActor () -> Void) {
+    launch = Launch(then: handled)
+    connect(options)
+    launch?.handedOver = true
+    endLaunchIfDone()
+  }
+
+  /// Shows `first` unless a link already opened on it; a window left with nothing (the link's
+  /// plan failed) shows it too.
+  private func showFirst(
+    _ first: NavigationState, in modules: ScreenCoordinator, failed: @escaping @MainActor (String, RoutingError) -> Void
+  ) async {
+    if modules.pendingStart == nil, modules.navigator.state.allScreens.isEmpty { modules.startOn(first) }
+    do {
+      try await modules.showPendingStart()
+    } catch {
+      failed("the first state", RoutingError(.handlerFailed, "the window's first state could not be shown: \(error)"))
+    }
+  }
+
+  /// The launch links being handed over: how many have not ended, and what to do once none is
+  /// left.
+  private struct Launch {
+    var pending = 0
+    var handedOver = false
+    /// Whether one of them was a duplicate of a link the inbox had already (a notification tap
+    /// its delegate reported first): that one is under way, and may still open on the state.
+    var sawDuplicate = false
+    let then: @MainActor () -> Void
+  }
+  private var launch: Launch?
+
+  private func endLaunchIfDone() {
+    guard let launch, launch.handedOver, launch.pending == 0 else { return }
+    self.launch = nil
+    if !launch.sawDuplicate { launch.then() }
+  }
+
+  private func launchLinkEnded() {
+    launch?.pending -= 1
+    endLaunchIfDone()
   }
 
   /// Opens what a scene was launched with — URLs, a universal link, a Spotlight result, a
@@ -243,9 +313,16 @@ public final class SceneLinks {
     }
     let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
     let failed = failed
+    let counted = launch != nil
+    if counted { launch?.pending += 1 }
     inbox.receive(link, origin: origin, extras: extras, id: notification) { outcome in
-      guard case .failure(let error) = outcome else { return }
-      Task { @MainActor in failed(link, error) }
+      Task { @MainActor in
+        if case .failure(let error) = outcome {
+          failed(link, error)
+          if counted, LinkInbox.isDuplicate(error) { self.launch?.sawDuplicate = true }
+        }
+        if counted { self.launchLinkEnded() }
+      }
     }
   }
 }

@@ -198,6 +198,15 @@ public final class LinkInbox: Sendable {
   /// The links waiting for the app to be ready, oldest first.
   package var waiting: [Held] { state.withLock { $0.waiting } }
 
+  /// How the reason of a link dropped as a duplicate starts (the number of the first follows).
+  package static let duplicateReason = "a duplicate of #"
+
+  /// Whether `error` ended a link the inbox dropped as a duplicate of one it had (one tap
+  /// reported by two doors): the first one is the one that opens.
+  package static func isDuplicate(_ error: RoutingError) -> Bool {
+    error.code == .dropped && error.message.contains(duplicateReason)
+  }
+
   /// The links parked until `gate` is passed, oldest first.
   package func parked(until gate: String) -> [Held] { state.withLock { $0.parked[gate] ?? [] } }
 
@@ -394,7 +403,7 @@ public final class LinkInbox: Sendable {
     let decision = admit(held, key: key, window: window)
     switch decision {
     case .duplicate(let earlier):
-      drop(held, because: "a duplicate of #\(earlier)")
+      drop(held, because: "\(Self.duplicateReason)\(earlier)")
     case .queued(let superseded, let waits, let reason, let drain):
       if waits, !superseded.contains(where: { $0.openID == openID }) {
         report(RouteEvent(openID: openID, phase: .waited, url: url, origin: origin, reason: reason, timestamp: moment))

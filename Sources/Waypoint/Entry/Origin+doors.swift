@@ -40,6 +40,10 @@ extension Origin {
     Origin(kind: "widget", details: ["kind": kind], isExternal: true)
   }
 
+  /// A saved state restored at launch: the origin of the `dropped` events that report what of it
+  /// this version of the app could not show (see `WaypointApp.restoredState(from:)`).
+  public static let restoredState = Origin(kind: "restoredState", isExternal: false)
+
   /// An App Clip invocation (an App Clip Code, NFC tag, Safari banner, Maps or Messages), with
   /// the invocation URL as the referrer.
   public static func appClip(invocation: String?) -> Origin {

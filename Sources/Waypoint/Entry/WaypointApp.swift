@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
 /// An app's navigation in one object: its routes, its screens and its first state, made into
 /// the module registry, the router, the link inbox and one screen coordinator per window, in the
 /// order that works, and kept alive for as long as the app holds it.
@@ -184,6 +190,64 @@ public final class WaypointApp {
     guard readyOnFirstWindow, !firstWindowShown else { return }
     firstWindowShown = true
     inbox.setReady(true)
+  }
+
+  /// The state to open a window on from what an earlier run of the app saved for it (the JSON of
+  /// ``WindowNavigators/state(of:)``), or ``start`` when nothing was saved.
+  ///
+  /// A state saved by an earlier version may name screens, routes, tabs or columns this one no
+  /// longer has: what cannot be shown is left out (a screen whose target no screen registers now,
+  /// or whose route is gone, with the screens over it; a tab or column ``start`` lacks; a
+  /// presented level whose root is left out, with those over it), and each is reported to the
+  /// router's observers as a `dropped` event of origin ``Origin/restoredState`` with its reason.
+  /// Data that is not a state, a saved root of another kind than ``start``'s, or two screens with
+  /// one id start fresh, with one such event.
+  ///
+  /// ```swift
+  /// let saved = UserDefaults.standard.data(forKey: "window-\(id)")
+  /// let navigator = HeadlessNavigator(state: app.restoredState(from: saved))
+  /// app.openWindow(id, navigator: navigator)
+  /// ```
+  public func restoredState(from saved: Data?) -> NavigationState {
+    guard let saved else { return start }
+    let state: NavigationState
+    do {
+      state = try JSONDecoder().decode(NavigationState.self, from: saved)
+    } catch {
+      report([.init(reason: "the saved state could not be read (\(error)); the app starts fresh")])
+      return start
+    }
+    return restoredState(from: state)
+  }
+
+  /// The state to open a window on from a state an earlier run saved; see
+  /// ``restoredState(from:)-(Data?)``.
+  public func restoredState(from saved: NavigationState) -> NavigationState {
+    let routes = router.router.routes
+    let names = Set(routes.compactMap(\.name) + routes.map(\.pattern))
+    let registry = registry
+    let (state, leftOut) = saved.restored(onto: start) { screen in
+      guard registry.contains(target: screen.target) else {
+        return "its screen '\(screen.target)' is not in this version of the app"
+      }
+      if let route = screen.route, !names.contains(route) { return "its route '\(route)' is gone" }
+      return nil
+    }
+    report(leftOut)
+    return state ?? start
+  }
+
+  /// Tells the router's observers what of a saved state was left out.
+  private func report(_ leftOut: [NavigationState.LeftOut]) {
+    let router = router.router
+    for part in leftOut {
+      router.emit(
+        RouteEvent(
+          openID: router.hub.nextOpenID(), phase: .dropped, url: part.screen?.link ?? "",
+          origin: .restoredState,
+          reason: part.screen.map { "the saved screen '\($0.id)' is left out: " }.map { $0 + part.reason }
+            ?? part.reason))
+    }
   }
 
   /// Closes the window `id` (its scene disconnected); links no longer open there.

@@ -83,7 +83,10 @@ extension ScreenCoordinator {
       notify: notifier(for: key))
     var shown = leaf
     _ = try await leaf.show { base throws(NavigationError) in
-      let placed = try link.place(on: base) { "\($0)#\(self.nextNumber())" }
+      // A window not shown yet: the link is placed on the state it is to start on, and the
+      // navigator goes from what it shows (nothing) to both at once.
+      let placed = try link.place(on: self.pendingStart ?? base) { "\($0)#\(self.nextNumber())" }
+      self.pendingStart = nil
       leaf.screen = placed.screen
       switch placed.outcome {
       case .over(let source):

@@ -40,6 +40,29 @@ public final class ScreenCoordinator {
   }
   /// The navigator's state the shown modules were last settled on; `nil` once a module was added.
   @ObservationIgnored private var settledOn: NavigationState?
+  /// The state the window is to start on, not shown yet: the first link is placed on it, and
+  /// the navigator reaches both in one plan (see ``startOn(_:)``).
+  @ObservationIgnored package internal(set) var pendingStart: NavigationState?
+
+  /// Says the window starts on `state` (its first state, or a restored one), not shown yet.
+  ///
+  /// The first link then opens on it, in one plan of the navigator, so none of its screens is
+  /// shown before the link's. ``showPendingStart()`` shows it when no link came.
+  package func startOn(_ state: NavigationState) {
+    pendingStart = state
+  }
+
+  /// Shows the state ``startOn(_:)`` set, unless a link already opened on it.
+  package func showPendingStart() async throws(NavigationError) {
+    guard pendingStart != nil else { return }
+    // Decided in the navigator's turn: a link placed before it took the state already.
+    _ = try await navigator.reach { base in
+      let state = self.pendingStart ?? base
+      self.pendingStart = nil
+      return NavigationPlan(from: base, to: state)
+    }
+    refreshShownModules()
+  }
 
   /// A screen coordinator over `registry` and `navigator`.
   public init(registry: ModuleRegistry, navigator: any Navigator) {
