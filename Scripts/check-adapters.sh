@@ -68,4 +68,11 @@ Scripts/delivery-matrix.sh /tmp/waypoint-adapter-checks.log
 covered=$(grep -rhoE '"A[0-9]+:|A[0-9]+ of the second adapter review' Checks/Tests Checks/AppleStubs Tests |
   grep -oE 'A[0-9]+' | sort -u -k1.2n | tr '\n' ' ')
 echo "second adapter review, findings with a check: ${covered% } ($(wc -w <<<"$covered" | tr -d ' ') of 33)"
+# Those with a stated reason instead (Checks/SecondReviewReasons.md), and those with neither.
+reasoned=$(grep -oE '^- A[0-9]+:' Checks/SecondReviewReasons.md | grep -oE 'A[0-9]+' | tr '\n' ' ')
+open=""
+for n in $(seq 1 33); do
+  grep -qw "A$n" <<<"$covered $reasoned" || open="$open A$n"
+done
+echo "second adapter review, with a stated reason: ${reasoned% }; neither yet:${open:- none}"
 Scripts/check-platforms.sh

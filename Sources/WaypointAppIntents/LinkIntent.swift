@@ -14,7 +14,8 @@ public import Waypoint
 /// be ready (signing in, onboarding) is dropped from the inbox too, so it never opens later.
 ///
 /// A link intent shows a screen, so it runs in the app, in the foreground: set `openAppWhenRun`
-/// (`supportedModes` from iOS 26). Run in an extension or in the background, no scene connects,
+/// below a deployment target of iOS 26, `supportedModes = .foreground` from it (where
+/// `openAppWhenRun` is deprecated). Run in an extension or in the background, no scene connects,
 /// nothing fills the slot, and the intent fails after the timeout.
 ///
 /// ```swift

@@ -313,6 +313,9 @@ struct LevelView<Destination: View>: View {
   /// The item this level is presented as (`nil` for the root): while it slides away after
   /// leaving the state, the level shows its last content.
   let item: PresentedItem?
+  /// Which columns of a three-column split view show in regular width: SwiftUI's to change (the
+  /// sidebar button); the state does not hold it.
+  @State private var columnVisibility = NavigationSplitViewVisibility.automatic
 
   var body: some View {
     // Read here, so SwiftUI draws the level again when a staged presentation may go ahead.
@@ -367,7 +370,7 @@ struct LevelView<Destination: View>: View {
   /// A tab's content, or the root level's split view: a split view of stacks, or one stack.
   @ViewBuilder private func pane(tab: String?, split: SplitColumns?) -> some View {
     if let split, split.supplementary != nil {
-      NavigationSplitView {
+      NavigationSplitView(columnVisibility: $columnVisibility, preferredCompactColumn: compactColumn(tab: tab)) {
         placeStack(StackPlace(tab: tab))
       } content: {
         placeStack(StackPlace(tab: tab, column: .supplementary))
@@ -466,17 +469,22 @@ struct LevelView<Destination: View>: View {
       })
   }
 
-  /// The column a collapsed two-column split view shows on top: the secondary one while it holds
-  /// screens; the user going back to the primary one empties it.
+  /// The column a collapsed split view shows on top: the one the state's screens are in (the
+  /// secondary while it holds screens, else a three-column split's supplementary while it does);
+  /// the user going back to an earlier column empties the later ones.
   private func compactColumn(tab: String?) -> Binding<NavigationSplitViewColumn> {
     let host = host
     return Binding(
-      get: { @MainActor in host.modules.navigator.state.showsSecondaryColumn(in: tab) ? .detail : .sidebar },
-      set: { @MainActor column in
-        guard column == .sidebar, let edit = host.modules.navigator.state.edit(showingPrimaryColumnIn: tab) else {
-          return
+      get: { @MainActor in
+        switch host.modules.navigator.state.compactColumn(in: tab) {
+        case .secondary: .detail
+        case .supplementary: .content
+        case .primary: .sidebar
         }
-        host.report(edit)
+      },
+      set: { @MainActor column in
+        let shown: SplitColumn = column == .sidebar ? .primary : column == .content ? .supplementary : .secondary
+        for edit in host.modules.navigator.state.edits(showingCompactColumn: shown, in: tab) { host.report(edit) }
       })
   }
 

@@ -158,6 +158,7 @@ public final class SceneLinks {
         try? await Task.sleep(for: Self.launchLinkWait)
         await self.showFirst(first, in: modules, failed: failed)
       } else {
+        modules.startOn(first)
         await self.showFirst(first, in: modules, failed: failed)
         // After the first state, so a launch link never lands before it (and is replaced by it)
         // when the app is ready already (a second scene, a scene connected again).
@@ -185,12 +186,11 @@ public final class SceneLinks {
     endLaunchIfDone()
   }
 
-  /// Shows `first` unless a link already opened on it; a window left with nothing (the link's
-  /// plan failed) shows it too.
+  /// Shows the window's first state unless a link already opened on it (decided in the
+  /// navigator's turn; a link whose plan failed puts the state back).
   private func showFirst(
     _ first: NavigationState, in modules: ScreenCoordinator, failed: @escaping @MainActor (String, RoutingError) -> Void
   ) async {
-    if modules.pendingStart == nil, modules.navigator.state.allScreens.isEmpty { modules.startOn(first) }
     do {
       try await modules.showPendingStart()
     } catch {

@@ -11,11 +11,11 @@ extension UIKitNavigator {
     case .setTabs(let ids):
       try await setTabs(ids, step)
     case .selectTab(let id):
-      guard let bar = tabBarController, let index = current.tabs?.ids.firstIndex(of: id) else {
+      guard let bar = tabBarController, let tab = tabController(of: id) else {
         throw NavigationError(.invalidStep, "cannot \(step): the navigator shows no tab bar with that tab")
       }
       try await clearForeign(over: 0, step)
-      bar.selectedIndex = index
+      bar.selectedViewController = tab
     case .setSplit(let style, let tab):
       try setSplit(style, in: tab, step)
     case .setCollapsed:
@@ -79,6 +79,9 @@ extension UIKitNavigator {
       tabs.append(stack)
     }
     bar.setViewControllers(tabs, animated: false)
+    // The tabs stay in the state's order: the user cannot move them from the More screen's Edit
+    // (`customizableViewControllers` is every tab by default).
+    bar.customizableViewControllers = []
     tabBarController = bar
     window.rootViewController = bar
     containers = [bar]
@@ -91,19 +94,22 @@ extension UIKitNavigator {
     guard let primary = tab == nil ? rootController : stacks[owner] else {
       throw NavigationError(.invalidStep, "cannot \(step): the navigator shows no tab '\(tab ?? "")'")
     }
+    // What the tab bar shows as the tab now (the old split view, or the stack), found before the
+    // bookkeeping changes.
+    let shown = tab.flatMap { tabController(of: $0) }
     if let old = splits[owner] {
       old.setViewController(nil, for: .primary)
       stacks[StackPlace(tab: tab, column: .supplementary)] = nil
       stacks[StackPlace(tab: tab, column: .secondary)] = nil
       splits[owner] = nil
-      if style == nil { try install(primary, in: tab, step) }
+      if style == nil { try install(primary, in: tab, replacing: shown, step) }
     }
     guard let style else { return }
     let split = WaypointSplitViewController(style: style == .tripleColumn ? .tripleColumn : .doubleColumn)
     split.reports.navigator = self
     // The split takes the primary stack's place first, so the stack leaves its old parent
     // before the split adopts it.
-    try install(split, in: tab, step)
+    try install(split, in: tab, replacing: shown, step)
     split.setViewController(primary, for: .primary)
     if style == .tripleColumn {
       let supplementary = makeStack()
@@ -116,17 +122,27 @@ extension UIKitNavigator {
     splits[owner] = split
   }
 
-  /// Shows `controller` as the tab `tab`, or as the window's root.
-  private func install(_ controller: UIViewController, in tab: String?, _ step: NavigationStep)
-    throws(NavigationError)
-  {
+  /// The controller the tab bar shows as the tab `id`: its split view, else its stack.
+  ///
+  /// Tabs are found by the controller, never by their index, which the More screen's editing
+  /// would change.
+  func tabController(of id: String) -> UIViewController? {
+    splits[StackPlace(tab: id)] ?? stacks[StackPlace(tab: id)]
+  }
+
+  /// Shows `controller` as the tab `tab` in the place of `old` (what the tab bar shows as that
+  /// tab), or as the window's root.
+  private func install(
+    _ controller: UIViewController, in tab: String?, replacing old: UIViewController?, _ step: NavigationStep
+  ) throws(NavigationError) {
     if let tab {
-      guard let bar = tabBarController, let index = current.tabs?.ids.firstIndex(of: tab),
-        var tabs = bar.viewControllers, tabs.indices.contains(index)
+      guard let bar = tabBarController, let old, var tabs = bar.viewControllers,
+        let index = tabs.firstIndex(where: { $0 === old })
       else { throw NavigationError(.invalidStep, "cannot \(step): the navigator shows no tab '\(tab)'") }
       controller.tabBarItem = tabs[index].tabBarItem
       tabs[index] = controller
       bar.setViewControllers(tabs, animated: false)
+      bar.customizableViewControllers = []
     } else {
       guard let window else {
         throw NavigationError(

@@ -34,10 +34,12 @@ extension UIKitNavigator {
   /// Takes in what the root level's tab bar and split views show: the tab the user selected,
   /// screens that left a tab's or a column's stack, and a split view that collapsed or expanded.
   private func syncContainers() {
-    if let bar = tabBarController, let ids = current.tabs?.ids, ids.indices.contains(bar.selectedIndex),
-      ids[bar.selectedIndex] != current.tabs?.selected
+    // The selected tab by its controller: the More navigation controller (a tab chosen from the
+    // More list) is no tab of the state, and leaves the selection as it is.
+    if let bar = tabBarController, let selected = bar.selectedViewController,
+      let id = current.tabs?.ids.first(where: { tabController(of: $0) === selected }), id != current.tabs?.selected
     {
-      _ = try? reconcile(.selectedTab(ids[bar.selectedIndex]))
+      _ = try? reconcile(.selectedTab(id))
     }
     var rootStacks = Array(stacks)
     if splits[.primary] != nil { rootStacks.append((.primary, rootController)) }

@@ -160,6 +160,8 @@ public func _modelModifiers(of view: any View) -> [String] {
     get { value }
     nonmutating set { fatalError("model: not used") }
   }
+  /// https://developer.apple.com/documentation/swiftui/state/projectedvalue — `var projectedValue: Binding<Value> { get }`
+  public var projectedValue: Binding<Value> { fatalError("model: not used") }
 }
 
 /// https://developer.apple.com/documentation/swiftui/environment — `@frozen @propertyWrapper struct Environment<Value>`
@@ -222,6 +224,23 @@ extension NavigationSplitView where Content == EmptyView {
     preferredCompactColumn: Binding<NavigationSplitViewColumn>, @ViewBuilder sidebar: () -> Sidebar,
     @ViewBuilder detail: () -> Detail
   ) {}
+}
+
+extension NavigationSplitView {
+  /// https://developer.apple.com/documentation/swiftui/navigationsplitview/init(columnvisibility:preferredcompactcolumn:sidebar:content:detail:)
+  /// `nonisolated init(columnVisibility: Binding<NavigationSplitViewVisibility>, preferredCompactColumn: Binding<NavigationSplitViewColumn>, @ContentBuilder sidebar: () -> Sidebar, @ContentBuilder content: () -> Content, @ContentBuilder detail: () -> Detail)` (iOS 17)
+  nonisolated public init(
+    columnVisibility: Binding<NavigationSplitViewVisibility>, preferredCompactColumn: Binding<NavigationSplitViewColumn>,
+    @ViewBuilder sidebar: () -> Sidebar, @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail
+  ) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/navigationsplitviewvisibility — `struct NavigationSplitViewVisibility`
+/// (iOS 16; `Equatable`, `Codable`, `Sendable`)
+public struct NavigationSplitViewVisibility: Equatable, Codable, Sendable {
+  let name: String
+  /// https://developer.apple.com/documentation/swiftui/navigationsplitviewvisibility/automatic — `static var automatic: NavigationSplitViewVisibility { get }`
+  public static var automatic: NavigationSplitViewVisibility { NavigationSplitViewVisibility(name: "automatic") }
 }
 
 /// https://developer.apple.com/documentation/swiftui/navigationsplitviewcolumn — `struct NavigationSplitViewColumn`

@@ -168,6 +168,7 @@
       child.removeFromParent()
     }
     controllers = viewControllers
+    customizable = viewControllers
     for child in viewControllers ?? [] where child._modelParent !== self { addChild(child) }
     tabBar._modelOwner = self
     tabBar._modelControllerSets = true
@@ -216,6 +217,34 @@
     } else {
       selectedIndex = index
     }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uitabbarcontroller/customizableviewcontrollers
+  /// `var customizableViewControllers: [UIViewController]? { get set }` — the tabs the user may
+  /// move from the More screen's Edit; setting `viewControllers` makes it all of them (the page:
+  /// "the default value of this property is the same as the viewControllers property").
+  open var customizableViewControllers: [UIViewController]? {
+    get { customizable }
+    set { customizable = newValue }
+  }
+  private var customizable: [UIViewController]?
+
+  /// Model only: the user moves the tab at `from` to `to` on the More screen's Edit, which
+  /// UIKit allows for a customizable tab; the selection follows its controller.
+  public func _modelUserMovesTab(from: Int, to: Int) {
+    guard var tabs = controllers, tabs.indices.contains(from), tabs.indices.contains(to),
+      customizable?.contains(where: { $0 === tabs[from] }) == true
+    else {
+      UIKitModel.log("the tab at \(from) is not customizable: the More screen's Edit does not move it")
+      return
+    }
+    let shown = selectedViewController
+    tabs.insert(tabs.remove(at: from), at: to)
+    controllers = tabs
+    tabBar._modelControllerSets = true
+    tabBar.items = tabs.map(\.tabBarItem)
+    tabBar._modelControllerSets = false
+    selected = tabs.firstIndex { $0 === shown } ?? 0
   }
 
   /// Model only: the user taps the tab at `index`.

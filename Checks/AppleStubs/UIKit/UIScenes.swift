@@ -1,3 +1,5 @@
+import Synchronization
+
 // Scenes and the links they receive (a model, not Apple's code).
 
 /// https://developer.apple.com/documentation/uikit/uiscene — `@MainActor class UIScene`
@@ -67,13 +69,20 @@ extension UNNotificationResponse {
   /// https://developer.apple.com/documentation/usernotifications/unnotificationresponse/targetscene
   /// `var targetScene: UIScene? { get }` (iOS 13, in UIKit's additions to the class; `nil` on
   /// the Mac, per an answer on the developer forums, thread 719328): the scene where the
-  /// response is reflected. The model reads it on the main actor, where scenes live.
-  @MainActor public var targetScene: UIScene? { UNNotificationResponse._modelTargets[ObjectIdentifier(self)] }
+  /// response is reflected. The page shows no actor, so the notification center's delegate,
+  /// which is not main-actor isolated, reads it where the response arrives; a `UIScene` is
+  /// main-actor isolated, so its `session` is read on the main actor.
+  public var targetScene: UIScene? {
+    UNNotificationResponse._modelTargets.withLock { $0[ObjectIdentifier(self)]?.scene }
+  }
   /// Model only: the scene UIKit names as the response's target.
   @MainActor public func _modelSetTargetScene(_ scene: UIScene?) {
-    UNNotificationResponse._modelTargets[ObjectIdentifier(self)] = scene
+    UNNotificationResponse._modelTargets.withLock { $0[ObjectIdentifier(self)] = _ModelTarget(scene: scene) }
   }
-  @MainActor private static var _modelTargets: [ObjectIdentifier: UIScene] = [:]
+  private struct _ModelTarget: Sendable {
+    let scene: UIScene?
+  }
+  private static let _modelTargets = Mutex<[ObjectIdentifier: _ModelTarget]>([:])
 }
 
 /// https://developer.apple.com/documentation/uikit/uiscenesession — `@MainActor class UISceneSession`

@@ -30,6 +30,20 @@ extension ModelChecks {
       return try JSONEncoder().encode(state)
     }
 
+    /// The app with two windows, "a" and then "b", both up; the windows are kept by the caller,
+    /// as scene delegates keep them.
+    static func twoWindows(_ events: LinkEvents) async throws -> (WaypointApp, [UIWindow]) {
+      UIKitModel.reset()
+      let app = try MatrixApp.make(events: events, made: MadeNotes())
+      let windows = [UIWindow(windowScene: UIWindowScene()), UIWindow(windowScene: UIWindowScene())]
+      for (index, id) in ["a", "b"].enumerated() {
+        _ = SceneLinks(app: app, window: windows[index], session: UISceneSession(_modelIdentifier: id), options: nil)
+      }
+      #expect(await eventually { app.isReady && app.coordinator(for: "b")?.navigator.state.tabs != nil })
+      await settle()
+      return (app, windows)
+    }
+
     /// Runs until `done`, keeping each state the navigator published, in order.
     static func states(of app: WaypointApp, window: String, until done: () -> Bool) async -> [NavigationState] {
       var seen: [NavigationState] = []
@@ -72,6 +86,33 @@ extension ModelChecks {
       withExtendedLifetime(window) {}  // as the scene delegate keeps it: the navigator holds it weakly
     }
 
+    @Test("a launch link whose plan is still running when the wait ends keeps its screen")
+    func slowLaunchLink() async throws {
+      UIKitModel.reset()
+      let events = LinkEvents()
+      let app = try MatrixApp.make(events: events, made: MadeNotes())
+      let window = UIWindow(windowScene: UIWindowScene())
+      // UIKit is slow: nothing it animates ends until the launch link's wait is over.
+      UIKitModel.holdsAnimations = true
+      _ = SceneLinks(
+        app: app, window: window, session: UISceneSession(_modelIdentifier: "s"),
+        options: UIScene.ConnectionOptions(
+          _modelURLContexts: [UIOpenURLContext(_modelURL: DeliveryMatrixUIKit.url("notes://note/7"))]),
+        savedState: try Self.saved())
+      try await Task.sleep(for: SceneLinks.launchLinkWait + .milliseconds(200))
+      UIKitModel.holdsAnimations = false
+      UIKitModel.finishAnimations()
+      try await events.outcome(note: 7)
+      for _ in 0..<5 {
+        try await Task.sleep(for: .milliseconds(20))
+        await settle()
+      }
+      let state = try #require(app.coordinator(for: "s")?.navigator.state)
+      #expect(state.tabs?.selected == "notes", "the link's tab, not the restored one")
+      #expect(state.tabs?["notes"]?.stack.map(\.target) == ["List", "Editor"])
+      withExtendedLifetime(window) {}
+    }
+
     @Test("without a launch link the restored state is shown; a link then opens over it")
     func restoredWithoutLink() async throws {
       UIKitModel.reset()
@@ -109,6 +150,46 @@ extension ModelChecks {
       #expect(failures == ["notes://nowhere"])
       #expect(app.coordinator(for: "s")?.navigator.state.tabs?["search"]?.stack.count == 2)
       withExtendedLifetime(window) {}
+    }
+
+    @Test("A18: links that name no window open where the user last was, and never in a window UIKit let go")
+    func activeWindow() async throws {
+      let events = LinkEvents()
+      let (app, windows) = try await Self.twoWindows(events)
+      // sceneDidBecomeActive of the first window, as the example's scene delegate calls it.
+      app.activateWindow("a")
+      app.receiveNotification(link: "notes://note/7", identifier: "n7")
+      try await events.outcome(note: 7)
+      await settle()
+      #expect(app.coordinator(for: "a")?.navigator.state.tabs?["notes"]?.stack.count == 2)
+      #expect(app.coordinator(for: "b")?.navigator.state.tabs?["notes"]?.stack.count == 1)
+      // sceneDidDisconnect of the first window.
+      app.closeWindow("a")
+      app.receiveNotification(link: "notes://note/8", identifier: "n8")
+      try await events.outcome(note: 8)
+      await settle()
+      #expect(app.coordinator(for: "b")?.navigator.state.tabs?["notes"]?.stack.count == 2)
+      #expect(app.coordinator(for: "a") == nil)
+      withExtendedLifetime(windows) {}
+    }
+
+    @Test("A22: a notification tap opens in the window its response targets, not the one last active")
+    func notificationTargetScene() async throws {
+      let events = LinkEvents()
+      let (app, windows) = try await Self.twoWindows(events)
+      // The user taps a notification the system shows in the first window; the second was active last.
+      let response = DeliveryMatrixUIKit.response(.notification)
+      response._modelSetTargetScene(DeliveryMatrixUIKit.sceneNamed("a"))
+      // What the UIKit article's notification delegate does.
+      let request = response.notification.request
+      app.receiveNotification(
+        link: request.content.userInfo["link"] as? String, identifier: request.identifier,
+        action: response.actionIdentifier, window: response.targetScene?.session.persistentIdentifier)
+      try await events.outcome(note: 7)
+      await settle()
+      #expect(app.coordinator(for: "a")?.navigator.state.tabs?["notes"]?.stack.count == 2)
+      #expect(app.coordinator(for: "b")?.navigator.state.tabs?["notes"]?.stack.count == 1)
+      withExtendedLifetime(windows) {}
     }
   }
 }

@@ -86,6 +86,45 @@ extension ModelChecks {
       expectNoException()
     }
 
+    @Test("A14: tabs are found by their controller; the user cannot move them, and tabs moved anyway still map")
+    func tabsByController() async throws {
+      let app = try makeApp()
+      try await app.navigator.restore(NavigationState(tabs: TabContainer(ids: ["notes", "search", "settings"])))
+      let bar = try #require(app.window.rootViewController as? UITabBarController)
+      #expect(bar.customizableViewControllers?.isEmpty == true, "the More screen's Edit moves no tab")
+      bar._modelUserMovesTab(from: 2, to: 0)
+      #expect(UIKitModel.console.last?.contains("not customizable") == true)
+      // An app that lets the user move them anyway: the settings tab goes first.
+      bar.customizableViewControllers = bar.viewControllers
+      bar._modelUserMovesTab(from: 2, to: 0)
+      bar._modelUserTaps(0)
+      #expect(await eventually { app.navigator.state.tabs?.selected == "settings" }, "the tab tapped, not the first id")
+      let router = try app.router(tabbedManifest)
+      _ = try await router.open("app://note/5")
+      await settle()
+      #expect(app.navigator.state.tabs?.selected == "search")
+      #expect(bar.selectedViewController === app.navigator.navigationController(at: StackPlace(tab: "search")))
+      expectNoException()
+    }
+
+    @Test("a tab's split view restyled or taken away replaces what the tab bar shows, found by its controller")
+    func tabSplitRestyled() async throws {
+      let app = try makeApp()
+      var state = NavigationState(tabs: TabContainer(ids: ["notes", "search"]))
+      state.tabs?.tabs[0].split = SplitColumns()
+      try await app.navigator.restore(state)
+      let bar = try #require(app.window.rootViewController as? UITabBarController)
+      state.tabs?.tabs[0].split = SplitColumns(.tripleColumn)
+      try await app.navigator.restore(state)
+      let split = try #require(bar.viewControllers?.first as? UISplitViewController)
+      #expect(split.style == .tripleColumn)
+      state.tabs?.tabs[0].split = nil
+      try await app.navigator.restore(state)
+      #expect(bar.viewControllers?.first === app.navigator.navigationController(at: StackPlace(tab: "notes")))
+      #expect(app.navigator.state == state)
+      expectNoException()
+    }
+
     @Test("A12: a restore moving a live screen to another tab does not hand UIKit a controller another stack holds")
     func screenMovesBetweenTabs() async throws {
       let app = try makeApp()

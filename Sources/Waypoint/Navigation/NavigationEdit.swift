@@ -21,8 +21,9 @@ public enum NavigationEdit: Sendable, Equatable {
   case replacedStack(depth: Int, stack: [Screen], place: StackPlace = .primary)
   /// The user selected the tab `tab` in the tab bar.
   case selectedTab(String)
-  /// The user tapped the selected tab `tab` again, which pops its stack (and the stacks of its
-  /// split view's columns) to their roots, as the system tab bars do.
+  /// The user tapped the selected tab `tab` again, which pops its stack to its root, as a tab bar
+  /// does for a tab that is a navigation controller; a tab that shows a split view keeps its
+  /// columns, as `UITabBarController` pops no split view controller.
   case reselectedTab(String)
   /// The split view of the tab `tab` (or of the root level, for `nil`) collapsed to one column,
   /// or expanded again.

@@ -231,4 +231,31 @@ extension NavigationState {
     guard showsSecondaryColumn(in: tab) else { return nil }
     return .replacedStack(depth: 0, stack: [], place: StackPlace(tab: tab, column: .secondary))
   }
+
+  /// The column a collapsed split view of the tab `tab` (or of the root level) shows on top.
+  ///
+  /// The secondary one while it holds screens, else the supplementary one while it holds
+  /// screens, else the primary one. A three-column split view collapses into one stack of the
+  /// three.
+  package func compactColumn(in tab: String?) -> SplitColumn {
+    if showsSecondaryColumn(in: tab) { return .secondary }
+    if self[stack: StackPlace(tab: tab, column: .supplementary)]?.isEmpty == false { return .supplementary }
+    return .primary
+  }
+
+  /// The changes to report when the user goes back, in a collapsed split view, to `column`: the
+  /// columns after it that hold screens empty, the last first.
+  package func edits(showingCompactColumn column: SplitColumn, in tab: String?) -> [NavigationEdit] {
+    let after: [SplitColumn] =
+      switch column {
+      case .primary: [.secondary, .supplementary]
+      case .supplementary: [.secondary]
+      case .secondary: []
+      }
+    return after.compactMap { next in
+      let place = StackPlace(tab: tab, column: next)
+      guard self[stack: place]?.isEmpty == false else { return nil }
+      return .replacedStack(depth: 0, stack: [], place: place)
+    }
+  }
 }

@@ -55,7 +55,9 @@ extension NavigationState {
       guard tabs?.selected == id else {
         throw Self.invalidEdit("the tab '\(id)' is not selected, so it cannot be selected again")
       }
-      for place in places where place.tab == id {
+      // A tab of a split view is no navigation controller: a second tap pops nothing.
+      if tabs?[id]?.split == nil {
+        let place = StackPlace(tab: id)
         setStack(Array((self[stack: place] ?? []).prefix(1)), at: 0, place: place)
       }
     case .collapsed(let collapsed, let tab):

@@ -70,11 +70,7 @@ extension ScreenCoordinator {
     let screen = Screen(
       id: name, target: name, parameters: request.urlValues,
       route: definition.map { $0.name ?? $0.pattern }, link: request.url.string)
-    var link = LinkPlacement(screen: screen, presentation: presentation)
-    link.under = definition?.under ?? []
-    link.placement = definition?.placement ?? Placement()
-    link.policy = presentedPolicy
-    link.held = Set(liveRoutes.filter { !$0.isDismissibleByLinks && $0.state == .shown }.map(\.screen.id))
+    let link = placement(of: screen, presentation: presentation, route: definition)
     let configure = registry.configure(key, from: request)
     let registry = self.registry
     let leaf = ShownModule(
@@ -82,10 +78,17 @@ extension ScreenCoordinator {
       make: { try registry.observedInstance(key, configure: configure) }, navigator: navigator,
       notify: notifier(for: key))
     var shown = leaf
+    var tookStart: NavigationState?
+    var carriedOut = false
+    defer {
+      // A plan that failed after taking the window's first state gives it back, to be shown.
+      if let tookStart, !carriedOut, pendingStart == nil { pendingStart = tookStart }
+    }
     _ = try await leaf.show { base throws(NavigationError) in
       // A window not shown yet: the link is placed on the state it is to start on, and the
       // navigator goes from what it shows (nothing) to both at once.
       let placed = try link.place(on: self.pendingStart ?? base) { "\($0)#\(self.nextNumber())" }
+      tookStart = self.pendingStart
       self.pendingStart = nil
       leaf.screen = placed.screen
       switch placed.outcome {
@@ -106,9 +109,21 @@ extension ScreenCoordinator {
         return .placed(plan)
       }
     }
+    carriedOut = true
     if shown === leaf { track(leaf) }
     refreshShownModules()
     return shown
+  }
+
+  /// Where a link's screen goes: its route's `under` screens and placement, the coordinator's
+  /// presented policy, and the presentations links may not dismiss.
+  private func placement(of screen: Screen, presentation: Presentation, route: RouteDefinition?) -> LinkPlacement {
+    var link = LinkPlacement(screen: screen, presentation: presentation)
+    link.under = route?.under ?? []
+    link.placement = route?.placement ?? Placement()
+    link.policy = presentedPolicy
+    link.held = Set(liveRoutes.filter { !$0.isDismissibleByLinks && $0.state == .shown }.map(\.screen.id))
+    return link
   }
 
   /// A shown module for a screen a link found already shown, kept like one it showed.

@@ -73,7 +73,7 @@ struct NavigationContainerTests {
     #expect(try state.reconcile(.reselectedTab("inbox")).isEmpty, "reported twice, it changes nothing")
     #expect(throws: NavigationError.self) { try state.reconcile(.selectedTab("nope")) }
     state.tabs?.tabs[0].split = SplitColumns(secondary: [screen("Card#4"), screen("Card#5")])
-    #expect(try state.reconcile(.reselectedTab("inbox")).map(\.id) == ["Card#5"], "its split view's columns too")
+    #expect(try state.reconcile(.reselectedTab("inbox")).isEmpty, "a split view's tab pops nothing, as in UIKit")
   }
 
   @Test("a split view collapses and expands, and its columns stay")
@@ -202,5 +202,35 @@ struct NavigationContainerTests {
     navigator.setAppPresentation("delete-note", isPresented: false)
     _ = try await navigator.apply(NavigationTransition(.sheet, screen: screen("Sheet#2")))
     #expect(navigator.state.presented != nil)
+  }
+
+  @Test("A15 of the second adapter review: a collapsed three-column split shows the column its screens are in")
+  func threeColumnCompact() throws {
+    var state = tabbed()
+    state.tabs?.tabs[1].split = SplitColumns(.tripleColumn)
+    #expect(state.compactColumn(in: "profile") == .primary)
+    state.tabs?.tabs[1].split?.supplementary = [screen("Folder#5")]
+    #expect(state.compactColumn(in: "profile") == .supplementary, "a link that fills the middle column shows it")
+    state.tabs?.tabs[1].split?.secondary = [screen("Card#6")]
+    #expect(state.compactColumn(in: "profile") == .secondary)
+    let toContent = state.edits(showingCompactColumn: .supplementary, in: "profile")
+    #expect(toContent == [.replacedStack(depth: 0, stack: [], place: StackPlace(tab: "profile", column: .secondary))])
+    let toSidebar = state.edits(showingCompactColumn: .primary, in: "profile")
+    #expect(toSidebar.count == 2)
+    for edit in toSidebar { _ = try state.reconcile(edit) }
+    #expect(state.compactColumn(in: "profile") == .primary)
+    #expect(state.edits(showingCompactColumn: .primary, in: "profile").isEmpty)
+  }
+
+  @Test("A30 of the second adapter review: tapping a split view's tab again pops nothing, as in UIKit")
+  func reselectSplitTab() throws {
+    var state = tabbed()
+    state.tabs?.tabs[0].split = SplitColumns(secondary: [screen("Card#4"), screen("Card#5")])
+    let gone = try state.reconcile(.reselectedTab("inbox"))
+    #expect(gone.isEmpty)
+    #expect(state.tabs?["inbox"]?.stack.map(\.id) == ["Inbox#1", "Thread#2"])
+    #expect(state.tabs?["inbox"]?.split?.secondary.count == 2)
+    state.tabs?.tabs[0].split = nil
+    #expect(try state.reconcile(.reselectedTab("inbox")).map(\.id) == ["Thread#2"], "a plain tab pops to its root")
   }
 }
