@@ -26,6 +26,7 @@ final class HostState {
   /// The path SwiftUI last read for each stack, and the root of the item it last read for each
   /// level: what it shows, which its write-backs are made from.
   @ObservationIgnored private var readPaths: [StackPlace: [Screen]] = [:]
+  @ObservationIgnored private var readLevelPaths: [Int: [Screen]] = [:]
   @ObservationIgnored private var readItems: [Int: String] = [:]
 
   /// The path of the stack at `place`, as SwiftUI reads it: remembered as what it shows.
@@ -39,6 +40,20 @@ final class HostState {
   /// path it last read (see `NavigationState.edit(writingPath:at:shown:)`).
   func edit(writingPath path: [Screen], at place: StackPlace, in state: NavigationState) -> NavigationEdit? {
     state.edit(writingPath: path, at: place, shown: readPaths[place])
+  }
+
+  /// The path of the own stack of the level at `depth`, as SwiftUI reads it: remembered as what
+  /// it shows.
+  func readPath(atDepth depth: Int, in state: NavigationState) -> [Screen] {
+    let path = state.path(at: depth)
+    readLevelPaths[depth] = path
+    return path
+  }
+
+  /// The change SwiftUI's write of `path` for the own stack of the level at `depth` stands for,
+  /// made against the path it last read there.
+  func edit(writingPath path: [Screen], atDepth depth: Int, in state: NavigationState) -> NavigationEdit? {
+    state.edit(writingPath: path, atDepth: depth, shown: readLevelPaths[depth])
   }
 
   /// Remembers the item SwiftUI read for the level at `depth` (each style's binding reads it;

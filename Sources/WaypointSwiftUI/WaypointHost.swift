@@ -82,6 +82,8 @@ public struct WaypointHost<Destination: View>: View {
   /// links rather than universal links.
   public var isAppClip = false
   @State private var shared = HostState()
+  /// The phase of the window's scene: when it becomes active, links that name no window open here.
+  @Environment(\.scenePhase) private var scenePhase
   /// The app whose window this host shows, when made with ``init(app:window:tabTitles:failed:refused:destination:)``.
   private var app: WaypointApp?
 
@@ -137,6 +139,7 @@ public struct WaypointHost<Destination: View>: View {
     LevelView(host: context, depth: 0, item: nil)
       .environment(modules)
       .onAppear { appeared() }
+      .onChange(of: scenePhase, initial: true) { if scenePhase == .active { becameActive() } }
       .onOpenURL { url in receive(url) }
       .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in receive(activity) }
       .continuingSpotlight { identifier in receive(spotlight: identifier) }
@@ -149,9 +152,20 @@ public struct WaypointHost<Destination: View>: View {
     app?.windowIsShown(window ?? WaypointApp.mainWindow)
   }
 
-  /// A URL from `onOpenURL`: a universal link, a widget's link, or another app's.
+  /// The window's scene became active (the user is in it): links that name no window (a
+  /// notification tap, an App Intent, a quick action) open here rather than in the window made
+  /// last.
+  package func becameActive() {
+    app?.activateWindow(window ?? WaypointApp.mainWindow)
+  }
+
+  /// A URL from `onOpenURL`: a universal link (an App Clip's invocation, in an App Clip), a
+  /// widget's link, or another app's.
   package func receive(_ url: URL) {
-    open(url.absoluteString, origin: .opened(url.absoluteString))
+    let link = url.absoluteString
+    var origin = Origin.opened(link)
+    if isAppClip, origin.kind == Origin.universalLink.kind { origin = .appClip(invocation: link) }
+    open(link, origin: origin)
   }
 
   /// A web-browsing activity from `onContinueUserActivity`: a universal link with its referrer,
@@ -438,16 +452,13 @@ struct LevelView<Destination: View>: View {
     let shown = level?.path ?? []
     let live = isLive
     return Binding(
-      get: { @MainActor in live ? host.modules.navigator.state.path(at: depth) : shown },
+      get: { @MainActor in live ? host.shared.readPath(atDepth: depth, in: host.modules.navigator.state) : shown },
       set: { @MainActor path in
-        let levels = host.modules.navigator.state.levels
-        guard live, depth < levels.count else { return }
-        let edit = NavigationEdit.replacedStack(depth: depth, stack: (levels[depth].root.map { [$0] } ?? []) + path)
-        do throws(NavigationError) {
-          try host.modules.reconcile(edit)
-        } catch {
-          host.refused(edit, error)
-        }
+        // Made against what SwiftUI showed: a write about screens a link took away meanwhile
+        // changes nothing.
+        guard live, let edit = host.shared.edit(writingPath: path, atDepth: depth, in: host.modules.navigator.state)
+        else { return }
+        host.report(edit)
       })
   }
 

@@ -13,6 +13,13 @@ extension UIKitNavigator {
       let stack = try navigationController(at: depth, for: step)
       guard let target = controllers[id]?.controller else { throw gone(id, step) }
       try await clearForeign(over: depth, step)
+      // The steps before waited on UIKit, and the user may have popped meanwhile: UIKit raises
+      // for a pop to a controller its stack no longer holds.
+      try await finishTransition(of: stack, step)
+      guard stack.viewControllers.contains(where: { $0 === target }) else {
+        needsSync = true
+        throw gone(id, step)
+      }
       _ = stack.popToViewController(target, animated: animated)
       try await finishTransition(of: stack, step)
     case .push(let screen, let depth):
@@ -39,8 +46,11 @@ extension UIKitNavigator {
       child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
       container.addSubview(child.view)
       child.didMove(toParent: host)
-    case .removeChild(let id, _):
-      guard let child = controllers[id]?.controller else { throw gone(id, step) }
+    case .removeChild(let id, let parent):
+      // Only a child of the step's parent: one the app moved elsewhere is not the navigator's to take.
+      guard let child = controllers[id]?.controller, child.parent === controllers[parent]?.controller else {
+        throw gone(id, step)
+      }
       child.willMove(toParent: nil)
       child.view.removeFromSuperview()
       child.removeFromParent()

@@ -46,7 +46,10 @@ final class UIKitWait {
     let deadline = clock.now.advanced(by: limit)
     while !condition() {
       guard clock.now < deadline else { return false }
-      try? await Task.sleep(for: .milliseconds(16))
+      // Paced by a task of its own: the caller's task may be cancelled, and its own sleep would
+      // then end at once (`Task.sleep` throws on cancellation), spinning on the main actor
+      // until the limit while UIKit cannot finish what the condition waits for.
+      await Task { try? await Task.sleep(for: .milliseconds(16)) }.value
     }
     return true
   }

@@ -180,6 +180,10 @@ public func _modelModifiers(of view: any View) -> [String] {
   public init(_ objectType: Value.Type) where Value: AnyObject, Value: Observable {
     fatalError("model: no \(Value.self) in the environment")
   }
+  /// The key-path initializer listed on https://developer.apple.com/documentation/swiftui/environment
+  /// (`@Environment(\.scenePhase)`): `init(_ keyPath: KeyPath<EnvironmentValues, Value>)`; the
+  /// model reads a default `EnvironmentValues`.
+  public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { value = EnvironmentValues()[keyPath: keyPath] }
   /// https://developer.apple.com/documentation/swiftui/environment/wrappedvalue — `var wrappedValue: Value { get }`
   public var wrappedValue: Value { value }
 }
@@ -451,4 +455,23 @@ nonisolated public struct WindowGroup<Content: View>: Scene {
   /// https://developer.apple.com/documentation/swiftui/windowgroup/init(makecontent:)
   /// `@export(implementation) nonisolated init(@ContentBuilder makeContent: @escaping () -> Content)`
   nonisolated public init(@ViewBuilder makeContent: @escaping () -> Content) { content = makeContent }
+}
+
+/// https://developer.apple.com/documentation/swiftui/environmentvalues — `struct EnvironmentValues`
+public struct EnvironmentValues {
+  /// https://developer.apple.com/documentation/swiftui/environmentvalues/scenephase
+  /// `var scenePhase: ScenePhase { get set }` (iOS 14)
+  public var scenePhase: ScenePhase = .active
+  public init() {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/scenephase — `enum ScenePhase` (iOS 14): an
+/// indication of a scene's operational state; read from a view, the phase of its scene.
+public enum ScenePhase: Comparable, Hashable, Sendable {
+  /// https://developer.apple.com/documentation/swiftui/scenephase/background — `case background`
+  case background
+  /// https://developer.apple.com/documentation/swiftui/scenephase/inactive — `case inactive`
+  case inactive
+  /// https://developer.apple.com/documentation/swiftui/scenephase/active — `case active`
+  case active
 }

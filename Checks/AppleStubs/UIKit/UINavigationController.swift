@@ -100,9 +100,16 @@
 
   /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/poptoviewcontroller(_:animated:)
   /// `func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]?`
+  /// — a controller the stack does not hold raises `NSInternalInconsistencyException` "Tried to
+  /// pop to a view controller that doesn't exist." (crash reports in
+  /// helpscout/beacon-ios-sdk#132 and xiaopin/NavigationContainer#11).
   @discardableResult
   open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
-    guard _modelTransition == nil, let index = stack.firstIndex(where: { $0 === viewController }) else { return nil }
+    guard let index = stack.firstIndex(where: { $0 === viewController }) else {
+      UIKitModel.raise("Tried to pop to a view controller that doesn't exist.")
+      return nil
+    }
+    guard _modelTransition == nil else { return nil }
     let popped = Array(stack[(index + 1)...])
     transition(to: Array(stack[...index]), animated: animated)
     return popped

@@ -91,6 +91,8 @@
   open private(set) var children: [UIViewController] = []
   /// Model only: the parent `addChild(_:)` set.
   public private(set) weak var _modelParent: UIViewController?
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/parent — `weak var parent: UIViewController? { get }`
+  open var parent: UIViewController? { _modelParent }
 
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentationcontroller
   /// `var presentationController: UIPresentationController? { get }`

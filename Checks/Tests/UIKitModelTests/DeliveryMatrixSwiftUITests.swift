@@ -141,6 +141,40 @@ extension ModelChecks {
       verdict.report(item)
     }
 
+    @Test("an App Clip's invocation by onOpenURL is an appClip link, and one arriving both ways opens once")
+    func appClipBothWays() async throws {
+      let events = LinkEvents()
+      let app = try MatrixApp.make(events: events, made: MadeNotes())
+      let shown = window(app, WaypointApp.mainWindow, appClip: true)
+      shown.host.appeared()
+      let link = Door.appClip.link(note: Self.note)
+      shown.host.receive(Self.url(link))
+      let activity = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
+      activity.webpageURL = Self.url(link)
+      shown.host.receive(activity)
+      try await events.outcome(note: Self.note)
+      for _ in 0..<20 { await Task.yield() }
+      let did = events.of(note: Self.note).filter { $0.phase == .did }
+      #expect(did.count == 1)
+      #expect(did.first?.origin.kind == Origin.appClip(invocation: nil).kind)
+    }
+
+    @Test("a SwiftUI window whose scene becomes active takes the links that name no window")
+    func activeWindow() async throws {
+      let events = LinkEvents()
+      let app = try MatrixApp.make(events: events, made: MadeNotes())
+      let first = window(app, "window-1", appClip: false)
+      let second = window(app, "window-2", appClip: false)
+      first.host.appeared()
+      second.host.appeared()
+      // The user goes back to the first window: its scene phase becomes active.
+      first.host.becameActive()
+      app.receiveNotification(link: "notes://note/7", identifier: "n7")
+      try await events.outcome(note: Self.note)
+      #expect(first.modules.navigator.state.tabs?["notes"]?.stack.count == 2)
+      #expect(second.modules.navigator.state.tabs?["notes"]?.stack.count == 1)
+    }
+
     /// Hands the case's link to its door, as the set-up wires it.
     func deliverLink(
       _ item: DeliveryCase, app: WaypointApp, window: Window, sceneDoors: SceneLinks,

@@ -125,6 +125,50 @@ extension ModelChecks {
       expectNoException()
     }
 
+    @Test("a change asked from a task that is cancelled still waits for UIKit at its pace, and ends")
+    func cancelledCaller() async throws {
+      let app = try makeApp(timeout: .seconds(2))
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let sheet = try await app.modules.show(EditorController.self, .sheet)
+      await settle()
+      let clock = ContinuousClock()
+      let started = clock.now
+      let removal = Task { @MainActor in try await sheet.remove() }
+      removal.cancel()
+      let result = await removal.result
+      #expect((try? result.get()) != nil, "the removal ended: \(result)")
+      #expect(clock.now - started < .seconds(1), "it did not spin until the time limit")
+      #expect(app.root.presentedViewController == nil)
+      #expect(app.navigator.state.presented == nil)
+      expectNoException()
+    }
+
+    @Test("a pop the user makes while a plan waits for a dismissal: UIKit is never asked to pop to a screen gone")
+    func popTargetGone() async throws {
+      let app = try makeApp()
+      let list = Screen(id: "List#1", target: "List")
+      let first = Screen(id: "List#2", target: "List")
+      let second = Screen(id: "List#3", target: "List")
+      var state = NavigationState(stack: [list, first, second])
+      state.presented = PresentedState(
+        presentation: .sheet, source: nil, state: NavigationState(stack: [Screen(id: "List#4", target: "List")]))
+      try await app.navigator.restore(state)
+      await settle()
+      UIKitModel.holdsAnimations = true
+      // Back to the first screen, without the sheet: a dismissal, then a pop to it.
+      let going = Task { @MainActor in try await app.navigator.restore(NavigationState(stack: [list, first])) }
+      for _ in 0..<20 { await Task.yield() }
+      // The user, meanwhile, goes back to the list (the Back button's menu).
+      _ = app.root.popToRootViewController(animated: false)
+      UIKitModel.holdsAnimations = false
+      UIKitModel.finishAnimations()
+      let result = await going.result
+      await settle()
+      if case .failure(let error) = result { #expect((error as? NavigationError)?.code == .screenGone) }
+      #expect(app.root.viewControllers.count == app.navigator.state.stack.count, "UIKit and the state agree")
+      expectNoException()
+    }
+
     @Test("A12: a restore moving a live screen to another tab does not hand UIKit a controller another stack holds")
     func screenMovesBetweenTabs() async throws {
       let app = try makeApp()

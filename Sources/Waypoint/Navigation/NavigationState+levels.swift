@@ -180,22 +180,33 @@ extension NavigationState {
   ///   - shown: The path SwiftUI last read for that stack (what it shows), when known.
   /// - Returns: The edit to reconcile, or `nil` when there is nothing to take in.
   package func edit(writingPath path: [Screen], at place: StackPlace, shown: [Screen]? = nil) -> NavigationEdit? {
-    guard let stack = self[stack: place] else { return nil }
+    guard let stack = self[stack: place], let next = Self.stack(stack, writing: path, shown: shown) else { return nil }
+    return .replacedStack(depth: 0, stack: next, place: place)
+  }
+
+  /// The change to report when SwiftUI writes `path` back for the own stack of the level at
+  /// `depth` (the root level without tabs or a split view, or a presented level), made against
+  /// `shown` as ``edit(writingPath:at:shown:)`` is; `nil` when there is nothing to take in.
+  package func edit(writingPath path: [Screen], atDepth depth: Int, shown: [Screen]? = nil) -> NavigationEdit? {
+    guard depth >= 0, depth < depthCount, let next = Self.stack(self[depth: depth].stack, writing: path, shown: shown)
+    else { return nil }
+    return .replacedStack(depth: depth, stack: next)
+  }
+
+  /// What `stack` (root first) becomes when SwiftUI writes `path` for it, having shown `shown`.
+  private static func stack(_ stack: [Screen], writing path: [Screen], shown: [Screen]?) -> [Screen]? {
+    let root = Array(stack.prefix(1))
     let current = Array(stack.dropFirst())
-    guard let shown, shown.map(\.id) != current.map(\.id) else {
-      return .replacedStack(depth: 0, stack: Array(stack.prefix(1)) + path, place: place)
-    }
+    guard let shown, shown.map(\.id) != current.map(\.id) else { return root + path }
     let ids = path.map(\.id)
     if ids.count <= shown.count, Array(shown.prefix(ids.count).map(\.id)) == ids {
       let popped = shown.dropFirst(ids.count).map(\.id)
       guard !popped.isEmpty, current.count >= popped.count, current.suffix(popped.count).map(\.id) == popped else {
         return nil
       }
-      return .replacedStack(depth: 0, stack: Array(stack.dropLast(popped.count)), place: place)
+      return Array(stack.dropLast(popped.count))
     }
-    if Array(ids.prefix(shown.count)) == shown.map(\.id) {
-      return .replacedStack(depth: 0, stack: stack + path.dropFirst(shown.count), place: place)
-    }
+    if Array(ids.prefix(shown.count)) == shown.map(\.id) { return stack + path.dropFirst(shown.count) }
     return nil
   }
 

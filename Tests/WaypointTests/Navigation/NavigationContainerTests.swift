@@ -165,6 +165,16 @@ struct NavigationContainerTests {
     let push = try #require(state.edit(writingPath: wider + [screen("Card#7")], at: inbox, shown: wider))
     #expect(try state.reconcile(push).isEmpty)
     #expect(state.path(at: inbox).map(\.id) == ["Thread#2", "Reply#5", "Quote#6", "Card#7"])
+    // The same on a level's own stack (a sheet's): the write is made against what SwiftUI showed.
+    var sheet = NavigationState(stack: [screen("List#10")])
+    sheet.presented = PresentedState(
+      presentation: .sheet, source: nil, state: NavigationState(stack: [screen("Sheet#11"), screen("Thread#12")]))
+    let sheetShown = sheet.path(at: 1)
+    sheet.presented?.state.stack = [screen("Sheet#11"), screen("Thread#13")]
+    #expect(sheet.edit(writingPath: [], atDepth: 1, shown: sheetShown) == nil, "a link put another thread there")
+    #expect(
+      sheet.edit(writingPath: [], atDepth: 1, shown: sheet.path(at: 1))
+        == .replacedStack(depth: 1, stack: [screen("Sheet#11")]))
     // What SwiftUI read is the state: the write is taken as it is.
     let current = state.path(at: inbox)
     #expect(
