@@ -126,6 +126,8 @@ extension UIKitNavigator {
     let presented: Bool
     if case .custom(let name) = presentation, let transition = customTransitions[name] {
       presented = await runCustom { await transition.present(container, sourceController, self.animated) }
+      // A transition that returns before UIKit is done: the plan's next step may present over it.
+      if presented { _ = await UIKitWait.transition(of: container.transitionCoordinator, at: transitionTimeout) }
     } else {
       let wait = UIKitWait()
       (container as? any OwnedContainer)?.reports.onAppearance = { wait.end() }
@@ -162,8 +164,16 @@ extension UIKitNavigator {
       }
       let container = PopoverContainer(showing: shown)
       container.modalPresentationStyle = .popover
-      container.popoverPresentationController?.sourceView = anchor
-      container.popoverPresentationController?.sourceRect = anchor.bounds
+      // The view the source names (the button that opened it), when it is on screen; else the
+      // source's whole view, which leaves UIKit no room outside it on a large screen.
+      let named = (source as? any PopoverSource)?.popoverAnchor(for: screen)
+      if let named, named.view.window != nil {
+        container.popoverPresentationController?.sourceView = named.view
+        container.popoverPresentationController?.sourceRect = named.rect ?? named.view.bounds
+      } else {
+        container.popoverPresentationController?.sourceView = anchor
+        container.popoverPresentationController?.sourceRect = anchor.bounds
+      }
       return container
     }
     let container: UIViewController

@@ -380,10 +380,17 @@ struct WeakController {
 /// navigator.register(custom: "banner", CustomTransition(
 ///   present: { banner, source, animated in
 ///     banner.modalPresentationStyle = .overFullScreen
-///     source.present(banner, animated: animated)
+///     // Returns once UIKit is done, so a plan may present over the banner next.
+///     await withCheckedContinuation { done in source.present(banner, animated: animated) { done.resume() } }
 ///   },
-///   dismiss: { banner, animated in banner.presentingViewController?.dismiss(animated: animated) }))
+///   dismiss: { banner, animated in
+///     guard let presenter = banner.presentingViewController else { return }
+///     await withCheckedContinuation { done in presenter.dismiss(animated: animated) { done.resume() } }
+///   }))
 /// ```
+///
+/// The navigator also waits for the presented controller's transition coordinator after
+/// `present` returns, so one that returns early still finishes before the next step.
 public struct CustomTransition {
   /// Shows the first view controller over the second.
   public var present: @MainActor (UIViewController, UIViewController, Bool) async -> Void
@@ -398,6 +405,25 @@ public struct CustomTransition {
     self.present = present
     self.dismiss = dismiss
   }
+}
+
+/// A source screen that says where a popover shown from it points: one of its views (the
+/// button that opened it) and, optionally, a rectangle in that view; without it, or while that
+/// view is not on screen, a popover points at the source's whole view.
+///
+/// ```swift
+/// final class NoteController: UIViewController, PopoverSource {
+///   let shareButton = UIButton()
+///   func popoverAnchor(for screen: Screen) -> (view: UIView, rect: CGRect?)? {
+///     screen.target == "Share" ? (shareButton, nil) : nil
+///   }
+/// }
+/// ```
+@MainActor
+public protocol PopoverSource: AnyObject {
+  /// The view the popover of `screen` points at, and the rectangle in it (`nil` for its bounds);
+  /// `nil` for the source's whole view.
+  func popoverAnchor(for screen: Screen) -> (view: UIView, rect: CGRect?)?
 }
 
 /// A source screen that names the view its children go into (`addChild`); without it, a

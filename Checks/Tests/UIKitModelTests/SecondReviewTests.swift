@@ -8,6 +8,12 @@ import UIKit
 import Waypoint
 import WaypointUIKit
 
+/// A screen whose share button anchors the popovers shown from it.
+final class AnchoringController: UIViewController, PopoverSource {
+  let button = UIView()
+  func popoverAnchor(for screen: Screen) -> (view: UIView, rect: CGRect?)? { (button, nil) }
+}
+
 /// A note opens in the search tab over the list.
 private let tabbedManifest = """
   {"routes": [
@@ -166,6 +172,25 @@ extension ModelChecks {
       await settle()
       if case .failure(let error) = result { #expect((error as? NavigationError)?.code == .screenGone) }
       #expect(app.root.viewControllers.count == app.navigator.state.stack.count, "UIKit and the state agree")
+      expectNoException()
+    }
+
+    @Test("A26: a popover points at the view its source names, not at the source's whole view")
+    func popoverAnchor() async throws {
+      UIKitModel.reset()
+      var builder = ModuleRegistryBuilder()
+      builder.registerScreen(AnchoringController.self, target: "Anchoring") { _ in AnchoringController() }
+      builder.registerScreen(EditorController.self, target: "Editor") { _ in EditorController() }
+      let window = UIWindow(windowScene: UIWindowScene())
+      let navigator = UIKitNavigator(window: window)
+      let modules = ScreenCoordinator(registry: try builder.build(), navigator: navigator)
+      let source = try await modules.show(AnchoringController.self, .replaceRoot)
+      let controller = try #require(source.destination(as: AnchoringController.self))
+      controller.view.addSubview(controller.button)
+      _ = try await modules.show(EditorController.self, .popover)
+      let popover = try #require(navigator.rootController.presentedViewController?.popoverPresentationController)
+      #expect(popover.sourceView === controller.button)
+      #expect(popover.sourceRect == controller.button.bounds)
       expectNoException()
     }
 
