@@ -36,16 +36,44 @@ public protocol LinkIntent: AppIntent {
 extension LinkIntent {
   /// Opens ``link`` through the app's inbox and returns once it is opened.
   ///
-  /// - Throws: What ``Waypoint/LinkInbox/open(_:origin:extras:id:)-(String,_,_,_)`` throws: a
-  ///   link to an internal route is `notFound`, a dropped one `dropped`, and so is one the app
-  ///   was not ready for within ``LinkIntents/timeout``.
+  /// - Throws: A ``LinkIntentError`` with a message for the person who ran the intent, around
+  ///   what ``Waypoint/LinkInbox/open(_:origin:extras:id:)-(String,_,_,_)`` throws: a link to an
+  ///   internal route is `notFound`, a dropped one `dropped`, and so is one the app was not
+  ///   ready for within ``LinkIntents/timeout``.
   public func perform() async throws -> some IntentResult {
     let clock = ContinuousClock()
     let start = clock.now
-    let inbox = try await LinkIntents.slot.inbox(within: LinkIntents.timeout)
-    let left = max(LinkIntents.timeout - (clock.now - start), .zero)
-    _ = try await inbox.open(try link.url, origin: .appIntent(String(describing: Self.self)), within: left)
+    do throws(RoutingError) {
+      let inbox = try await LinkIntents.slot.inbox(within: LinkIntents.timeout)
+      let left = max(LinkIntents.timeout - (clock.now - start), .zero)
+      _ = try await inbox.open(try link.url, origin: .appIntent(String(describing: Self.self)), within: left)
+    } catch {
+      throw LinkIntentError(reason: error)
+    }
     return .result()
+  }
+}
+
+/// Why a ``LinkIntent`` did not open its link, in words for the person who ran it: Siri,
+/// Shortcuts and Spotlight show ``localizedStringResource`` rather than the router's message,
+/// which stays in ``reason`` for the app's logs.
+public struct LinkIntentError: Error, CustomLocalizedStringResourceConvertible {
+  /// What the inbox or the router said.
+  public let reason: RoutingError
+
+  /// Makes the error around `reason`.
+  public init(reason: RoutingError) {
+    self.reason = reason
+  }
+
+  /// What the person is told: a link this way in may not reach, one the app was not ready for,
+  /// or another failure.
+  public var localizedStringResource: LocalizedStringResource {
+    switch reason.code {
+    case .notFound, .forbidden: "This can't be opened from here."
+    case .dropped: "The app wasn't ready to open this. Try again."
+    default: "This couldn't be opened."
+    }
   }
 }
 

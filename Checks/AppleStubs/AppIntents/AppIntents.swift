@@ -9,6 +9,18 @@
 public struct LocalizedStringResource: ExpressibleByStringLiteral, Sendable {
   let key: String
   public init(stringLiteral value: String) { key = value }
+  /// Model only: the key the resource was made with.
+  public var _modelKey: String { key }
+}
+
+/// https://developer.apple.com/documentation/foundation/customlocalizedstringresourceconvertible
+/// `protocol CustomLocalizedStringResourceConvertible` (Foundation, iOS 16; here beside
+/// `LocalizedStringResource`): "a type that provides an out-of-process localizable description",
+/// which Siri and Shortcuts show for an error an intent throws.
+public protocol CustomLocalizedStringResourceConvertible {
+  /// https://developer.apple.com/documentation/foundation/customlocalizedstringresourceconvertible/localizedstringresource
+  /// `var localizedStringResource: LocalizedStringResource { get }`
+  var localizedStringResource: LocalizedStringResource { get }
 }
 
 /// https://developer.apple.com/documentation/appintents/intentdescription

@@ -1,10 +1,12 @@
 // A scene restoring what an earlier run saved, against the model of UIKit: a link that launched
 // the app wins over the restored state in one plan, and what this version cannot show is left
 // out. Not a test on iOS.
+import AppIntents
 import Foundation
 import Testing
 import UIKit
 import Waypoint
+import WaypointAppIntents
 import WaypointUIKit
 
 extension ModelChecks {
@@ -190,6 +192,27 @@ extension ModelChecks {
       #expect(app.coordinator(for: "a")?.navigator.state.tabs?["notes"]?.stack.count == 2)
       #expect(app.coordinator(for: "b")?.navigator.state.tabs?["notes"]?.stack.count == 1)
       withExtendedLifetime(windows) {}
+    }
+
+    @Test("A28: an intent whose link may not be opened this way tells the person so, not the router's message")
+    func intentError() async throws {
+      UIKitModel.reset()
+      var routes = RouterBuilder()
+      routes.add("notes://note/<int:id>", target: "Editor", tab: "notes", under: ["List"])  // internal
+      let app = try WaypointApp(routes: routes, start: MatrixApp.start) { screens in
+        screens.registerScreen(ListController.self, target: "List") { _ in ListController() }
+        screens.registerScreen(EditorController.self, target: "Editor") { _, link in
+          let editor = EditorController()
+          editor.noteID = try link.int("id")
+          return editor
+        }
+      }
+      app.setReady(true)
+      LinkIntents.slot.fill(app.inbox)
+      defer { LinkIntents.slot.empty(ifHolding: app.inbox) }
+      let error = await #expect(throws: LinkIntentError.self) { _ = try await OpenNoteIntent(id: 7).perform() }
+      #expect(error?.reason.code == .notFound)
+      #expect(error?.localizedStringResource._modelKey == "This can't be opened from here.")
     }
   }
 }
