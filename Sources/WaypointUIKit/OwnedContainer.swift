@@ -29,9 +29,14 @@ final class ContainerReports {
   /// appears when the user selects its tab.
   var reportsAppearance = false
 
+  /// Set when the container, a column's stack, left the screen while its split view stayed (the
+  /// user went back to the primary column of a collapsed split view), until it appears again.
+  private(set) var leftCollapsedSplit = false
+
   /// The container appeared.
   func appeared() {
     dismissed = false
+    leftCollapsedSplit = false
     if reportsAppearance { navigator?.containerChanged() }
     let call = onAppearance
     onAppearance = nil
@@ -43,10 +48,24 @@ final class ContainerReports {
     let call = onAppearance
     onAppearance = nil
     call?()
-    guard beingDismissed else { return }
+    guard beingDismissed else {
+      // A column's stack of a collapsed split view that left the screen while the split view
+      // stayed on it: the user went back to the primary column (UIKit takes the collapsed
+      // secondary off the primary stack). Taken in as the column emptied.
+      if holdsScreens, let column = container, column.viewIfLoaded?.window == nil,
+        let split = column.splitViewController, split.isCollapsed, split.viewIfLoaded?.window != nil
+      {
+        leftCollapsedSplit = true
+        navigator?.containerChanged()
+      }
+      return
+    }
     dismissed = true
     navigator?.containerChanged()
   }
+
+  /// The container these reports are for, when it said (a column's stack).
+  weak var container: UIViewController?
 
   /// The container's stack changed (a pop, a new set of view controllers).
   ///

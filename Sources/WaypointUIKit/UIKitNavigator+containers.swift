@@ -113,10 +113,12 @@ extension UIKitNavigator {
     split.setViewController(primary, for: .primary)
     if style == .tripleColumn {
       let supplementary = makeStack()
+      supplementary.reports.container = supplementary
       split.setViewController(supplementary, for: .supplementary)
       stacks[StackPlace(tab: tab, column: .supplementary)] = supplementary
     }
     let secondary = makeStack()
+    secondary.reports.container = secondary
     split.setViewController(secondary, for: .secondary)
     stacks[StackPlace(tab: tab, column: .secondary)] = secondary
     splits[owner] = split

@@ -50,6 +50,13 @@ extension UIKitNavigator {
     for (owner, split) in splits where current.split(in: owner.tab)?.isCollapsed != split.isCollapsed {
       _ = try? reconcile(.collapsed(split.isCollapsed, tab: owner.tab))
     }
+    // The user went back to the primary column of a collapsed split view: the columns after it
+    // empty, as SwiftUI's write-back of the compact column does.
+    for (place, stack) in stacks where place.column != .primary && stack.reports.leftCollapsedSplit {
+      if current[stack: place]?.isEmpty == false {
+        _ = try? reconcile(.replacedStack(depth: 0, stack: [], place: place))
+      }
+    }
   }
 
   /// The screens of `screens` that `stack` still shows, or `nil` when it shows them all.

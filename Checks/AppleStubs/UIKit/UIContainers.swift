@@ -87,7 +87,25 @@
   /// (iOS 14): makes the column visible; when collapsed, it becomes the one shown.
   open func show(_ column: UISplitViewController.Column) {
     guard style != .unspecified else { return }
-    if collapsed { _modelShownColumn = column }
+    guard collapsed else { return }
+    _modelShownColumn = column
+    // A column the user went back from comes on screen again.
+    if let shown = columns[column], shown.viewIfLoaded?._modelSuperview == nil {
+      shown._modelAppearance(.willAppear, false)
+      view.addSubview(shown.view)
+      shown._modelAppearance(.didAppear, false)
+    }
+  }
+
+  /// Model only: the user taps Back in a collapsed split view showing a later column. UIKit takes
+  /// the collapsed secondary (or supplementary) navigation controller off the primary one's
+  /// stack: it leaves the screen, not being dismissed, while the split view stays.
+  public func _modelUserGoesBackToPrimary() {
+    guard collapsed, _modelShownColumn != .primary, let leaving = columns[_modelShownColumn] else { return }
+    _modelShownColumn = .primary
+    leaving._modelAppearance(.willDisappear, true)
+    leaving.viewIfLoaded?.removeFromSuperview()
+    leaving._modelAppearance(.didDisappear, true)
   }
 
   /// https://developer.apple.com/documentation/uikit/uisplitviewcontroller/showdetailviewcontroller(_:sender:)

@@ -93,6 +93,17 @@
   public private(set) weak var _modelParent: UIViewController?
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/parent — `weak var parent: UIViewController? { get }`
   open var parent: UIViewController? { _modelParent }
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/splitviewcontroller
+  /// `var splitViewController: UISplitViewController? { get }` — the nearest ancestor that is one.
+  @available(watchOS, unavailable)
+  open var splitViewController: UISplitViewController? {
+    var next = _modelParent
+    while let controller = next {
+      if let split = controller as? UISplitViewController { return split }
+      next = controller._modelParent
+    }
+    return nil
+  }
 
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentationcontroller
   /// `var presentationController: UIPresentationController? { get }`

@@ -194,6 +194,33 @@ extension ModelChecks {
       expectNoException()
     }
 
+    @Test("A4: Back to the primary column of a collapsed split is taken in, and the same link shows its note again")
+    func collapsedBack() async throws {
+      let app = try makeApp()
+      var state = NavigationState(
+        tabs: TabContainer([NavigationTab(id: "notes", stack: [Screen(id: "List#1", target: "List")])]))
+      state.tabs?.tabs[0].split = SplitColumns()
+      try await app.navigator.restore(state)
+      let split = try #require(app.navigator.splitViewController(in: "notes"))
+      split._modelSetCollapsed(true)
+      await settle()
+      let router = try app.router(
+        #"{"routes": [{"pattern": "app://note/<int:id>", "target": "Editor", "tab": "notes", "column": "secondary"}]}"#)
+      let first = try await router.open("app://note/7").value(as: ShownModule.self)
+      await settle()
+      #expect(split._modelIsShowing(.secondary))
+      // The user taps Back: the list is on top again.
+      split._modelUserGoesBackToPrimary()
+      #expect(await eventually { app.navigator.state.tabs?["notes"]?.split?.secondary.isEmpty == true })
+      #expect(await eventually { first.state == .removed }, "the note's screen left")
+      // The same link again: the note is on screen, not taken for already there.
+      _ = try await router.open("app://note/7")
+      await settle()
+      #expect(split._modelIsShowing(.secondary))
+      #expect(app.navigator.state.tabs?["notes"]?.split?.secondary.count == 1)
+      expectNoException()
+    }
+
     @Test("A12: a restore moving a live screen to another tab does not hand UIKit a controller another stack holds")
     func screenMovesBetweenTabs() async throws {
       let app = try makeApp()
