@@ -25,35 +25,35 @@ final class HostState {
   @ObservationIgnored private var ownInbox: LinkInbox?
   /// The path SwiftUI last read for each stack, and the root of the item it last read for each
   /// level: what it shows, which its write-backs are made from.
-  @ObservationIgnored private var readPaths: [StackPlace: [Screen]] = [:]
-  @ObservationIgnored private var readLevelPaths: [Int: [Screen]] = [:]
+  @ObservationIgnored private var readPaths: [PathBinding: [Screen]] = [:]
   @ObservationIgnored private var readItems: [Int: String] = [:]
 
-  /// The path of the stack at `place`, as SwiftUI reads it: remembered as what it shows.
-  func readPath(at place: StackPlace, in state: NavigationState) -> [Screen] {
-    let path = state.path(at: place)
-    readPaths[place] = path
+  /// A stack SwiftUI binds a `NavigationStack(path:)` to: a tab's or a column's on the root level,
+  /// or the own stack of the level at a depth (the root without tabs or a split view, a
+  /// presented level).
+  enum PathBinding: Hashable {
+    case place(StackPlace)
+    case level(Int)
+  }
+
+  /// The path of `stack`, as SwiftUI reads it: remembered as what it shows.
+  func readPath(_ stack: PathBinding, in state: NavigationState) -> [Screen] {
+    let path =
+      switch stack {
+      case .place(let place): state.path(at: place)
+      case .level(let depth): state.path(at: depth)
+      }
+    readPaths[stack] = path
     return path
   }
 
-  /// The change SwiftUI's write of `path` for the stack at `place` stands for, made against the
-  /// path it last read (see `NavigationState.edit(writingPath:at:shown:)`).
-  func edit(writingPath path: [Screen], at place: StackPlace, in state: NavigationState) -> NavigationEdit? {
-    state.edit(writingPath: path, at: place, shown: readPaths[place])
-  }
-
-  /// The path of the own stack of the level at `depth`, as SwiftUI reads it: remembered as what
-  /// it shows.
-  func readPath(atDepth depth: Int, in state: NavigationState) -> [Screen] {
-    let path = state.path(at: depth)
-    readLevelPaths[depth] = path
-    return path
-  }
-
-  /// The change SwiftUI's write of `path` for the own stack of the level at `depth` stands for,
-  /// made against the path it last read there.
-  func edit(writingPath path: [Screen], atDepth depth: Int, in state: NavigationState) -> NavigationEdit? {
-    state.edit(writingPath: path, atDepth: depth, shown: readLevelPaths[depth])
+  /// The change SwiftUI's write of `path` for `stack` stands for, made against the path it last
+  /// read there (see `NavigationState.edit(writingPath:at:shown:)`).
+  func edit(writingPath path: [Screen], to stack: PathBinding, in state: NavigationState) -> NavigationEdit? {
+    switch stack {
+    case .place(let place): state.edit(writingPath: path, at: place, shown: readPaths[stack])
+    case .level(let depth): state.edit(writingPath: path, atDepth: depth, shown: readPaths[stack])
+    }
   }
 
   /// Remembers the item SwiftUI read for the level at `depth` (each style's binding reads it;

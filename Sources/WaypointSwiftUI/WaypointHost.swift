@@ -290,7 +290,7 @@ struct HostContext<Destination: View> {
 
   /// The path of the stack at `place`, as its binding gives it to SwiftUI.
   @MainActor func readPath(at place: StackPlace) -> [Screen] {
-    shared.readPath(at: place, in: modules.navigator.state)
+    shared.readPath(.place(place), in: modules.navigator.state)
   }
 
   /// Takes in the `path` SwiftUI wrote for the stack at `place`.
@@ -299,7 +299,7 @@ struct HostContext<Destination: View> {
   /// split view gone), or a write about screens a link took away meanwhile, has nothing to write
   /// back.
   @MainActor func write(path: [Screen], at place: StackPlace) {
-    guard let edit = shared.edit(writingPath: path, at: place, in: modules.navigator.state) else { return }
+    guard let edit = shared.edit(writingPath: path, to: .place(place), in: modules.navigator.state) else { return }
     report(edit)
   }
 
@@ -452,11 +452,11 @@ struct LevelView<Destination: View>: View {
     let shown = level?.path ?? []
     let live = isLive
     return Binding(
-      get: { @MainActor in live ? host.shared.readPath(atDepth: depth, in: host.modules.navigator.state) : shown },
+      get: { @MainActor in live ? host.shared.readPath(.level(depth), in: host.modules.navigator.state) : shown },
       set: { @MainActor path in
         // Made against what SwiftUI showed: a write about screens a link took away meanwhile
         // changes nothing.
-        guard live, let edit = host.shared.edit(writingPath: path, atDepth: depth, in: host.modules.navigator.state)
+        guard live, let edit = host.shared.edit(writingPath: path, to: .level(depth), in: host.modules.navigator.state)
         else { return }
         host.report(edit)
       })

@@ -240,7 +240,7 @@ extension NavigationState {
   /// view: the secondary column empties; `nil` when it is empty already.
   package func edit(showingPrimaryColumnIn tab: String?) -> NavigationEdit? {
     guard showsSecondaryColumn(in: tab) else { return nil }
-    return .replacedStack(depth: 0, stack: [], place: StackPlace(tab: tab, column: .secondary))
+    return edits(showingCompactColumn: .supplementary, in: tab).first
   }
 
   /// The column a collapsed split view of the tab `tab` (or of the root level) shows on top.
