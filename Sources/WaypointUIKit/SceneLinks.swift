@@ -152,14 +152,14 @@ public final class SceneLinks {
         // handled and none opened on it, when the app is not ready for them, or after
         // `launchLinkWait` (a link parked behind sign-in).
         modules.startOn(first)
-        self.handOver(options) { Task { await self.showFirst(first, in: modules, failed: failed) } }
+        self.handOver(options) { Task { await self.showFirst(in: modules, failed: failed) } }
         app.windowIsShown(id)
-        if !app.isReady { await self.showFirst(first, in: modules, failed: failed) }
+        if !app.isReady { await self.showFirst(in: modules, failed: failed) }
         try? await Task.sleep(for: Self.launchLinkWait)
-        await self.showFirst(first, in: modules, failed: failed)
+        await self.showFirst(in: modules, failed: failed)
       } else {
         modules.startOn(first)
-        await self.showFirst(first, in: modules, failed: failed)
+        await self.showFirst(in: modules, failed: failed)
         // After the first state, so a launch link never lands before it (and is replaced by it)
         // when the app is ready already (a second scene, a scene connected again).
         if let options { self.connect(options) }
@@ -189,7 +189,7 @@ public final class SceneLinks {
   /// Shows the window's first state unless a link already opened on it (decided in the
   /// navigator's turn; a link whose plan failed puts the state back).
   private func showFirst(
-    _ first: NavigationState, in modules: ScreenCoordinator, failed: @escaping @MainActor (String, RoutingError) -> Void
+    in modules: ScreenCoordinator, failed: @escaping @MainActor (String, RoutingError) -> Void
   ) async {
     do {
       try await modules.showPendingStart()
