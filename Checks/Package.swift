@@ -19,14 +19,15 @@ let package = Package(
     .target(name: "CoreSpotlight", path: "AppleStubs/CoreSpotlight"),
     .target(name: "AppIntents", path: "AppleStubs/AppIntents"),
     .target(name: "UIKit", dependencies: ["AppleFoundation", "UserNotifications"], path: "AppleStubs/UIKit"),
-    .target(name: "SwiftUI", dependencies: ["AppleFoundation"], path: "AppleStubs/SwiftUI"),
+    // SwiftUI's bridge to UIKit view controllers needs UIKit, as the SDK's SwiftUI does on iOS.
+    .target(name: "SwiftUI", dependencies: ["AppleFoundation", "UIKit"], path: "AppleStubs/SwiftUI"),
     .target(
       name: "WaypointUIKit",
       dependencies: ["UIKit", "UserNotifications", "CoreSpotlight", "Waypoint"],
       path: "Adapters/WaypointUIKit"),
     .target(
       name: "WaypointSwiftUI",
-      dependencies: ["SwiftUI", "CoreSpotlight", "Waypoint"],
+      dependencies: ["SwiftUI", "UIKit", "CoreSpotlight", "Waypoint"],
       path: "Adapters/WaypointSwiftUI"),
     .target(
       name: "WaypointAppIntents",

@@ -80,11 +80,12 @@ for entry in "${platforms[@]}"; do
   module AppleFoundation "$checks/AppleStubs/AppleFoundation"
   module UserNotifications "$checks/AppleStubs/UserNotifications"
   module CoreSpotlight "$checks/AppleStubs/CoreSpotlight"
-  module SwiftUI "$checks/AppleStubs/SwiftUI"
-  module AppIntents "$checks/AppleStubs/AppIntents"
   # UIKit's stub is made visible where WaypointUIKit serves the platform; on tvOS and watchOS
   # the adapter compiles empty, and a source that still imported UIKit there would fail here.
+  # It comes before SwiftUI's, whose bridge to UIKit view controllers it serves.
   case $platform in iOS | visionOS) module UIKit "$checks/AppleStubs/UIKit" ;; esac
+  module SwiftUI "$checks/AppleStubs/SwiftUI"
+  module AppIntents "$checks/AppleStubs/AppIntents"
   module WaypointUIKit Sources/WaypointUIKit
   module WaypointSwiftUI Sources/WaypointSwiftUI
   module WaypointAppIntents Sources/WaypointAppIntents

@@ -1,6 +1,6 @@
 #if canImport(SwiftUI)
 import Observation
-import Waypoint
+package import Waypoint
 
 /// What one `WaypointHost` keeps between updates: which presented levels are on screen, the
 /// destinations it made for screens no route holds, and the last content of each presented
@@ -11,9 +11,9 @@ import Waypoint
 /// only reads what is kept here or held by a route.
 @MainActor
 @Observable
-final class HostState {
+package final class HostState {
   /// Which presented levels SwiftUI has shown.
-  private(set) var staging = PresentationStaging()
+  package private(set) var staging = PresentationStaging()
   /// Destinations made for screens no route holds (restored, or pushed by SwiftUI), by screen id.
   private(set) var made: [String: ScreenDestination] = [:]
   /// The last drawn level of each presented item, by the item's id.
@@ -96,21 +96,46 @@ final class HostState {
     modules.shownDestination(of: screen.id) ?? made[screen.id]
   }
 
-  /// How long a presentation takes once its content appeared.
+  /// Made empty by each host.
+  package init() {}
+
+  /// How long a presentation takes once its content appeared, where nothing reports its end.
   ///
   /// SwiftUI calls `onAppear` when a sheet starts sliding in, and a presentation asked for
   /// before it ends is dropped (matteopuc/swiftui-navigation-stack#23); SwiftUI has no callback
-  /// for the end, so the host waits this long, as FlowStacks does between staged steps.
+  /// for the end. Where SwiftUI presents with UIKit, a ``PresentationEndProbe`` in the level
+  /// tells the end, and this is only the bound on waiting for it
+  /// (``presentationEndLimit``); elsewhere the host waits this long, as FlowStacks does between
+  /// staged steps. It is also how long a level the state left waits to be forgotten.
   static let presentationTime = Duration.milliseconds(650)
 
+  /// How long the host waits for UIKit to tell that a level's presentation ended before it
+  /// takes it as ended anyway: longer than any presentation, so a slow first frame or a heavy
+  /// sheet is waited for, and a level whose probe never tells still lets the one over it come.
+  static let presentationEndLimit: Duration = {
+    #if canImport(UIKit) && !os(watchOS) && !os(tvOS)
+    .seconds(2)
+    #else
+    presentationTime
+    #endif
+  }()
+
   /// The presented level at `depth`, whose root is `screen`, started to appear: it holds its
-  /// place now, and once its presentation is over, the level over it may be presented.
-  func appeared(depth: Int, screen: String) {
+  /// place now, and once its presentation is over (``presentationEnded(depth:screen:)``, or
+  /// ``presentationEndLimit`` from now), the level over it may be presented.
+  package func appeared(depth: Int, screen: String) {
     update { $0.appeared(depth: depth, screen: screen) }
     Task { @MainActor [weak self] in
-      try? await Task.sleep(for: Self.presentationTime)
-      self?.update { $0.finishedPresenting(depth: depth, screen: screen) }
+      try? await Task.sleep(for: Self.presentationEndLimit)
+      self?.presentationEnded(depth: depth, screen: screen)
     }
+  }
+
+  /// Notes that UIKit finished presenting the level at `depth`, whose root is `screen`.
+  ///
+  /// The level over it may be presented. Told again, or for a level gone, it changes nothing.
+  package func presentationEnded(depth: Int, screen: String) {
+    update { $0.finishedPresenting(depth: depth, screen: screen) }
   }
 
   /// The presented level at `depth`, whose root is `screen`, disappeared.

@@ -335,12 +335,22 @@ struct LevelView<Destination: View>: View {
     // Read here, so SwiftUI draws the level again when a staged presentation may go ahead.
     let shownLevels = host.shared.staging.shownLevels(of: host.modules.navigator.state.levels)
     presentations(stack, shownLevels: shownLevels)
+      .reportingPresentationEnd(presentationEnd)
       .onAppear {
         if let item { host.shared.appeared(depth: depth, screen: item.screen.id) }
       }
       .onDisappear {
         if let item { host.shared.disappeared(depth: depth, screen: item.screen.id, in: host.modules) }
       }
+  }
+
+  /// What tells the host that UIKit finished presenting this level (nothing for the root).
+  private var presentationEnd: (@MainActor () -> Void)? {
+    guard let item else { return nil }
+    let shared = host.shared
+    let depth = depth
+    let screen = item.screen.id
+    return { shared.presentationEnded(depth: depth, screen: screen) }
   }
 
   /// The level as the state has it, or as it was last drawn while it slides away.

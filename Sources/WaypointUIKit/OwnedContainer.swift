@@ -21,6 +21,9 @@ final class ContainerReports {
   /// Set once UIKit has dismissed the container (its `viewDidDisappear` while being dismissed),
   /// until it appears again.
   private(set) var dismissed = false
+  /// Set when the navigator gave up waiting for the container's custom presentation: should it
+  /// still appear, it is taken away, and until then it is on its way out.
+  var givenUp = false
   /// Called once when the container next appears or disappears; a navigator waiting on UIKit
   /// uses it beside the completion handler.
   var onAppearance: (@MainActor () -> Void)?
@@ -43,8 +46,16 @@ final class ContainerReports {
     call?()
   }
 
-  /// The container disappeared; `beingDismissed` is its `isBeingDismissed` then.
-  func disappeared(beingDismissed: Bool) {
+  /// `controller`, the container, disappeared.
+  ///
+  /// It is dismissed when it, or a presented level under it, is being dismissed: a presenter's
+  /// `dismiss` takes every level over it away, and which of them UIKit calls being dismissed is
+  /// not documented (the dismiss(animated:completion:) page: "only the top-most view is dismissed
+  /// in an animated fashion; any intermediate view controllers are simply removed").
+  func disappeared(from controller: UIViewController) {
+    let beingDismissed = sequence(first: controller, next: \.presentingViewController).contains {
+      $0.isBeingDismissed
+    }
     let call = onAppearance
     onAppearance = nil
     call?()

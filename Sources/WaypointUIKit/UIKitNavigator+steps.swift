@@ -141,6 +141,9 @@ extension UIKitNavigator {
         "UIKit did not present '\(screen.id)' from '\(source)' within \(transitionTimeout)", screen: screen.id)
     }
     if !presented && isCustom {
+      if case .custom(let name) = presentation, let transition = customTransitions[name] {
+        giveUp(container, transition)
+      }
       throw NavigationError(
         .transitionTimedOut, "the custom transition of '\(screen.id)' did not finish within \(transitionTimeout)",
         screen: screen.id)
@@ -149,9 +152,9 @@ extension UIKitNavigator {
     containers.append(container)
   }
 
-  /// What UIKit presents for `shown`: the screen itself when it is a container controller or a
-  /// popover's content (in a container of the navigator's), else a navigation controller of the
-  /// navigator's holding it.
+  /// What UIKit presents for `shown`: a ``WrappingContainer`` holding it when it is a popover's
+  /// content or a container controller, else a navigation controller of the navigator's holding
+  /// it.
   private func container(
     for shown: UIViewController, _ presentation: Presentation, source: UIViewController, _ screen: Screen
   ) throws(NavigationError) -> UIViewController {
@@ -162,7 +165,7 @@ extension UIKitNavigator {
           .invalidSource, "'\(screen.id)' is a popover and its source's view is not on screen to anchor it",
           screen: screen.id)
       }
-      let container = PopoverContainer(showing: shown)
+      let container = WrappingContainer(showing: shown)
       container.modalPresentationStyle = .popover
       // The view the source names (the button that opened it), when it is on screen; else the
       // source's whole view, which leaves UIKit no room outside it on a large screen.
@@ -178,7 +181,8 @@ extension UIKitNavigator {
     }
     let container: UIViewController
     if Self.isContainer(shown) {
-      container = shown
+      // Wrapped, so its dismissal reaches the navigator (UIKit cannot push it onto a stack).
+      container = WrappingContainer(showing: shown)
     } else {
       let stack = WaypointNavigationController(rootViewController: shown)
       stack.reports.holdsScreens = true
@@ -322,9 +326,28 @@ extension UIKitNavigator {
   }
 
   /// Whether `controller` is being dismissed, or is a container of the navigator's UIKit has
-  /// dismissed.
+  /// dismissed or the navigator gave up on.
   static func isLeaving(_ controller: UIViewController) -> Bool {
-    controller.isBeingDismissed || (controller as? any OwnedContainer)?.reports.dismissed == true
+    guard let reports = (controller as? any OwnedContainer)?.reports else { return controller.isBeingDismissed }
+    return controller.isBeingDismissed || reports.dismissed || reports.givenUp
+  }
+
+  /// Takes `container` away should its custom presentation still show it: the navigator stopped
+  /// waiting for it, and the step failed.
+  ///
+  /// It goes with the transition's own dismissal, so the screen keeps to the state the failed
+  /// step left. Until it is gone it is on its way out, never taken for the app's presentation.
+  private func giveUp(_ container: UIViewController, _ transition: CustomTransition) {
+    guard let reports = (container as? any OwnedContainer)?.reports else { return }
+    reports.givenUp = true
+    let animated = animated
+    let takeAway = { @MainActor in
+      guard container.viewIfLoaded?.window != nil else { return }
+      Task { @MainActor in await transition.dismiss(container, animated) }
+    }
+    reports.onAppearance = takeAway
+    // Already shown, when the transition put it on screen without UIKit's appearance calls.
+    takeAway()
   }
 
   /// Runs an app's custom transition, giving it `transitionTimeout` to finish.
@@ -367,7 +390,8 @@ extension UIKitNavigator {
     -> UINavigationController
   {
     // A root split view holds the root stack in its primary column.
-    let level = depth == 0 && splits[.primary] != nil ? rootController : containers[safe: depth]
+    let container = depth == 0 && splits[.primary] != nil ? rootController : containers[safe: depth]
+    let level = (container as? WrappingContainer)?.content ?? container
     guard let stack = level as? UINavigationController else {
       throw NavigationError(.invalidStep, "cannot \(step): the level has no navigation controller")
     }

@@ -8,8 +8,8 @@ extension UIKitNavigator {
   /// that left a stack (back button, swipe, the app's own `popViewController`).
   ///
   /// It runs when an owned container reports a change (once the change being carried out is
-  /// done), and before every change, which also catches what containers the navigator does not
-  /// own (an image picker presented as it is) cannot report. It only removes what UIKit no
+  /// done), and before every change, which also catches what no container of the navigator's
+  /// could report. It only removes what UIKit no
   /// longer shows, so it can run any number of times.
   func sync() {
     needsSync = false
@@ -71,9 +71,13 @@ extension UIKitNavigator {
 
   /// The lowest presented level UIKit no longer presents.
   private func firstGoneLevel() -> Int? {
-    (1..<max(containers.count, 1)).first { depth in
+    let dismissed = containers.map { ($0 as? any OwnedContainer)?.reports.dismissed == true }
+    return (1..<max(containers.count, 1)).first { depth in
       let container = containers[depth]
-      if (container as? any OwnedContainer)?.reports.dismissed == true { return true }
+      if dismissed[depth] { return true }
+      // Being dismissed with a level over it that has already left: one dismissal takes both
+      // (a level under a full-screen cover hears nothing of it, its views already gone).
+      if container.isBeingDismissed, dismissed[(depth + 1)...].contains(true) { return true }
       // A custom transition may show its screen without UIKit's presentation; only the
       // container's own report says when it left.
       if case .custom? = current.levels[safe: depth - 1]?.presented?.presentation.kind { return false }

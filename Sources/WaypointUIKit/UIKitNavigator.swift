@@ -23,8 +23,8 @@ public import Waypoint
 /// container of the navigator's; they report their own pops and dismissals, so the navigator
 /// never sets a UIKit delegate and the app keeps all of them. A screen that is itself a
 /// container (a navigation, split view or tab bar controller, such as an image picker) is
-/// presented as it is (as a popover, inside the navigator's popover container), never pushed,
-/// which UIKit refuses with an exception; its dismissal by the user is taken in at the next change.
+/// presented inside a plain container of the navigator's, which reports its dismissal, and is
+/// never pushed, which UIKit refuses with an exception.
 ///
 /// **When UIKit refuses.** Changes run one at a time, in the order asked; a change waits for one
 /// UIKit is running (a back swipe) at most ``transitionTimeout``. Before presenting, the

@@ -54,17 +54,28 @@ open class WaypointNavigationController: UINavigationController, OwnedContainer 
 
   open override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-    reports.disappeared(beingDismissed: isBeingDismissed)
+    reports.disappeared(from: self)
   }
 }
 
-/// The container a popover shows its screen in, so that its dismissal (a tap outside, or the
-/// app's `dismiss`) reaches the navigator like a sheet's.
+/// The container the navigator presents a screen in when it cannot hold the screen in a
+/// navigation controller of its own: a popover's content, and a screen that is itself a
+/// container (an image picker, the app's own navigation controller), which UIKit cannot put in a
+/// navigation stack.
+///
+/// It holds the screen as its only child, so the screen's dismissal — the user pulling the
+/// sheet down, a tap outside the popover, the app's `dismiss` — reaches the navigator like a
+/// stack's, and the navigator sets no delegate of the app's. What UIKit asks a presented
+/// controller (refusing the pull-down, the status bar, the orientations) it answers with the
+/// screen's answer.
 @MainActor
-final class PopoverContainer: UIViewController, OwnedContainer {
+final class WrappingContainer: UIViewController, OwnedContainer {
   let reports = ContainerReports()
+  /// The screen it shows.
+  let content: UIViewController
 
   init(showing content: UIViewController) {
+    self.content = content
     super.init(nibName: nil, bundle: nil)
     preferredContentSize = content.preferredContentSize
     addChild(content)
@@ -74,7 +85,7 @@ final class PopoverContainer: UIViewController, OwnedContainer {
     content.didMove(toParent: self)
   }
 
-  /// Popovers are made in code, never from a storyboard.
+  /// Wrappers are made in code, never from a storyboard.
   required init?(coder: NSCoder) { nil }
 
   /// A popover is sized by its presented controller's preferred size: the content's.
@@ -83,6 +94,20 @@ final class PopoverContainer: UIViewController, OwnedContainer {
     preferredContentSize = container.preferredContentSize
   }
 
+  /// Refuses the pull-down while the screen does (an app's flow with unsaved changes).
+  override var isModalInPresentation: Bool {
+    get { content.isModalInPresentation || super.isModalInPresentation }
+    set { super.isModalInPresentation = newValue }
+  }
+
+  /// The orientations the screen supports (an image picker supports portrait only).
+  override var supportedInterfaceOrientations: UIInterfaceOrientationMask { content.supportedInterfaceOrientations }
+
+  #if !os(visionOS)
+  /// The screen sets the status bar's style.
+  override var childForStatusBarStyle: UIViewController? { content }
+  #endif
+
   override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
     reports.appeared()
@@ -90,7 +115,7 @@ final class PopoverContainer: UIViewController, OwnedContainer {
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-    reports.disappeared(beingDismissed: isBeingDismissed)
+    reports.disappeared(from: self)
   }
 }
 #endif

@@ -340,6 +340,13 @@ public enum Edge: Int8, Sendable {
   case top, leading, bottom, trailing
 }
 
+/// https://developer.apple.com/documentation/swiftui/alignment — `@frozen struct Alignment`;
+/// only `center` is stubbed.
+public struct Alignment: Equatable, Sendable {
+  /// https://developer.apple.com/documentation/swiftui/alignment/center — `static let center: Alignment`
+  public static let center = Alignment()
+}
+
 extension View {
   /// https://developer.apple.com/documentation/swiftui/view/navigationdestination(for:destination:)
   nonisolated public func navigationDestination<D, C>(
@@ -378,6 +385,14 @@ extension View {
   /// https://developer.apple.com/documentation/swiftui/view/id(_:)
   /// `nonisolated func id<ID>(_ id: ID) -> some View where ID : Hashable`
   nonisolated public func id<ID>(_ id: ID) -> some View where ID: Hashable {
+    _Modified(content: self)
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/view/background(alignment:content:)
+  /// `nonisolated func background<V>(alignment: Alignment = .center, @ContentBuilder content: () -> V) -> some View where V : View`
+  /// (iOS 15)
+  nonisolated public func background<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View
+  where V: View {
     _Modified(content: self)
   }
 

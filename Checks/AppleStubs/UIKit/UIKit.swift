@@ -95,6 +95,21 @@
   open func makeKeyAndVisible() { _modelIsKey = true }
 }
 
+/// https://developer.apple.com/documentation/uikit/uiinterfaceorientationmask —
+/// `struct UIInterfaceOrientationMask` (not tvOS), an option set of orientations.
+@available(tvOS, unavailable)
+public struct UIInterfaceOrientationMask: OptionSet, Sendable {
+  public let rawValue: UInt
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+  public static let portrait = UIInterfaceOrientationMask(rawValue: 1 << 1)
+  public static let portraitUpsideDown = UIInterfaceOrientationMask(rawValue: 1 << 2)
+  public static let landscapeRight = UIInterfaceOrientationMask(rawValue: 1 << 3)
+  public static let landscapeLeft = UIInterfaceOrientationMask(rawValue: 1 << 4)
+  public static let landscape: UIInterfaceOrientationMask = [.landscapeLeft, .landscapeRight]
+  public static let all: UIInterfaceOrientationMask = [.portrait, .portraitUpsideDown, .landscape]
+  public static let allButUpsideDown: UIInterfaceOrientationMask = [.portrait, .landscape]
+}
+
 /// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle — `enum UIModalPresentationStyle`
 /// (`pageSheet` and `popover` are not on tvOS, per their pages).
 public enum UIModalPresentationStyle: Int, Sendable {

@@ -87,6 +87,20 @@
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/title — `var title: String? { get set }`
   open var title: String?
 
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/ismodalinpresentation
+  /// `var isModalInPresentation: Bool { get set }` (iOS 13) — while it is true, UIKit "prevents
+  /// the interactive dismissal of the view controller while it is onscreen": the model's
+  /// `_modelUserDismisses()` leaves such a presented controller up.
+  open var isModalInPresentation = false
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/childforstatusbarstyle
+  /// `var childForStatusBarStyle: UIViewController? { get }` (iOS 7; visionOS 1.0 to 1.0)
+  @available(visionOS, unavailable)
+  open var childForStatusBarStyle: UIViewController? { nil }
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/supportedinterfaceorientations
+  /// `var supportedInterfaceOrientations: UIInterfaceOrientationMask { get }` (iOS 6, not tvOS)
+  @available(tvOS, unavailable)
+  open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
+
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/children — `var children: [UIViewController] { get }`
   open private(set) var children: [UIViewController] = []
   /// Model only: the parent `addChild(_:)` set.
@@ -211,6 +225,11 @@
   /// Model only: the user pulls the sheet (or taps outside the popover) this controller is
   /// presented in: UIKit dismisses it and then tells the presentation controller's delegate.
   public func _modelUserDismisses() {
+    let presenter = presentedViewController != nil ? self : presentingViewController
+    if let pulled = presenter?.presentedViewController, pulled.isModalInPresentation {
+      UIKitModel.log("the user cannot pull down \(pulled): isModalInPresentation")
+      return
+    }
     _modelDismiss(animated: true, byUser: true, completion: nil)
   }
 
@@ -227,6 +246,10 @@
     }
     var chain = [dismissed]
     while let next = chain.last?.presentedViewController { chain.append(next) }
+    // Only views in a window leave it: a level a full-screen presentation covered had its views
+    // removed then, and had its `viewDidDisappear` then (the viewDidDisappear(_:) page: "the
+    // view was removed from a view hierarchy"); its dismissal under the cover tells it nothing.
+    let leaving = chain.filter { $0.viewIfLoaded?.window != nil }
     // The presenter's views come back for the dismissal's animation.
     if let superview = presenter._modelCoveredIn, let view = presenter.viewIfLoaded {
       superview.addSubview(view)
@@ -236,17 +259,15 @@
     dismissed.dismissing = true
     let transition = ModelTransition()
     dismissed._modelTransition = transition
-    for controller in chain.reversed() { controller._modelAppearance(.willDisappear, flag) }
+    for controller in leaving.reversed() { controller._modelAppearance(.willDisappear, flag) }
     // Two steps: the animation ends (the views leave, `viewDidDisappear`, and the transition
     // coordinator, which "lasts for the duration of the transition animation", is gone), then,
     // on a later turn, UIKit finishes the dismissal. A presentation asked for in between is
     // refused as "already presenting", as one asked for while a dismissal is in progress is
     // (joomcode/BottomSheet#35).
     UIKitModel.animate {
-      for controller in chain.reversed() {
-        controller.viewIfLoaded?.removeFromSuperview()
-        controller._modelAppearance(.didDisappear, flag)
-      }
+      for controller in chain.reversed() { controller.viewIfLoaded?.removeFromSuperview() }
+      for controller in leaving.reversed() { controller._modelAppearance(.didDisappear, flag) }
       dismissed.dismissing = false
       dismissed._modelTransition = nil
       transition.end()

@@ -350,5 +350,81 @@ extension ModelChecks {
       #expect(app.root.view.window != nil, "the presenter is back in the window once the modal left")
       expectNoException()
     }
+    @Test("A32: the app's navigation controller shown as a sheet and pulled down leaves the state at once")
+    func appContainerPulledDown() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let picker = try await app.modules.show(PickerController.self, .sheet)
+      let controller = try #require(picker.destination(as: PickerController.self))
+      #expect(controller.view.window != nil, "the picker is on screen")
+      controller._modelUserDismisses()
+      #expect(await eventually { picker.state == .removed }, "the pull is taken in without waiting for a change")
+      #expect(app.navigator.state.presented == nil)
+      await settle()
+      #expect(app.root.presentedViewController == nil)
+      expectNoException()
+    }
+
+    @Test("A32 (several levels): the app dismissing a sheet and the cover over it takes both out at once")
+    func appDismissesTwoLevels() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let sheet = try await app.modules.show(EditorController.self, .sheet)
+      let cover = try await app.modules.show(EditorController.self, .fullScreen)
+      await settle()
+      let sheetContainer = try #require(app.root.presentedViewController)
+      #expect(sheetContainer.view.window == nil, "UIKit removes the sheet's views under the full-screen cover")
+      app.root.dismiss(animated: true)
+      #expect(await eventually { sheet.state == .removed && cover.state == .removed }, "both leave with one dismissal")
+      #expect(app.navigator.state.presented == nil)
+      await settle()
+      #expect(app.root.presentedViewController == nil)
+      expectNoException()
+    }
+    @Test("A32 (wrapped): an app's flow that refuses the pull-down still refuses it, and stays in the state")
+    func wrappedFlowRefusesPullDown() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let flow = try await app.modules.show(FlowController.self, .sheet)
+      let controller = try #require(flow.destination(as: FlowController.self))
+      controller.isModalInPresentation = true
+      controller._modelUserDismisses()
+      await settle()
+      #expect(flow.state == .shown)
+      #expect(app.root.presentedViewController?.children.first === controller)
+      controller.isModalInPresentation = false
+      controller._modelUserDismisses()
+      #expect(await eventually { flow.state == .removed })
+      expectNoException()
+    }
+    @Test("R9: a custom presentation shown after the navigator gave up on it is taken away, and blocks nothing")
+    func lateCustomPresentation() async throws {
+      let app = try makeApp(timeout: .milliseconds(150))
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      app.navigator.register(
+        custom: "slow",
+        CustomTransition(
+          present: { banner, source, animated in
+            try? await Task.sleep(for: .milliseconds(300))
+            banner.modalPresentationStyle = .overFullScreen
+            source.present(banner, animated: animated)
+          },
+          dismiss: { banner, animated in banner.presentingViewController?.dismiss(animated: animated) }))
+      let list = try #require(app.navigator.controller(for: app.navigator.state.stack[0].id))
+      let error = await #expect(throws: NavigationError.self) {
+        try await app.modules.show(EditorController.self, .custom(name: "slow"))
+      }
+      #expect(error?.code == .transitionTimedOut)
+      try await Task.sleep(for: .milliseconds(400))
+      let gone = await eventually {
+        UIKitModel.finishAnimations()
+        return list.presentedViewController == nil
+      }
+      #expect(gone, "the level the failed step gave up on does not stay on screen")
+      #expect(app.navigator.state.presented == nil)
+      let pushed = try await app.modules.show(EditorController.self, .push)
+      #expect(pushed.state == .shown, "the next change is not blocked by it")
+      expectNoException()
+    }
   }
 }
