@@ -25,7 +25,65 @@ public protocol Navigator: AnyObject {
   func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen]
   /// Shows `target` with the plan from what is shown (`NavigationState.plan(to:)`): a saved
   /// state restored, or the screens a link places under its destination.
+  ///
+  /// It has a default, which reaches the state through ``apply(_:)`` where transitions can.
   func restore(_ target: NavigationState) async throws(NavigationError)
+}
+
+extension Navigator {
+  /// Reaches `target` through ``apply(_:)``: the default for a navigator written before
+  /// `restore(_:)` was required.
+  ///
+  /// Each screen the plan from ``state`` pushes, presents, adds as a child, or makes the root or
+  /// the detail is shown with its transition, in the plan's order: the screens a link places
+  /// under its own, and a saved stack restored onto an empty window. A navigator whose UI can
+  /// carry out whole plans implements `restore(_:)` itself.
+  ///
+  /// - Throws: `invalidStep`, before anything changes, when the plan takes a screen away or
+  ///   changes tabs, columns or a whole stack, which no transition does; then what ``apply(_:)``
+  ///   throws.
+  // In async code Swift prefers this overload to a navigator's own synchronous `restore(_:)`
+  // (HeadlessNavigator's); a navigator that carries out whole plans is then given the whole
+  // plan, as its own `restore(_:)` would be.
+  @_disfavoredOverload
+  public func restore(_ target: NavigationState) async throws(NavigationError) {
+    if let planned = self as? any PlanNavigator {
+      _ = try await planned.carryOut { base in NavigationPlan(from: base, to: target) }
+      return
+    }
+    var reached = state
+    var transitions: [NavigationTransition] = []
+    for step in state.plan(to: target) {
+      guard let transition = Self.transition(for: step, on: reached) else {
+        throw NavigationError(
+          .invalidStep,
+          "cannot reach the state with apply(_:) alone: '\(step)' is no transition; implement restore(_:) for it")
+      }
+      _ = try reached.apply(transition)
+      transitions.append(transition)
+    }
+    for transition in transitions { _ = try await apply(transition) }
+  }
+
+  /// The transition that carries out `step` on `state`, or `nil` for a step no transition is.
+  private static func transition(for step: NavigationStep, on state: NavigationState) -> NavigationTransition? {
+    switch step {
+    case .push(let screen, let depth):
+      let levels = state.levels
+      let level = depth < levels.count ? levels[depth] : nil
+      return NavigationTransition(.push, screen: screen, from: (level?.path.last ?? level?.root)?.id)
+    case .present(let screen, let presentation, let source, _):
+      return NavigationTransition(presentation, screen: screen, from: source)
+    case .setRoot(let screen?):
+      return NavigationTransition(.replaceRoot, screen: screen)
+    case .setDetail(let screen?, _):
+      return NavigationTransition(.showDetail, screen: screen)
+    case .addChild(let screen, let parent):
+      return NavigationTransition(.addChild, screen: screen, from: parent)
+    default:
+      return nil
+    }
+  }
 }
 
 /// A navigator without views: it keeps a ``NavigationState`` (observable, for SwiftUI bindings and

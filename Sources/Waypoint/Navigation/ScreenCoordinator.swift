@@ -152,11 +152,14 @@ public final class ScreenCoordinator {
     parameters: [String: String] = [:]
   ) async throws(NavigationError) -> ShownModule {
     guard registry.registrations[ModuleKey(key)] != nil else {
-      throw NavigationError.showing(
+      let error = NavigationError.showing(
         ModuleError(
           .notRegistered,
           "'\(ModuleKey(key))' is not registered, so its screen could not be made again; register it to show an "
             + "instance of it", module: ModuleKey(key).name))
+      // The key is known, so the observers hear the refusal as the module's lone event.
+      notifier(for: ModuleKey(key))(.failedToShow, error)
+      throw error
     }
     return try await showModule(
       ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil,

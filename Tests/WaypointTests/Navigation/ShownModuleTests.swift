@@ -170,6 +170,9 @@ struct ShownModuleTests {
     }
     #expect(refused?.underlying?.code == .notRegistered)
     #expect(modules.navigator.state.stack.count == 1, "nothing was shown")
+    #expect(
+      Array(recorder.all.dropFirst(before + 1)) == ["failedToShow String"],
+      "the observers hear the refused instance too: its key is known")
   }
 
   @Test("a refusal by a shown module's own state, or of a link's presentation, reaches the observers alone")

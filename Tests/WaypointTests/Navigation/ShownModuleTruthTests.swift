@@ -131,7 +131,7 @@ struct ShownModuleTruthTests {
     _ = try await modules.show(ListScreen.self, .replaceRoot)
     let before = navigator.state
     let pushed = try await modules.show(Counter.self, .push)
-    navigator.restore(before)
+    try await navigator.restore(before)
     #expect(await eventually { pushed.state == .removed }, "the module navigator watches its navigator")
     #expect(recorder.all.filter { $0 == "didRemove Counter" }.count == 1)
     #expect(!pushed.canRemove)
