@@ -42,11 +42,11 @@ extension Navigator {
   /// - Throws: `invalidStep`, before anything changes, when the plan takes a screen away or
   ///   changes tabs, columns or a whole stack, which no transition does; then what ``apply(_:)``
   ///   throws.
-  // In async code Swift prefers this overload to a navigator's own synchronous `restore(_:)`
-  // (HeadlessNavigator's); a navigator that carries out whole plans is then given the whole
-  // plan, as its own `restore(_:)` would be.
   @_disfavoredOverload
   public func restore(_ target: NavigationState) async throws(NavigationError) {
+    // In async code Swift prefers this overload to a navigator's own synchronous `restore(_:)`
+    // (HeadlessNavigator's); a navigator that carries out whole plans is then given the whole
+    // plan, as its own `restore(_:)` would be.
     if let planned = self as? any PlanNavigator {
       _ = try await planned.carryOut { base in NavigationPlan(from: base, to: target) }
       return
