@@ -47,6 +47,28 @@ struct ToolCommandTests {
     #expect(try CLIRunner.run(["lint", "--manifest", optional]).status == 0, "optional in the redirect too is fine")
   }
 
+  @Test("lint warns about a redirect to the URL a query item holds, and refuses a misplaced or nameless placeholder")
+  func lintRedirectPlaceholders() throws {
+    let forwarding = try CLIRunner.temporaryFile(
+      #"{"routes": [{"name": "mbar", "pattern": "https://wp.example/mbar", "redirect": "{query:redirect_to}"},"#
+        + #" {"name": "banner", "pattern": "https://apps.wp.example/get", "redirect": "https://wp.example/{fragment}"},"#
+        + #" {"pattern": "https://wp.example/post/:site"}]}"#)
+    let warned = try CLIRunner.run(["lint", "--manifest", forwarding, "--format", "json"])
+    #expect(warned.status == 0, "a warning: \(warned.lines)")
+    let objects = try warned.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    #expect(objects.compactMap { $0?["code"] as? String } == ["redirectFromQuery"])
+    #expect(objects.first??["name"] as? String == "mbar")
+    #expect(objects.first??["field"] as? String == "redirect")
+    #expect(try CLIRunner.run(["lint", "--manifest", forwarding, "--strict"]).status == 1)
+    let misplaced = try CLIRunner.temporaryFile(
+      #"{"routes": [{"pattern": "https://apps.wp.example/get", "redirect": "https://wp.example/{fragment}/x"},"#
+        + #" {"pattern": "https://apps.wp.example/q", "redirect": "https://wp.example/{query:}"}]}"#)
+    let refused = try CLIRunner.run(["lint", "--manifest", misplaced])
+    #expect(refused.status == 1)
+    #expect(refused.lines.contains { $0.contains("'{fragment}' fills the last segments") }, "\(refused.lines)")
+    #expect(refused.lines.contains { $0.contains("'{query:}' names no query item") }, "\(refused.lines)")
+  }
+
   @Test("given the app's tabs and screens, lint reports a route naming others, as building the app would")
   func lintAppNames() throws {
     let manifest = try CLIRunner.temporaryFile(

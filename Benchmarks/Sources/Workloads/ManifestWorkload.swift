@@ -43,6 +43,13 @@ public struct ManifestWorkload {
     try RouteManifest(data: data).makeTable()
   }
 
+  /// The same bytes decoded by `JSONDecoder` into plain `Codable` structs of the fields the
+  /// manifest uses, checking nothing and building nothing: the floor a manifest load is compared
+  /// with. The number of routes.
+  public func decodePlain() throws -> Int {
+    try JSONDecoder().decode(PlainManifest.self, from: data).routes.count
+  }
+
   /// Every diagnostic of the manifest, lint's warnings included.
   public func lint() -> [Diagnostic] {
     RouteManifest.diagnose(data: data)
@@ -60,4 +67,15 @@ public struct ManifestWorkload {
     for (index, path) in components.enumerated() { router.register(index, at: path) }
     return router
   }
+}
+
+/// A manifest as plain `Codable` structs: what `JSONDecoder` alone makes of the bytes.
+struct PlainManifest: Decodable {
+  struct Route: Decodable {
+    var name: String?
+    var pattern: String
+    var target: String?
+  }
+  var version: Int
+  var routes: [Route]
 }

@@ -268,11 +268,22 @@ else {
   print("the manifest workload does not load clean")
   exit(1)
 }
-let manifestLoad = medianTime { keep(try? manifestWorkload.load()) } / manifestRoutes
+guard (try? manifestWorkload.decodePlain()) == manifestWorkload.routeCount else {
+  print("JSONDecoder does not decode the manifest workload")
+  exit(1)
+}
+// Interleaved with JSONDecoder on the same bytes, so a slower machine moves both.
+let (manifestLoad, plainDecode) = interleaved(
+  items: manifestWorkload.routeCount,
+  { (try? manifestWorkload.load())?.routes.count ?? 0 },
+  { (try? manifestWorkload.decodePlain()) ?? 0 })
 let lintTime = medianTime { keep(manifestWorkload.lint()) } / manifestRoutes
 row(
   "7. manifest → table, \(manifestWorkload.routeCount) routes, per route", ns(manifestLoad), "-",
   "JSON bytes in memory; reading, validation, table build")
+row(
+  "7. JSONDecoder into plain Codable structs, per route", ns(plainDecode), "-",
+  "the same bytes, no checks, no table: the floor of a manifest load")
 row("7. lint, per route", ns(lintTime), "-", "every diagnostic, shadowing included")
 
 /// The heap bytes `make`'s result keeps once everything else it allocated is freed.
@@ -326,6 +337,7 @@ print(
     (lookupBySize[largest] ?? .nan) / (kitLookupBySize[largest] ?? .nan)))
 print(String(format: "allocs-per-lookup: %.2f", allocationsPerLookup))
 print(String(format: "resolve-ratio-vs-swinject: %.3f", resolveRatio))
+print(String(format: "manifest-load-ratio-vs-jsondecoder: %.3f", manifestLoad / plainDecode))
 print(String(format: "manifest-load-ns-per-route: %.0f", manifestLoad))
 print(String(format: "lint-ns-per-route: %.0f", lintTime))
 print("table-bytes-per-route: \(tableBytes / manifestWorkload.routeCount)")

@@ -27,6 +27,8 @@ public struct ManifestError: WaypointError {
     public static let unreachableRedirect: Code = "unreachableRedirect"
     /// A redirect uses none of the parameters its route captures (a lint warning).
     public static let redirectIgnoresParameters: Code = "redirectIgnoresParameters"
+    /// A redirect forwards the whole URL a query item holds, whatever its host (a lint warning).
+    public static let redirectFromQuery: Code = "redirectFromQuery"
     /// A replacement manifest's signature does not verify: missing or malformed, made with an
     /// unknown or revoked key, or over other bytes.
     public static let untrustedManifest: Code = "untrustedManifest"

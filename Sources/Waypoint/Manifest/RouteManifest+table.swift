@@ -77,12 +77,12 @@ extension RouteManifest {
       guard let redirect = route.payload.redirect else { continue }
       let pattern = patterns[offset]
       let place = (route: position(of: offset), name: route.payload.name)
-      let target: RoutePattern
+      let compiled: RedirectTemplate
       switch RedirectTemplate.check(
         redirect, from: pattern.source, options: options, parameterTypes: table.parameterTypes)
       {
-      case .success(let pattern):
-        target = pattern
+      case .success(let template):
+        compiled = template
       case .failure(let reason):
         let location = ManifestReader.place(route: place.route, name: place.name, field: "redirect")
         let problem = RoutingError(
@@ -90,6 +90,16 @@ extension RouteManifest {
           parameter: reason.parameter,
           routePosition: place.route, routeName: place.name)
         diagnostics.append(Diagnostic(.error, problem))
+        continue
+      }
+      guard let target = compiled.pattern else {
+        // A whole URL from a query item: any host, any route of the table.
+        var problem = ManifestReader.error(
+          "the redirect forwards the URL in the query item '\(compiled.wholeURLItem ?? "")' to any host: a link "
+            + "can send it anywhere the table reaches (it keeps the link's origin, so an external link still "
+            + "reaches public routes only)", field: "redirect", route: place.route, name: place.name)
+        problem.code = .redirectFromQuery
+        diagnostics.append(Diagnostic(.warning, problem))
         continue
       }
       if let warning = Self.ignoredParameters(redirect, target, pattern) {

@@ -18,7 +18,7 @@ final class RouteEntry: Sendable {
   /// Where the route came from, for messages: `routes[3] ('x') in manifest 1`, or the pattern.
   let place: String
   /// The compiled redirect template, for a built route that redirects.
-  let redirect: RoutePattern?
+  let redirect: RedirectTemplate?
   /// Everything a request of this route runs through, composed when the router was built;
   /// `nil` for an entry as registered.
   let chain: RouteNext?
@@ -35,7 +35,7 @@ final class RouteEntry: Sendable {
 
   private init(
     route: RouteDefinition, handler: (any RouteHandler)?, middleware: [any RouteMiddleware], place: String,
-    redirect: RoutePattern?, chain: RouteNext?
+    redirect: RedirectTemplate?, chain: RouteNext?
   ) {
     self.route = route
     self.handler = handler
@@ -47,7 +47,7 @@ final class RouteEntry: Sendable {
 
   /// The entry the router's table holds: `handler` (the registered one, or its target's),
   /// `redirect` and the composed `chain`.
-  func built(handler: (any RouteHandler)?, redirect: RoutePattern?, chain: @escaping RouteNext) -> RouteEntry {
+  func built(handler: (any RouteHandler)?, redirect: RedirectTemplate?, chain: @escaping RouteNext) -> RouteEntry {
     RouteEntry(
       route: route, handler: handler, middleware: middleware, place: place, redirect: redirect, chain: chain)
   }

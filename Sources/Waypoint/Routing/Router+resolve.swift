@@ -26,7 +26,7 @@ public struct Resolution: Sendable {
   /// query and fragment kept; `nil` when the route does not redirect or a value does not fit.
   package var redirect: String? {
     guard let request, let template = entry?.redirect else { return nil }
-    return RedirectTemplate.fill(template, from: request)
+    return template.fill(from: request)
   }
 }
 

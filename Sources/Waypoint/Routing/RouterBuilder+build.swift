@@ -64,10 +64,10 @@ extension RouterBuilder {
     let route = registration.route
     // A handler given in code runs; a declared route redirects, or runs its target's handler.
     var handler = registration.handler
-    var redirect: RoutePattern?
+    var redirect: RedirectTemplate?
     if handler == nil, let template = route.redirect {
       switch RedirectTemplate.checked(template, from: route.pattern, options: options, parameterTypes: parameterTypes) {
-      case .success(let pattern): redirect = pattern
+      case .success(let compiled): redirect = compiled
       case .failure(let reason):
         return .failure(
           RoutingError(
@@ -113,9 +113,9 @@ extension RouterBuilder {
   }
 
   /// The end of a redirecting route's chain: the template filled from the request.
-  private static func redirecting(_ template: RoutePattern) -> RouteNext {
+  private static func redirecting(_ template: RedirectTemplate) -> RouteNext {
     { request in
-      guard let target = RedirectTemplate.fill(template, from: request) else {
+      guard let target = template.fill(from: request) else {
         throw RoutingError(
           .invalidRedirect, "the redirect '\(template.source)' cannot be filled from '\(request.url.string)'",
           url: request.url.string)
