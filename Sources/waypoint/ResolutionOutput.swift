@@ -23,8 +23,9 @@ enum ResolutionOutput {
     let placement = route.placement
     let places = [
       placement.tab.map { "tab \($0)" }, placement.column.map { "column \($0)" },
-      route.under.isEmpty ? nil : "under \(route.under.joined(separator: " › "))",
+      route.under.isEmpty ? nil : "under \(route.under.map(\.description).joined(separator: " › "))",
       placement.presented.map { "presented \($0)" },
+      placement.presentsStack ? "presents the stack" : nil,
     ].compactMap { $0 }
     if !placement.isEmpty { lines.append("  placement   " + places.joined(separator: ", ")) }
     let parameters = Self.parameters(request)

@@ -26,7 +26,7 @@ extension WaypointApp {
             + "\(tabs.joined(separator: ", ")))")
         missing.append(MissingName(position: position, route: route, field: "tab", error: error))
       }
-      for screen in route.under where !isScreen(screen) {
+      for screen in route.underTargets where !isScreen(screen) {
         let error = ModuleError(
           .notRegistered,
           "the route \(route.description) puts '\(screen)' under its screen, which no screen of the app registers; "

@@ -27,6 +27,12 @@ public struct ManifestError: WaypointError {
     public static let unreachableRedirect: Code = "unreachableRedirect"
     /// A redirect uses none of the parameters its route captures (a lint warning).
     public static let redirectIgnoresParameters: Code = "redirectIgnoresParameters"
+    /// An `under` entry takes a value the route's pattern does not capture and its defaults do
+    /// not give (a lint warning: only the link's query could give it).
+    public static let underValueNotCaptured: Code = "underValueNotCaptured"
+    /// An `under` entry does not give a value every route to its target captures (a lint
+    /// warning: the screen built there would lack what its own links give it).
+    public static let underValueMissing: Code = "underValueMissing"
     /// A redirect forwards the whole URL a query item holds, whatever its host (a lint warning).
     public static let redirectFromQuery: Code = "redirectFromQuery"
     /// A replacement manifest's signature does not verify: missing or malformed, made with an

@@ -13,7 +13,7 @@ struct ManifestReader {
   private static let topKeys: Set<String> = ["version", "revision", "options", "routes"]
   private static let routeKeys: Set<String> = [
     "name", "pattern", "target", "presentation", "exposure", "priority", "defaults", "redirect", "under", "tab",
-    "column", "presented",
+    "column", "presented", "presentsStack",
   ]
 
   mutating func read(_ data: Data) -> RouteManifest {
@@ -178,6 +178,7 @@ struct ManifestReader {
       case "tab": fields.tab = value
       case "column": fields.column = value
       case "presented": fields.presented = value
+      case "presentsStack": fields.presentsStack = value
       default: unknown.append(key)
       }
     }
@@ -239,19 +240,75 @@ struct ManifestReader {
       }
     }
     if let value = fields.defaults { route.defaults = defaults(value, route: index, name: name) }
-    if let value = fields.under {
-      let modules: [String]? =
-        if case .array(let items) = value {
-          items.compactMap { item -> String? in if case .string(let text) = item { text } else { nil } }
+    if let value = fields.under { route.under = underScreens(value, route: index, name: name) }
+    if let value = fields.presentsStack {
+      if case .bool(let flag) = value {
+        route.placement.presentsStack = flag
+      } else {
+        fail(
+          "'presentsStack' must be true or false, not \(describe(value))", field: "presentsStack", route: index,
+          name: name)
+      }
+    }
+  }
+
+  /// The screens of an `under` array: each a target (a string), or an object with `target`,
+  /// and `parameters` (names) and `defaults` it takes from the link.
+  private mutating func underScreens(_ value: JSONValue, route: Int, name: String?) -> [UnderScreen] {
+    guard case .array(let items) = value else {
+      fail(
+        "'under' must be an array of targets (strings or objects with a 'target'), not \(value.typeName)",
+        field: "under", route: route, name: name)
+      return []
+    }
+    var screens: [UnderScreen] = []
+    for (position, item) in items.enumerated() {
+      let field = "under[\(position)]"
+      switch item {
+      case .string(let target):
+        screens.append(UnderScreen(target))
+      case .object(let object):
+        if let screen = underScreen(object, field: field, route: route, name: name) { screens.append(screen) }
+      default:
+        fail(
+          "each 'under' entry must be a target (a string) or an object with a 'target', not \(item.typeName)",
+          field: field, route: route, name: name)
+      }
+    }
+    return screens
+  }
+
+  /// One `under` entry written as an object.
+  private mutating func underScreen(
+    _ object: [String: JSONValue], field: String, route: Int, name: String?
+  ) -> UnderScreen? {
+    for key in object.keys.sorted() where !["target", "parameters", "defaults"].contains(key) {
+      fail(
+        "unknown field '\(key)' of an 'under' entry (known: defaults, parameters, target)", field: "\(field).\(key)",
+        route: route, name: name)
+    }
+    guard case .string(let target)? = object["target"], !target.isEmpty else {
+      fail("an 'under' entry written as an object needs a 'target' (a string)", field: field, route: route, name: name)
+      return nil
+    }
+    var screen = UnderScreen(target)
+    if let parameters = object["parameters"] {
+      let names: [String]? =
+        if case .array(let items) = parameters {
+          items.compactMap { if case .string(let text) = $0 { text } else { nil } }
         } else {
           nil
         }
-      if let modules, case .array(let items) = value, modules.count == items.count {
-        route.under = modules
+      if let names, case .array(let items) = parameters, names.count == items.count {
+        screen.parameters = names
       } else {
-        fail("'under' must be an array of targets (strings)", field: "under", route: index, name: name)
+        fail("'parameters' must be an array of names (strings)", field: "\(field).parameters", route: route, name: name)
       }
     }
+    if let defaults = object["defaults"] {
+      screen.defaults = self.defaults(defaults, field: "\(field).defaults", route: route, name: name)
+    }
+    return screen
   }
 
   /// The case of `type` a string field names, or `nil` after an error listing the known names.
@@ -274,10 +331,12 @@ struct ManifestReader {
     return text
   }
 
-  private mutating func defaults(_ value: JSONValue, route: Int, name: String?) -> [String: String] {
+  private mutating func defaults(
+    _ value: JSONValue, field: String = "defaults", route: Int, name: String?
+  ) -> [String: String] {
     guard case .object(let object) = value else {
       fail(
-        "'defaults' must be an object of strings, not \(value.typeName)", field: "defaults", route: route, name: name)
+        "'\(field)' must be an object of strings, not \(value.typeName)", field: field, route: route, name: name)
       return [:]
     }
     var defaults: [String: String] = [:]
@@ -289,7 +348,7 @@ struct ManifestReader {
       case .bool(let flag): defaults[key] = String(flag)
       default:
         fail(
-          "'defaults.\(key)' must be a string, number or boolean, not \(item.typeName)", field: "defaults.\(key)",
+          "'\(field).\(key)' must be a string, number or boolean, not \(item.typeName)", field: "\(field).\(key)",
           route: route, name: name)
       }
     }
@@ -299,7 +358,7 @@ struct ManifestReader {
   /// A route's known fields as written, before they are checked.
   private struct RouteFields {
     var name, pattern, target, redirect, presentation, exposure, priority, defaults, under, tab, column,
-      presented: JSONValue?
+      presented, presentsStack: JSONValue?
   }
 
   // MARK: - Errors

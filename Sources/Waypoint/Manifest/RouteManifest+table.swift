@@ -29,7 +29,59 @@ extension RouteManifest {
     if !diagnostics.contains(where: { $0.severity == .error }), let table = try? builder.build() {
       diagnostics += redirectDiagnostics(table)
     }
+    return diagnostics + underDiagnostics(parameterTypes)
+  }
+
+  // MARK: - Values of the screens under a route
+
+  /// Warnings about the values `under` entries take: one the route cannot give, and one every
+  /// route to the entry's target captures that the entry does not give.
+  private func underDiagnostics(_ parameterTypes: ParameterTypes) -> [Diagnostic] {
+    guard routes.contains(where: { !$0.under.isEmpty }) else { return [] }
+    let patterns = routes.map { try? RoutePattern($0.pattern, options: options, parameterTypes: parameterTypes) }
+    let required = requiredValues(patterns)
+    var diagnostics: [Diagnostic] = []
+    for (index, route) in routes.enumerated() {
+      guard let pattern = patterns[index] else { continue }
+      let given = Set(pattern.parameterNames).union(route.defaults.keys)
+      for (position, screen) in route.under.enumerated() {
+        let field = screen.takesValues ? "under[\(position)]" : "under"
+        for name in screen.parameters where !given.contains(name) {
+          diagnostics.append(
+            underWarning(
+              .underValueNotCaptured,
+              "the screen '\(screen.target)' under it takes '\(name)', which the route's pattern does not capture "
+                + "and its defaults do not give: only the link's query could", route: index, field: field))
+        }
+        let gives = Set(screen.parameters).union(screen.defaults.keys)
+        for name in (required[screen.target] ?? []).sorted() where !gives.contains(name) {
+          diagnostics.append(
+            underWarning(
+              .underValueMissing,
+              "the screen '\(screen.target)' under it is not given '\(name)', which every route to '\(screen.target)' "
+                + "captures: add it to the entry's parameters or defaults", route: index, field: field))
+        }
+      }
+    }
     return diagnostics
+  }
+
+  /// For each target, the values every route to it captures outside optional groups.
+  private func requiredValues(_ patterns: [RoutePattern?]) -> [String: Set<String>] {
+    var required: [String: Set<String>] = [:]
+    for (route, pattern) in zip(routes, patterns) {
+      guard let target = route.target, let pattern else { continue }
+      let captured = Set(pattern.segments.filter { $0.group == nil }.compactMap(\.parameterName))
+        .subtracting(route.defaults.keys)
+      required[target] = required[target].map { $0.intersection(captured) } ?? captured
+    }
+    return required
+  }
+
+  private func underWarning(_ code: ManifestError.Code, _ message: String, route: Int, field: String) -> Diagnostic {
+    var problem = ManifestReader.error(message, field: field, route: position(of: route), name: routes[route].name)
+    problem.code = code
+    return Diagnostic(.warning, problem)
   }
 
   /// Every problem in a manifest file's data: reading errors (JSON, unknown fields, types)

@@ -10,8 +10,8 @@ package struct LinkPlacement {
   package var screen: Screen
   /// How it is shown.
   package var presentation: Presentation
-  /// The targets under it, bottom first.
-  package var under: [String] = []
+  /// The screens under it, bottom first, with the values each takes from the link.
+  package var under: [UnderScreen] = []
   /// The route's placement: tab, column and presented policy.
   package var placement = Placement()
   /// The presented policy when the route has none.
@@ -76,9 +76,11 @@ package struct LinkPlacement {
     let stack = wanted[stack: underPlace] ?? []
     // A route that names a tab claims its stack (see `underPath`).
     let resets = placement.tab != nil && wanted.tabs != nil
-    let (kept, built, found) = Self.underPath(of: stack, under: under, resets: resets)
+    let (kept, built, found) = Self.underPath(of: stack, under: under, link: screen.parameters, resets: resets)
     var screens = Array(stack.prefix(kept))
-    screens += built.map { Screen(id: newID($0), target: $0, link: screen.link) }
+    screens += built.map {
+      Screen(id: newID($0.target), target: $0.target, parameters: $0.values(from: screen.parameters), link: screen.link)
+    }
     var candidate = found
     if inColumn {
       wanted[stack: underPlace] = screens
@@ -144,17 +146,27 @@ package struct LinkPlacement {
 
   /// How `stack` meets a route's `under` path.
   ///
-  /// Returns how many of its screens stay, the targets to build on them, and the screen that may
+  /// Returns how many of its screens stay, the screens to build on them, and the screen that may
   /// already be the link's. A claimed tab's stack (`resets`) becomes the path, reusing what
-  /// matches; any other is completed when it starts the path, and kept otherwise.
+  /// matches (the same target, and the values the entry takes from `link`); any other is
+  /// completed when it starts the path, and kept otherwise.
   static func underPath(
-    of stack: [Screen], under: [String], resets: Bool
-  ) -> (kept: Int, built: ArraySlice<String>, candidate: Screen?) {
+    of stack: [Screen], under: [UnderScreen], link: [String: String], resets: Bool
+  ) -> (kept: Int, built: ArraySlice<UnderScreen>, candidate: Screen?) {
     if resets {
-      let kept = zip(stack, under).prefix { $0.target == $1 }.count
+      let kept = zip(stack, under).prefix { $1.isShown(by: $0, link: link) }.count
       return (kept, under.dropFirst(kept), kept == under.count ? stack.dropFirst(kept).first : nil)
     }
-    let starts = stack.count < under.count && zip(stack, under).allSatisfy { $0.target == $1 }
+    let starts = stack.count < under.count && zip(stack, under).allSatisfy { $1.isShown(by: $0, link: link) }
     return (stack.count, starts ? under.dropFirst(stack.count) : [], starts ? nil : stack.last)
+  }
+}
+
+extension UnderScreen {
+  /// Whether `screen` can stand for this one under a link whose values are `link`: the same
+  /// target and, when this one takes values, the same values.
+  func isShown(by screen: Screen, link: [String: String]) -> Bool {
+    guard screen.target == target else { return false }
+    return values(from: link).allSatisfy { screen.parameters[$0.key] == $0.value }
   }
 }

@@ -65,7 +65,7 @@ extension ScreenCoordinator {
       throw NavigationError(.unsupportedPresentation, refusal)
     }
     let definition = request.route
-    for module in definition?.under ?? [] { _ = try registry.key(for: module) }
+    for module in definition?.underTargets ?? [] { _ = try registry.key(for: module) }
     let name = registry.screenName(of: key)
     let screen = Screen(
       id: name, target: name, parameters: request.urlValues,

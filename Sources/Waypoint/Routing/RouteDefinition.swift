@@ -46,13 +46,16 @@ public struct RouteDefinition: Sendable, Hashable, CustomStringConvertible {
     get { storage.fields.defaults }
     set { storage.edit { $0.defaults = newValue } }
   }
-  /// The targets of the screens that must be under this route's screen, bottom first: opening the link
-  /// completes a stack that starts this path (builds it in an empty one, the first as the root),
-  /// and makes the stack of a tab the route names exactly these screens, reusing those shown.
-  public var under: [String] {
+  /// The screens that must be under this route's screen, bottom first, each a target and the
+  /// values it takes from the link: opening the link completes a stack that starts this path
+  /// (builds it in an empty one, the first as the root), and makes the stack of a tab the route
+  /// names exactly these screens, reusing those shown.
+  public var under: [UnderScreen] {
     get { storage.fields.under }
     set { storage.edit { $0.under = newValue } }
   }
+  /// The targets of ``under``, bottom first.
+  public var underTargets: [String] { under.map(\.target) }
   /// The tab and column the screen goes to, and what happens to what is presented.
   public var placement: Placement {
     get { storage.fields.placement }
@@ -68,7 +71,7 @@ public struct RouteDefinition: Sendable, Hashable, CustomStringConvertible {
   /// Makes a route; only the pattern is required.
   public init(
     pattern: String, name: String? = nil, target: String? = nil, presentation: Presentation? = nil,
-    exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:], under: [String] = [],
+    exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:], under: [UnderScreen] = [],
     placement: Placement = Placement(), redirect: String? = nil
   ) {
     storage = CopyOnWrite(
@@ -105,7 +108,7 @@ public struct RouteDefinition: Sendable, Hashable, CustomStringConvertible {
     var exposure: Exposure
     var priority: Int
     var defaults: [String: String]
-    var under: [String]
+    var under: [UnderScreen]
     var placement: Placement
     var redirect: String?
   }

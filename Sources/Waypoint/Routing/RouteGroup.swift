@@ -67,19 +67,21 @@ public struct RouteGroup: Sendable {
   ///   - column: The split view column that shows it; `nil` for the primary one.
   ///   - under: The screens that must be under it, bottom first.
   ///   - presented: What to do with what is presented; `nil` takes the navigator's policy.
+  ///   - presentsStack: Whether the `under` screens and this one are presented together, as one
+  ///     level with `presentation`.
   ///   - exposure: Who may reach the route; links from outside reach only public routes.
   ///   - priority: Higher wins before any other rule.
   ///   - defaults: Values for names the URL does not supply.
   public mutating func add(
     _ pattern: String, target: String, name: String? = nil, presentation: Presentation? = nil, tab: String? = nil,
-    column: SplitColumn? = nil, under: [String] = [], presented: PresentedPolicy? = nil,
-    exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:]
+    column: SplitColumn? = nil, under: [UnderScreen] = [], presented: PresentedPolicy? = nil,
+    presentsStack: Bool = false, exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:]
   ) {
     add(
       RouteDefinition(
         pattern: pattern, name: name, target: target, presentation: presentation, exposure: exposure,
         priority: priority, defaults: defaults, under: under,
-        placement: Placement(tab: tab, column: column, presented: presented)))
+        placement: Placement(tab: tab, column: column, presented: presented, presentsStack: presentsStack)))
   }
 
   /// Registers `route` under this group's prefix (its pattern joined to the prefix), its requests

@@ -108,15 +108,15 @@ public struct RouterBuilder: Sendable {
   }
 
   /// Registers a route that shows `target`, with everything a manifest route can say; see
-  /// ``RouteGroup/add(_:target:name:presentation:tab:column:under:presented:exposure:priority:defaults:)``.
+  /// ``RouteGroup/add(_:target:name:presentation:tab:column:under:presented:presentsStack:exposure:priority:defaults:)``.
   public mutating func add(
     _ pattern: String, target: String, name: String? = nil, presentation: Presentation? = nil, tab: String? = nil,
-    column: SplitColumn? = nil, under: [String] = [], presented: PresentedPolicy? = nil,
-    exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:]
+    column: SplitColumn? = nil, under: [UnderScreen] = [], presented: PresentedPolicy? = nil,
+    presentsStack: Bool = false, exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:]
   ) {
     root.add(
       pattern, target: target, name: name, presentation: presentation, tab: tab, column: column, under: under,
-      presented: presented, exposure: exposure, priority: priority, defaults: defaults)
+      presented: presented, presentsStack: presentsStack, exposure: exposure, priority: priority, defaults: defaults)
   }
 
   /// Registers `route`, its requests handled by `handler`; without one, as a manifest would: its

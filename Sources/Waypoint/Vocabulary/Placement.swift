@@ -44,14 +44,38 @@ public struct Placement: Sendable, Hashable, Codable {
   /// What to do with what is presented; `nil` takes the navigator's
   /// ``ScreenCoordinator/presentedPolicy``.
   public var presented: PresentedPolicy?
+  /// Whether the route presents its `under` screens and its own together, as one presented
+  /// level holding that stack, with the route's presentation (a sheet, a cover, a popover).
+  ///
+  /// Without it the `under` screens go in the stack shown and only the route's own screen is
+  /// presented. A link to a deeper screen of the same presented stack pushes onto it, and the
+  /// same link again changes nothing.
+  public var presentsStack: Bool
 
   /// A placement.
-  public init(tab: String? = nil, column: SplitColumn? = nil, presented: PresentedPolicy? = nil) {
+  public init(
+    tab: String? = nil, column: SplitColumn? = nil, presented: PresentedPolicy? = nil, presentsStack: Bool = false
+  ) {
     self.tab = tab
     self.column = column
     self.presented = presented
+    self.presentsStack = presentsStack
+  }
+
+  /// Reads a placement; one saved before `presentsStack` existed presents no stack.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      tab: try container.decodeIfPresent(String.self, forKey: .tab),
+      column: try container.decodeIfPresent(SplitColumn.self, forKey: .column),
+      presented: try container.decodeIfPresent(PresentedPolicy.self, forKey: .presented),
+      presentsStack: try container.decodeIfPresent(Bool.self, forKey: .presentsStack) ?? false)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case tab, column, presented, presentsStack
   }
 
   /// Whether the placement says nothing.
-  package var isEmpty: Bool { tab == nil && column == nil && presented == nil }
+  package var isEmpty: Bool { tab == nil && column == nil && presented == nil && !presentsStack }
 }
