@@ -113,15 +113,20 @@ extension UIKitNavigator {
 
   /// Presents from the level's container, which gives UIKit's presentation context; a popover
   /// still points at the source's view.
-  private func present(_ screen: Screen, _ presentation: Presentation, from source: String, depth: Int)
-    async throws(NavigationError)
-  {
+  ///
+  /// The `stacked` pushes onto the new level go in its navigation controller before UIKit
+  /// presents it, so the whole stack arrives in one presentation, the top screen showing.
+  func present(
+    _ screen: Screen, _ presentation: Presentation, from source: String, depth: Int,
+    stackedOn stacked: ArraySlice<NavigationStep> = []
+  ) async throws(NavigationError) {
     let step = NavigationStep.present(screen, presentation, source: source, depth: depth)
     guard let sourceController = controllers[source]?.controller, depth < containers.count else {
       throw gone(source, step)
     }
     let presenter = containers[depth]
     let container = try container(for: try controller(for: screen), presentation, source: sourceController, screen)
+    if !stacked.isEmpty { try stack(stacked, on: container, screen) }
     try await clearForPresenting(from: presenter, screen: screen.id, step)
     let presented: Bool
     if case .custom(let name) = presentation, let transition = customTransitions[name] {
@@ -150,6 +155,27 @@ extension UIKitNavigator {
     }
     (container as? any OwnedContainer)?.reports.navigator = self
     containers.append(container)
+  }
+
+  /// Puts the screens `pushes` push in `container`, a navigation controller of the navigator's
+  /// about to be presented, over its root.
+  private func stack(_ pushes: ArraySlice<NavigationStep>, on container: UIViewController, _ root: Screen)
+    throws(NavigationError)
+  {
+    guard let stack = container as? WaypointNavigationController, stack.reports.holdsScreens else {
+      throw NavigationError(
+        .unsupportedPresentation,
+        "'\(root.id)' is itself a container, so no screen can be pushed onto the level it is presented in",
+        screen: root.id)
+    }
+    var added: [UIViewController] = []
+    for case .push(let screen, _) in pushes {
+      let pushed = try controller(for: screen)
+      try Self.checkStackable(pushed, screen: screen.id)
+      Self.detach(pushed, for: stack)
+      added.append(pushed)
+    }
+    stack.setViewControllers(stack.viewControllers + added, animated: false)
   }
 
   /// What UIKit presents for `shown`: a ``WrappingContainer`` holding it when it is a popover's

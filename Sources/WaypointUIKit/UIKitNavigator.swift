@@ -270,7 +270,9 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
       let before = current
       var checked = current
       for step in batch { try checked.execute(step) }
-      if batch.count > 1 {
+      if batch.count > 1, case .present(let screen, let presentation, let source, let depth) = batch[0] {
+        try await present(screen, presentation, from: source, depth: depth, stackedOn: batch.dropFirst())
+      } else if batch.count > 1 {
         try await pushAll(batch)
       } else {
         try await execute(batch[0])
@@ -293,14 +295,19 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
     }
   }
 
-  /// The pushes onto one stack that start `steps`, when there are several; else its first step.
+  /// The pushes onto one stack that start `steps`, when there are several, or a presentation
+  /// with the pushes onto the level it makes (a route that presents its stack: UIKit gets the
+  /// whole stack in one presentation); else its first step.
   private static func pushBatch(_ steps: ArraySlice<NavigationStep>) -> [NavigationStep] {
-    guard case .push(_, let depth)? = steps.first else { return [steps[steps.startIndex]] }
-    let pushes = steps.prefix { step in
-      if case .push(_, depth) = step { return true }
-      return false
+    switch steps.first {
+    case .push(_, let depth)?:
+      return Array(steps.prefix { if case .push(_, depth) = $0 { true } else { false } })
+    case .present(_, let presentation, _, let depth)? where presentation.kind != .popover:
+      let pushes = steps.dropFirst().prefix { if case .push(_, depth + 1) = $0 { true } else { false } }
+      return [steps[steps.startIndex]] + pushes
+    default:
+      return [steps[steps.startIndex]]
     }
-    return Array(pushes)
   }
 
   /// The view controller for `screen`: the one shown or handed over, else a new one from the

@@ -21,4 +21,33 @@ struct PresentedItemTests {
     #expect(PresentedItem.shown(in: dismissed, depth: 1, shownLevels: 3, live: true, styles: [.sheet]) == nil)
     #expect(PresentedItem.shown(in: dismissed, depth: 5, shownLevels: 7, live: true, styles: [.sheet]) == nil)
   }
+
+  @Test("a route that presents its stack is one sheet whose NavigationStack holds the rest of the stack")
+  @MainActor
+  func presentedStack() async throws {
+    let manifest = try RouteManifest(
+      json: #"""
+        {"routes": [{"pattern": "app://project/<int:id>/comments", "target": "Comments", "presentation": "sheet",
+          "presentsStack": true, "under": [{"target": "Project", "parameters": ["id"]}]}]}
+        """#)
+    let navigator = HeadlessNavigator(state: NavigationState(stack: [Screen(id: "Home#1", target: "Home")]))
+    var registry = ModuleRegistryBuilder()
+    registry.register(Home.self, target: "Home") { _ in Home() }
+    registry.register(Project.self, target: "Project") { _ in Project() }
+    registry.register(Comments.self, target: "Comments") { _ in Comments() }
+    let modules = ScreenCoordinator(registry: try registry.build(), navigator: navigator)
+    var builder = RouterBuilder()
+    modules.registerTargets(in: &builder)
+    builder.add(manifest)
+    _ = try await builder.build().open("app://project/7/comments")
+    let state = navigator.state
+    let sheet = PresentedItem.shown(in: state, depth: 0, shownLevels: 2, live: true, styles: [.sheet])
+    #expect(sheet?.screen.target == "Project", "one sheet, its root the project")
+    #expect(state.path(at: 1).map(\.target) == ["Comments"], "the sheet's stack path: the link's screen")
+    #expect(PresentedItem.shown(in: state, depth: 1, shownLevels: 2, live: true, styles: [.sheet]) == nil)
+  }
 }
+
+private final class Home {}
+private final class Project {}
+private final class Comments {}

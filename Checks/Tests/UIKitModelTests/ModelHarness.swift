@@ -6,7 +6,14 @@ import UIKit
 import Waypoint
 import WaypointUIKit
 
-final class ListController: UIViewController {}
+final class ListController: UIViewController {
+  /// How many times UIKit said it appeared.
+  var appeared = 0
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    appeared += 1
+  }
+}
 final class EditorController: UIViewController {
   var noteID = 0
 }

@@ -59,6 +59,7 @@ package struct LinkPlacement {
   /// - Throws: `coveredByPresentation` when the policy refuses the link or a presentation is
   ///   held; `unknownTab` for a tab the tab bar does not have.
   package func place(on shown: NavigationState, newID: (String) -> String) throws(NavigationError) -> Placed {
+    if presentsStack { return try placeStack(on: shown, newID: newID) }
     var wanted = shown
     var leaf = screen
     guard try clearPresented(in: &wanted) else {
@@ -78,9 +79,7 @@ package struct LinkPlacement {
     let resets = placement.tab != nil && wanted.tabs != nil
     let (kept, built, found) = Self.underPath(of: stack, under: under, link: screen.parameters, resets: resets)
     var screens = Array(stack.prefix(kept))
-    screens += built.map {
-      Screen(id: newID($0.target), target: $0.target, parameters: $0.values(from: screen.parameters), link: screen.link)
-    }
+    screens += built.map { self.screen(for: $0, newID: newID) }
     var candidate = found
     if inColumn {
       wanted[stack: underPlace] = screens
@@ -103,6 +102,75 @@ package struct LinkPlacement {
     if !inColumn { wanted[stack: place] = screens }
     leaf.id = newID(leaf.target)
     return Placed(state: wanted, outcome: .over(source: screens.last?.id), screen: leaf)
+  }
+
+  /// Whether the route presents its `under` screens and its own as one level.
+  package var presentsStack: Bool { placement.presentsStack && presentation.isModal }
+
+  /// How the link's own screen is shown: pushed onto the level its `under` screens make when it
+  /// presents them with it, else with its presentation.
+  package var leafPresentation: Presentation { presentsStack && !under.isEmpty ? .push : presentation }
+
+  /// Places a route that presents its `under` screens and its own as one level.
+  ///
+  /// A presented level on top whose first screen is the path's is the link's own: it becomes
+  /// exactly the path, reusing what matches, so the same link changes nothing and a link to a
+  /// deeper screen pushes onto it. Otherwise the presented policy applies, the tab is selected,
+  /// and the path is presented as a new level over the top screen.
+  private func placeStack(on shown: NavigationState, newID: (String) -> String) throws(NavigationError) -> Placed {
+    var wanted = shown
+    var leaf = screen
+    if let placed = try reuseTopLevel(of: shown, leaf: leaf, newID: newID) { return placed }
+    let cleared = try clearPresented(in: &wanted)
+    if cleared { try select(in: &wanted) }
+    guard !under.isEmpty else {
+      // Only the link's own screen: presented from the top screen, as any presentation is.
+      leaf.id = newID(leaf.target)
+      return Placed(state: wanted, outcome: .over(source: nil), screen: leaf)
+    }
+    let depth = wanted.depthCount
+    let level = under.map { self.screen(for: $0, newID: newID) }
+    _ = try wanted.apply(NavigationTransition(presentation, screen: level[0]))
+    wanted[depth: depth][stack: .primary] = level
+    leaf.id = newID(leaf.target)
+    return Placed(state: wanted, outcome: .over(source: level.last?.id), screen: leaf)
+  }
+
+  /// The placement on the presented level on top of `shown` when it is the link's own stack (its
+  /// first screen the path's), or `nil`.
+  private func reuseTopLevel(
+    of shown: NavigationState, leaf: Screen, newID: (String) -> String
+  ) throws(NavigationError) -> Placed? {
+    let depth = shown.depthCount - 1
+    guard depth > 0, let stack = shown[depth: depth][stack: .primary], let root = stack.first else { return nil }
+    var wanted = shown
+    var leaf = leaf
+    guard let first = under.first else {
+      // The level is the link's screen alone: the same link pops the level back to it.
+      guard root.target == leaf.target, root.parameters == leaf.parameters else { return nil }
+      wanted[depth: depth][stack: .primary] = [root]
+      return Placed(state: wanted, outcome: .found(root), screen: leaf)
+    }
+    guard first.isShown(by: root, link: screen.parameters) else { return nil }
+    let (kept, built, candidate) = Self.underPath(of: stack, under: under, link: screen.parameters, resets: true)
+    if let candidate, candidate.target == leaf.target, candidate.parameters == leaf.parameters {
+      wanted[depth: depth][stack: .primary] = Array(stack.prefix(kept + 1))
+      return Placed(state: wanted, outcome: .found(candidate), screen: leaf)
+    }
+    let screens =
+      Array(stack.prefix(kept))
+      + built.map { self.screen(for: $0, newID: newID) }
+    wanted[depth: depth][stack: .primary] = screens
+    leaf.id = newID(leaf.target)
+    return Placed(state: wanted, outcome: .over(source: screens.last?.id), screen: leaf)
+  }
+
+  /// The screen built for `entry` under the link's: its values taken from the link, and the
+  /// link's URL, which it is bound from.
+  private func screen(for entry: UnderScreen, newID: (String) -> String) -> Screen {
+    Screen(
+      id: newID(entry.target), target: entry.target, parameters: entry.values(from: screen.parameters),
+      link: screen.link)
   }
 
   /// Takes the presentations off `wanted` as the policy says; `false` when the policy keeps them

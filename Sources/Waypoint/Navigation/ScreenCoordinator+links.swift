@@ -61,20 +61,21 @@ extension ScreenCoordinator {
     _ request: RouteRequest, target: String, presentation: Presentation
   ) async throws -> ShownModule {
     let key = try registry.key(for: target)
-    if let refusal = registry.refusal(of: presentation, for: key) {
-      throw NavigationError(.unsupportedPresentation, refusal)
-    }
     let definition = request.route
-    for module in definition?.underTargets ?? [] { _ = try registry.key(for: module) }
     let name = registry.screenName(of: key)
     let screen = Screen(
       id: name, target: name, parameters: request.urlValues,
       route: definition.map { $0.name ?? $0.pattern }, link: request.url.string)
     let link = placement(of: screen, presentation: presentation, route: definition)
+    // A route that presents its stack pushes its own screen onto the level it presents.
+    if let refusal = registry.refusal(of: link.leafPresentation, for: key) {
+      throw NavigationError(.unsupportedPresentation, refusal)
+    }
+    for module in definition?.underTargets ?? [] { _ = try registry.key(for: module) }
     let configure = registry.configure(key, from: request)
     let registry = self.registry
     let leaf = ShownModule(
-      screen: screen, presentation: presentation, source: nil, key: key, made: nil,
+      screen: screen, presentation: link.leafPresentation, source: nil, key: key, made: nil,
       make: { try registry.observedInstance(key, configure: configure) }, navigator: navigator,
       notify: notifier(for: key))
     var shown = leaf

@@ -153,3 +153,172 @@ struct UnderValuesTests {
     #expect(warnings.last?.field == "under")
   }
 }
+
+/// Kickstarter's screens: the tabs' roots, and what its project and message links show.
+final class KSDiscovery {}
+final class KSActivity {}
+final class KSSearch {}
+final class KSProfile {}
+final class KSProjectPage {}
+final class KSComments {}
+final class KSCommentReplies {}
+final class KSManagePledge {}
+final class KSMessageThreads {}
+final class KSMessages {}
+final class KSSettings {}
+
+@MainActor
+func kickstarterModules(navigator: HeadlessNavigator) throws -> ScreenCoordinator {
+  var builder = ModuleRegistryBuilder()
+  builder.register(KSDiscovery.self, target: "Discovery") { _ in KSDiscovery() }
+  builder.register(KSActivity.self, target: "Activity") { _ in KSActivity() }
+  builder.register(KSSearch.self, target: "Search") { _ in KSSearch() }
+  builder.register(KSProfile.self, target: "Profile") { _ in KSProfile() }
+  builder.register(KSProjectPage.self, target: "ProjectPage") { _ in KSProjectPage() }
+  builder.register(KSComments.self, target: "Comments") { _ in KSComments() }
+  builder.register(KSCommentReplies.self, target: "CommentReplies") { _ in KSCommentReplies() }
+  builder.register(KSManagePledge.self, target: "ManagePledge") { _ in KSManagePledge() }
+  builder.register(KSMessageThreads.self, target: "MessageThreads") { _ in KSMessageThreads() }
+  builder.register(KSMessages.self, target: "Messages") { _ in KSMessages() }
+  builder.register(KSSettings.self, target: "Settings") { _ in KSSettings() }
+  return ScreenCoordinator(registry: try builder.build(), navigator: navigator)
+}
+
+@MainActor
+@Suite("Real apps' links: a whole stack presented as one level")
+struct PresentedStackTests {
+  // Kickstarter's AppDelegateViewModel shows each project link as one navigation controller of
+  // [ProjectPage], [ProjectPage, Comments], [ProjectPage, Comments, CommentReplies] or
+  // [ProjectPage, ManagePledge], presented over the tab bar after dismissing what was presented;
+  // its messages link selects the profile tab and sets [Profile, MessageThreads, Messages].
+  // (Its comment-thread link carries the comment in the query, `?comment=`, which a route cannot
+  // tell apart from the comments link; here the thread is a path segment.)
+  static let manifest = """
+    {"routes": [
+      {"name": "project", "pattern": "https://www.kickstarter.com/projects/:creator/:project",
+       "target": "ProjectPage", "presentation": "sheet", "presentsStack": true, "presented": "dismiss",
+       "exposure": "public"},
+      {"name": "comments", "pattern": "https://www.kickstarter.com/projects/:creator/:project/comments",
+       "target": "Comments", "presentation": "sheet", "presentsStack": true, "presented": "dismiss",
+       "under": [{"target": "ProjectPage", "parameters": ["creator", "project"]}], "exposure": "public"},
+      {"name": "replies", "pattern": "https://www.kickstarter.com/projects/:creator/:project/comments/<int:comment>",
+       "target": "CommentReplies", "presentation": "sheet", "presentsStack": true, "presented": "dismiss",
+       "under": [{"target": "ProjectPage", "parameters": ["creator", "project"]},
+                 {"target": "Comments", "parameters": ["creator", "project"]}], "exposure": "public"},
+      {"name": "pledge", "pattern": "https://www.kickstarter.com/projects/:creator/:project/pledge/manage",
+       "target": "ManagePledge", "presentation": "sheet", "presentsStack": true, "presented": "dismiss",
+       "under": [{"target": "ProjectPage", "parameters": ["creator", "project"]}], "exposure": "public"},
+      {"name": "messages", "pattern": "https://www.kickstarter.com/messages/<int:thread>", "target": "Messages",
+       "tab": "profile", "under": ["Profile", "MessageThreads"], "presented": "dismiss", "exposure": "public"}
+    ]}
+    """
+
+  /// Kickstarter's tab bar, Discovery selected, with the app's settings sheet up.
+  static func app() async throws -> (ScreenCoordinator, Router, HeadlessNavigator) {
+    let navigator = HeadlessNavigator(
+      state: NavigationState(
+        tabs: TabContainer([
+          NavigationTab(id: "discovery", stack: [Screen(id: "Discovery#1", target: "Discovery")]),
+          NavigationTab(id: "activity"), NavigationTab(id: "search"),
+          NavigationTab(id: "profile", stack: [Screen(id: "Profile#2", target: "Profile")]),
+        ])))
+    let modules = try kickstarterModules(navigator: navigator)
+    let router = try linkRouter(modules, manifest: manifest)
+    _ = try await modules.show(target: "Settings", .sheet)
+    return (modules, router, navigator)
+  }
+
+  private static let project = "https://www.kickstarter.com/projects/creator/a-project"
+
+  /// The presented level's stack, by target, and where it is presented from.
+  private func presented(_ navigator: HeadlessNavigator) -> (targets: [String], source: String?, depth: Int) {
+    let levels = navigator.state.levels
+    let top = levels.count > 1 ? levels[levels.count - 1] : nil
+    return (
+      ((top?.root.map { [$0] } ?? []) + (top?.path ?? [])).map(\.target),
+      levels.count > 1 ? levels[levels.count - 2].presented?.source : nil, levels.count - 1
+    )
+  }
+
+  @Test("the project, comments and replies links each present their whole stack in one level, in one plan")
+  func projectLinks() async throws {
+    for (link, stack, plan) in [
+      (Self.project, ["ProjectPage"], "dismiss @0; sheet ProjectPage#4"),
+      (
+        Self.project + "/comments", ["ProjectPage", "Comments"],
+        "dismiss @0; sheet ProjectPage#4 from Discovery#1 @0; push Comments#5 from ProjectPage#4"
+      ),
+      (
+        Self.project + "/comments/42", ["ProjectPage", "Comments", "CommentReplies"],
+        "dismiss @0; sheet ProjectPage#4 from Discovery#1 @0; push Comments#5 @1; push CommentReplies#6 from Comments#5"
+      ),
+      (
+        Self.project + "/pledge/manage", ["ProjectPage", "ManagePledge"],
+        "dismiss @0; sheet ProjectPage#4 from Discovery#1 @0; push ManagePledge#5 from ProjectPage#4"
+      ),
+    ] {
+      let (_, router, navigator) = try await Self.app()
+      let logged = navigator.log.count
+      _ = try await router.open(link, origin: .external())
+      let shown = presented(navigator)
+      #expect(shown.targets == stack, "\(link)")
+      #expect(shown.depth == 1, "the settings sheet was dismissed first: one level over the tab bar")
+      #expect(shown.source == "Discovery#1")
+      #expect(navigator.state.presented?.presentation == .sheet)
+      let root = try #require(navigator.state.presented?.state.stack.first)
+      #expect(root.parameters["project"] == "a-project", "the project page carries its own values")
+      // One plan from the state shown: the settings sheet dismissed, the level presented with its
+      // screens, and the link's own screen pushed onto it.
+      #expect(navigator.log.dropFirst(logged).joined(separator: "; ") == plan)
+    }
+  }
+
+  @Test("a deeper link of the same project pushes onto its level; the same link again changes nothing")
+  func deeperLinkPushes() async throws {
+    let (_, router, navigator) = try await Self.app()
+    let page = try await router.open(Self.project).value(as: ShownModule.self)
+    let level = try #require(navigator.state.presented?.state.stack.first)
+    let comments = try await router.open(Self.project + "/comments").value(as: ShownModule.self)
+    #expect(presented(navigator).targets == ["ProjectPage", "Comments"])
+    #expect(navigator.state.presented?.state.stack.first?.id == level.id, "the same level, not presented again")
+    #expect(comments.presentation == .push)
+    let before = navigator.state
+    let again = try await router.open(Self.project + "/comments").value(as: ShownModule.self)
+    #expect(again === comments)
+    #expect(navigator.state == before, "the same link again changes nothing")
+    _ = try await router.open(Self.project + "/pledge/manage")
+    #expect(presented(navigator).targets == ["ProjectPage", "ManagePledge"], "comments popped, the pledge pushed")
+    let back = try await router.open(Self.project).value(as: ShownModule.self)
+    #expect(back === page, "the project link finds its page")
+    #expect(presented(navigator).targets == ["ProjectPage"])
+  }
+
+  @Test("another project's link dismisses this one's level and presents its own")
+  func otherProject() async throws {
+    let (_, router, navigator) = try await Self.app()
+    _ = try await router.open(Self.project + "/comments")
+    _ = try await router.open("https://www.kickstarter.com/projects/other/b-project/comments")
+    let root = try #require(navigator.state.presented?.state.stack.first)
+    #expect(root.parameters["project"] == "b-project")
+    #expect(presented(navigator).depth == 1)
+  }
+
+  @Test("the messages link dismisses the project and sets the profile tab's stack")
+  func messages() async throws {
+    let (_, router, navigator) = try await Self.app()
+    _ = try await router.open(Self.project + "/comments")
+    _ = try await router.open("https://www.kickstarter.com/messages/9")
+    #expect(navigator.state.presented == nil)
+    #expect(navigator.state.tabs?.selected == "profile")
+    #expect(navigator.state.tabs?["profile"]?.stack.map(\.target) == ["Profile", "MessageThreads", "Messages"])
+    #expect(navigator.state.tabs?["profile"]?.stack.first?.id == "Profile#2")
+  }
+
+  @Test("a presented stack is saved and restored whole")
+  func savedStack() async throws {
+    let (_, router, navigator) = try await Self.app()
+    _ = try await router.open(Self.project + "/comments/42")
+    let restored = try JSONDecoder().decode(NavigationState.self, from: try JSONEncoder().encode(navigator.state))
+    #expect(restored == navigator.state)
+  }
+}
