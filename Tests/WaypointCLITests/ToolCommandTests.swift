@@ -69,6 +69,20 @@ struct ToolCommandTests {
     #expect(refused.lines.contains { $0.contains("'{query:}' names no query item") }, "\(refused.lines)")
   }
 
+  @Test("lint warns about under entries taking a value the route cannot give, or not given one their target needs")
+  func lintUnderValues() throws {
+    let manifest = try CLIRunner.temporaryFile(
+      #"{"routes": [{"name": "pages", "pattern": "wp://pages/:domain", "target": "Pages","#
+        + #" "under": [{"target": "Blog", "parameters": ["domian"]}]},"#
+        + #" {"name": "blog", "pattern": "wp://blog/:domain", "target": "Blog"}]}"#)
+    let warned = try CLIRunner.run(["lint", "--manifest", manifest, "--format", "json"])
+    #expect(warned.status == 0, "warnings: \(warned.lines)")
+    let objects = try warned.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    #expect(objects.compactMap { $0?["code"] as? String } == ["underValueNotCaptured", "underValueMissing"])
+    #expect(objects.compactMap { $0?["field"] as? String } == ["under[0]", "under[0]"])
+    #expect(try CLIRunner.run(["lint", "--manifest", manifest, "--strict"]).status == 1)
+  }
+
   @Test("given the app's tabs and screens, lint reports a route naming others, as building the app would")
   func lintAppNames() throws {
     let manifest = try CLIRunner.temporaryFile(

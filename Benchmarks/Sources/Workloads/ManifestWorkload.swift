@@ -43,6 +43,11 @@ public struct ManifestWorkload {
     try RouteManifest(data: data).makeTable()
   }
 
+  /// Bytes → manifest, every field checked, no table built; the number of routes.
+  public func read() throws -> Int {
+    try RouteManifest(data: data).routes.count
+  }
+
   /// The same bytes decoded by `JSONDecoder` into plain `Codable` structs of the fields the
   /// manifest uses, checking nothing and building nothing: the floor a manifest load is compared
   /// with. The number of routes.

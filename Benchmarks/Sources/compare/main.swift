@@ -281,9 +281,15 @@ let lintTime = medianTime { keep(manifestWorkload.lint()) } / manifestRoutes
 row(
   "7. manifest → table, \(manifestWorkload.routeCount) routes, per route", ns(manifestLoad), "-",
   "JSON bytes in memory; reading, validation, table build")
+// Reading alone (JSON to checked routes, no table), against JSONDecoder again: where the time goes.
+let (manifestRead, plainAgain) = interleaved(
+  items: manifestWorkload.routeCount,
+  { (try? manifestWorkload.read()) ?? 0 },
+  { (try? manifestWorkload.decodePlain()) ?? 0 })
 row(
   "7. JSONDecoder into plain Codable structs, per route", ns(plainDecode), "-",
   "the same bytes, no checks, no table: the floor of a manifest load")
+row("7. manifest read, no table, per route", ns(manifestRead), "-", "JSON to checked routes")
 row("7. lint, per route", ns(lintTime), "-", "every diagnostic, shadowing included")
 
 /// The heap bytes `make`'s result keeps once everything else it allocated is freed.
@@ -338,6 +344,7 @@ print(
 print(String(format: "allocs-per-lookup: %.2f", allocationsPerLookup))
 print(String(format: "resolve-ratio-vs-swinject: %.3f", resolveRatio))
 print(String(format: "manifest-load-ratio-vs-jsondecoder: %.3f", manifestLoad / plainDecode))
+print(String(format: "manifest-read-ratio-vs-jsondecoder: %.3f", manifestRead / plainAgain))
 print(String(format: "manifest-load-ns-per-route: %.0f", manifestLoad))
 print(String(format: "lint-ns-per-route: %.0f", lintTime))
 print("table-bytes-per-route: \(tableBytes / manifestWorkload.routeCount)")

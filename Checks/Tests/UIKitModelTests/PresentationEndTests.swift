@@ -57,8 +57,11 @@ extension ModelChecks {
       sheet.addChild(probe)
       sheet.view.addSubview(probe.view)
       probe.didMove(toParent: sheet)
+      // The presentation slides in until the test lets it end.
+      UIKitModel.holdsAnimations = true
+      defer { UIKitModel.holdsAnimations = false }
       root.present(sheet, animated: true)
-      await Task.yield()
+      for _ in 0..<5 { await Task.yield() }
       #expect(told == 0, "the sheet is still sliding in")
       UIKitModel.finishAnimations()
       #expect(told >= 1, "told once the presentation ended")

@@ -401,6 +401,7 @@ extension ModelChecks {
     func lateCustomPresentation() async throws {
       let app = try makeApp(timeout: .milliseconds(150))
       _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let late = LatePresentation()
       app.navigator.register(
         custom: "slow",
         CustomTransition(
@@ -408,6 +409,7 @@ extension ModelChecks {
             try? await Task.sleep(for: .milliseconds(300))
             banner.modalPresentationStyle = .overFullScreen
             source.present(banner, animated: animated)
+            late.shown = true
           },
           dismiss: { banner, animated in banner.presentingViewController?.dismiss(animated: animated) }))
       let list = try #require(app.navigator.controller(for: app.navigator.state.stack[0].id))
@@ -415,7 +417,9 @@ extension ModelChecks {
         try await app.modules.show(EditorController.self, .custom(name: "slow"))
       }
       #expect(error?.code == .transitionTimedOut)
-      try await Task.sleep(for: .milliseconds(400))
+      // The transition goes on after the navigator gave up, and shows its level late.
+      for _ in 0..<200 where !late.shown { try await Task.sleep(for: .milliseconds(10)) }
+      #expect(late.shown, "the transition presented its level after the step failed")
       let gone = await eventually {
         UIKitModel.finishAnimations()
         return list.presentedViewController == nil
@@ -427,4 +431,10 @@ extension ModelChecks {
       expectNoException()
     }
   }
+}
+
+/// Whether a custom transition has presented its level yet.
+@MainActor
+private final class LatePresentation {
+  var shown = false
 }
