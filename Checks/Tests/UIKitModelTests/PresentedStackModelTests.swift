@@ -13,7 +13,10 @@ private let projectManifest = """
      "presentation": "sheet", "presentsStack": true, "presented": "dismiss",
      "under": [{"target": "List", "parameters": ["id"]}]},
     {"name": "project", "pattern": "app://project/<int:id>", "target": "List",
-     "presentation": "sheet", "presentsStack": true, "presented": "dismiss"}
+     "presentation": "sheet", "presentsStack": true, "presented": "dismiss"},
+    {"name": "peek", "pattern": "app://peek/<int:id>/comments", "target": "Editor",
+     "presentation": "popover", "presentsStack": true, "presented": "dismiss",
+     "under": [{"target": "List", "parameters": ["id"]}]}
   ]}
   """
 
@@ -53,6 +56,18 @@ extension ModelChecks {
       _ = try await router.open("app://project/7/comments")
       await settle()
       #expect(sheet.viewControllers.count == 2, "the comments pushed onto the same sheet")
+      expectNoException()
+    }
+
+    @Test("a popover holds one screen: a route presenting a stack in one is refused, and nothing changes")
+    func popoverStack() async throws {
+      let app = try makeApp()
+      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let router = try app.router(projectManifest)
+      let error = await #expect(throws: RoutingError.self) { try await router.open("app://peek/7/comments") }
+      #expect(error?.underlying?.code.rawValue == "unsupportedPresentation")
+      #expect(app.root.presentedViewController == nil)
+      #expect(app.navigator.state.presented == nil)
       expectNoException()
     }
   }

@@ -118,6 +118,13 @@ package struct LinkPlacement {
   /// deeper screen pushes onto it. Otherwise the presented policy applies, the tab is selected,
   /// and the path is presented as a new level over the top screen.
   private func placeStack(on shown: NavigationState, newID: (String) -> String) throws(NavigationError) -> Placed {
+    // A popover level holds one screen, in the state as in UIKit and SwiftUI.
+    if presentation.kind == .popover, !under.isEmpty {
+      throw NavigationError(
+        .unsupportedPresentation,
+        "the link to '\(screen.target)' presents a stack as a popover, which holds one screen; present it as a sheet",
+        screen: screen.id)
+    }
     var wanted = shown
     var leaf = screen
     if let placed = try reuseTopLevel(of: shown, leaf: leaf, newID: newID) { return placed }
