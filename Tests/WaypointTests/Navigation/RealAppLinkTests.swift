@@ -321,4 +321,23 @@ struct PresentedStackTests {
     let restored = try JSONDecoder().decode(NavigationState.self, from: try JSONEncoder().encode(navigator.state))
     #expect(restored == navigator.state)
   }
+
+  @Test("lint warns about a presentsStack that cannot present: a push, or a popover with screens under it")
+  func lintStackNotPresented() {
+    let json = #"""
+      {"routes": [
+        {"name": "pushed", "pattern": "ks://a/:id", "target": "A", "presentsStack": true},
+        {"name": "peek", "pattern": "ks://b/:id", "target": "B", "presentation": "popover", "presentsStack": true,
+         "under": ["A"]},
+        {"name": "fine", "pattern": "ks://c/:id", "target": "C", "presentation": "sheet", "presentsStack": true,
+         "under": ["A"]},
+        {"name": "lone", "pattern": "ks://d/:id", "target": "D", "presentation": "popover", "presentsStack": true}
+      ]}
+      """#
+    let warnings = RouteManifest.diagnose(data: Data(json.utf8)).compactMap(\.manifest)
+      .filter { $0.code == .stackNotPresented }
+    #expect(warnings.map(\.routeName) == ["pushed", "peek"])
+    #expect(warnings.allSatisfy { $0.field == "presentsStack" })
+    #expect(warnings.last?.message.contains("holds one screen") == true)
+  }
 }
