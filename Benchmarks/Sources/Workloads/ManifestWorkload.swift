@@ -48,9 +48,10 @@ public struct ManifestWorkload {
     try RouteManifest(data: data).routes.count
   }
 
-  /// The same bytes decoded by `JSONDecoder` into plain `Codable` structs of the fields the
-  /// manifest uses, checking nothing and building nothing: the floor a manifest load is compared
-  /// with. The number of routes.
+  /// The same bytes decoded by `JSONDecoder` into plain `Codable` structs; the number of routes.
+  ///
+  /// It checks nothing and builds nothing, over the fields the manifest uses: the floor a
+  /// manifest load is compared with.
   public func decodePlain() throws -> Int {
     try JSONDecoder().decode(PlainManifest.self, from: data).routes.count
   }

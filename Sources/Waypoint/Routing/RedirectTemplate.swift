@@ -102,12 +102,14 @@ struct RedirectTemplate: Sendable {
       else { return nil }
       return value
     }
+    // The link's query is decoded once, and only for a template that reads it.
+    let items = queryItems.isEmpty ? [] : url.queryItems
     var values: [String: ParameterValue] = [:]
     for segment in pattern.segments {
       switch segment.kind {
       case .parameter(let parameter):
         if let item = queryItems[parameter.name] {
-          values[parameter.name] = url.queryItems.first { $0.name == item }.map { .value($0.value) }
+          values[parameter.name] = items.first { $0.name == item }.map { .value($0.value) }
         } else {
           values[parameter.name] = parameters[parameter.name].map(ParameterValue.value)
         }
