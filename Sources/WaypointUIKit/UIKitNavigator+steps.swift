@@ -179,40 +179,28 @@ extension UIKitNavigator {
   }
 
   /// What UIKit presents for `shown`: a ``WrappingContainer`` holding it when it is a popover's
-  /// content or a container controller, else a navigation controller of the navigator's holding
-  /// it.
+  /// one screen or a container controller, else a navigation controller of the navigator's
+  /// holding it.
   private func container(
     for shown: UIViewController, _ presentation: Presentation, source: UIViewController, _ screen: Screen
   ) throws(NavigationError) -> UIViewController {
-    if case .popover = presentation {
-      // A popover points at its source's view, which must be on screen.
-      guard let anchor = source.viewIfLoaded, anchor.window != nil else {
-        throw NavigationError(
-          .invalidSource, "'\(screen.id)' is a popover and its source's view is not on screen to anchor it",
-          screen: screen.id)
-      }
-      let container = WrappingContainer(showing: shown)
-      container.modalPresentationStyle = .popover
-      // The view the source names (the button that opened it), when it is on screen; else the
-      // source's whole view, which leaves UIKit no room outside it on a large screen.
-      let named = (source as? any PopoverSource)?.popoverAnchor(for: screen)
-      if let named, named.view.window != nil {
-        container.popoverPresentationController?.sourceView = named.view
-        container.popoverPresentationController?.sourceRect = named.rect ?? named.view.bounds
-      } else {
-        container.popoverPresentationController?.sourceView = anchor
-        container.popoverPresentationController?.sourceRect = anchor.bounds
-      }
-      return container
-    }
+    // A popover points at its source's view, which must be on screen before anything is made.
+    let anchor = presentation.isPopover ? try popoverAnchor(in: source, screen) : nil
     let container: UIViewController
-    if Self.isContainer(shown) {
-      // Wrapped, so its dismissal reaches the navigator (UIKit cannot push it onto a stack).
+    if presentation == .popover || Self.isContainer(shown) {
+      // A popover's one screen; a container wrapped, so its dismissal reaches the navigator
+      // (UIKit cannot push it onto a stack).
       container = WrappingContainer(showing: shown)
     } else {
       let stack = WaypointNavigationController(rootViewController: shown)
       stack.reports.holdsScreens = true
       container = stack
+    }
+    if let anchor {
+      container.modalPresentationStyle = .popover
+      container.popoverPresentationController?.sourceView = anchor.view
+      container.popoverPresentationController?.sourceRect = anchor.rect
+      return container
     }
     switch presentation {
     case .sheet:
@@ -238,6 +226,25 @@ extension UIKitNavigator {
       break
     }
     return container
+  }
+
+  /// Where a popover shown from `source` points: the view the source names (the button that
+  /// opened it) when that is on screen, else its whole view, which leaves UIKit no room outside
+  /// it on a large screen.
+  ///
+  /// - Throws: `invalidSource` when the source's view is not on screen.
+  private func popoverAnchor(in source: UIViewController, _ screen: Screen) throws(NavigationError)
+    -> (view: UIView, rect: CGRect)
+  {
+    guard let whole = source.viewIfLoaded, whole.window != nil else {
+      throw NavigationError(
+        .invalidSource, "'\(screen.id)' is a popover and its source's view is not on screen to anchor it",
+        screen: screen.id)
+    }
+    if let named = (source as? any PopoverSource)?.popoverAnchor(for: screen), named.view.window != nil {
+      return (named.view, named.rect ?? named.view.bounds)
+    }
+    return (whole, whole.bounds)
   }
 
   /// Makes sure `presenter` can present: in a window, and presenting nothing the navigator did

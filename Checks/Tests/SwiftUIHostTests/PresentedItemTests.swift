@@ -22,14 +22,16 @@ struct PresentedItemTests {
     #expect(PresentedItem.shown(in: dismissed, depth: 5, shownLevels: 7, live: true, styles: [.sheet]) == nil)
   }
 
-  @Test("a route that presents its stack is one sheet whose NavigationStack holds the rest of the stack")
+  @Test(
+    "a route that presents its stack is one sheet or popover whose NavigationStack holds the rest of the stack",
+    arguments: [("sheet", PresentedItem.Style.sheet), ("popover", .popover)])
   @MainActor
-  func presentedStack() async throws {
+  func presentedStack(presentation: String, style: PresentedItem.Style) async throws {
     let manifest = try RouteManifest(
-      json: #"""
-        {"routes": [{"pattern": "app://project/<int:id>/comments", "target": "Comments", "presentation": "sheet",
+      json: """
+        {"routes": [{"pattern": "app://project/<int:id>/comments", "target": "Comments", "presentation": "\(presentation)",
           "presentsStack": true, "under": [{"target": "Project", "parameters": ["id"]}]}]}
-        """#)
+        """)
     let navigator = HeadlessNavigator(state: NavigationState(stack: [Screen(id: "Home#1", target: "Home")]))
     var registry = ModuleRegistryBuilder()
     registry.register(Home.self, target: "Home") { _ in Home() }
@@ -41,10 +43,11 @@ struct PresentedItemTests {
     builder.add(manifest)
     _ = try await builder.build().open("app://project/7/comments")
     let state = navigator.state
-    let sheet = PresentedItem.shown(in: state, depth: 0, shownLevels: 2, live: true, styles: [.sheet])
-    #expect(sheet?.screen.target == "Project", "one sheet, its root the project")
-    #expect(state.path(at: 1).map(\.target) == ["Comments"], "the sheet's stack path: the link's screen")
-    #expect(PresentedItem.shown(in: state, depth: 1, shownLevels: 2, live: true, styles: [.sheet]) == nil)
+    let sheet = PresentedItem.shown(in: state, depth: 0, shownLevels: 2, live: true, styles: [style])
+    #expect(sheet?.screen.target == "Project", "one \(presentation), its root the project")
+    #expect(state.levels[1].hasNavigationStack, "the level is drawn in a NavigationStack")
+    #expect(state.path(at: 1).map(\.target) == ["Comments"], "the stack's path: the link's screen")
+    #expect(PresentedItem.shown(in: state, depth: 1, shownLevels: 2, live: true, styles: [style]) == nil)
   }
 }
 

@@ -59,15 +59,22 @@ extension ModelChecks {
       expectNoException()
     }
 
-    @Test("a popover holds one screen: a route presenting a stack in one is refused, and nothing changes")
+    @Test("a stack presented as a popover: one navigation controller in a popover, anchored at the source")
     func popoverStack() async throws {
       let app = try makeApp()
-      _ = try await app.modules.show(ListController.self, .replaceRoot)
+      let list = try await app.modules.show(ListController.self, .replaceRoot)
       let router = try app.router(projectManifest)
-      let error = await #expect(throws: RoutingError.self) { try await router.open("app://peek/7/comments") }
-      #expect(error?.underlying?.code.rawValue == "unsupportedPresentation")
-      #expect(app.root.presentedViewController == nil)
-      #expect(app.navigator.state.presented == nil)
+      let editor = try await router.open("app://peek/7/comments").value(as: ShownModule.self)
+      await settle()
+      let popover = try #require(app.root.presentedViewController as? WaypointNavigationController)
+      #expect(popover.modalPresentationStyle == .popover)
+      let source = try #require(list.destination(as: ListController.self))
+      #expect(popover.popoverPresentationController?.sourceView === source.view, "anchored at the source's view")
+      #expect(popover.viewControllers.count == 2)
+      #expect((popover.viewControllers.first as? ListController)?.appeared == 0, "the list never showed alone")
+      #expect(popover.viewControllers.last === editor.destination(as: EditorController.self))
+      #expect(app.navigator.state.presented?.presentation == .present(style: "popover"))
+      #expect(app.navigator.state.presented?.state.stack.map(\.target) == ["List", "Editor"])
       expectNoException()
     }
   }

@@ -34,7 +34,7 @@ public struct ManifestError: WaypointError {
     /// warning: the screen built there would lack what its own links give it).
     public static let underValueMissing: Code = "underValueMissing"
     /// A route's `presentsStack` cannot present its stack: its presentation presents nothing
-    /// (a push), or is a popover, which holds one screen (a lint warning).
+    /// (a push; a lint warning).
     public static let stackNotPresented: Code = "stackNotPresented"
     /// A redirect forwards the whole URL a query item holds, whatever its host (a lint warning).
     public static let redirectFromQuery: Code = "redirectFromQuery"

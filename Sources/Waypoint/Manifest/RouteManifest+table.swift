@@ -37,18 +37,10 @@ extension RouteManifest {
     routes.enumerated().compactMap { index, route in
       guard route.placement.presentsStack else { return nil }
       let presentation = route.presentation ?? .push
-      let message: String
-      if !presentation.isModal {
-        message =
-          "'presentsStack' is true but the presentation '\(presentation)' presents nothing, so it does nothing: "
-          + "give a sheet, a cover, a present style or a custom transition"
-      } else if presentation.kind == .popover, !route.under.isEmpty {
-        message =
-          "'presentsStack' presents the screens under it as a popover, which holds one screen: opening the link "
-          + "fails with unsupportedPresentation; present the stack as a sheet"
-      } else {
-        return nil
-      }
+      guard !presentation.isModal else { return nil }
+      let message =
+        "'presentsStack' is true but the presentation '\(presentation)' presents nothing, so it does nothing: "
+        + "give a sheet, a cover, a popover, a present style or a custom transition"
       var problem = ManifestReader.error(message, field: "presentsStack", route: position(of: index), name: route.name)
       problem.code = .stackNotPresented
       return Diagnostic(.warning, problem)

@@ -107,6 +107,13 @@ package struct LinkPlacement {
   /// Whether the route presents its `under` screens and its own as one level.
   package var presentsStack: Bool { placement.presentsStack && presentation.isModal }
 
+  /// How the level a route presenting its stack makes is presented: its presentation, except a
+  /// popover, which holds one screen, becomes `present(popover)`, a navigation stack shown in a
+  /// popover.
+  package var stackPresentation: Presentation {
+    presentation.kind == .popover ? .present(style: Presentation.popoverStyle) : presentation
+  }
+
   /// How the link's own screen is shown: pushed onto the level its `under` screens make when it
   /// presents them with it, else with its presentation.
   package var leafPresentation: Presentation { presentsStack && !under.isEmpty ? .push : presentation }
@@ -118,13 +125,6 @@ package struct LinkPlacement {
   /// deeper screen pushes onto it. Otherwise the presented policy applies, the tab is selected,
   /// and the path is presented as a new level over the top screen.
   private func placeStack(on shown: NavigationState, newID: (String) -> String) throws(NavigationError) -> Placed {
-    // A popover level holds one screen, in the state as in UIKit and SwiftUI.
-    if presentation.kind == .popover, !under.isEmpty {
-      throw NavigationError(
-        .unsupportedPresentation,
-        "the link to '\(screen.target)' presents a stack as a popover, which holds one screen; present it as a sheet",
-        screen: screen.id)
-    }
     var wanted = shown
     var leaf = screen
     if let placed = try reuseTopLevel(of: shown, leaf: leaf, newID: newID) { return placed }
@@ -137,7 +137,7 @@ package struct LinkPlacement {
     }
     let depth = wanted.depthCount
     let level = under.map { self.screen(for: $0, newID: newID) }
-    _ = try wanted.apply(NavigationTransition(presentation, screen: level[0]))
+    _ = try wanted.apply(NavigationTransition(stackPresentation, screen: level[0]))
     wanted[depth: depth][stack: .primary] = level
     leaf.id = newID(leaf.target)
     return Placed(state: wanted, outcome: .over(source: level.last?.id), screen: leaf)

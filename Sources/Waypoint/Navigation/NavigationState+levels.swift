@@ -62,14 +62,14 @@ package struct PresentedItem: Sendable, Hashable, Identifiable {
     /// `.fullScreenCover(item:)`: `fullScreen`, `present(style: "fullScreen")` and
     /// `present(style: "overFullScreen")`, which UIKit also shows full screen.
     case fullScreenCover
-    /// `.popover(item:)`: `popover`.
+    /// `.popover(item:)`: `popover`, and `present(popover)`, whose level holds a stack.
     case popover
 
     /// The modifier for `presentation`.
     package init(_ presentation: Presentation) {
       switch presentation {
       case .fullScreen, .present(style: "fullScreen"), .present(style: "overFullScreen"): self = .fullScreenCover
-      case .popover: self = .popover
+      case _ where presentation.isPopover: self = .popover
       default: self = .sheet
       }
     }

@@ -10,7 +10,8 @@ public enum Presentation: Sendable, Hashable, Codable, CustomStringConvertible {
   case present(style: String)
   /// As a sheet.
   case sheet
-  /// As a popover (no navigation stack of its own).
+  /// As a popover holding one screen (no navigation stack of its own); `present(popover)` shows
+  /// a navigation stack in a popover.
   case popover
   /// Modally, covering the screen.
   case fullScreen
@@ -48,6 +49,14 @@ public enum Presentation: Sendable, Hashable, Codable, CustomStringConvertible {
     case .none: return .none
     }
   }
+
+  /// The style of `present(popover)`: a navigation stack shown in a popover, which a route
+  /// presenting its stack as a popover makes.
+  package static let popoverStyle = "popover"
+
+  /// Whether the destination is shown as a popover: `popover`, or `present(popover)` with its
+  /// stack.
+  package var isPopover: Bool { self == .popover || self == .present(style: Self.popoverStyle) }
 
   /// Whether the destination is shown modally over its source.
   package var isModal: Bool {

@@ -322,7 +322,32 @@ struct PresentedStackTests {
     #expect(restored == navigator.state)
   }
 
-  @Test("lint warns about a presentsStack that cannot present: a push, or a popover with screens under it")
+  @Test("a stack presented as a popover is a navigation stack in a popover; a deeper link pushes onto it")
+  func popoverStack() async throws {
+    let navigator = HeadlessNavigator(
+      state: NavigationState(stack: [Screen(id: "Discovery#1", target: "Discovery")]))
+    let modules = try kickstarterModules(navigator: navigator)
+    let router = try linkRouter(modules, manifest: Self.manifest.replacingOccurrences(of: "sheet", with: "popover"))
+    _ = try await router.open(Self.project + "/comments", origin: .external())
+    let level = try #require(navigator.state.presented)
+    #expect(level.presentation == .present(style: "popover"))
+    #expect(level.state.hasNavigationStack, "the level holds a stack")
+    #expect(level.state.stack.map(\.target) == ["ProjectPage", "Comments"])
+    #expect(navigator.state.levels[0].presented?.style == .popover, "SwiftUI shows it with .popover(item:)")
+    #expect(
+      navigator.log.suffix(2).joined(separator: "; ")
+        == "present(popover) ProjectPage#2 from Discovery#1 @0; push Comments#3 from ProjectPage#2")
+    _ = try await router.open(Self.project + "/comments/42")
+    #expect(navigator.state.presented?.state.stack.map(\.target) == ["ProjectPage", "Comments", "CommentReplies"])
+    #expect(navigator.state.presented?.state.stack.first?.id == "ProjectPage#2", "pushed onto the same popover")
+    let restored = try JSONDecoder().decode(NavigationState.self, from: try JSONEncoder().encode(navigator.state))
+    #expect(restored == navigator.state)
+    // A popover route with nothing under it still presents its one screen as a popover.
+    _ = try await router.open(Self.project)
+    #expect(navigator.state.presented?.state.stack.map(\.target) == ["ProjectPage"], "the project link pops back")
+  }
+
+  @Test("lint warns about a presentsStack that cannot present: a push")
   func lintStackNotPresented() {
     let json = #"""
       {"routes": [
@@ -336,8 +361,8 @@ struct PresentedStackTests {
       """#
     let warnings = RouteManifest.diagnose(data: Data(json.utf8)).compactMap(\.manifest)
       .filter { $0.code == .stackNotPresented }
-    #expect(warnings.map(\.routeName) == ["pushed", "peek"])
+    #expect(warnings.map(\.routeName) == ["pushed"], "a popover presents its stack as present(popover)")
     #expect(warnings.allSatisfy { $0.field == "presentsStack" })
-    #expect(warnings.last?.message.contains("holds one screen") == true)
+    #expect(warnings.first?.message.contains("presents nothing") == true)
   }
 }
