@@ -19,6 +19,8 @@ let package = Package(
     .library(name: "WaypointSignedLinks", targets: ["WaypointSignedLinks"]),
     .library(name: "WaypointTesting", targets: ["WaypointTesting"]),
     .library(name: "WaypointLogging", targets: ["WaypointLogging"]),
+    .library(name: "WaypointMetrics", targets: ["WaypointMetrics"]),
+    .library(name: "WaypointTracing", targets: ["WaypointTracing"]),
     .library(name: "WaypointUIKit", targets: ["WaypointUIKit"]),
     .library(name: "WaypointSwiftUI", targets: ["WaypointSwiftUI"]),
     .library(name: "WaypointAppIntents", targets: ["WaypointAppIntents"]),
@@ -31,6 +33,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.0"),
   ],
@@ -40,6 +44,14 @@ let package = Package(
     .target(
       name: "WaypointLogging",
       dependencies: ["Waypoint", .product(name: "Logging", package: "swift-log")]
+    ),
+    .target(
+      name: "WaypointMetrics",
+      dependencies: ["Waypoint", .product(name: "CoreMetrics", package: "swift-metrics")]
+    ),
+    .target(
+      name: "WaypointTracing",
+      dependencies: ["Waypoint", .product(name: "Tracing", package: "swift-distributed-tracing")]
     ),
     .target(
       name: "WaypointSignedLinks",
@@ -96,8 +108,11 @@ let package = Package(
     .testTarget(
       name: "WaypointTests",
       dependencies: [
-        "Waypoint", "WaypointExamples", "WaypointLogging", "TestSupport",
+        "Waypoint", "WaypointExamples", "WaypointLogging", "WaypointMetrics", "WaypointTracing", "TestSupport",
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "InMemoryLogging", package: "swift-log"),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
+        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
       ]
     ),
     .testTarget(name: "WaypointCLITests", dependencies: ["waypoint", "WaypointExamples"]),

@@ -4,13 +4,13 @@
 # with the same settings), `swift-symbolgraph-extract` for their public symbols, then
 # `docc convert` of each target's catalog (or of its symbols alone, for a target without one),
 # as the docs plugin does, without building the package a second time.
-# Usage: Scripts/docs.sh [target ...]   (default: WaypointMatching Waypoint WaypointSignedLinks WaypointTesting WaypointLogging)
+# Usage: Scripts/docs.sh [target ...]   (default: WaypointMatching Waypoint WaypointSignedLinks WaypointTesting WaypointLogging WaypointMetrics WaypointTracing)
 set -euo pipefail
 # The package by its physical path: SwiftPM keys its build by the directory as given, so
 # `Scripts/..` and the root itself would each build the package anew.
 cd "$(cd "$(dirname "$0")/.." && pwd -P)"
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(WaypointMatching Waypoint WaypointSignedLinks WaypointTesting WaypointLogging)
+[ ${#targets[@]} -gt 0 ] || targets=(WaypointMatching Waypoint WaypointSignedLinks WaypointTesting WaypointLogging WaypointMetrics WaypointTracing)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

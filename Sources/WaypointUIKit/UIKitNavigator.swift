@@ -38,11 +38,13 @@ public import Waypoint
 /// `destinationSource`, which a `ScreenCoordinator` made over it sets.
 @MainActor
 @Observable
-public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
+public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, PublishesStates {
   /// What is shown now: published once per plan (never a state half-way through one), and once
   /// per change the user makes on their own.
   public var state: NavigationState { published }
   private var published = NavigationState()
+  /// Where each published state goes with its cause, for ``ScreenViews``.
+  package let statesPublished = StateFeed()
   /// What UIKit shows, step by step while a plan runs; ``state`` publishes it.
   @ObservationIgnored var current = NavigationState()
   /// Where the navigator gets view controllers for screens it must build; held weakly.
@@ -63,6 +65,13 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
   /// The navigation controller of the root level.
   @ObservationIgnored public let rootController: WaypointNavigationController
   @ObservationIgnored var controllers: [String: WeakController] = [:]
+
+  /// The view controller that shows the screen `id`, while the state holds it: how a screen
+  /// event (``ScreenEvent/screen``) finds the controller it is about, for an analytics SDK that
+  /// wants it.
+  public func viewController(for id: String) -> UIViewController? {
+    published.contains(id) ? controllers[id]?.controller : nil
+  }
   /// One container per level: the root navigation controller, then each presented controller.
   @ObservationIgnored var containers: [UIViewController]
   @ObservationIgnored var customTransitions: [String: CustomTransition] = [:]
@@ -170,8 +179,12 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
     async throws(NavigationError) -> NavigationPlan
   {
     try await begin()
-    defer { end() }
+    let clock = ContinuousClock()
+    let turn = clock.now
+    var planned = turn
+    defer { end(timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.now - planned)) }
     let made = try plan(current)
+    planned = clock.now
     if case .nothing? = made.change { return made }
     for (id, destination) in made.destinations {
       guard let controller = destination.value(as: UIViewController.self) else {
@@ -197,13 +210,16 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
     current = next
     for screen in gone { controllers[screen.id] = nil }
     containers.removeSubrange(min(containers.count, max(current.levels.count, 1))...)
-    if !busy { publish() }
+    if !busy { publish(cause: ScreenEvent.Cause(edit)) }
     return gone
   }
 
-  /// Publishes what UIKit shows, when it changed.
-  private func publish() {
-    if published != current { published = current }
+  /// Publishes what UIKit shows, when it changed, and why (by default the cause of the change
+  /// under way).
+  private func publish(cause: ScreenEvent.Cause? = nil, timing: ScreenEvent.Timing? = nil) {
+    guard published != current else { return }
+    published = current
+    statesPublished.publish(published, cause: cause, timing: timing)
   }
 
   // MARK: - One change at a time
@@ -238,12 +254,12 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator {
     return all.filter { seen.insert(ObjectIdentifier($0)).inserted }
   }
 
-  private func end() {
+  private func end(timing: ScreenEvent.Timing? = nil) {
     if needsSync { sync() }
     // Only the screens the state shows are looked up (A23: entries of screens a plan took away
     // were kept for good, and every lookup by controller scanned them all).
     controllers = controllers.filter { current.contains($0.key) && $0.value.controller != nil }
-    publish()
+    publish(timing: timing)
     if waiting.isEmpty {
       busy = false
     } else {

@@ -27,6 +27,10 @@ public enum UIKitModel {
   private static var provokingDepth = 0
   /// Whether started animations wait for ``finishAnimations()``.
   public static var holdsAnimations = false
+  /// Called with every appearance callback UIKit makes (`viewWillAppear(_:)`, `viewDidAppear(_:)`
+  /// and their disappearing pair), on containers and children too, as a method swizzled into
+  /// `UIViewController` would see them (how analytics SDKs track screens in UIKit).
+  public static var onAppearance: (@MainActor (UIViewController, UIKitModelAppearance) -> Void)?
   private static var pending: [(id: Int, end: @MainActor () -> Void)] = []
   private static var nextID = 0
 
@@ -36,6 +40,7 @@ public enum UIKitModel {
     console = []
     pending = []
     holdsAnimations = false
+    onAppearance = nil
   }
 
   /// Ends every animation started so far, oldest first (and those their ends start).
@@ -142,4 +147,16 @@ struct DelegateAnswers {
 
   /// Whether the delegate said, when it was set, that it implements `selector`.
   func implements(_ selector: String) -> Bool { answers.contains(selector) }
+}
+
+/// Model only: an appearance callback, as ``UIKitModel/onAppearance`` reports it.
+public enum UIKitModelAppearance: Sendable, Hashable {
+  /// `viewWillAppear(_:)`.
+  case willAppear
+  /// `viewDidAppear(_:)`.
+  case didAppear
+  /// `viewWillDisappear(_:)`.
+  case willDisappear
+  /// `viewDidDisappear(_:)`.
+  case didDisappear
 }

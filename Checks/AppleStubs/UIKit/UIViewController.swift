@@ -291,10 +291,18 @@
   /// Model only: calls the callback on this controller and on the children it shows.
   func _modelAppearance(_ phase: _ModelAppearance, _ animated: Bool) {
     switch phase {
-    case .willAppear: viewWillAppear(animated)
-    case .didAppear: viewDidAppear(animated)
-    case .willDisappear: viewWillDisappear(animated)
-    case .didDisappear: viewDidDisappear(animated)
+    case .willAppear:
+      viewWillAppear(animated)
+      UIKitModel.onAppearance?(self, .willAppear)
+    case .didAppear:
+      viewDidAppear(animated)
+      UIKitModel.onAppearance?(self, .didAppear)
+    case .willDisappear:
+      viewWillDisappear(animated)
+      UIKitModel.onAppearance?(self, .willDisappear)
+    case .didDisappear:
+      viewDidDisappear(animated)
+      UIKitModel.onAppearance?(self, .didDisappear)
     }
     for child in _modelShownChildren { child._modelAppearance(phase, animated) }
   }

@@ -54,6 +54,9 @@ public final class WaypointApp {
   public nonisolated let inbox: LinkInbox
   /// The screen coordinator of each open window.
   public let windows: WindowNavigators
+  /// Which screens the user sees in every open window, and why that changed: screen events for
+  /// analytics, breadcrumbs, traces and metrics, their parameters redacted as link events are.
+  public let screenViews: ScreenViews
   /// The state every window starts on: the tab bar, or the first screen.
   public let start: NavigationState
   /// What a link does when a window shows a sheet or another presentation, unless its route
@@ -113,6 +116,7 @@ public final class WaypointApp {
     self.router = router
     self.start = start
     self.inbox = LinkInbox(router: router, policy: policy)
+    self.screenViews = ScreenViews(redaction: router.router.redaction)
     holder.app = self
   }
 
@@ -167,10 +171,11 @@ public final class WaypointApp {
         windows.activate(id)
         return open
       }
-      windows.close(id)
+      closeWindow(id)
     }
     let modules = windows.open(id, navigator: navigator)
     modules.presentedPolicy = presentedPolicy
+    screenViews.watch(navigator, window: id)
     return modules
   }
 
@@ -253,6 +258,7 @@ public final class WaypointApp {
   /// Closes the window `id` (its scene disconnected); links no longer open there.
   public func closeWindow(_ id: String) {
     windows.close(id)
+    screenViews.stopWatching(window: id)
   }
 
   /// The screen coordinator of the window `id`.

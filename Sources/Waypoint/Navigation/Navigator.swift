@@ -96,7 +96,7 @@ extension Navigator {
 /// ```
 @MainActor
 @Observable
-public final class HeadlessNavigator: PlanNavigator {
+public final class HeadlessNavigator: PlanNavigator, PublishesStates {
   /// What is shown now.
   public private(set) var state: NavigationState
   /// How long each transition pretends to animate.
@@ -110,6 +110,8 @@ public final class HeadlessNavigator: PlanNavigator {
   /// How many entries `log` keeps.
   package var logLimit = 200
   private var inFlight = false
+  /// Where each state set goes with its cause, for ``ScreenViews``.
+  package let statesPublished = StateFeed()
   /// What the app presents on its own over this window (an alert, a confirmation dialog, a share
   /// sheet, a sheet it attached itself), by names of the app's choosing.
   ///
@@ -158,10 +160,15 @@ public final class HeadlessNavigator: PlanNavigator {
   {
     try begin()
     defer { inFlight = false }
+    let clock = ContinuousClock()
+    let turn = clock.now
     let made = try plan(state)
+    let planned = clock.now
     await animate()
     record(made)
     state = made.target
+    statesPublished.publish(
+      state, timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.now - planned))
     return made
   }
 
@@ -188,6 +195,7 @@ public final class HeadlessNavigator: PlanNavigator {
     let gone = try next.reconcile(edit)
     state = next
     record("reconcile \(edit.summary)")
+    statesPublished.publish(state, cause: ScreenEvent.Cause(edit))
     return gone
   }
 
@@ -196,6 +204,7 @@ public final class HeadlessNavigator: PlanNavigator {
   public func restore(_ target: NavigationState) {
     record(NavigationPlan(from: state, to: target))
     state = target
+    statesPublished.publish(state, cause: ScreenChange.cause ?? .restore)
   }
 
   private func record(_ entry: String) {

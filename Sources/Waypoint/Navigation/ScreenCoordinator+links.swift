@@ -36,6 +36,22 @@ extension ScreenCoordinator {
   ///   refuses the link or a presentation is held (``ShownModule/isDismissibleByLinks``);
   ///   `unknownTab` for a tab the tab bar does not have.
   public func show(_ request: RouteRequest, target: String) async throws(NavigationError) -> ShownModule {
+    // The screens this link shows name it as their cause.
+    let cause = ScreenEvent.Cause.link(
+      openID: RouteOpen.openID ?? 0, url: request.url.string, origin: request.origin,
+      route: request.route.map { $0.name ?? $0.pattern })
+    let outcome = await ScreenChange.$cause.withValue(cause) { () async -> Result<ShownModule, NavigationError> in
+      do throws(NavigationError) {
+        return .success(try await showing(request, target: target))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
+  }
+
+  /// Shows the module `request` targets; see ``show(_:target:)``.
+  private func showing(_ request: RouteRequest, target: String) async throws(NavigationError) -> ShownModule {
     let presentation: Presentation
     do {
       presentation = try Self.presentation(of: request)
