@@ -62,6 +62,9 @@ grep -qE "Test run with [1-9][0-9]* tests? .*passed" /tmp/waypoint-adapter-check
 cd ..
 # Every door × every state × every app set-up: the table, and `delivery matrix: P/T cases`.
 Scripts/delivery-matrix.sh /tmp/waypoint-adapter-checks.log
+# Screen views over three journeys (Checks/Tests/UIKitModelTests/ScreenJourneyTests.swift): a row
+# per journey, the table, and `screen views: J journeys, V views, missing 0, duplicated 0, phantom 0`.
+Scripts/screen-views.sh /tmp/waypoint-adapter-checks.log
 # The findings of the second adapter review (shared/reviews/adapters-turn4.md) a check covers: a
 # model test named "An: …", or a package test or a stub declaration (which makes the snippets'
 # type-check fail) that says "An of the second adapter review".

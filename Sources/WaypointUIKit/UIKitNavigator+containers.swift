@@ -67,7 +67,14 @@ extension UIKitNavigator {
       containers = [rootController]
       return
     }
-    let bar = UITabBarController(nibName: nil, bundle: nil)
+    let bar = WaypointTabBarController(nibName: nil, bundle: nil)
+    bar.onReselect = { [weak self] index in
+      // Only a tab with screens over its root pops; the tap on a root changes nothing.
+      guard let self, let ids = self.current.tabs?.ids, ids.indices.contains(index),
+        (self.current[stack: StackPlace(tab: ids[index])]?.count ?? 0) > 1
+      else { return }
+      self.reselectedTab = ids[index]
+    }
     var tabs: [UIViewController] = []
     for id in ids {
       let stack = makeStack()
@@ -213,6 +220,23 @@ extension UIKitNavigator {
     if current[stack: StackPlace(tab: owner.tab, column: .secondary)]?.isEmpty == false { return .secondary }
     if current[stack: StackPlace(tab: owner.tab, column: .supplementary)]?.isEmpty == false { return .supplementary }
     return .primary
+  }
+}
+/// The tab bar controller the navigator makes: it says when the user taps the selected tab again,
+/// so the pop to its root that follows is taken in as a re-tap, not as going back.
+///
+/// UITabBarController is its tab bar's delegate (`UITabBarController : UIViewController
+/// <UITabBarDelegate>`), and `tabBarController(_:didSelect:)` is called "regardless of whether the
+/// selected view controller changed"
+/// (https://developer.apple.com/documentation/uikit/uitabbarcontrollerdelegate/tabbarcontroller(_:didselect:));
+/// the override leaves that delegate to the app.
+final class WaypointTabBarController: UITabBarController {
+  /// Called with the index of the selected tab when the user taps it again, before UIKit pops it.
+  var onReselect: ((Int) -> Void)?
+
+  override func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {
+    if let index = tabBar.items?.firstIndex(where: { $0 === item }), index == selectedIndex { onReselect?(index) }
+    super.tabBar(tabBar, didSelect: item)
   }
 }
 #endif

@@ -45,6 +45,12 @@ extension UIKitNavigator {
     if splits[.primary] != nil { rootStacks.append((.primary, rootController)) }
     for (place, stack) in rootStacks {
       guard let stillShown = stillShown(current[stack: place] ?? [], in: stack) else { continue }
+      if let tab = place.tab, tab == reselectedTab, place.column == .primary, stillShown.count == 1 {
+        // The tab tapped again popped to its root: a re-tap, as the state's own edit says.
+        reselectedTab = nil
+        _ = try? reconcile(.reselectedTab(tab))
+        continue
+      }
       _ = try? reconcile(.replacedStack(depth: 0, stack: stillShown, place: place))
     }
     for (owner, split) in splits where current.split(in: owner.tab)?.isCollapsed != split.isCollapsed {

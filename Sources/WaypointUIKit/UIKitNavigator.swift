@@ -79,6 +79,8 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, Publishes
   @ObservationIgnored var busy = false
   /// Whether a container reported a change while the navigator was busy.
   @ObservationIgnored var needsSync = false
+  /// The tab the user tapped again, until the pop to its root that follows is taken in.
+  @ObservationIgnored var reselectedTab: String?
   @ObservationIgnored private var waiting: [CheckedContinuation<Void, Never>] = []
   /// The window the navigator shows its root in, when it was made with one.
   @ObservationIgnored weak var window: UIWindow?

@@ -6,6 +6,7 @@ import MetricsTestKit
 import Testing
 import Tracing
 import Waypoint
+import WaypointExamples
 import WaypointLogging
 import WaypointMetrics
 import WaypointTracing
@@ -129,5 +130,34 @@ struct ScreenSinkTests {
     let failed = try #require(tracer.finishedSpans.last { $0.operationName == "waypoint.link" })
     #expect(failed.status?.code == .error)
     #expect(failed.attributes["waypoint.link.outcome"]?.toSpanAttribute() == "unmatched")
+  }
+}
+
+/// An analytics SDK that keeps its screen calls.
+@MainActor
+private final class RecordingAnalytics: ScreenAnalytics {
+  var calls: [(String, [String: String])] = []
+  nonisolated func screen(_ name: String, properties: [String: String]) {
+    MainActor.assumeIsolated { calls.append((name, properties)) }
+  }
+}
+
+@MainActor
+@Suite("The example's bridge to an analytics SDK")
+struct AnalyticsScreensTests {
+  @Test("one screen call per view, with the screen before and the door; a sheet pulled down is no new view")
+  func screenCalls() async throws {
+    let analytics = RecordingAnalytics()
+    let (app, navigator) = try sinkApp(screens: AnalyticsScreens(analytics: analytics))
+    _ = try await app.router.router.open(
+      "https://www.kickstarter.com/projects/creator/a-project/comments", origin: .notification)
+    _ = try await app.router.router.open(
+      "https://www.kickstarter.com/projects/creator/a-project/comments", origin: .notification)
+    let page = try #require(navigator.state.presented?.state.stack.first)
+    try app.coordinator()?.reconcile(.dismissed(screen: page.id))
+    #expect(analytics.calls.map(\.0) == ["Discovery", "comments"])
+    #expect(analytics.calls[1].1["previous_screen"] == "Discovery")
+    #expect(analytics.calls[1].1["source"] == "notification")
+    #expect(analytics.calls[1].1["project"] == "a-project")
   }
 }
