@@ -176,6 +176,72 @@ private final class JourneyRun {
   }
 }
 
+/// The same journey on the core alone: a headless navigator, as a SwiftUI app drives it, taking
+/// each step as the SwiftUI host writes back what the user did.
+@MainActor
+private final class CoreRun {
+  let navigator: HeadlessNavigator
+  let modules: ScreenCoordinator
+  let router: Router
+  let views = ScreenViews()
+  let split: String?
+  /// The screens Waypoint reported shown during the step.
+  var shown: [Screen] = []
+
+  init(_ app: JourneyApp) throws {
+    navigator = HeadlessNavigator(state: app.start)
+    modules = ScreenCoordinator(registry: try journeyRegistry(app.targets), navigator: navigator)
+    var builder = RouterBuilder()
+    modules.registerTargets(in: &builder)
+    builder.add(try RouteManifest(json: app.manifest))
+    router = try builder.build()
+    modules.presentedPolicy = .dismiss
+    split = app.split
+    views.observe(ScreenRecorder { [weak self] screen in self?.shown.append(screen) })
+    views.watch(navigator)
+  }
+
+  /// Hears Waypoint's `shown` events.
+  struct ScreenRecorder: ScreenObserver {
+    let heard: @MainActor (Screen) -> Void
+    func shown(_ event: ScreenEvent) { heard(event.screen) }
+  }
+
+  /// Takes `step` as the SwiftUI host reports the user's part: a finished back swipe writes the
+  /// path back, a cancelled one writes nothing.
+  func take(_ step: JourneyStep) async {
+    let state = navigator.state
+    switch step {
+    case .link(let url, let origin):
+      _ = try? await router.open(url, origin: origin)
+    case .push(let target, let id):
+      _ = try? await modules.show(target: target, .push, parameters: ["id": "\(id)"])
+    case .back(cancelled: true):
+      break
+    case .back(cancelled: false):
+      let levels = state.levels
+      let top = levels.count > 1 ? levels.last : nil
+      let stack = top.map { ($0.root.map { [$0] } ?? []) + $0.path } ?? state[stack: StackPlace(tab: state.tabs?.selected)]
+        ?? []
+      guard stack.count > 1 else { return }
+      _ = try? modules.reconcile(.poppedTo(screen: stack[stack.count - 2].id))
+    case .tapTab(let index):
+      guard let ids = state.tabs?.ids, ids.indices.contains(index) else { return }
+      _ = try? modules.reconcile(state.edit(choosingTab: ids[index]))
+    case .pullDown:
+      guard state.levels.count > 1, let root = state.levels.last?.root else { return }
+      _ = try? modules.reconcile(.dismissed(screen: root.id))
+    case .collapse(let collapsed):
+      _ = try? modules.reconcile(.collapsed(collapsed, tab: split))
+    }
+  }
+}
+
+/// A screen by what it shows (its target and values), so two runs of a journey can be compared.
+private func label(_ screen: Screen) -> String {
+  screen.target + screen.parameters.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+}
+
 extension ModelChecks {
   @MainActor
   @Suite("Screen views over three journeys")
@@ -185,6 +251,8 @@ extension ModelChecks {
       arguments: [JourneyApp.kickstarter, .wordpress, .woocommerce])
     func journey(_ app: JourneyApp) async throws {
       let run = try await JourneyRun(app)
+      let core = try CoreRun(app)
+      var coreScore = TrackerScore()
       var random = JourneyRandom(state: UInt64(app.name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }))
       var before = run.visible()
       var truth = 0
@@ -204,7 +272,9 @@ extension ModelChecks {
         run.shownIDs = []
         run.didAppear = []
         run.willAppear = []
+        core.shown = []
         await run.take(step)
+        await core.take(step)
         let after = run.visible()
         let new = after.subtracting(before)
         truth += new.count
@@ -216,12 +286,25 @@ extension ModelChecks {
         if waypoint.missing + waypoint.duplicated + waypoint.phantom != missedBefore {
           Issue.record("\(app.name) step \(index) (\(step)): Waypoint reported \(run.shownIDs), the model shows \(new.count) new")
         }
+        // The core's views, by what they show, against what the model showed new.
+        let labels = Dictionary(
+          run.navigator.state.allScreens.compactMap { screen in
+            run.navigator.viewController(for: screen.id).map { (ObjectIdentifier($0), label(screen)) }
+          }, uniquingKeysWith: { first, _ in first })
+        let coreMissedBefore = coreScore.missing + coreScore.duplicated + coreScore.phantom
+        coreScore.score(
+          labels: core.shown.map(label), new: new.map { labels[$0] ?? "?" },
+          before: before.map { labels[$0] ?? "?" }, after: after.map { labels[$0] ?? "?" })
+        if coreScore.missing + coreScore.duplicated + coreScore.phantom != coreMissedBefore {
+          Issue.record("\(app.name) step \(index) (\(step)): the core showed \(core.shown.map(label))")
+        }
         didAppear.score(run.didAppear, new: new, before: before, after: after)
         onAppear.score(run.willAppear, new: new, before: before, after: after)
         before = after
       }
       print(
-        "screen-views-row: \(app.name) | \(steps) | \(truth) | \(waypoint.line) | \(didAppear.line) | \(onAppear.line)")
+        "screen-views-row: \(app.name) | \(steps) | \(truth) | \(waypoint.line) | \(coreScore.line) | \(didAppear.line) "
+          + "| \(onAppear.line)")
       let order = [
         "links", "pushes", "back swipes", "cancelled back swipes", "tab taps", "of which re-taps",
         "sheets pulled down", "collapses and expansions",
@@ -229,6 +312,7 @@ extension ModelChecks {
       let summary = order.compactMap { kind in kinds[kind].map { "\($0) \(kind)" } }.joined(separator: ", ")
       print("screen-views-steps: \(app.name): \(summary); links through \(doors.count) doors")
       #expect(waypoint.missing == 0 && waypoint.duplicated == 0 && waypoint.phantom == 0)
+      #expect(coreScore.missing == 0 && coreScore.duplicated == 0 && coreScore.phantom == 0)
       #expect(waypoint.views == truth)
       #expect(truth > 0)
       expectNoException()

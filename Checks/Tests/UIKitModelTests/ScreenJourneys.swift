@@ -226,6 +226,25 @@ struct TrackerScore {
     missing += new.subtracting(matched).count
   }
 
+  /// Scores one step of another run of the journey by what the screens show: `counted` are the
+  /// labels of what it counted, `new`, `before` and `after` those of what the model showed.
+  mutating func score(labels counted: [String], new: [String], before: [String], after: [String]) {
+    views += counted.count
+    var unmatched = new
+    var seen: [String] = []
+    for label in counted {
+      if let index = unmatched.firstIndex(of: label) {
+        unmatched.remove(at: index)
+        seen.append(label)
+      } else if seen.contains(label) || (before.contains(label) && after.contains(label)) {
+        duplicated += 1
+      } else {
+        phantom += 1
+      }
+    }
+    missing += unmatched.count
+  }
+
   /// `views 812, missing 0, duplicated 0, phantom 0`.
   var line: String { "views \(views), missing \(missing), duplicated \(duplicated), phantom \(phantom)" }
 }
