@@ -98,12 +98,17 @@ public final class TracingObserver<T: Tracer>: RouteObserver, ScreenObserver {
       if event.isUncovered { attributes["waypoint.screen.uncovered"] = true }
       if let previous = event.previous { attributes["waypoint.screen.previous"] = previous.id }
     }
-    let link = state.withLock { trail -> Link? in
+    let (link, evicted) = state.withLock { trail -> (Link?, T.Span?) in
       trail.visits[event.visit] = span
-      if trail.visits.count > Self.limit, let oldest = trail.visits.keys.min() { trail.visits[oldest] = nil }
-      guard case .link(let openID, _, _, _) = event.cause else { return nil }
-      return trail.links.removeValue(forKey: openID)
+      var evicted: T.Span?
+      if trail.visits.count > Self.limit, let oldest = trail.visits.keys.min() {
+        evicted = trail.visits.removeValue(forKey: oldest)
+      }
+      // A screen a link only uncovered is not the one it opened.
+      guard case .link(let openID, _, _, _) = event.cause, !event.isUncovered else { return (nil, evicted) }
+      return (trail.links.removeValue(forKey: openID), evicted)
     }
+    evicted?.end(at: Self.instant(event.timestamp))
     if let link { trace(link, to: event) }
   }
 
@@ -141,7 +146,7 @@ public final class TracingObserver<T: Tracer>: RouteObserver, ScreenObserver {
       child("waypoint.link.placement", of: root, placedAt, shownAt)
       child("waypoint.link.transition", of: root, shownAt, end)
     }
-    root.end(at: Self.instant(end))
+    root.end(at: Self.instant(max(end, link.arrived)))
   }
 
   /// Ends the span of a link that showed no screen.
@@ -159,7 +164,7 @@ public final class TracingObserver<T: Tracer>: RouteObserver, ScreenObserver {
     } else if let reason = event.reason {
       root.attributes["waypoint.link.reason"] = reason
     }
-    root.end(at: Self.instant(event.timestamp))
+    root.end(at: Self.instant(max(event.timestamp, link.arrived)))
   }
 
   private func start(_ name: String, _ link: Link, at date: Date, parent: T.Span?) -> T.Span {

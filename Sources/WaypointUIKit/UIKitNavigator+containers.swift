@@ -70,8 +70,9 @@ extension UIKitNavigator {
     let bar = WaypointTabBarController(nibName: nil, bundle: nil)
     bar.onReselect = { [weak self] index in
       // Only a tab with screens over its root pops; the tap on a root changes nothing.
+      // A split view's tab pops nothing when tapped again.
       guard let self, let ids = self.current.tabs?.ids, ids.indices.contains(index),
-        (self.current[stack: StackPlace(tab: ids[index])]?.count ?? 0) > 1
+        self.current.split(in: ids[index]) == nil, (self.current[stack: StackPlace(tab: ids[index])]?.count ?? 0) > 1
       else { return }
       self.reselectedTab = ids[index]
     }

@@ -53,6 +53,9 @@ extension UIKitNavigator {
       }
       _ = try? reconcile(.replacedStack(depth: 0, stack: stillShown, place: place))
     }
+    // A tap again that popped nothing (or whose pop was taken in) is forgotten once its stack
+    // is still: a later back is not a re-tap.
+    if let tab = reselectedTab, stacks[StackPlace(tab: tab)]?.transitionCoordinator == nil { reselectedTab = nil }
     for (owner, split) in splits where current.split(in: owner.tab)?.isCollapsed != split.isCollapsed {
       _ = try? reconcile(.collapsed(split.isCollapsed, tab: owner.tab))
     }

@@ -81,6 +81,8 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, Publishes
   @ObservationIgnored var needsSync = false
   /// The tab the user tapped again, until the pop to its root that follows is taken in.
   @ObservationIgnored var reselectedTab: String?
+  /// The cause of what the user did while a change was under way, not published yet.
+  @ObservationIgnored private var userCause: ScreenEvent.Cause?
   @ObservationIgnored private var waiting: [CheckedContinuation<Void, Never>] = []
   /// The window the navigator shows its root in, when it was made with one.
   @ObservationIgnored weak var window: UIWindow?
@@ -171,7 +173,9 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, Publishes
   ///
   /// - Throws: What a step throws.
   public func restore(_ target: NavigationState) async throws(NavigationError) {
-    try await carryOut(reaching: target)
+    try await ScreenChange.during(.restore) { () async throws(NavigationError) in
+      try await carryOut(reaching: target)
+    }
   }
 
   /// Waits for its turn (the changes asked before, a transition UIKit runs such as a back
@@ -212,7 +216,12 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, Publishes
     current = next
     for screen in gone { controllers[screen.id] = nil }
     containers.removeSubrange(min(containers.count, max(current.levels.count, 1))...)
-    if !busy { publish(cause: ScreenEvent.Cause(edit)) }
+    if busy {
+      // Published before the next plan, or with the one under way (see `begin()`).
+      userCause = ScreenEvent.Cause(edit)
+    } else {
+      publish(cause: ScreenEvent.Cause(edit))
+    }
     return gone
   }
 
@@ -246,6 +255,12 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, Publishes
       }
     }
     sync()
+    // What the user did before this change (a back swipe it waited for) is on screen already:
+    // published with its own cause, not the change's.
+    if let cause = userCause {
+      userCause = nil
+      publish(cause: cause)
+    }
   }
 
   /// Every container the navigator made that a transition can run in: the levels, the root
@@ -261,6 +276,8 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, Publishes
     // Only the screens the state shows are looked up (A23: entries of screens a plan took away
     // were kept for good, and every lookup by controller scanned them all).
     controllers = controllers.filter { current.contains($0.key) && $0.value.controller != nil }
+    // What the user did while the change ran is published with it, as one state.
+    userCause = nil
     publish(timing: timing)
     if waiting.isEmpty {
       busy = false

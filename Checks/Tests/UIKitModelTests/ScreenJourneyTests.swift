@@ -41,6 +41,10 @@ private final class JourneyRun {
   let views = ScreenViews()
   /// The screens Waypoint reported shown during the step.
   var shownIDs: [String] = []
+  /// The screens Waypoint reported hidden during the step.
+  var hiddenIDs: [String] = []
+  /// Every controller the run saw, kept alive so no identifier is reused by a new one.
+  var retained: [UIViewController] = []
   /// The controllers `viewDidAppear(_:)` was called on during the step (containers too).
   var didAppear: [ObjectIdentifier] = []
   /// The screens whose view was about to appear during the step: where SwiftUI runs `onAppear`
@@ -60,19 +64,24 @@ private final class JourneyRun {
     modules.presentedPolicy = .dismiss
     try await navigator.restore(app.start)
     await Self.settleAll()
-    views.observe(Recorder { [weak self] id in self?.shownIDs.append(id) })
+    views.observe(
+      Recorder(
+        heard: { [weak self] id in self?.shownIDs.append(id) }, left: { [weak self] id in self?.hiddenIDs.append(id) }))
     views.watch(navigator)
     UIKitModel.onAppearance = { [weak self] controller, phase in
       guard let self else { return }
+      self.retained.append(controller)
       if phase == .didAppear { self.didAppear.append(ObjectIdentifier(controller)) }
       if phase == .willAppear, controller is JourneyScreen { self.willAppear.append(ObjectIdentifier(controller)) }
     }
   }
 
-  /// Hears Waypoint's `shown` events.
+  /// Hears Waypoint's `shown` and `hidden` events.
   struct Recorder: ScreenObserver {
     let heard: @MainActor (String) -> Void
+    let left: @MainActor (String) -> Void
     func shown(_ event: ScreenEvent) { heard(event.screen.id) }
+    func hidden(_ event: ScreenEvent) { left(event.screen.id) }
   }
 
   /// Lets the model and the navigator finish what the step started.
@@ -100,6 +109,7 @@ private final class JourneyRun {
       guard let controller else { return }
       if controller is JourneyScreen {
         shown.insert(ObjectIdentifier(controller))
+        retained.append(controller)
       } else if let bar = controller as? UITabBarController {
         walk(bar.selectedViewController)
       } else if let split = controller as? UISplitViewController {
@@ -253,6 +263,7 @@ extension ModelChecks {
       let run = try await JourneyRun(app)
       let core = try CoreRun(app)
       var coreScore = TrackerScore()
+      var hidden = TrackerScore()
       var random = JourneyRandom(state: UInt64(app.name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }))
       var before = run.visible()
       var truth = 0
@@ -270,6 +281,12 @@ extension ModelChecks {
         }
         if case .link(_, let origin) = step { doors.insert(origin.kind) }
         run.shownIDs = []
+        run.hiddenIDs = []
+        // The controllers of the screens shown now, by id, for the screens a step takes away.
+        let controllersBefore = Dictionary(
+          run.navigator.state.allScreens.compactMap { screen in
+            run.navigator.viewController(for: screen.id).map { (screen.id, ObjectIdentifier($0)) }
+          }, uniquingKeysWith: { first, _ in first })
         run.didAppear = []
         run.willAppear = []
         core.shown = []
@@ -298,6 +315,14 @@ extension ModelChecks {
         if coreScore.missing + coreScore.duplicated + coreScore.phantom != coreMissedBefore {
           Issue.record("\(app.name) step \(index) (\(step)): the core showed \(core.shown.map(label))")
         }
+        // What left the screen: Waypoint's hidden events against what the model stopped showing.
+        let gone = before.subtracting(after)
+        let left = run.hiddenIDs.map { controllersBefore[$0] ?? ObjectIdentifier(JourneyRun.self) }
+        let leftBefore = hidden.missing + hidden.duplicated + hidden.phantom
+        hidden.score(left, new: gone, before: after, after: before)
+        if hidden.missing + hidden.duplicated + hidden.phantom != leftBefore {
+          Issue.record("\(app.name) step \(index) (\(step)): Waypoint hid \(run.hiddenIDs), the model hid \(gone.count)")
+        }
         didAppear.score(run.didAppear, new: new, before: before, after: after)
         onAppear.score(run.willAppear, new: new, before: before, after: after)
         before = after
@@ -313,6 +338,8 @@ extension ModelChecks {
       print("screen-views-steps: \(app.name): \(summary); links through \(doors.count) doors")
       #expect(waypoint.missing == 0 && waypoint.duplicated == 0 && waypoint.phantom == 0)
       #expect(coreScore.missing == 0 && coreScore.duplicated == 0 && coreScore.phantom == 0)
+      #expect(hidden.missing == 0 && hidden.duplicated == 0 && hidden.phantom == 0, "\(hidden.line) hidden")
+      #expect(hidden.views > 0)
       #expect(waypoint.views == truth)
       #expect(truth > 0)
       expectNoException()

@@ -171,7 +171,8 @@ public final class WaypointApp {
         windows.activate(id)
         return open
       }
-      closeWindow(id)
+      // The screen views go on from what the old window showed (`watch` below).
+      windows.close(id)
     }
     let modules = windows.open(id, navigator: navigator)
     modules.presentedPolicy = presentedPolicy

@@ -40,14 +40,9 @@ extension ScreenCoordinator {
     let cause = ScreenEvent.Cause.link(
       openID: RouteOpen.openID ?? 0, url: request.url.string, origin: request.origin,
       route: request.route.map { $0.name ?? $0.pattern })
-    let outcome = await ScreenChange.$cause.withValue(cause) { () async -> Result<ShownModule, NavigationError> in
-      do throws(NavigationError) {
-        return .success(try await showing(request, target: target))
-      } catch {
-        return .failure(error)
-      }
+    return try await ScreenChange.during(cause) { () async throws(NavigationError) in
+      try await showing(request, target: target)
     }
-    return try outcome.get()
   }
 
   /// Shows the module `request` targets; see ``show(_:target:)``.

@@ -25,6 +25,8 @@ public struct ScreenEvent: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What the user did to change what they see.
+  ///
+  /// Later releases may add actions: a `switch` over it keeps a `default`.
   public enum UserAction: String, Sendable, Hashable, CaseIterable {
     /// Went back: a back button, a back swipe that finished, a SwiftUI path written back.
     case back
@@ -45,9 +47,12 @@ public struct ScreenEvent: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Why what the user sees changed.
+  ///
+  /// Later releases may add causes: a `switch` over it keeps a `default`.
   public enum Cause: Sendable, Hashable, CustomStringConvertible {
-    /// A link opened: its number (as in its ``RouteEvent``s), its URL with sensitive query
-    /// values redacted, where it came from, and the name (or pattern) of its route.
+    /// A link opened: its number (as in its ``RouteEvent``s; 0 for a request shown without a
+    /// router), its URL with sensitive query values redacted, where it came from, and the name
+    /// (or pattern) of its route.
     case link(openID: UInt64, url: String, origin: Origin, route: String?)
     /// The app's own code: a module shown or removed, a state reached.
     case app

@@ -56,6 +56,8 @@ public final class ScreenViews {
     var shown: VisibleScreen
     var number: UInt64
     var start: ContinuousClock.Instant
+    /// The tab selected when it was shown.
+    var tab: String?
   }
 
   /// Screen views with `redaction` applied to the screens' parameters and links; `now` is the
@@ -85,7 +87,13 @@ public final class ScreenViews {
 
   /// Watches `navigator` as the window `window`: what it shows now is `shown` (cause `restore`
   /// when something is shown), and each later state is compared with the one before.
+  ///
+  /// A window watched already, over another navigator (a scene connected again), goes on from
+  /// what it showed: only what differs makes events.
   public func watch(_ navigator: any Navigator, window: String = "main") {
+    if let old = windows[window]?.navigator, old !== navigator {
+      (old as? any PublishesStates)?.statesPublished.stopListening(self)
+    }
     windows[window, default: Window()].navigator = navigator
     record(navigator.state, window: window, cause: .restore)
     if let feed = (navigator as? any PublishesStates)?.statesPublished {
@@ -115,7 +123,6 @@ public final class ScreenViews {
     let tab = state.tabs?.selected
     let instant = now()
     let date = Date()
-    let stillThere = Set(state.allScreens.map(\.id))
     let coveredNow = state.coveredScreenIDs
     var events: [ScreenEvent] = []
     for visit in shown.visible where !seen.contains(where: { $0.screen.id == visit.shown.screen.id }) {
@@ -123,25 +130,27 @@ public final class ScreenViews {
       if isCovered { shown.covered.insert(visit.shown.screen.id) }
       events.append(
         event(
-          .hidden, visit.shown, cause: cause, window: window, tab: tab, isCovered: isCovered,
+          .hidden, visit.shown, cause: cause, window: window, tab: visit.tab, isCovered: isCovered,
           timeOnScreen: instant - visit.start, visit: visit.number, timing: timing, at: date))
     }
     let previous = shown.focus
     var visible: [Visit] = []
     for screen in seen {
       if let visit = shown.visible.first(where: { $0.shown.screen.id == screen.screen.id }) {
-        visible.append(Visit(shown: screen, number: visit.number, start: visit.start))
+        visible.append(Visit(shown: screen, number: visit.number, start: visit.start, tab: visit.tab))
         continue
       }
       lastVisit += 1
       let isUncovered = shown.covered.remove(screen.screen.id) != nil
-      visible.append(Visit(shown: screen, number: lastVisit, start: instant))
+      visible.append(Visit(shown: screen, number: lastVisit, start: instant, tab: tab))
       events.append(
         event(
           .shown, screen, previous: previous?.id == screen.screen.id ? nil : previous, cause: cause, window: window,
           tab: tab, isUncovered: isUncovered, visit: lastVisit, timing: timing, at: date))
     }
-    shown.covered.formIntersection(stillThere)
+    // A screen no longer under a presentation (the sheet went while another tab was chosen) is
+    // shown again as a plain view, not as uncovered.
+    shown.covered.formIntersection(coveredNow)
     shown.visible = visible
     shown.focus = seen.last?.screen ?? (seen.isEmpty ? nil : shown.focus)
     shown.state = state

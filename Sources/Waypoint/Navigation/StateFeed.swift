@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A navigator that says, as it publishes each state, why the state changed: Waypoint's own.
 ///
 /// ``ScreenViews`` listens to it; any other navigator is followed through `Observation`, or
@@ -29,18 +31,55 @@ package final class StateFeed {
   }
 
   /// Publishes `state`, changed because of `cause`: by default the cause of the change under
-  /// way (``ScreenChange/cause``), else the app's own code; `timing` for a change the navigator
+  /// way (``ScreenChange/current``), else the app's own code; `timing` for a change the navigator
   /// carried out.
   package func publish(_ state: NavigationState, cause: ScreenEvent.Cause? = nil, timing: ScreenEvent.Timing? = nil) {
-    let cause = cause ?? ScreenChange.cause ?? .app
+    let cause = cause ?? ScreenChange.current ?? .app
     for listener in listeners { listener.hear(state, cause, timing) }
   }
 }
 
 /// The cause of the navigation change under way in the current task: set by a
-/// ``ScreenCoordinator`` around a link it shows, read by a navigator when it publishes the state
-/// the change reached.
+/// ``ScreenCoordinator`` around a link it shows (and by a restore), read by a navigator when it
+/// publishes the state the change reached.
+///
+/// A task the change starts inherits the scope, but once the change is over the scope is
+/// closed: what that task shows later is the app's own change, not the link's.
 package enum ScreenChange {
+  /// The scope of the change under way, or `nil`.
+  @TaskLocal static var scope: Scope?
+
+  /// One change's cause, open while the change runs.
+  final class Scope: Sendable {
+    let cause: ScreenEvent.Cause
+    let isOpen = Atomic<Bool>(true)
+
+    init(_ cause: ScreenEvent.Cause) {
+      self.cause = cause
+    }
+  }
+
   /// The cause of the change under way, or `nil` for the app's own code.
-  @TaskLocal package static var cause: ScreenEvent.Cause?
+  package static var current: ScreenEvent.Cause? {
+    scope.flatMap { $0.isOpen.load(ordering: .relaxed) ? $0.cause : nil }
+  }
+
+  /// Runs `change` with `cause` as the cause of what it shows, unless a change under way already
+  /// has one (a link that restores keeps its link).
+  @MainActor
+  package static func during<Value, Failure: Error>(
+    _ cause: ScreenEvent.Cause, _ change: () async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    if current != nil { return try await change() }
+    let scope = Scope(cause)
+    defer { scope.isOpen.store(false, ordering: .relaxed) }
+    let outcome = await $scope.withValue(scope) { () async -> Result<Value, Failure> in
+      do throws(Failure) {
+        return .success(try await change())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
+  }
 }

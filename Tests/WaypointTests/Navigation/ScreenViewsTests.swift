@@ -144,6 +144,52 @@ struct ScreenViewsTests {
     #expect(recorder.events[start].cause == .user(.reselectTab))
   }
 
+  @Test("a screen a sheet covered is not uncovered once the sheet went while another tab was chosen")
+  func coveredThenOtherTab() async throws {
+    let (modules, router, _, recorder, _) = try Self.app()
+    _ = try await router.open("https://www.kickstarter.com/projects/creator/a-project")
+    _ = try await router.open("https://www.kickstarter.com/messages/9")
+    let start = recorder.events.count
+    try modules.reconcile(.selectedTab("discovery"))
+    #expect(recorder.lines(from: start) == ["hidden Messages#6", "shown Discovery#1"], "not uncovered: a tab tap")
+    #expect(recorder.events[start].tab == "profile", "hidden in the tab it was shown in")
+    #expect(recorder.events[start + 1].tab == "discovery")
+  }
+
+  @Test("a restore is reported as one; a window over a new navigator goes on from what it showed")
+  func restoreAndRewatch() async throws {
+    let first = HeadlessNavigator(state: NavigationState(stack: [Screen(id: "Home#1", target: "Home")]))
+    let views = ScreenViews()
+    let recorder = ScreenRecorder()
+    views.observe(recorder)
+    views.watch(first)
+    let saved = NavigationState(stack: [Screen(id: "Home#1", target: "Home"), Screen(id: "Note#2", target: "Note")])
+    let navigator: any Navigator = first
+    try await navigator.restore(saved)
+    #expect(recorder.lines(from: 1) == ["hidden Home#1", "shown Note#2"])
+    #expect(recorder.events.last?.cause == .restore)
+    // The scene connected again: a new navigator showing the same state makes no event, and the
+    // old one is no longer heard.
+    let second = HeadlessNavigator(state: saved)
+    views.watch(second)
+    #expect(recorder.events.count == 3)
+    try first.reconcile(.poppedTo(screen: "Home#1"))
+    #expect(recorder.events.count == 3)
+  }
+
+  @Test("a task a link's change starts does not carry the link's cause once the change is over")
+  func causeScope() async throws {
+    let later = await ScreenChange.during(.app) { () async -> Task<ScreenEvent.Cause?, Never> in
+      #expect(ScreenChange.current == .app)
+      return Task { @MainActor in
+        await Task.yield()
+        return ScreenChange.current
+      }
+    }
+    #expect(await later.value == nil)
+    #expect(ScreenChange.current == nil)
+  }
+
   @Test("a split view: expanded it shows each column's top; collapsed only the one on top")
   func splitColumns() throws {
     let navigator = HeadlessNavigator(
