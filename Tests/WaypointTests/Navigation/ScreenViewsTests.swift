@@ -58,6 +58,15 @@ struct ScreenViewsTests {
     return (modules, router, navigator, recorder, clock)
   }
 
+  /// Screen views watching `navigator`, and what they sent.
+  private static func watched(_ navigator: some Navigator) -> (ScreenViews, ScreenRecorder) {
+    let views = ScreenViews()
+    let recorder = ScreenRecorder()
+    views.observe(recorder)
+    views.watch(navigator)
+    return (views, recorder)
+  }
+
   /// The screen views of the tests, alive while they run.
   private static var retained: [ScreenViews] = []
 
@@ -159,10 +168,7 @@ struct ScreenViewsTests {
   @Test("a restore is reported as one; a window over a new navigator goes on from what it showed")
   func restoreAndRewatch() async throws {
     let first = HeadlessNavigator(state: NavigationState(stack: [Screen(id: "Home#1", target: "Home")]))
-    let views = ScreenViews()
-    let recorder = ScreenRecorder()
-    views.observe(recorder)
-    views.watch(first)
+    let (views, recorder) = Self.watched(first)
     let saved = NavigationState(stack: [Screen(id: "Home#1", target: "Home"), Screen(id: "Note#2", target: "Note")])
     let navigator: any Navigator = first
     try await navigator.restore(saved)
@@ -196,10 +202,7 @@ struct ScreenViewsTests {
       state: NavigationState(
         stack: [Screen(id: "Mail#1", target: "Mail")],
         split: SplitColumns(secondary: [Screen(id: "Message#2", target: "Message")], isCollapsed: true)))
-    let views = ScreenViews()
-    let recorder = ScreenRecorder()
-    views.observe(recorder)
-    views.watch(navigator)
+    let (views, recorder) = Self.watched(navigator)
     #expect(recorder.lines() == ["shown Message#2"])
     try navigator.reconcile(.collapsed(false, tab: nil))
     #expect(recorder.lines(from: 1) == ["shown Mail#1"])
@@ -212,10 +215,7 @@ struct ScreenViewsTests {
   @Test("parameters and links are redacted as link events are")
   func redaction() async throws {
     let navigator = HeadlessNavigator(state: NavigationState(stack: [Screen(id: "Home#1", target: "Home")]))
-    let views = ScreenViews()
-    let recorder = ScreenRecorder()
-    views.observe(recorder)
-    views.watch(navigator)
+    let (views, recorder) = Self.watched(navigator)
     views.record(
       NavigationState(stack: [
         Screen(id: "Home#1", target: "Home"),
@@ -257,14 +257,12 @@ struct ScreenViewsTests {
   @Test("an @Observable navigator of the app's own is followed one turn later, as the app's change")
   func ownNavigator() async throws {
     let navigator = OwnNavigator()
-    let views = ScreenViews()
-    let recorder = ScreenRecorder()
-    views.observe(recorder)
-    views.watch(navigator)
+    let (views, recorder) = Self.watched(navigator)
     navigator.state = NavigationState(stack: [Screen(id: "A#1", target: "A")])
     for _ in 0..<50 where recorder.events.isEmpty { await Task.yield() }
     #expect(recorder.lines() == ["shown A#1"])
     #expect(recorder.events.first?.cause == .app)
+    withExtendedLifetime(views) {}
   }
 }
 
