@@ -12,7 +12,7 @@ struct WaypointCommand: AsyncParsableCommand {
     subcommands: [
       ResolveCommand.self, LintCommand.self, RoutesCommand.self, URLCommand.self, GenerateCommand.self,
       DemoCommand.self,
-      KeygenCommand.self, SignCommand.self, VerifyCommand.self, AASACommand.self,
+      KeygenCommand.self, SignCommand.self, VerifyCommand.self, AASACommand.self, GraphCommand.self,
     ]
   )
 
