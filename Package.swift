@@ -88,6 +88,8 @@ let package = Package(
       exclude: [
         "NotesApp/UI/NotesAppSetup.swift", "NotesApp/UI/NotesSceneDelegate.swift",
         "NotesApp/UI/NotesSwiftUIApp.swift", "NotesApp/UI/NotesIntents.swift",
+        // The app's link set-up as Xcode and the website hold it; `waypoint doctor` checks it.
+        "NotesApp/LinkSetup",
       ],
       resources: [.copy("routes.json"), .copy("NotesApp/notes-app.json")]
     ),

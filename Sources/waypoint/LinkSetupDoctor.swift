@@ -1,0 +1,135 @@
+import Foundation
+import Waypoint
+
+/// The checks of `waypoint doctor`: an app's link set-up (its Info.plist, its entitlements, its
+/// `apple-app-site-association` file) against its routes, from the files alone.
+///
+/// Each problem is one line that says what is wrong and how to fix it.
+struct LinkSetupDoctor {
+  /// The routes.
+  let manifest: RouteManifest
+  /// The Info.plist's top-level dictionary.
+  let infoPlist: [String: Any]
+  /// The entitlements' dictionary, when given.
+  let entitlements: [String: Any]?
+  /// The `apple-app-site-association` JSON, when given.
+  let siteAssociation: [String: Any]?
+
+  /// Every problem found, one line each.
+  var problems: [String] {
+    schemeProblems() + sceneProblems() + domainProblems() + siteAssociationProblems()
+  }
+
+  // MARK: - Info.plist
+
+  /// The custom schemes routes use that no URL type of the Info.plist lists.
+  func schemeProblems() -> [String] {
+    var users: [String: [String]] = [:]
+    for route in manifest.routes {
+      guard let scheme = (try? RoutePattern(route.pattern, options: manifest.options))?.scheme?.lowercased(),
+        scheme != "http", scheme != "https"
+      else { continue }
+      users[scheme, default: []].append(route.name ?? route.pattern)
+    }
+    let types = infoPlist["CFBundleURLTypes"] as? [[String: Any]] ?? []
+    let listed = Set(types.flatMap { ($0["CFBundleURLSchemes"] as? [String] ?? []).map { $0.lowercased() } })
+    return users.keys.sorted().filter { !listed.contains($0) }.map { scheme in
+      let routes = users[scheme] ?? []
+      return "Info.plist: no URL type lists the scheme '\(scheme)', which \(routes.count) route(s) use "
+        + "(\(routes.prefix(3).joined(separator: ", "))\(routes.count > 3 ? ", …" : "")): add it to CFBundleURLTypes, "
+        + "in an item's CFBundleURLSchemes"
+    }
+  }
+
+  /// A missing scene manifest: the app's links then arrive through the app delegate, not the scene's.
+  func sceneProblems() -> [String] {
+    guard infoPlist["UIApplicationSceneManifest"] as? [String: Any] == nil else { return [] }
+    return [
+      "Info.plist: no UIApplicationSceneManifest: links arrive in scene(_:willConnectTo:options:) and "
+        + "scene(_:openURLContexts:) only in an app with scenes; add UIApplicationSceneManifest with a scene "
+        + "configuration (SceneLinks reads its doors from there)"
+    ]
+  }
+
+  // MARK: - Entitlements
+
+  /// The hosts of public universal-link routes (and of the host allow-list) the associated
+  /// domains do not list as `applinks:`.
+  func domainProblems() -> [String] {
+    guard let entitlements else { return [] }
+    let expected = AppSiteAssociation(manifest: manifest, appIDs: [])
+    guard expected.components.contains(where: { !$0.exclude }) else { return [] }
+    let entries = entitlements["com.apple.developer.associated-domains"] as? [String] ?? []
+    let listed = Set(
+      entries.compactMap { entry -> String? in
+        guard entry.hasPrefix("applinks:") else { return nil }
+        // `applinks:example.com?mode=developer` is the same domain in developer mode.
+        return String(entry.dropFirst("applinks:".count).prefix { $0 != "?" }).lowercased()
+      })
+    return expected.hosts.filter { !listed.contains($0) }.map { host in
+      "entitlements: com.apple.developer.associated-domains has no 'applinks:\(host)', so universal links to \(host) "
+        + "open Safari: add 'applinks:\(host)'"
+    }
+  }
+
+  // MARK: - apple-app-site-association
+
+  /// The file's components, each as `(path, exclude)`, in order: `components`, or the older
+  /// `paths` (`NOT ` marks an exclusion).
+  private var fileComponents: [(path: String, exclude: Bool)] {
+    let details = (siteAssociation?["applinks"] as? [String: Any])?["details"] as? [[String: Any]] ?? []
+    return details.flatMap { detail -> [(path: String, exclude: Bool)] in
+      if let components = detail["components"] as? [[String: Any]] {
+        return components.compactMap { component in
+          (component["/"] as? String).map { ($0, component["exclude"] as? Bool ?? false) }
+        }
+      }
+      return (detail["paths"] as? [String] ?? []).map { path in
+        path.hasPrefix("NOT ") ? (String(path.dropFirst(4)), true) : (path, false)
+      }
+    }
+  }
+
+  /// What the site association opens that the routes do not, or leaves to the website that a
+  /// public route takes, and internal routes' links it hands the app.
+  func siteAssociationProblems() -> [String] {
+    guard let siteAssociation else { return [] }
+    guard siteAssociation["applinks"] is [String: Any] else {
+      return ["apple-app-site-association: no 'applinks' object: print one with `waypoint aasa`"]
+    }
+    let expected = AppSiteAssociation(manifest: manifest, appIDs: [])
+    let file = fileComponents
+    /// What the file does with a link to `path`: the first component that matches decides.
+    func decision(for path: String) -> (path: String, exclude: Bool)? {
+      file.first { AppSiteAssociation.glob($0.path, matches: path) }
+    }
+    var problems: [String] = []
+    for component in expected.components {
+      let decided = decision(for: component.path)
+      if !component.exclude, decided?.exclude != false {
+        problems.append(
+          "apple-app-site-association: links to '\(component.path)' (route '\(component.comment)') "
+            + (decided == nil ? "match no component" : "are excluded by '\(decided?.path ?? "")'")
+            + ", so they open Safari: add {\"/\": \"\(component.path)\"}")
+      } else if component.exclude, let decided, !decided.exclude {
+        problems.append(
+          "apple-app-site-association: links to '\(component.path)' (route '\(component.comment)') reach the app "
+            + "through '\(decided.path)': add {\"/\": \"\(component.path)\", \"exclude\": true} before it")
+      }
+    }
+    for component in file where !component.exclude {
+      let takes = expected.components.contains { !$0.exclude && Self.overlap(component.path, $0.path) }
+      if !takes {
+        problems.append(
+          "apple-app-site-association: '\(component.path)' opens the app for links no public route takes: remove it "
+            + "(or add the route)")
+      }
+    }
+    return problems
+  }
+
+  /// Whether two component paths can match the same link.
+  private static func overlap(_ first: String, _ second: String) -> Bool {
+    AppSiteAssociation.glob(first, matches: second) || AppSiteAssociation.glob(second, matches: first)
+  }
+}
