@@ -22,13 +22,7 @@ struct DoctorCommand: ParsableCommand {
   @Option(help: ArgumentHelp("An apple-app-site-association file.", valueName: "file")) var aasa: String?
 
   func run() throws {
-    let data = try manifest.data()
-    let routes: RouteManifest
-    do {
-      routes = try RouteManifest(data: data)
-    } catch {
-      throw CommandFailure.usage("waypoint: \(manifest.sourceName): \(error.message)")
-    }
+    let routes = try manifest.routeManifest()
     let doctor = LinkSetupDoctor(
       manifest: routes, infoPlist: try Self.propertyList(infoPlist),
       entitlements: try entitlements.map(Self.propertyList), siteAssociation: try aasa.map(Self.json))

@@ -32,10 +32,9 @@ struct GraphCommand: ParsableCommand {
   }
 
   func run() throws {
-    let data = try manifest.data()
+    let routes = try manifest.routeManifest()
     let graph: NavigationGraph
     do {
-      let routes = try RouteManifest(data: data)
       graph = NavigationGraph(manifest: routes, router: try routes.makeRouter())
     } catch {
       throw CommandFailure.usage("waypoint: \(manifest.sourceName): \(error.message)")

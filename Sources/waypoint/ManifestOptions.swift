@@ -22,6 +22,16 @@ struct ManifestOptions: ParsableArguments {
     }
   }
 
+  /// The manifest read; any problem is a manifest error (exit 2).
+  func routeManifest() throws -> RouteManifest {
+    let data = try data()
+    do {
+      return try RouteManifest(data: data)
+    } catch {
+      throw CommandFailure.usage("waypoint: \(sourceName): \(error.message)")
+    }
+  }
+
   /// The manifest as a router that resolves without handlers; any problem is a manifest error (exit 2).
   func router() throws -> Router {
     try Self.router(from: try data(), sourceName: sourceName)

@@ -113,6 +113,18 @@ struct GraphCommandTests {
     }
   }
 
+  @Test("the README shows the example app's map as the tool draws it")
+  func readmeMap() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try #require(readme.range(of: "```mermaid\n"))
+    let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
+    let drawn = try CLIRunner.run(["graph"]).stdout
+    #expect(
+      String(readme[start.upperBound..<end.lowerBound]) == drawn, "run `swift run waypoint graph` into the README")
+  }
+
   @Test("tabs group their screens; under paths and columns are drawn")
   func tabsAndUnder() throws {
     let manifest = try CLIRunner.temporaryFile(
