@@ -20,6 +20,8 @@ struct DoctorCommand: ParsableCommand {
   var infoPlist: String
   @Option(help: ArgumentHelp("The app's .entitlements file.", valueName: "file")) var entitlements: String?
   @Option(help: ArgumentHelp("An apple-app-site-association file.", valueName: "file")) var aasa: String?
+  @Option(help: "text, or json: one object per problem ({\"file\", \"problem\", \"fix\"}), one per line.")
+  var format: ResolveCommand.Format = .text
 
   func run() throws {
     let routes = try manifest.routeManifest()
@@ -27,12 +29,20 @@ struct DoctorCommand: ParsableCommand {
       manifest: routes, infoPlist: try Self.propertyList(infoPlist),
       entitlements: try entitlements.map(Self.propertyList), siteAssociation: try aasa.map(Self.json))
     let problems = doctor.problems
-    for problem in problems { print(problem) }
-    guard problems.isEmpty else {
-      print("\(problems.count) problem(s)")
-      throw CommandFailure(message: "", status: 1)
+    switch format {
+    case .text:
+      for problem in problems { print(problem.line) }
+      print(problems.isEmpty ? "no problems" : "\(problems.count) problem(s)")
+    case .json:
+      // One object per problem, one per line.
+      for problem in problems {
+        print(
+          JSONOutput.object([
+            ("file", .string(problem.file)), ("problem", .string(problem.problem)), ("fix", .string(problem.fix)),
+          ]).rendered)
+      }
     }
-    print("no problems")
+    if !problems.isEmpty { throw CommandFailure(message: "", status: 1) }
   }
 
   /// The dictionary of the property list at `path` (XML or binary).

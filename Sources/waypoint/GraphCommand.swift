@@ -18,11 +18,15 @@ struct GraphCommand: ParsableCommand {
 
   /// The drawing's language.
   enum Format: String, ExpressibleByArgument, CaseIterable {
-    case mermaid, dot
+    case mermaid, dot, json
   }
 
   @OptionGroup var manifest: ManifestOptions
-  @Option(help: "mermaid (renders in a pull request) or dot (Graphviz).") var format: Format = .mermaid
+  @Option(
+    help: """
+      mermaid (renders in a pull request), dot (Graphviz), or json (the map's facts, as a baseline holds them; with       --check, one object per difference, one per line).
+      """)
+  var format: Format = .mermaid
   @Option(help: ArgumentHelp("Compare with this baseline; exit 1 on a difference.", valueName: "baseline"))
   var check: String?
   @Option(help: ArgumentHelp("Write the baseline to this file.", valueName: "baseline")) var update: String?
@@ -50,7 +54,11 @@ struct GraphCommand: ParsableCommand {
       try runCheck(graph, against: check)
     } else {
       let drawing = GraphDrawing(graph: graph)
-      print(format == .mermaid ? drawing.mermaid : drawing.dot, terminator: "")
+      switch format {
+      case .mermaid: print(drawing.mermaid, terminator: "")
+      case .dot: print(drawing.dot, terminator: "")
+      case .json: print(String(decoding: try GraphBaseline(graph).data(), as: UTF8.self), terminator: "")
+      }
     }
   }
 
@@ -63,12 +71,18 @@ struct GraphCommand: ParsableCommand {
       throw CommandFailure.usage("waypoint: \(path) is not a graph baseline: \(error.localizedDescription)")
     }
     let differences = baseline.differences(to: GraphBaseline(graph))
-    guard !differences.isEmpty else {
+    if format == .json {
+      // One object per difference: its kind (the line's first word) and the line.
+      for line in differences {
+        let kind = String(line.prefix { $0 != ":" })
+        print(JSONOutput.object([("kind", .string(kind)), ("difference", .string(line))]).rendered)
+      }
+    } else if differences.isEmpty {
       print("\(path): no difference")
-      return
+    } else {
+      for line in differences { print(line) }
+      print("\(path): \(differences.count) difference(s); run `waypoint graph --update \(path)` once they are meant")
     }
-    for line in differences { print(line) }
-    print("\(path): \(differences.count) difference(s); run `waypoint graph --update \(path)` once they are meant")
-    throw CommandFailure(message: "", status: 1)
+    if !differences.isEmpty { throw CommandFailure(message: "", status: 1) }
   }
 }

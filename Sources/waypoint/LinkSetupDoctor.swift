@@ -15,15 +15,28 @@ struct LinkSetupDoctor {
   /// The `apple-app-site-association` JSON, when given.
   let siteAssociation: [String: Any]?
 
-  /// Every problem found, one line each.
-  var problems: [String] {
+  /// One problem: the file at fault, what is wrong, and the fix.
+  struct Problem: Equatable {
+    /// `Info.plist`, `entitlements` or `apple-app-site-association`.
+    var file: String
+    /// What is wrong.
+    var problem: String
+    /// What to change.
+    var fix: String
+
+    /// `file: problem: fix`.
+    var line: String { "\(file): \(problem): \(fix)" }
+  }
+
+  /// Every problem found.
+  var problems: [Problem] {
     schemeProblems() + sceneProblems() + domainProblems() + siteAssociationProblems()
   }
 
   // MARK: - Info.plist
 
   /// The custom schemes routes use that no URL type of the Info.plist lists.
-  func schemeProblems() -> [String] {
+  func schemeProblems() -> [Problem] {
     var users: [String: [String]] = [:]
     for route in manifest.routes {
       guard let scheme = (try? RoutePattern(route.pattern, options: manifest.options))?.scheme?.lowercased(),
@@ -35,19 +48,23 @@ struct LinkSetupDoctor {
     let listed = Set(types.flatMap { ($0["CFBundleURLSchemes"] as? [String] ?? []).map { $0.lowercased() } })
     return users.keys.sorted().filter { !listed.contains($0) }.map { scheme in
       let routes = users[scheme] ?? []
-      return "Info.plist: no URL type lists the scheme '\(scheme)', which \(routes.count) route(s) use "
-        + "(\(routes.prefix(3).joined(separator: ", "))\(routes.count > 3 ? ", …" : "")): add it to CFBundleURLTypes, "
-        + "in an item's CFBundleURLSchemes"
+      return Problem(
+        file: "Info.plist",
+        problem: "no URL type lists the scheme '\(scheme)', which \(routes.count) route(s) use "
+          + "(\(routes.prefix(3).joined(separator: ", "))\(routes.count > 3 ? ", …" : ""))",
+        fix: "add it to CFBundleURLTypes, in an item's CFBundleURLSchemes")
     }
   }
 
   /// A missing scene manifest: the app's links then arrive through the app delegate, not the scene's.
-  func sceneProblems() -> [String] {
+  func sceneProblems() -> [Problem] {
     guard infoPlist["UIApplicationSceneManifest"] as? [String: Any] == nil else { return [] }
     return [
-      "Info.plist: no UIApplicationSceneManifest: links arrive in scene(_:willConnectTo:options:) and "
-        + "scene(_:openURLContexts:) only in an app with scenes; add UIApplicationSceneManifest with a scene "
-        + "configuration (SceneLinks reads its doors from there)"
+      Problem(
+        file: "Info.plist",
+        problem: "no UIApplicationSceneManifest, so links never arrive in scene(_:willConnectTo:options:) and "
+          + "scene(_:openURLContexts:), where SceneLinks takes them",
+        fix: "add UIApplicationSceneManifest with a scene configuration")
     ]
   }
 
@@ -55,7 +72,7 @@ struct LinkSetupDoctor {
 
   /// The hosts of public universal-link routes (and of the host allow-list) the associated
   /// domains do not list as `applinks:`.
-  func domainProblems() -> [String] {
+  func domainProblems() -> [Problem] {
     guard let entitlements else { return [] }
     let expected = AppSiteAssociation(manifest: manifest, appIDs: [])
     guard expected.components.contains(where: { !$0.exclude }) else { return [] }
@@ -67,8 +84,11 @@ struct LinkSetupDoctor {
         return String(entry.dropFirst("applinks:".count).prefix { $0 != "?" }).lowercased()
       })
     return expected.hosts.filter { !listed.contains($0) }.map { host in
-      "entitlements: com.apple.developer.associated-domains has no 'applinks:\(host)', so universal links to \(host) "
-        + "open Safari: add 'applinks:\(host)'"
+      Problem(
+        file: "entitlements",
+        problem: "com.apple.developer.associated-domains has no 'applinks:\(host)', so universal links to \(host) "
+          + "open Safari",
+        fix: "add 'applinks:\(host)'")
     }
   }
 
@@ -92,10 +112,10 @@ struct LinkSetupDoctor {
 
   /// What the site association opens that the routes do not, or leaves to the website that a
   /// public route takes, and internal routes' links it hands the app.
-  func siteAssociationProblems() -> [String] {
+  func siteAssociationProblems() -> [Problem] {
     guard let siteAssociation else { return [] }
     guard siteAssociation["applinks"] is [String: Any] else {
-      return ["apple-app-site-association: no 'applinks' object: print one with `waypoint aasa`"]
+      return [Problem(file: Self.aasa, problem: "no 'applinks' object", fix: "write one with `waypoint aasa`")]
     }
     let expected = AppSiteAssociation(manifest: manifest, appIDs: [])
     let file = fileComponents
@@ -103,30 +123,40 @@ struct LinkSetupDoctor {
     func decision(for path: String) -> (path: String, exclude: Bool)? {
       file.first { AppSiteAssociation.glob($0.path, matches: path) }
     }
-    var problems: [String] = []
+    var problems: [Problem] = []
     for component in expected.components {
       let decided = decision(for: component.path)
       if !component.exclude, decided?.exclude != false {
         problems.append(
-          "apple-app-site-association: links to '\(component.path)' (route '\(component.comment)') "
-            + (decided == nil ? "match no component" : "are excluded by '\(decided?.path ?? "")'")
-            + ", so they open Safari: add {\"/\": \"\(component.path)\"}")
+          Problem(
+            file: Self.aasa,
+            problem: "links to '\(component.path)' (route '\(component.comment)') "
+              + (decided == nil ? "match no component" : "are excluded by '\(decided?.path ?? "")'")
+              + ", so they open Safari",
+            fix: "add {\"/\": \"\(component.path)\"}"))
       } else if component.exclude, let decided, !decided.exclude {
         problems.append(
-          "apple-app-site-association: links to '\(component.path)' (route '\(component.comment)') reach the app "
-            + "through '\(decided.path)': add {\"/\": \"\(component.path)\", \"exclude\": true} before it")
+          Problem(
+            file: Self.aasa,
+            problem: "links to '\(component.path)' (route '\(component.comment)') reach the app through "
+              + "'\(decided.path)'",
+            fix: "add {\"/\": \"\(component.path)\", \"exclude\": true} before it"))
       }
     }
     for component in file where !component.exclude {
       let takes = expected.components.contains { !$0.exclude && Self.overlap(component.path, $0.path) }
       if !takes {
         problems.append(
-          "apple-app-site-association: '\(component.path)' opens the app for links no public route takes: remove it "
-            + "(or add the route)")
+          Problem(
+            file: Self.aasa, problem: "'\(component.path)' opens the app for links no public route takes",
+            fix: "remove it (or add the route)"))
       }
     }
     return problems
   }
+
+  /// The site association's name in problems.
+  private static let aasa = "apple-app-site-association"
 
   /// Whether two component paths can match the same link.
   private static func overlap(_ first: String, _ second: String) -> Bool {

@@ -116,6 +116,24 @@ struct DoctorCommandTests {
     #expect(found == 30)
   }
 
+  @Test("--format json: one object per problem with its file, the problem and the fix")
+  func json() throws {
+    var setup = LinkSetup()
+    misconfigurations[0].1(&setup)
+    misconfigurations[6].1(&setup)
+    let manifest = try CLIRunner.temporaryFile(shopManifest)
+    let info = try CLIRunner.temporaryFile(LinkSetup.plist(setup.info))
+    let entitlements = try CLIRunner.temporaryFile(LinkSetup.plist(setup.entitlements))
+    let output = try CLIRunner.run([
+      "doctor", "--manifest", manifest, "--info-plist", info, "--entitlements", entitlements, "--format", "json",
+    ])
+    #expect(output.status == 1)
+    let objects = try output.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] }
+    #expect(objects.map { $0?["file"] } == ["Info.plist", "entitlements"])
+    #expect(objects.first??["fix"] == "add it to CFBundleURLTypes, in an item's CFBundleURLSchemes")
+    #expect(objects.last??["fix"] == "add 'applinks:shop.example.com'")
+  }
+
   @Test("unreadable files exit 2")
   func unreadable() throws {
     let broken = try CLIRunner.temporaryFile("not a plist")

@@ -251,6 +251,12 @@ struct GraphCommandTests {
       try CLIRunner.run(["graph", "--manifest", shadowing, "--check", baseline]).lines.prefix(2) == [
         "added: any (app://note/:x)", "changed: note: reachable true → false (a public route now unreachable)",
       ])
+    let json = try CLIRunner.run(["graph", "--manifest", hidden, "--check", baseline, "--format", "json"])
+    #expect(json.status == 1)
+    let objects = try json.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] }
+    #expect(objects.map { $0?["kind"] } == ["changed"])
+    let facts = try CLIRunner.run(["graph", "--manifest", before, "--format", "json"])
+    #expect(facts.stdout == (try String(contentsOfFile: baseline, encoding: .utf8)), "the facts are the baseline's")
     let missing = try CLIRunner.run(["graph", "--check", "/nonexistent/baseline.json"])
     #expect(missing.status == 2)
     #expect(try CLIRunner.run(["graph", "--check", baseline, "--update", baseline]).status == 2)
