@@ -117,7 +117,7 @@ let package = Package(
         .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
       ]
     ),
-    .testTarget(name: "WaypointCLITests", dependencies: ["waypoint", "WaypointExamples"]),
+    .testTarget(name: "WaypointCLITests", dependencies: ["waypoint", "WaypointExamples", "TestSupport"]),
     .testTarget(name: "WaypointTestingTests", dependencies: ["WaypointTesting"]),
     .testTarget(
       name: "WaypointLinkPluginTests",

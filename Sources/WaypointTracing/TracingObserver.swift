@@ -68,7 +68,8 @@ public final class TracingObserver<T: Tracer>: RouteObserver, ScreenObserver {
 
   /// Notes when the route was chosen.
   public func willOpen(_ request: RouteRequest) throws {
-    guard let openID = RouteOpen.openID else { return }
+    let openID = request.openID
+    guard openID != 0 else { return }
     let route = request.route.map { $0.name ?? $0.pattern }
     state.withLock { trail in
       trail.links[openID]?.chosen = Date()

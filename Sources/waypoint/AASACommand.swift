@@ -33,13 +33,7 @@ struct AASACommand: ParsableCommand {
         "waypoint: '\(id)' is not an app id: expected a 10-character team id, a dot and a bundle id "
           + "(ABCDE12345.com.example.app)")
     }
-    let data = try manifest.data()
-    let read: RouteManifest
-    do {
-      read = try RouteManifest(data: data)
-    } catch {
-      throw CommandFailure.usage("waypoint: \(manifest.sourceName): \(error.message)")
-    }
+    let read = try manifest.routeManifest()
     let association = AppSiteAssociation(manifest: read, appIDs: appID, host: host)
     for warning in association.warnings { standardError("warning: \(warning)") }
     print(association.json)

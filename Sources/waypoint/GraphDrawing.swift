@@ -111,9 +111,11 @@ struct GraphDrawing {
         }) + "_" + String(UInt32(truncatingIfNeeded: text.hashValueStable), radix: 36)
   }
 
-  /// Text for a Mermaid label: its quotes and angle brackets as entities.
+  /// Text for a Mermaid label: its quotes, angle brackets and bars as entities, a line break (a
+  /// manifest's string may hold one) as a space, so no name can end a label or a line.
   static func mermaidText(_ text: String) -> String {
-    text.replacingOccurrences(of: "\"", with: "#quot;").replacingOccurrences(of: "<", with: "#lt;")
+    text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+      .replacingOccurrences(of: "\"", with: "#quot;").replacingOccurrences(of: "<", with: "#lt;")
       .replacingOccurrences(of: ">", with: "#gt;").replacingOccurrences(of: "|", with: "#124;")
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A shop's routes: universal links on one host with an internal route under a public pattern,
@@ -94,16 +95,12 @@ struct DoctorCommandTests {
 
   @Test("30 misconfigurations, seeded: each found, one line with its fix per problem")
   func seeded() throws {
-    var state: UInt64 = 30
-    func below(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var random = SeededGenerator(seed: 30)
     var found = 0
     for index in 0..<30 {
       var setup = LinkSetup()
       // The first twenty one by one, then pairs drawn at random.
-      let chosen = index < misconfigurations.count ? [index] : [below(10), 10 + below(10)]
+      let chosen = index < misconfigurations.count ? [index] : [random.below(10), 10 + random.below(10)]
       for choice in chosen { misconfigurations[choice].1(&setup) }
       let output = try setup.run()
       let names = chosen.map { misconfigurations[$0].0 }

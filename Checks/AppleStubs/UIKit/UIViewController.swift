@@ -286,24 +286,17 @@
   // MARK: Appearance
 
   /// Model only: the four appearance callbacks, which containers forward to what they show.
-  enum _ModelAppearance { case willAppear, didAppear, willDisappear, didDisappear }
+  typealias _ModelAppearance = UIKitModelAppearance
 
   /// Model only: calls the callback on this controller and on the children it shows.
   func _modelAppearance(_ phase: _ModelAppearance, _ animated: Bool) {
     switch phase {
-    case .willAppear:
-      viewWillAppear(animated)
-      UIKitModel.onAppearance?(self, .willAppear)
-    case .didAppear:
-      viewDidAppear(animated)
-      UIKitModel.onAppearance?(self, .didAppear)
-    case .willDisappear:
-      viewWillDisappear(animated)
-      UIKitModel.onAppearance?(self, .willDisappear)
-    case .didDisappear:
-      viewDidDisappear(animated)
-      UIKitModel.onAppearance?(self, .didDisappear)
+    case .willAppear: viewWillAppear(animated)
+    case .didAppear: viewDidAppear(animated)
+    case .willDisappear: viewWillDisappear(animated)
+    case .didDisappear: viewDidDisappear(animated)
     }
+    UIKitModel.onAppearance?(self, phase)
     for child in _modelShownChildren { child._modelAppearance(phase, animated) }
   }
 

@@ -29,6 +29,18 @@ private func journeyRegistry(_ targets: [String]) throws -> ModuleRegistry {
   return try builder.build()
 }
 
+/// A coordinator of the journey's screens over `navigator`, and a router of its routes; links
+/// dismiss what is presented, as in the three apps.
+@MainActor
+private func journeyModules(_ app: JourneyApp, over navigator: any Navigator) throws -> (ScreenCoordinator, Router) {
+  let modules = ScreenCoordinator(registry: try journeyRegistry(app.targets), navigator: navigator)
+  var builder = RouterBuilder()
+  modules.registerTargets(in: &builder)
+  builder.add(try RouteManifest(json: app.manifest))
+  modules.presentedPolicy = .dismiss
+  return (modules, try builder.build())
+}
+
 /// A journey's app over the model: the navigator in a window, its screen views, and what each
 /// tracker saw during the step under way.
 @MainActor
@@ -56,12 +68,7 @@ private final class JourneyRun {
     UIKitModel.reset()
     navigator = UIKitNavigator(window: window)
     navigator.transitionTimeout = .milliseconds(400)
-    modules = ScreenCoordinator(registry: try journeyRegistry(app.targets), navigator: navigator)
-    var builder = RouterBuilder()
-    modules.registerTargets(in: &builder)
-    builder.add(try RouteManifest(json: app.manifest))
-    router = try builder.build()
-    modules.presentedPolicy = .dismiss
+    (modules, router) = try journeyModules(app, over: navigator)
     try await navigator.restore(app.start)
     await Self.settleAll()
     views.observe(
@@ -200,12 +207,7 @@ private final class CoreRun {
 
   init(_ app: JourneyApp) throws {
     navigator = HeadlessNavigator(state: app.start)
-    modules = ScreenCoordinator(registry: try journeyRegistry(app.targets), navigator: navigator)
-    var builder = RouterBuilder()
-    modules.registerTargets(in: &builder)
-    builder.add(try RouteManifest(json: app.manifest))
-    router = try builder.build()
-    modules.presentedPolicy = .dismiss
+    (modules, router) = try journeyModules(app, over: navigator)
     split = app.split
     views.observe(ScreenRecorder { [weak self] screen in self?.shown.append(screen) })
     views.watch(navigator)

@@ -38,7 +38,7 @@ extension ScreenCoordinator {
   public func show(_ request: RouteRequest, target: String) async throws(NavigationError) -> ShownModule {
     // The screens this link shows name it as their cause.
     let cause = ScreenEvent.Cause.link(
-      openID: RouteOpen.openID ?? 0, url: request.url.string, origin: request.origin,
+      openID: request.openID, url: request.url.string, origin: request.origin,
       route: request.route.map { $0.name ?? $0.pattern })
     return try await ScreenChange.during(cause) { () async throws(NavigationError) in
       try await showing(request, target: target)

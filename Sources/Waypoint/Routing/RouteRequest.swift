@@ -59,6 +59,7 @@ public struct RouteRequest: Sendable {
     let callbacks: CallbackURLs
     let declinedRoutes: [RouteDefinition]
     let isAppRedirect: Bool
+    let openID: UInt64
   }
 
   /// Makes a request; the router makes them for you, tests and clients may make their own.
@@ -91,7 +92,7 @@ public struct RouteRequest: Sendable {
   init(
     url: ParsedURL, query: [QueryItem], route: RouteDefinition?, parameters: PathParameters,
     extras: [String: any Sendable], origin: Origin, callbacks: CallbackURLs, declinedRoutes: [RouteDefinition] = [],
-    isAppRedirect: Bool = false
+    isAppRedirect: Bool = false, openID: UInt64 = 0
   ) {
     var query = query
     if !origin.campaign.isEmpty {
@@ -100,8 +101,12 @@ public struct RouteRequest: Sendable {
     storage = CopyOnWrite(
       Fields(
         url: url, route: route, parameters: parameters, query: query, extras: extras, origin: origin,
-        callbacks: callbacks, declinedRoutes: declinedRoutes, isAppRedirect: isAppRedirect))
+        callbacks: callbacks, declinedRoutes: declinedRoutes, isAppRedirect: isAppRedirect, openID: openID))
   }
+
+  /// The number of the open the request belongs to, as its ``RouteEvent``s carry it; 0 for a
+  /// request no router's `open` made.
+  package var openID: UInt64 { storage.fields.openID }
 
   /// The segments a rest matched, when the route has one.
   public var rest: [String]? { parameters.rest }

@@ -25,22 +25,6 @@ extension Router {
     _ url: String, origin: Origin, extras: [String: any Sendable], openID: UInt64,
     parking: (ParkedLink) -> Void = { _ in }
   ) async throws(RoutingError) -> RouteResult {
-    // The number is the open's while it runs, so the screens it shows name their link.
-    let outcome = await RouteOpen.$openID.withValue(openID) { () async -> Result<RouteResult, RoutingError> in
-      do throws(RoutingError) {
-        return .success(try await opening(url, origin: origin, extras: extras, openID: openID, parking: parking))
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try outcome.get()
-  }
-
-  /// Opens `url` as the link numbered `openID`; see ``open(_:origin:extras:openID:parking:)``.
-  private func opening(
-    _ url: String, origin: Origin, extras: [String: any Sendable], openID: UInt64,
-    parking: (ParkedLink) -> Void
-  ) async throws(RoutingError) -> RouteResult {
     let clock = ContinuousClock()
     let start = clock.now
     emit(RouteEvent(openID: openID, phase: .prepare, url: url, origin: origin))
@@ -55,7 +39,7 @@ extension Router {
         try checkRedirect(to: current, after: visited)
         visited.append(current)
         var candidates = try self.candidates(
-          for: current, origin: origin, extras: extras, isAppRedirect: isAppRedirect)
+          for: current, origin: origin, extras: extras, isAppRedirect: isAppRedirect, openID: openID)
         var result = try await handle(&candidates, openID: openID, chosen: &chosen)
         if let parkedNow = result.parked, parked == nil {
           parked = parkedNow
@@ -271,10 +255,4 @@ extension Router {
     }
     hub.send(event)
   }
-}
-
-/// The link the current task is opening.
-package enum RouteOpen {
-  /// The number of the open under way (as in its ``RouteEvent``s), or `nil` outside one.
-  @TaskLocal package static var openID: UInt64?
 }

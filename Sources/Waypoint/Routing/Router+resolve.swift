@@ -66,14 +66,14 @@ extension Router {
   ///
   /// An app redirect (see ``RouteRequest/isAppRedirect``) reaches internal routes from any origin.
   func candidates(
-    for url: String, origin: Origin, extras: [String: any Sendable], isAppRedirect: Bool = false
+    for url: String, origin: Origin, extras: [String: any Sendable], isAppRedirect: Bool = false, openID: UInt64 = 0
   ) throws(RoutingError) -> RouteCandidates {
     let parsed = try table.parse(url)
     if dotSegments.applies(to: origin) { try DotSegmentPolicy.check(parsed, origin: origin) }
     let query = parsed.queryItems
     return RouteCandidates(
       router: self, url: url, parsed: parsed, query: query, origin: origin, extras: extras,
-      callbacks: callbacks.callbacks(in: query), isAppRedirect: isAppRedirect)
+      callbacks: callbacks.callbacks(in: query), isAppRedirect: isAppRedirect, openID: openID)
   }
 
   /// The table's candidates for one URL as requests, best first: each visible route whose
@@ -98,6 +98,8 @@ extension Router {
     let callbacks: CallbackURLs
     /// Whether the app's middleware chose the URL, so internal routes are reachable.
     let isAppRedirect: Bool
+    /// The number of the open the requests belong to (0 for a resolve).
+    let openID: UInt64
     /// The best match's entry once given, so the resumable search skips it.
     private var best: RouteEntry?
     /// Whether no route is left.
@@ -120,7 +122,7 @@ extension Router {
 
     init(
       router: Router, url: String, parsed: ParsedURL, query: [QueryItem], origin: Origin,
-      extras: [String: any Sendable], callbacks: CallbackURLs, isAppRedirect: Bool
+      extras: [String: any Sendable], callbacks: CallbackURLs, isAppRedirect: Bool, openID: UInt64
     ) {
       self.router = router
       self.url = url
@@ -130,6 +132,7 @@ extension Router {
       self.extras = extras
       self.callbacks = callbacks
       self.isAppRedirect = isAppRedirect
+      self.openID = openID
     }
 
     /// Records that `route`'s handler declined after it was chosen.
@@ -175,7 +178,8 @@ extension Router {
         guard !origin.isExternal || isAppRedirect || entry.route.exposure == .public else { continue }
         let request = RouteRequest(
           url: parsed, query: query, route: entry.route, parameters: candidate.parameters, extras: extras,
-          origin: origin, callbacks: callbacks, declinedRoutes: declined, isAppRedirect: isAppRedirect)
+          origin: origin, callbacks: callbacks, declinedRoutes: declined, isAppRedirect: isAppRedirect,
+          openID: openID)
         guard entry.handler?.canHandle(request) ?? true else {
           declined.append(entry.route)
           continue
@@ -193,7 +197,7 @@ extension Router {
       fallbackTaken = true
       let request = RouteRequest(
         url: parsed, query: query, route: nil, parameters: [:], extras: extras, origin: origin, callbacks: callbacks,
-        declinedRoutes: declined, isAppRedirect: isAppRedirect)
+        declinedRoutes: declined, isAppRedirect: isAppRedirect, openID: openID)
       try router.checkCallbacks(request)
       return (request, nil)
     }
