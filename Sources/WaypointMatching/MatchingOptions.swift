@@ -89,7 +89,7 @@ extension MatchingOptions {
   ///
   /// The one rule for URLs, patterns and printed URLs alike: with `auto`, only `http` and `https`
   /// (in any case) keep their host apart.
-  func hostIsSegment(scheme: some StringProtocol) -> Bool {
+  package func hostIsSegment(scheme: some StringProtocol) -> Bool {
     switch host {
     case .segment: return true
     case .host: return false

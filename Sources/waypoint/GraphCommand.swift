@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Waypoint
+import WaypointExamples
 
 /// `waypoint graph`: the navigation map as Mermaid or DOT, and the drift check against a
 /// committed baseline.
@@ -18,13 +19,15 @@ struct GraphCommand: ParsableCommand {
 
   /// The drawing's language.
   enum Format: String, ExpressibleByArgument, CaseIterable {
-    case mermaid, dot, json
+    case mermaid, dot, json, html
   }
 
   @OptionGroup var manifest: ManifestOptions
   @Option(
     help: """
-      mermaid (renders in a pull request), dot (Graphviz), or json (the map's facts, as a baseline holds them; with       --check, one object per difference, one per line).
+      mermaid (renders in a pull request), dot (Graphviz), html (one self-contained page: pan, zoom, find a route, \
+      paste a link to see what opens it), or json (the map's facts, as a baseline holds them; with --check, one \
+      object per difference, one per line).
       """)
   var format: Format = .mermaid
   @Option(help: ArgumentHelp("Compare with this baseline; exit 1 on a difference.", valueName: "baseline"))
@@ -38,8 +41,10 @@ struct GraphCommand: ParsableCommand {
   func run() throws {
     let routes = try manifest.routeManifest()
     let graph: NavigationGraph
+    let router: Router
     do {
-      graph = NavigationGraph(manifest: routes, router: try routes.makeRouter())
+      router = try routes.makeRouter()
+      graph = NavigationGraph(manifest: routes, router: router)
     } catch {
       throw CommandFailure.usage("waypoint: \(manifest.sourceName): \(error.message)")
     }
@@ -58,6 +63,12 @@ struct GraphCommand: ParsableCommand {
       case .mermaid: print(drawing.mermaid, terminator: "")
       case .dot: print(drawing.dot, terminator: "")
       case .json: print(String(decoding: try GraphBaseline(graph).data(), as: UTF8.self), terminator: "")
+      case .html:
+        // The bundled manifest's page offers the demo tour's links to try.
+        let examples = manifest.manifest == nil ? DemoTour.stops.map(\.url) : []
+        let page = MapPage(
+          manifest: routes, router: router, graph: graph, title: manifest.sourceName, examples: examples)
+        print(try page.html(), terminator: "")
       }
     }
   }

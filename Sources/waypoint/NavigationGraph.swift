@@ -31,6 +31,8 @@ struct NavigationGraph: Equatable {
 
   /// The routes, sorted by key.
   var routes: [Route]
+  /// The routes in the manifest's order, which is the router's.
+  var routesByPosition: [Route]
   /// The manifest's host allow-list.
   var hosts: [String]
 
@@ -41,7 +43,7 @@ struct NavigationGraph: Equatable {
         guard let error = diagnostic.error(as: RoutingError.self), error.code == .shadowed else { return nil }
         return error.routePosition
       })
-    routes = manifest.routes.enumerated().map { index, route in
+    routesByPosition = manifest.routes.enumerated().map { index, route in
       Route(
         key: route.name ?? route.pattern, name: route.name, pattern: route.pattern, target: route.target,
         exposure: route.exposure.rawValue, presentation: route.presentation?.description, tab: route.placement.tab,
@@ -52,7 +54,7 @@ struct NavigationGraph: Equatable {
         parameters: (try? RoutePattern(route.pattern, options: manifest.options))?.parameterNames ?? [],
         defaults: route.defaults, priority: route.priority, reachable: !shadowed.contains(index))
     }
-    .sorted { $0.key < $1.key }
+    routes = routesByPosition.sorted { $0.key < $1.key }
     hosts = manifest.hosts.entries.sorted()
   }
 

@@ -4,7 +4,7 @@
 /// that is only `{query:name}`).
 ///
 /// Any other text in braces stays literal, as it was before placeholders existed.
-struct RedirectTemplate: Sendable {
+package struct RedirectTemplate: Sendable {
   /// Why a redirect template is refused.
   struct Problem: Error {
     let message: String
@@ -193,5 +193,43 @@ struct RedirectTemplate: Sendable {
       read.pattern += rest
       return .success(read)
     }
+  }
+}
+
+extension RedirectTemplate {
+  /// The template as plain data, for a filler outside Swift (the map page's resolver) to do what
+  /// ``fill(parameters:url:)`` does.
+  package struct Plan: Encodable, Sendable {
+    /// The query item whose value is the whole target URL.
+    var wholeURLItem: String?
+    var scheme: String?
+    var host: String?
+    var hostIsSegment: Bool
+    var firstSegmentIsHost: Bool
+    var hasTrailingSlash: Bool
+    var decodePath: Bool
+    var segments: [CompiledTable.Segment]
+    var groupCount: Int
+    /// Each placeholder parameter by the query item that fills it.
+    var queryItems: [String: String]
+    /// The rest parameter filled from the link's fragment.
+    var fragmentParameter: String?
+  }
+
+  /// The template as plain data.
+  package var plan: Plan {
+    guard let pattern else {
+      return Plan(
+        wholeURLItem: wholeURLItem, hostIsSegment: false, firstSegmentIsHost: false, hasTrailingSlash: false,
+        decodePath: true, segments: [], groupCount: 0, queryItems: [:])
+    }
+    let segments = pattern.segments.map(CompiledTable.Segment.init)
+    let options = pattern.options
+    return Plan(
+      scheme: pattern.scheme, host: pattern.host,
+      hostIsSegment: options.hostIsSegment(scheme: pattern.scheme ?? ""),
+      firstSegmentIsHost: pattern.firstSegmentIsHost, hasTrailingSlash: pattern.hasTrailingSlash,
+      decodePath: options.decodePath, segments: segments, groupCount: pattern.groupCount, queryItems: queryItems,
+      fragmentParameter: usesFragment ? Self.fragmentName : nil)
   }
 }

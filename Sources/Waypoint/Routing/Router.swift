@@ -69,6 +69,15 @@ public struct Router: Sendable {
   /// The routes, in registration order.
   public var routes: [RouteDefinition] { table.routes.map(\.payload.route) }
 
+  /// The router's compiled table as plain data, its terminals numbering ``routes`` (see
+  /// ``CompiledTable``).
+  package var compiledTable: CompiledTable { table.compiled }
+
+  /// How the redirect of the route at `position` is filled, or `nil` when it has none.
+  package func redirectPlan(ofRouteAt position: Int) -> RedirectTemplate.Plan? {
+    table.routes[position].payload.redirect?.plan
+  }
+
   /// The routes in the order the matcher prefers them.
   package var routesInPrecedenceOrder: [RouteDefinition] { table.routesInPrecedenceOrder.map(\.payload.route) }
 

@@ -23,7 +23,7 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
   /// The options the pattern was read with.
   package let options: MatchingOptions
   /// Whether the first segment stands where a host goes, so a printed URL puts it there.
-  let firstSegmentIsHost: Bool
+  package let firstSegmentIsHost: Bool
   /// Where the pattern's first empty segment (`//`) is, and the pattern without them.
   ///
   /// Empty segments are collapsed, and lint warns about them; `nil` when there are none.

@@ -1,0 +1,261 @@
+"""The map page (`waypoint graph --format html`) tested in a headless Chromium against the tool.
+
+For each manifest (the bundled example, the example app's, and three whose options make reading a
+link hard), it writes the page and opens it, then:
+  - pastes every example link into the page, from inside and from outside the app, and reads back
+    the route, parameters, redirect and error, compared with `waypoint resolve --format json`, and
+    the path of screens, compared with the route's facts in `waypoint graph --format json`;
+  - runs the page's resolver on thousands of seeded variations of those links, compared the same
+    way, and asks it to explain every route for each: an explanation that says a route matches a
+    link no route opens is a failure;
+  - pans, zooms and finds routes, and checks the drawing has every route and screen;
+  - fails on any script error and on any request the page makes;
+  - and, as its own control, opens a copy whose resolver ignores priority, which must differ.
+Prints one line per manifest and a summary; exits 1 on any difference.
+
+Usage: python3 Scripts/map-page/check.py WAYPOINT_BINARY CHROMIUM OUTPUT_DIRECTORY
+"""
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from browser import Browser  # noqa: E402
+from corpus import corpus  # noqa: E402
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+MANIFESTS = [
+    ("bundled", None),
+    ("notes-app", ROOT / "Examples/NotesApp/notes-app.json"),
+    ("tricky-options", HERE / "tricky-options.json"),
+    ("tricky-hosts", HERE / "tricky-hosts.json"),
+    ("tricky-segments", HERE / "tricky-segments.json"),
+]
+VARIATIONS = 4000
+SEED = 47
+
+
+def run(waypoint, manifest, *arguments, stdin=None):
+    command = [waypoint, *arguments] + (["--manifest", str(manifest)] if manifest else [])
+    done = subprocess.run(command, input=stdin, capture_output=True, text=True)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr}")
+    return done.stdout
+
+
+def resolve(waypoint, manifest, links, external):
+    origin = ["--origin", "external"] if external else []
+    lines = run(waypoint, manifest, "resolve", "--format", "json", *origin, stdin="\n".join(links) + "\n")
+    answers = [json.loads(line) for line in lines.splitlines() if line]
+    if len(answers) != len(links):
+        raise SystemExit(f"waypoint resolve gave {len(answers)} answers for {len(links)} links")
+    return answers
+
+
+def page_data(html):
+    return json.loads(html.split('<script type="application/json" id="waypoint-data">', 1)[1].split("</script>", 1)[0])
+
+
+def summary(answer):
+    """What the page and the tool must agree on."""
+    if not answer["matched"]:
+        return {"matched": False, "error": answer["error"]["code"]}
+    return {
+        "matched": True, "route": answer["name"] if answer["name"] is not None else answer["pattern"],
+        "parameters": answer["parameters"], "rest": answer["rest"], "query": answer["query"],
+        "fragment": answer["fragment"], "redirect": answer["redirect"],
+    }
+
+
+def expected_path(answer, facts, redirected):
+    """The tab, column, screens under and the screen of the route the link opens (after its redirect)."""
+    route = facts[answer["name"] if answer["name"] is not None else answer["pattern"]]
+    if route.get("redirect"):
+        final = redirected.get(answer["redirect"]) if answer["redirect"] else None
+        if not final or not final["matched"]:
+            return []
+        route = facts[final["name"] if final["name"] is not None else final["pattern"]]
+    steps = []
+    if route.get("tab"):
+        steps.append("tab " + route["tab"])
+    if route.get("column"):
+        steps.append("column " + route["column"])
+    steps += [entry.split("(", 1)[0] for entry in route["under"]]
+    if route.get("target"):
+        steps.append(route["target"])
+    return steps
+
+
+PASTE = """(() => { const a = document.getElementById("answer").dataset;
+  return { state: a.state, route: a.route ?? null, parameters: a.parameters ? JSON.parse(a.parameters) : null,
+           path: a.path ? JSON.parse(a.path) : null, redirect: a.redirect ?? null, error: a.error ?? null }; })()"""
+
+BULK = """((links, external) => {
+  const data = window.WaypointMap.data;
+  return links.map((link) => {
+    const r = WaypointResolver.resolve(data, link, external);
+    const why = data.routes.map((route) => WaypointResolver.explain(data, route, r, external));
+    const summary = r.matched
+      ? { matched: true, route: r.name ?? r.pattern, parameters: Object.fromEntries(r.parameters), rest: r.rest,
+          query: Object.fromEntries(r.query), fragment: r.fragment, redirect: r.redirect }
+      : { matched: false, error: r.error.code };
+    return { summary, why };
+  });
+})"""
+
+
+def check_pastes(browser, data, links, answers_by_origin, facts, redirected, failures):
+    pasted = 0
+    for external in (False, True):
+        browser.evaluate(f"(() => {{ const box = document.getElementById('external'); if (box.checked !== {json.dumps(external)}) box.click(); }})()")
+        for link, answer in zip(links, answers_by_origin[external]):
+            browser.type_into("#link", link)
+            shown = browser.evaluate(PASTE)
+            pasted += 1
+            wanted = summary(answer)
+            problem = None
+            if wanted["matched"]:
+                path = expected_path(answer, facts, redirected)
+                redirect = wanted["redirect"]
+                if shown["state"] != "matched" or shown["route"] != wanted["route"]:
+                    problem = f"route {shown['route']!r} ({shown['state']}), the tool: {wanted['route']!r}"
+                elif shown["parameters"] != wanted["parameters"]:
+                    problem = f"parameters {shown['parameters']}, the tool: {wanted['parameters']}"
+                elif (shown["redirect"] or None) != redirect:
+                    problem = f"redirect {shown['redirect']!r}, the tool: {redirect!r}"
+                elif shown["path"] != path:
+                    problem = f"path {shown['path']}, the tool's facts: {path}"
+            elif shown["state"] != "unmatched" or shown["error"] != wanted["error"]:
+                problem = f"{shown['state']} {shown['error']}, the tool: unmatched {wanted['error']}"
+            if problem:
+                failures.append(f"pasted {link!r} ({'external' if external else 'internal'}): {problem}")
+    browser.type_into("#link", "")
+    if browser.evaluate("document.getElementById('answer').dataset.state") != "empty":
+        failures.append("clearing the link does not empty the answer")
+    return pasted
+
+
+def check_bulk(browser, links, answers_by_origin, failures):
+    compared = explained = 0
+    for external in (False, True):
+        for start in range(0, len(links), 250):
+            chunk = links[start:start + 250]
+            results = browser.evaluate(f"({BULK})({json.dumps(chunk)}, {json.dumps(external)})")
+            for link, answer, result in zip(chunk, answers_by_origin[external][start:], results):
+                compared += 1
+                explained += len(result["why"])
+                if result["summary"] != summary(answer):
+                    failures.append(f"{link!r} ({'external' if external else 'internal'}): page {result['summary']}, tool {summary(answer)}")
+                if any(not why for why in result["why"]):
+                    failures.append(f"{link!r}: a route without an explanation")
+                if not answer["matched"] and answer["error"]["code"] == "notFound":
+                    claims = [why for why in result["why"] if why == "matches" or why.startswith("matches too")]
+                    if claims:
+                        failures.append(f"{link!r}: no route opens it, yet the page explains '{claims[0]}'")
+    return compared, explained
+
+
+def check_view(browser, data, failures):
+    routes = browser.evaluate("document.querySelectorAll('#viewport .node.route').length")
+    screens = browser.evaluate("document.querySelectorAll('#viewport .node.screen').length")
+    wanted_screens = sum(len(group["screens"]) for group in data["screens"])
+    if routes != len(data["routes"]) or screens != wanted_screens:
+        failures.append(f"drawing: {routes} routes and {screens} screens, the map has {len(data['routes'])} and {wanted_screens}")
+    transform = lambda: browser.evaluate("document.getElementById('viewport').getAttribute('transform')")  # noqa: E731
+    box = browser.evaluate("(() => { const b = document.getElementById('map').getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; })()")
+    before = transform()
+    browser.mouse("mouseWheel", box[0], box[1], deltaX=0, deltaY=-400)
+    zoomed = transform()
+    browser.mouse("mousePressed", box[0], box[1], button="left", clickCount=1)
+    browser.mouse("mouseMoved", box[0] + 120, box[1] + 80, button="left", buttons=1)
+    browser.mouse("mouseReleased", box[0] + 120, box[1] + 80, button="left", clickCount=1)
+    panned = transform()
+    scale = lambda text: float(text.split("scale(")[1].rstrip(")"))  # noqa: E731
+    if not scale(zoomed) > scale(before):
+        failures.append(f"zoom: the wheel left the view at {zoomed} (was {before})")
+    if panned.split(" scale")[0] == zoomed.split(" scale")[0]:
+        failures.append(f"pan: dragging left the view at {panned}")
+    browser.evaluate("document.getElementById('zoom-out').click()")
+    if not scale(transform()) < scale(panned):
+        failures.append("zoom: the zoom-out button did not zoom out")
+    query = "note" if any("note" in route["pattern"] for route in data["routes"]) else data["routes"][0]["pattern"][-3:]
+    browser.type_into("#find", query)
+    visible = browser.evaluate("document.querySelectorAll('#routes li:not(.hidden)').length")
+    hits = browser.evaluate("document.querySelectorAll('#viewport .node.route.hit').length")
+    wanted = sum(
+        1 for route in data["routes"]
+        if query in " ".join([route.get("name") or "", route["pattern"], route.get("target") or "", route.get("tab") or ""]
+                             + [entry["target"] for entry in route["underScreens"]]).lower())
+    if not (visible == hits == wanted) or wanted == 0:
+        failures.append(f"find '{query}': {visible} listed and {hits} marked, {wanted} routes hold it")
+    browser.type_into("#find", "")
+
+
+def main():
+    waypoint, chromium, output = sys.argv[1:4]
+    out = pathlib.Path(output)
+    out.mkdir(parents=True, exist_ok=True)
+    pages = {}
+    for name, manifest in MANIFESTS:
+        html = run(waypoint, manifest, "graph", "--format", "html")
+        (out / f"{name}.html").write_text(html)
+        pages[name] = page_data(html)
+    failures, totals = [], {"pasted": 0, "compared": 0, "explained": 0}
+    browser = Browser(chromium, out / "chromium.log")
+    try:
+        for name, manifest in MANIFESTS:
+            data = pages[name]
+            start = len(failures)
+            examples = data["examples"]
+            others = [link for other, page in pages.items() if other != name for link in page["examples"]]
+            links = corpus(examples, others, VARIATIONS, SEED)
+            answers = {external: resolve(waypoint, manifest, links, external) for external in (False, True)}
+            facts = {route["key"]: route for route in json.loads(run(waypoint, manifest, "graph", "--format", "json"))["routes"]}
+            redirects = sorted({a["redirect"] for side in answers.values() for a in side if a["matched"] and a["redirect"]})
+            redirected = dict(zip(redirects, resolve(waypoint, manifest, redirects, False))) if redirects else {}
+            browser.open((out / f"{name}.html").resolve().as_uri())
+            check_view(browser, data, failures)
+            pasted = check_pastes(browser, data, examples, {k: v[:len(examples)] for k, v in answers.items()}, facts, redirected, failures)
+            compared, explained = check_bulk(browser, links, answers, failures)
+            page_url = (out / f"{name}.html").resolve().as_uri()
+            for event in browser.events:
+                method = event.get("method")
+                if method == "Runtime.exceptionThrown":
+                    failures.append(f"{name}: script error {event['params']['exceptionDetails'].get('exception', {}).get('description')}")
+                elif method == "Network.requestWillBeSent" and event["params"]["request"]["url"] != page_url:
+                    failures.append(f"{name}: the page asked for {event['params']['request']['url']}")
+                elif method == "Log.entryAdded" and event["params"]["entry"]["level"] == "error":
+                    failures.append(f"{name}: console error {event['params']['entry']['text']}")
+            browser.events = []
+            matched = sum(1 for side in answers.values() for a in side if a["matched"])
+            print(f"{name}: {len(data['routes'])} routes; {pasted} links pasted, {compared} resolved "
+                  f"({matched} matched), {explained} explanations; {len(failures) - start} difference(s)")
+            totals["pasted"] += pasted
+            totals["compared"] += compared
+            totals["explained"] += explained
+        # The comparison's own control: a page whose resolver ignores priority must differ.
+        sabotaged = (out / "bundled.html").read_text().replace(
+            "for (const layer of table.layers) {", "for (const layer of table.layers.slice().reverse()) {")
+        (out / "sabotaged.html").write_text(sabotaged)
+        browser.open((out / "sabotaged.html").resolve().as_uri())
+        links = corpus(pages["bundled"]["examples"], [], 500, SEED)
+        control = []
+        check_bulk(browser, links, {external: resolve(waypoint, None, links, external) for external in (False, True)}, control)
+        print(f"control: a resolver that ignores priority differs on {len(control)} of {2 * len(links)} links")
+        if not control:
+            failures.append("the control page, whose resolver ignores priority, agreed with the tool: the comparison sees nothing")
+    finally:
+        browser.close()
+    for failure in failures[:40]:
+        print("  ✗ " + failure)
+    print(f"map page: {len(MANIFESTS)} manifests, {totals['pasted']} links pasted, {totals['compared']} resolved, "
+          f"{totals['explained']} explanations, {len(failures)} difference(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
