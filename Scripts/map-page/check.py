@@ -21,6 +21,8 @@ import os
 import pathlib
 import subprocess
 import sys
+import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 from browser import Browser  # noqa: E402
@@ -34,8 +36,20 @@ MANIFESTS = [
     ("tricky-options", HERE / "tricky-options.json"),
     ("tricky-hosts", HERE / "tricky-hosts.json"),
     ("tricky-segments", HERE / "tricky-segments.json"),
+    # Markup in every name (and, copied under a name holding markup, in the page's title), Swift's
+    # regex syntax, float and double limits, property names of JavaScript objects, canonically
+    # equivalent text: its links to try are in tricky-text.links.
+    ("tricky-text", HERE / "tricky-text.json"),
 ]
+# Where the bundled manifest lies, for the one-route manifests of the explanations' check.
+BUNDLED = ROOT / "Examples/routes.json"
+PASTED_VARIATIONS = 150
 VARIATIONS = 4000
+CONTROLS = {
+    "ignores priority": ("for (const layer of table.layers) {", "for (const layer of table.layers.slice().reverse()) {"),
+    "drops the query": ("rest: path.rest, query: grouped,", "rest: path.rest, query: [],"),
+    "never redirects": ("redirect: route.redirectPlan ? fillRedirect", "redirect: false ? fillRedirect"),
+}
 SEED = 47
 
 
@@ -50,7 +64,8 @@ def run(waypoint, manifest, *arguments, stdin=None):
 def resolve(waypoint, manifest, links, external):
     origin = ["--origin", "external"] if external else []
     lines = run(waypoint, manifest, "resolve", "--format", "json", *origin, stdin="\n".join(links) + "\n")
-    answers = [json.loads(line) for line in lines.splitlines() if line]
+    # Split on line feeds only: an answer may hold U+2028, which splitlines() would cut at.
+    answers = [json.loads(line) for line in lines.split("\n") if line]
     if len(answers) != len(links):
         raise SystemExit(f"waypoint resolve gave {len(answers)} answers for {len(links)} links")
     return answers
@@ -61,13 +76,14 @@ def page_data(html):
 
 
 def summary(answer):
-    """What the page and the tool must agree on."""
+    """What the page and the tool must agree on, in order: parameters and query as lists of pairs."""
     if not answer["matched"]:
-        return {"matched": False, "error": answer["error"]["code"]}
+        return {"matched": False, "error": answer["error"]["code"], "message": answer["error"]["message"]}
     return {
         "matched": True, "route": answer["name"] if answer["name"] is not None else answer["pattern"],
-        "parameters": answer["parameters"], "rest": answer["rest"], "query": answer["query"],
-        "fragment": answer["fragment"], "redirect": answer["redirect"],
+        "parameters": [list(pair) for pair in answer["parameters"].items()], "rest": answer["rest"],
+        "query": [list(pair) for pair in answer["query"].items()], "fragment": answer["fragment"],
+        "redirect": answer["redirect"],
     }
 
 
@@ -92,6 +108,7 @@ def expected_path(answer, facts, redirected):
 
 PASTE = """(() => { const a = document.getElementById("answer").dataset;
   return { state: a.state, route: a.route ?? null, parameters: a.parameters ? JSON.parse(a.parameters) : null,
+           pwned: window.__pwned ?? null,
            path: a.path ? JSON.parse(a.path) : null, redirect: a.redirect ?? null, error: a.error ?? null }; })()"""
 
 BULK = """((links, external) => {
@@ -100,9 +117,9 @@ BULK = """((links, external) => {
     const r = WaypointResolver.resolve(data, link, external);
     const why = data.routes.map((route) => WaypointResolver.explain(data, route, r, external));
     const summary = r.matched
-      ? { matched: true, route: r.name ?? r.pattern, parameters: Object.fromEntries(r.parameters), rest: r.rest,
-          query: Object.fromEntries(r.query), fragment: r.fragment, redirect: r.redirect }
-      : { matched: false, error: r.error.code };
+      ? { matched: true, route: r.name ?? r.pattern, parameters: r.parameters, rest: r.rest, query: r.query,
+          fragment: r.fragment, redirect: r.redirect }
+      : { matched: false, error: r.error.code, message: r.error.message };
     return { summary, why };
   });
 })"""
@@ -131,6 +148,8 @@ def check_pastes(browser, data, links, answers_by_origin, facts, redirected, fai
                     problem = f"path {shown['path']}, the tool's facts: {path}"
             elif shown["state"] != "unmatched" or shown["error"] != wanted["error"]:
                 problem = f"{shown['state']} {shown['error']}, the tool: unmatched {wanted['error']}"
+            if shown["pwned"] is not None:
+                problem = f"markup from the manifest ran (window.__pwned = {shown['pwned']})"
             if problem:
                 failures.append(f"pasted {link!r} ({'external' if external else 'internal'}): {problem}")
     browser.type_into("#link", "")
@@ -139,13 +158,26 @@ def check_pastes(browser, data, links, answers_by_origin, facts, redirected, fai
     return pasted
 
 
-def check_bulk(browser, links, answers_by_origin, failures):
+def check_bulk(browser, links, answers_by_origin, failures, alone=None):
+    """Compares the page's answers with the tool's; with `alone` (for each route, the tool's answers
+    with that route alone in the manifest), checks each explanation of an internal link says a route
+    matches exactly when it does."""
     compared = explained = 0
     for external in (False, True):
         for start in range(0, len(links), 250):
             chunk = links[start:start + 250]
+            began = time.time()
             results = browser.evaluate(f"({BULK})({json.dumps(chunk)}, {json.dumps(external)})")
-            for link, answer, result in zip(chunk, answers_by_origin[external][start:], results):
+            if time.time() - began > 20:
+                failures.append(f"the page took {time.time() - began:.0f} s for 250 links from {chunk[0]!r}")
+            for offset, (link, answer, result) in enumerate(zip(chunk, answers_by_origin[external][start:], results)):
+                if alone is not None and not external:
+                    for route, why in enumerate(result["why"]):
+                        single = alone[route][start + offset]
+                        matches = single["matched"] or single["error"]["code"] == "callbackNotAllowed"
+                        says = why == "opens the link" or why.startswith("matches")
+                        if says != matches:
+                            failures.append(f"{link!r}: route {route} is explained '{why}', yet alone it {'matches' if matches else 'does not match'}")
                 compared += 1
                 explained += len(result["why"])
                 if result["summary"] != summary(answer):
@@ -157,6 +189,18 @@ def check_bulk(browser, links, answers_by_origin, failures):
                     if claims:
                         failures.append(f"{link!r}: no route opens it, yet the page explains '{claims[0]}'")
     return compared, explained
+
+
+def one_route_answers(waypoint, manifest, links):
+    """For each route of `manifest`, the tool's internal answers for `links` with that route alone."""
+    whole = json.loads(pathlib.Path(manifest).read_text())
+    answers = []
+    with tempfile.TemporaryDirectory() as folder:
+        for index, route in enumerate(whole["routes"]):
+            single = pathlib.Path(folder) / f"route-{index}.json"
+            single.write_text(json.dumps({**whole, "routes": [route]}))
+            answers.append(resolve(waypoint, single, links, False))
+    return answers
 
 
 def check_view(browser, data, failures):
@@ -199,28 +243,37 @@ def main():
     waypoint, chromium, output = sys.argv[1:4]
     out = pathlib.Path(output)
     out.mkdir(parents=True, exist_ok=True)
+    # The markup manifest under a name that is markup too: the page's title.
+    hostile = out / "<img src=x onerror=window.__pwned=5>.json"
+    hostile.write_text((HERE / "tricky-text.json").read_text())
+    manifests = [(name, hostile if name == "tricky-text" else manifest) for name, manifest in MANIFESTS]
     pages = {}
-    for name, manifest in MANIFESTS:
+    for name, manifest in manifests:
         html = run(waypoint, manifest, "graph", "--format", "html")
         (out / f"{name}.html").write_text(html)
         pages[name] = page_data(html)
     failures, totals = [], {"pasted": 0, "compared": 0, "explained": 0}
     browser = Browser(chromium, out / "chromium.log")
     try:
-        for name, manifest in MANIFESTS:
+        for name, manifest in manifests:
             data = pages[name]
             start = len(failures)
-            examples = data["examples"]
+            seeds = HERE / f"{name}.links"
+            examples = data["examples"] + (seeds.read_text().split("\n")[:-1] if seeds.exists() else [])
             others = [link for other, page in pages.items() if other != name for link in page["examples"]]
             links = corpus(examples, others, VARIATIONS, SEED)
+            examples = links[:len(links) - VARIATIONS]
             answers = {external: resolve(waypoint, manifest, links, external) for external in (False, True)}
             facts = {route["key"]: route for route in json.loads(run(waypoint, manifest, "graph", "--format", "json"))["routes"]}
             redirects = sorted({a["redirect"] for side in answers.values() for a in side if a["matched"] and a["redirect"]})
             redirected = dict(zip(redirects, resolve(waypoint, manifest, redirects, False))) if redirects else {}
             browser.open((out / f"{name}.html").resolve().as_uri())
             check_view(browser, data, failures)
-            pasted = check_pastes(browser, data, examples, {k: v[:len(examples)] for k, v in answers.items()}, facts, redirected, failures)
-            compared, explained = check_bulk(browser, links, answers, failures)
+            # Every example, and the first variations, pasted; every link resolved in the page.
+            shown = len(examples) + PASTED_VARIATIONS
+            pasted = check_pastes(browser, data, links[:shown], {k: v[:shown] for k, v in answers.items()}, facts, redirected, failures)
+            alone = one_route_answers(waypoint, manifest or BUNDLED, links)
+            compared, explained = check_bulk(browser, links, answers, failures, alone)
             page_url = (out / f"{name}.html").resolve().as_uri()
             for event in browser.events:
                 method = event.get("method")
@@ -237,22 +290,27 @@ def main():
             totals["pasted"] += pasted
             totals["compared"] += compared
             totals["explained"] += explained
-        # The comparison's own control: a page whose resolver ignores priority must differ.
-        sabotaged = (out / "bundled.html").read_text().replace(
-            "for (const layer of table.layers) {", "for (const layer of table.layers.slice().reverse()) {")
-        (out / "sabotaged.html").write_text(sabotaged)
-        browser.open((out / "sabotaged.html").resolve().as_uri())
+        # The comparison's own controls: pages whose resolver ignores priority, drops the query,
+        # or never redirects must each differ from the tool.
         links = corpus(pages["bundled"]["examples"], [], 500, SEED)
-        control = []
-        check_bulk(browser, links, {external: resolve(waypoint, None, links, external) for external in (False, True)}, control)
-        print(f"control: a resolver that ignores priority differs on {len(control)} of {2 * len(links)} links")
-        if not control:
-            failures.append("the control page, whose resolver ignores priority, agreed with the tool: the comparison sees nothing")
+        truth = {external: resolve(waypoint, None, links, external) for external in (False, True)}
+        for flaw, (written, sabotage) in CONTROLS.items():
+            page = (out / "bundled.html").read_text()
+            if written not in page:
+                failures.append(f"control '{flaw}': the resolver no longer holds {written!r}; update the control")
+                continue
+            (out / "control.html").write_text(page.replace(written, sabotage))
+            browser.open((out / "control.html").resolve().as_uri())
+            control = []
+            check_bulk(browser, links, truth, control)
+            print(f"control: a resolver that {flaw} differs on {len(control)} of {2 * len(links)} links")
+            if not control:
+                failures.append(f"control: a resolver that {flaw} agreed with the tool, so the comparison sees nothing")
     finally:
         browser.close()
     for failure in failures[:40]:
         print("  ✗ " + failure)
-    print(f"map page: {len(MANIFESTS)} manifests, {totals['pasted']} links pasted, {totals['compared']} resolved, "
+    print(f"map page: {len(manifests)} manifests, {totals['pasted']} links pasted, {totals['compared']} resolved, "
           f"{totals['explained']} explanations, {len(failures)} difference(s)")
     return 1 if failures else 0
 

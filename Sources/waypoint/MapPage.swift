@@ -52,28 +52,20 @@ struct MapPage {
     var segments: [CompiledTable.Segment]
   }
 
-  /// The matching options the resolver reads the link with.
-  struct Options: Encodable {
-    var host: String
-    var caseSensitive: Bool
-    var trailingSlash: String
-    var emptySegments: String
-    var decodePath: Bool
-    var plusAsSpace: Bool
-    var fragmentAsQuery: Bool
-    var maxURLLength: Int
-    var maxSegmentLength: Int
-  }
-
   /// Everything the page's scripts read.
   struct Contents: Encodable {
     var title: String
-    var options: Options
+    /// The matching options the resolver reads links with, and the host allow-list.
+    var options: WrittenOptions
     var hosts: [String]
     var table: CompiledTable
     var routes: [Route]
     var screens: [Tab]
     var examples: [String]
+    /// Every route regex (patterns and redirects) as the matcher runs it, by source.
+    var regexes: [String: CompiledTable.Regex]
+    /// The non-ASCII scalars of each shorthand (`\d`, `\w`, `\s`) the regexes use.
+    var shorthandRanges: [String: [[UInt32]]]
   }
 
   /// The screens one tab shows (`""`: in no tab).
@@ -98,18 +90,17 @@ struct MapPage {
         hasTrailingSlash: pattern?.hasTrailingSlash ?? false,
         spellings: pattern?.spellings.map { Spelling(segments: $0.segments.map(CompiledTable.Segment.init)) } ?? [])
     }
+    let segments = routes.flatMap { $0.spellings.flatMap(\.segments) + ($0.redirectPlan?.segments ?? []) }
+    let compiled = CompiledTable.regexes(segments.filter { $0.constraintKind == "regex" }.compactMap(\.constraint))
     var seen = Set<String>()
     let samples = router.routes.compactMap { Self.sample(of: $0, router: router, options: options) }
     contents = Contents(
       title: title,
-      options: Options(
-        host: options.host.rawValue, caseSensitive: options.caseSensitive,
-        trailingSlash: options.trailingSlash.rawValue, emptySegments: options.emptySegments.rawValue,
-        decodePath: options.decodePath, plusAsSpace: options.plusAsSpace, fragmentAsQuery: options.fragmentAsQuery,
-        maxURLLength: options.maxURLLength, maxSegmentLength: options.maxSegmentLength),
+      options: WrittenOptions(options, hosts: manifest.hosts),
       hosts: manifest.hosts.entries, table: router.compiledTable, routes: routes,
       screens: graph.screensByTab.map { Tab(tab: $0.tab, screens: $0.screens) },
-      examples: (examples + samples).filter { seen.insert($0).inserted })
+      examples: (examples + samples).filter { seen.insert($0).inserted }, regexes: compiled.regexes,
+      shorthandRanges: compiled.shorthandRanges)
   }
 
   /// A link the named `route` prints with made-up values, or `nil` when it prints none.

@@ -15,8 +15,9 @@ enum MapPageResolver {
     "use strict";
     const WaypointResolver = (() => {
       const encoder = new TextEncoder();
-      const strictDecoder = new TextDecoder("utf-8", { fatal: true });
-      const lenientDecoder = new TextDecoder("utf-8");
+      // A leading U+FEFF is text, as in Swift, not a byte order mark to drop.
+      const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+      const lenientDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
       const SLASH = 0x2f, PERCENT = 0x25, HASH = 0x23, QUESTION = 0x3f, PLUS = 0x2b, COLON = 0x3a;
 
       class LinkError extends Error {
@@ -29,6 +30,25 @@ enum MapPageResolver {
       const isDigit = (b) => b >= 0x30 && b <= 0x39;
       const isSchemeByte = (b) => isLetter(b) || isDigit(b) || b === PLUS || b === 0x2d || b === 0x2e;
       const asciiLower = (s) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+      // Data from the manifest is looked up by its own keys only: `constructor` is no route's.
+      const own = (object, key) => (Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined);
+      // Swift's String ==: canonical equivalence.
+      const same = (a, b) => a === b || a.normalize("NFD") === b.normalize("NFD");
+      // Swift's String <: Unicode scalar values of the NFC forms.
+      function scalarOrder(a, b) {
+        const x = Array.from(a.normalize("NFC"), (c) => c.codePointAt(0));
+        const y = Array.from(b.normalize("NFC"), (c) => c.codePointAt(0));
+        for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+        return x.length - y.length;
+      }
+      // Swift's Characters: extended grapheme clusters.
+      const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+      const graphemes = (s) => Array.from(graphemeSegmenter.segment(s), (part) => part.segment);
+      function hasSuffix(text, suffix) {
+        const [whole, end] = [graphemes(text), graphemes(suffix)];
+        if (end.length > whole.length) return false;
+        return end.every((character, i) => same(whole[whole.length - end.length + i], character));
+      }
       function hexValue(b) {
         if (b >= 0x30 && b <= 0x39) return b - 0x30;
         if (b >= 0x61 && b <= 0x66) return b - 0x61 + 10;
@@ -36,7 +56,7 @@ enum MapPageResolver {
         return -1;
       }
       function quoted(url) {
-        return utf8(url).length <= 200 ? url : Array.from(url).slice(0, 200).join("") + "\u2026";
+        return utf8(url).length <= 200 ? url : graphemes(url).slice(0, 200).join("") + "\u2026";
       }
       function invalid(url, message) {
         return new LinkError("invalidURL", `invalid URL '${quoted(url)}': ${message}`);
@@ -215,68 +235,121 @@ enum MapPageResolver {
       }
 
       // The built-in parameter types (ParameterType.int, .double, .float, .uuid, .bool, .string).
-      const DECIMAL = /^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/;
-      const HEXADECIMAL = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([+-]?[0-9]+))?$/;
-      function number(value) {
-        if (DECIMAL.test(value)) return Number(value);
-        const hex = HEXADECIMAL.exec(value);
-        if (!hex || (hex[2] + (hex[3] ?? "")).length === 0) return NaN;
-        const digits = hex[2] + (hex[3] ?? "");
-        let mantissa = 0;
-        for (const digit of digits) mantissa = mantissa * 16 + parseInt(digit, 16);
-        const exponent = Number(hex[4] ?? 0) - 4 * (hex[3] ?? "").length;
-        const magnitude = mantissa * Math.pow(2, exponent);
-        return hex[1] === "-" ? -magnitude : magnitude;
+      // Double and Float read through C's strtod and strtof: decimal or hexadecimal, stopping at a
+      // NUL; a value is accepted when it rounds to a finite number, decided here exactly.
+      const DECIMAL = /^[+-]?([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?$/;
+      const HEXADECIMAL = /^[+-]?0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([+-]?[0-9]+))?$/;
+      const SPECIAL = /^[+-]?(inf|infinity|nan(\([0-9A-Za-z_]*\))?)$/i;
+      // The least magnitude that rounds to infinity: the largest finite value plus half its ulp.
+      const DOUBLE_LIMIT = 2n ** 1024n - 2n ** 970n, FLOAT_LIMIT = 2n ** 128n - 2n ** 103n;
+      function finiteNumber(value, limit) {
+        const text = value.split("\0")[0];
+        if (SPECIAL.test(text)) return false;
+        const hex = HEXADECIMAL.exec(text);
+        const decimal = hex ? null : DECIMAL.exec(text);
+        const parts = hex ?? decimal;
+        if (!parts) return false;
+        const [whole, fraction] = [parts[1] ?? "", parts[2] ?? ""];
+        if (whole.length + fraction.length === 0) return false;
+        if (hex && parts[2] === undefined && parts[3] === undefined && whole.length === 0) return false;
+        const digits = (whole + fraction).replace(/^0+/, "");
+        if (digits.length === 0) return true;
+        const mantissa = BigInt((hex ? "0x" : "") + digits);
+        const exponent = Number(parts[3] ?? 0);
+        if (!Number.isFinite(exponent) || Math.abs(exponent) > 1e6) return exponent < 0;
+        if (hex) {
+          // mantissa × 2^(exponent − 4·fraction digits) < limit
+          const shift = exponent - 4 * fraction.length;
+          const bits = mantissa.toString(2).length + shift;
+          if (bits > 1100) return false;
+          if (bits < 0) return true;
+          return shift >= 0 ? mantissa << BigInt(shift) < limit : mantissa < limit << BigInt(-shift);
+        }
+        // mantissa × 10^(exponent − fraction digits) < limit
+        const shift = exponent - fraction.length;
+        const magnitude = digits.length + shift;
+        if (magnitude > 330) return false;
+        if (magnitude < -10) return true;
+        return shift >= 0 ? mantissa * 10n ** BigInt(shift) < limit : mantissa < limit * 10n ** BigInt(-shift);
       }
       const INT_MIN = -(2n ** 63n), INT_MAX = 2n ** 63n - 1n;
       const types = {
         int: (v) => /^[+-]?[0-9]+$/.test(v) && BigInt(v) >= INT_MIN && BigInt(v) <= INT_MAX,
-        double: (v) => Number.isFinite(number(v)),
-        float: (v) => Number.isFinite(Math.fround(number(v))),
+        double: (v) => finiteNumber(v, DOUBLE_LIMIT),
+        float: (v) => finiteNumber(v, FLOAT_LIMIT),
         uuid: (v) => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(v),
         bool: (v) => ["true", "false", "1", "0"].includes(asciiLower(v)),
         string: (v) => v.length > 0,
       };
 
-      // A route regex in JavaScript's syntax with Unicode semantics: `\d` any numeric scalar, `\w` a
-      // letter, an ASCII digit or `_`, `\s` white space, as LinearRegex reads them.
-      const shorthands = {
-        d: "\\p{N}", D: "\\P{N}", w: "[\\p{Alphabetic}0-9_]", W: "[^\\p{Alphabetic}0-9_]",
-        s: "\\p{White_Space}", S: "\\P{White_Space}",
-      };
-      const inClass = { d: "\\p{N}", D: "\\P{N}", w: "\\p{Alphabetic}0-9_", s: "\\p{White_Space}", S: "\\P{White_Space}" };
-      const compiledRegexes = new Map();
-      function regex(source) {
-        if (compiledRegexes.has(source)) return compiledRegexes.get(source);
-        let out = "", depth = 0;
-        for (let i = 0; i < source.length; i++) {
-          const c = source[i];
-          if (c === "\\" && i + 1 < source.length) {
-            const next = source[i + 1];
-            const table = depth > 0 ? inClass : shorthands;
-            out += table[next] ?? c + next;
-            i++;
-          } else if (c === "[" && depth === 0) { depth = 1; out += c; }
-          else if (c === "]" && depth > 0 && out[out.length - 1] !== "[") { depth = 0; out += c; }
-          else if (depth === 0 && source.startsWith("(?P<", i)) { out += "(?<"; i += 3; }
-          else if (depth === 0 && source.startsWith("(?'", i)) {
-            const close = source.indexOf("'", i + 3);
-            out += "(?<" + source.slice(i + 3, close) + ">";
-            i = close;
-          } else { out += c; }
+      // A route regex run as LinearRegex runs it: the compiled program simulated over the value's
+      // scalars, every thread in step, so no regex takes more than linear time.
+      let regexes = {}, shorthandRanges = {};
+      const isLineBreak = (c) => (c >= 0x0a && c <= 0x0d) || c === 0x85 || c === 0x2028 || c === 0x2029;
+      function shorthand(kind, c) {
+        if (c < 0x80) {
+          if (kind === "digit") return c >= 0x30 && c <= 0x39;
+          if (kind === "word") return ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
+          return c === 0x20 || (c >= 0x09 && c <= 0x0d);
         }
-        let compiled = null;
-        try { compiled = new RegExp("^(?:" + out + ")$", "u"); } catch { compiled = null; }
-        compiledRegexes.set(source, compiled);
-        return compiled;
+        const ranges = own(shorthandRanges, kind) ?? [];
+        let [low, high] = [0, ranges.length - 1];
+        while (low <= high) {
+          const middle = (low + high) >> 1;
+          if (c < ranges[middle][0]) high = middle - 1;
+          else if (c > ranges[middle][1]) low = middle + 1;
+          else return true;
+        }
+        return false;
+      }
+      function inSet(set, c) {
+        const found = set.ranges.some(([low, high]) => c >= low && c <= high)
+          || set.shorthands.some((entry) => shorthand(entry.kind, c) !== entry.inverted);
+        return found !== set.inverted;
+      }
+      function runRegex(regex, value) {
+        const program = regex.program;
+        const scalars = Array.from(value, (c) => c.codePointAt(0));
+        const stamps = new Int32Array(program.length);
+        let stamp = 0;
+        const follow = (start, into, atStart, atEnd) => {
+          const stack = [start];
+          while (stack.length > 0) {
+            const pc = stack.pop();
+            if (stamps[pc] === stamp) continue;
+            stamps[pc] = stamp;
+            const [op, a, b] = program[pc];
+            if (op === 3) { stack.push(b); stack.push(a); }
+            else if (op === 4) stack.push(a);
+            else if (op === 5) { if (atStart) stack.push(pc + 1); }
+            else if (op === 6) { if (atEnd) stack.push(pc + 1); }
+            else into.push(pc);
+          }
+        };
+        stamp = 1;
+        let current = [];
+        follow(0, current, true, scalars.length === 0);
+        for (let i = 0; i < scalars.length; i++) {
+          if (current.length === 0) return false;
+          const c = scalars[i];
+          stamp += 1;
+          const next = [];
+          for (const pc of current) {
+            const [op, a] = program[pc];
+            const accepts = op === 0 ? c === a : op === 1 ? inSet(regex.sets[a], c) : op === 2 ? !isLineBreak(c) : false;
+            if (accepts) follow(pc + 1, next, false, i + 1 === scalars.length);
+          }
+          current = next;
+        }
+        return current.some((pc) => program[pc][0] === 7);
       }
 
       // ParameterConstraint.accepts; `null` when the page cannot tell (a type the app registers in code).
       function accepts(kind, constraint, value) {
         if (kind === "plain") return true;
-        if (kind === "type") return types[constraint] ? types[constraint](value) : null;
-        const compiled = regex(constraint);
-        return compiled ? compiled.test(value) : null;
+        if (kind === "type") { const type = own(types, constraint); return type ? type(value) : null; }
+        const regex = own(regexes, constraint);
+        return regex ? runRegex(regex, value) : null;
       }
 
       // PatternParameter.value(in:folded:): the value a parameter edge reads from a segment, or null.
@@ -301,7 +374,8 @@ enum MapPageResolver {
         const lowered = asciiLower(host);
         return hosts.some((entry) => {
           const e = asciiLower(entry);
-          return e.startsWith("*.") ? lowered.length > e.length - 1 && lowered.endsWith(e.slice(1)) : e === lowered;
+          if (!e.startsWith("*.")) return same(e, lowered);
+          return utf8(lowered).length > utf8(e).length - 1 && hasSuffix(lowered, e.slice(1));
         });
       }
       function refusesHost(data, url) {
@@ -316,9 +390,10 @@ enum MapPageResolver {
       function roots(table, url, hostsOnly) {
         const found = [];
         for (const layer of table.layers) {
-          const byScheme = url.lowercasedScheme === null ? undefined : layer.schemes[url.lowercasedScheme];
+          const byScheme = url.lowercasedScheme === null ? undefined : own(layer.schemes, url.lowercasedScheme);
           if (byScheme) {
-            if (url.host !== null && byScheme.hosts[url.host] !== undefined) found.push(byScheme.hosts[url.host]);
+            const host = url.host === null ? undefined : Object.keys(byScheme.hosts).find((key) => same(key, url.host));
+            if (host !== undefined) found.push(byScheme.hosts[host]);
             if (!hostsOnly && byScheme.anyHost >= 0) found.push(byScheme.anyHost);
           }
           if (!hostsOnly && layer.anyScheme >= 0) found.push(layer.anyScheme);
@@ -346,7 +421,7 @@ enum MapPageResolver {
               if (segment === count) terminal = slash ? node.slashTerminal : node.terminal;
             } else if (phase === 1) {
               if (segment < count) {
-                const child = node.literals[url.folded[segment]];
+                const child = own(node.literals, url.folded[segment]);
                 if (child !== undefined) frames.push({ node: child, segment: segment + 1, phase: 0 });
               }
             } else if (phase - 2 < node.edges.length) {
@@ -400,6 +475,8 @@ enum MapPageResolver {
       // The link resolved as Router.resolve does: the route, its parameters (path, then defaults),
       // rest, query, fragment and redirect; or the error.
       function resolve(data, link, external) {
+        regexes = data.regexes;
+        shorthandRanges = data.shorthandRanges;
         const options = data.options;
         let url;
         try { url = parse(link, options); } catch (error) {
@@ -424,11 +501,11 @@ enum MapPageResolver {
           const route = data.routes[data.table.terminals[terminal].route];
           if (external && route.exposure !== "public") { skipped.push(route.position); continue; }
           const callback = ["x-success", "x-error", "x-cancel"]
-            .map((key) => query.find((item) => item.name === key))
+            .map((key) => query.find((item) => same(item.name, key)))
             .find((item) => item !== undefined);
           if (callback) {
             return {
-              url: link, matched: false,
+              url: link, matched: false, skipped, parsed: url,
               error: {
                 code: "callbackNotAllowed",
                 message: `the callback '${callback.value}' of '${link}' is not on the allow-list; no callback was opened`,
@@ -437,13 +514,13 @@ enum MapPageResolver {
           }
           const path = pathParameters(data, url, terminal);
           const parameters = path.values.map(([name, value]) => [name, value]);
-          const names = new Set(parameters.map(([name]) => name));
-          for (const name of Object.keys(route.defaults).sort()) {
-            if (!names.has(name)) parameters.push([name, route.defaults[name]]);
+          const names = parameters.map(([name]) => name);
+          for (const name of Object.keys(route.defaults).sort(scalarOrder)) {
+            if (!names.some((given) => same(given, name))) parameters.push([name, route.defaults[name]]);
           }
           const grouped = [];
           for (const item of query) {
-            const existing = grouped.find(([name]) => name === item.name);
+            const existing = grouped.find(([name]) => same(name, item.name));
             if (existing) existing[1].push(item.value); else grouped.push([item.name, [item.value]]);
           }
           return {
@@ -476,19 +553,19 @@ enum MapPageResolver {
       function fillRedirect(plan, path, url, options) {
         const query = () => queryItems(url, options);
         if (plan.wholeURLItem) {
-          const item = query().find((entry) => entry.name === plan.wholeURLItem);
+          const item = query().find((entry) => same(entry.name, plan.wholeURLItem));
           return item && item.value.length > 0 ? item.value : null;
         }
-        const byName = new Map(path.values);
+        const byName = (name) => path.values.find(([given]) => same(given, name));
         const values = new Map();
         for (const segment of plan.segments) {
           if (segment.kind === "parameter") {
-            const item = plan.queryItems[segment.name];
+            const item = own(plan.queryItems, segment.name);
             if (item !== undefined) {
-              const found = query().find((entry) => entry.name === item);
+              const found = query().find((entry) => same(entry.name, item));
               if (found) values.set(segment.name, found.value);
-            } else if (byName.has(segment.name)) {
-              values.set(segment.name, byName.get(segment.name));
+            } else if (byName(segment.name)) {
+              values.set(segment.name, byName(segment.name)[1]);
             }
           } else if (segment.kind === "rest" && segment.name) {
             if (segment.name === plan.fragmentParameter) {
@@ -520,7 +597,7 @@ enum MapPageResolver {
           if (Array.isArray(value)) return null;
           const ok = value.length === 0
             ? segment.constraintKind !== "plain" && accepts(segment.constraintKind, segment.constraint, "") === true
-            : accepts(segment.constraintKind, segment.constraint, value) !== false;
+            : accepts(segment.constraintKind, segment.constraint, value) === true;
           if (!ok) return null;
           if (!plan.decodePath && /[/?#]/.test(value)) return null;
           printed.push(printSegment(segment.prefix) + printSegment(value) + printSegment(segment.suffix));
@@ -572,7 +649,7 @@ enum MapPageResolver {
           } else {
             const edge = { kind: segment.constraintKind, constraint: segment.constraint, prefix: segment.prefix, suffix: segment.suffix };
             if (parameterValue(edge, segments[i], url.folded[i]) === null) {
-              const check = edge.kind === "type" && !types[edge.constraint] ? " (a type the app registers; the page cannot check it)" : "";
+              const check = edge.kind === "type" && !own(types, edge.constraint) ? " (a type the app registers; the page cannot check it)" : "";
               return { at: i, reason: `segment ${i + 1} '${segments[i]}' is not ${describe(segment)}${check}` };
             }
           }
@@ -614,13 +691,20 @@ enum MapPageResolver {
         if (winner.priority !== route.priority) return `matches too; '${label}' wins with priority ${winner.priority} over ${route.priority}`;
         const restriction = (r) => (r.scheme == null ? 0 : 1) + (r.host == null ? 0 : 1);
         if (restriction(winner) !== restriction(route)) return `matches too; '${label}' wins: it names the link's ${restriction(winner) === 2 ? "scheme and host" : "scheme"}`;
-        const ranks = (r) => {
-          const fitting = r.spellings.find((s) => spellingMismatch(s.segments, url, options) === null);
-          return fitting ? fitting.segments.map(rank) : [];
-        };
-        const [mine, theirs] = [ranks(route), ranks(winner)];
-        for (let i = 0; i < Math.min(mine.length, theirs.length); i++) {
-          if (mine[i] !== theirs[i]) return `matches too; '${label}' is more specific at segment ${i + 1} (${RANKS[theirs[i]]} beats ${RANKS[mine[i]]})`;
+        // Where the two spellings first differ in shape, the search chose: the more specific
+        // kind first, and among alike kinds the shape the table met first.
+        const fitting = (r) => r.spellings.find((spelling) => spellingMismatch(spelling.segments, url, options) === null);
+        const [mine, theirs] = [fitting(route), fitting(winner)];
+        const shape = (segment) => JSON.stringify([segment.kind, segment.kind === "literal" ? segment.text : "",
+          segment.prefix ?? "", segment.suffix ?? "", segment.constraintKind ?? "", segment.constraint ?? ""]);
+        if (mine && theirs) {
+          for (let i = 0; i < Math.min(mine.segments.length, theirs.segments.length); i++) {
+            const [a, b] = [mine.segments[i], theirs.segments[i]];
+            if (shape(a) === shape(b)) continue;
+            if (rank(b) > rank(a)) return `matches too; '${label}' is more specific at segment ${i + 1} (${RANKS[rank(b)]} beats ${RANKS[rank(a)]})`;
+            if (rank(b) === rank(a)) return `matches too; at segment ${i + 1} ${describe(b)} and ${describe(a)} rank alike, and the search tries ${describe(b)} first: the table met that shape first`;
+            return `matches too; the search reaches '${label}' first`;
+          }
         }
         return `matches too; '${label}' comes first: it was registered earlier`;
       }

@@ -290,7 +290,8 @@ enum MapPageViewer {
       const answer = $("answer");
       const row = (list, term, value) => { list.appendChild(html("dt", "", term)); list.appendChild(html("dd", "", value)); };
       const render = () => {
-        const link = $("link").value.trim();
+        // The link exactly as pasted: a space is part of it, as it is for `waypoint resolve`.
+        const link = $("link").value;
         const external = $("external").checked;
         for (const group of [...routeNodes.values(), ...screenNodes.values()]) group.classList.remove("win");
         for (const edge of edges) edge.path.classList.remove("win");
@@ -302,13 +303,23 @@ enum MapPageViewer {
           for (const item of items.values()) { item.classList.remove("winner", "loser"); item.querySelector(".why").textContent = ""; }
           return;
         }
-        const result = WaypointResolver.resolve(data, link, external);
-        for (const route of data.routes) {
-          const item = items.get(route.position);
-          const winner = result.matched && result.position === route.position;
-          item.classList.toggle("winner", winner);
-          item.classList.toggle("loser", !winner);
-          item.querySelector(".why").textContent = WaypointResolver.explain(data, route, result, external);
+        let result;
+        try {
+          result = WaypointResolver.resolve(data, link, external);
+          for (const route of data.routes) {
+            const item = items.get(route.position);
+            const winner = result.matched && result.position === route.position;
+            item.classList.toggle("winner", winner);
+            item.classList.toggle("loser", !winner);
+            item.querySelector(".why").textContent = WaypointResolver.explain(data, route, result, external);
+          }
+        } catch (error) {
+          // Never an old answer beside a new link.
+          for (const item of items.values()) { item.classList.remove("winner", "loser"); item.querySelector(".why").textContent = ""; }
+          answer.dataset.state = "failed";
+          answer.appendChild(html("h2", "", "The page could not read this link"));
+          answer.appendChild(html("p", "", String(error)));
+          throw error;
         }
         if (!result.matched) {
           answer.dataset.state = "unmatched";
@@ -321,7 +332,8 @@ enum MapPageViewer {
         const route = data.routes[result.position];
         answer.dataset.state = "matched";
         answer.dataset.route = route.key;
-        answer.dataset.parameters = JSON.stringify(Object.fromEntries(result.parameters));
+        // In order, as pairs: an object would move keys that read as numbers first.
+        answer.dataset.parameters = JSON.stringify(result.parameters);
         answer.appendChild(html("h2", "", `→ ${route.name ?? "(unnamed)"}`));
         const facts = html("dl");
         row(facts, "pattern", route.pattern);

@@ -201,19 +201,19 @@ extension RedirectTemplate {
   /// ``fill(parameters:url:)`` does.
   package struct Plan: Encodable, Sendable {
     /// The query item whose value is the whole target URL.
-    var wholeURLItem: String?
-    var scheme: String?
-    var host: String?
-    var hostIsSegment: Bool
-    var firstSegmentIsHost: Bool
-    var hasTrailingSlash: Bool
-    var decodePath: Bool
-    var segments: [CompiledTable.Segment]
-    var groupCount: Int
+    package var wholeURLItem: String?
+    package var scheme: String?
+    package var host: String?
+    package var hostIsSegment: Bool
+    package var firstSegmentIsHost: Bool
+    package var hasTrailingSlash: Bool
+    package var decodePath: Bool
+    package var segments: [CompiledTable.Segment]
+    package var groupCount: Int
     /// Each placeholder parameter by the query item that fills it.
-    var queryItems: [String: String]
+    package var queryItems: [String: String]
     /// The rest parameter filled from the link's fragment.
-    var fragmentParameter: String?
+    package var fragmentParameter: String?
   }
 
   /// The template as plain data.
