@@ -4,7 +4,8 @@ For each manifest (the bundled example, the example app's, and three whose optio
 link hard), it writes the page and opens it, then:
   - pastes every example link into the page, from inside and from outside the app, and reads back
     the route, parameters, redirect and error, compared with `waypoint resolve --format json`, and
-    the path of screens, compared with the route's facts in `waypoint graph --format json`;
+    the path of screens and each screen's values, worked out from the routes' facts (the page's
+    data, as Swift wrote it) and the tool's answers, redirects followed hop by hop;
   - runs the page's resolver on thousands of seeded variations of those links, compared the same
     way, and asks it to explain every route for each: an explanation that says a route matches a
     link no route opens is a failure;
@@ -23,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import unicodedata
 
 sys.path.insert(0, os.path.dirname(__file__))
 from browser import Browser  # noqa: E402
@@ -87,29 +89,74 @@ def summary(answer):
     }
 
 
-def expected_path(answer, facts, redirected):
-    """The tab, column, screens under and the screen of the route the link opens (after its redirect)."""
-    route = facts[answer["name"] if answer["name"] is not None else answer["pattern"]]
-    if route.get("redirect"):
-        final = redirected.get(answer["redirect"]) if answer["redirect"] else None
-        if not final or not final["matched"]:
-            return []
-        route = facts[final["name"] if final["name"] is not None else final["pattern"]]
-    steps = []
+def nfc_order(name):
+    """Swift's String order: the Unicode scalars of the NFC form."""
+    return [ord(c) for c in unicodedata.normalize("NFC", name)]
+
+
+def url_values(answer, route):
+    """RouteRequest.urlValues: path values, then each query name's first value, then defaults."""
+    values = []
+    def add(name, value):
+        if not any(unicodedata.normalize("NFD", given) == unicodedata.normalize("NFD", name) for given, _ in values):
+            values.append((name, value))
+    defaults = route["defaults"]
+    for name in route["parameters"]:
+        value = answer["parameters"].get(name)
+        # A name the path did not capture shows its default in the tool's answer.
+        if value is not None and (name not in defaults or value != defaults[name]):
+            add(name, value)
+    for name, items in answer["query"].items():
+        add(name, items[0])
+    for name in sorted(defaults, key=nfc_order):
+        add(name, defaults[name])
+    return values
+
+
+def expected_path(answer, routes, redirected, external):
+    """The steps and screens the link builds from the app's first screen, read from the routes'
+    facts and the tool's answers: redirects followed with the link's origin, each URL once, at
+    most eight; the tab; the screens under the route's own (presented as a level when a modal
+    route presents its stack); the column when the screen goes in another than the primary; the
+    screen. Returns (steps, screens), each screen with its values."""
+    key = lambda a: a["name"] if a["name"] is not None else a["pattern"]  # noqa: E731
+    route, current, visited = routes[key(answer)], answer, [answer["url"]]
+    while route.get("redirect") is not None:
+        following = current["redirect"]
+        if following is None or following in visited or len(visited) > 8:
+            return [], []
+        visited.append(following)
+        current = redirected[external][following]
+        if not current["matched"]:
+            return [], []
+        route = routes[key(current)]
+    values = url_values(current, route)
+    link = dict(values)
+    presentation = route.get("presentation") or ""
+    modal = presentation in ("sheet", "popover", "fullScreen") or presentation.startswith(("present(", "custom("))
+    presents = route["presentsStack"] and modal and len(route["underScreens"]) > 0
+    steps, screens = [], []
     if route.get("tab"):
         steps.append("tab " + route["tab"])
-    if route.get("column"):
+    if presents:
+        steps.append("presented " + ("in a popover" if presentation == "popover" else presentation))
+    for entry in route["underScreens"]:
+        taken = dict(entry["defaults"])
+        taken.update({name: link[name] for name in entry["parameters"] if name in link})
+        steps.append(entry["target"])
+        screens.append([entry["target"], taken])
+    if not presents and route.get("column") and route["column"] != "primary":
         steps.append("column " + route["column"])
-    steps += [entry.split("(", 1)[0] for entry in route["under"]]
     if route.get("target"):
         steps.append(route["target"])
-    return steps
+        screens.append([route["target"], link])
+    return steps, screens
 
 
 PASTE = """(() => { const a = document.getElementById("answer").dataset;
   return { state: a.state, route: a.route ?? null, parameters: a.parameters ? JSON.parse(a.parameters) : null,
            pwned: window.__pwned ?? null,
-           path: a.path ? JSON.parse(a.path) : null, redirect: a.redirect ?? null, error: a.error ?? null }; })()"""
+           path: a.path ? JSON.parse(a.path) : null, screens: a.screens ? JSON.parse(a.screens) : null, redirect: a.redirect ?? null, error: a.error ?? null }; })()"""
 
 BULK = """((links, external) => {
   const data = window.WaypointMap.data;
@@ -125,7 +172,7 @@ BULK = """((links, external) => {
 })"""
 
 
-def check_pastes(browser, data, links, answers_by_origin, facts, redirected, failures):
+def check_pastes(browser, data, links, answers_by_origin, redirected, failures):
     pasted = 0
     for external in (False, True):
         browser.evaluate(f"(() => {{ const box = document.getElementById('external'); if (box.checked !== {json.dumps(external)}) box.click(); }})()")
@@ -136,7 +183,9 @@ def check_pastes(browser, data, links, answers_by_origin, facts, redirected, fai
             wanted = summary(answer)
             problem = None
             if wanted["matched"]:
-                path = expected_path(answer, facts, redirected)
+                routes = {route["key"]: route for route in data["routes"]}
+                path, screens = expected_path(answer, routes, redirected, external)
+                shown_screens = [[target, dict(values)] for target, values in (shown["screens"] or [])]
                 redirect = wanted["redirect"]
                 if shown["state"] != "matched" or shown["route"] != wanted["route"]:
                     problem = f"route {shown['route']!r} ({shown['state']}), the tool: {wanted['route']!r}"
@@ -146,6 +195,8 @@ def check_pastes(browser, data, links, answers_by_origin, facts, redirected, fai
                     problem = f"redirect {shown['redirect']!r}, the tool: {redirect!r}"
                 elif shown["path"] != path:
                     problem = f"path {shown['path']}, the tool's facts: {path}"
+                elif shown_screens != screens:
+                    problem = f"screens {shown_screens}, the tool's facts: {screens}"
             elif shown["state"] != "unmatched" or shown["error"] != wanted["error"]:
                 problem = f"{shown['state']} {shown['error']}, the tool: unmatched {wanted['error']}"
             if shown["pwned"] is not None:
@@ -189,6 +240,22 @@ def check_bulk(browser, links, answers_by_origin, failures, alone=None):
                     if claims:
                         failures.append(f"{link!r}: no route opens it, yet the page explains '{claims[0]}'")
     return compared, explained
+
+
+def follow_redirects(waypoint, manifest, answers):
+    """For each origin, the tool's answer for every URL a redirect leads to, hop after hop."""
+    redirected = {}
+    for external, side in answers.items():
+        known, pending = {}, {a["redirect"] for a in side if a["matched"] and a["redirect"]}
+        for _ in range(10):
+            pending -= known.keys()
+            if not pending:
+                break
+            urls = sorted(pending)
+            known.update(zip(urls, resolve(waypoint, manifest, urls, external)))
+            pending = {a["redirect"] for a in known.values() if a["matched"] and a["redirect"]}
+        redirected[external] = known
+    return redirected
 
 
 def one_route_answers(waypoint, manifest, links):
@@ -264,14 +331,12 @@ def main():
             links = corpus(examples, others, VARIATIONS, SEED)
             examples = links[:len(links) - VARIATIONS]
             answers = {external: resolve(waypoint, manifest, links, external) for external in (False, True)}
-            facts = {route["key"]: route for route in json.loads(run(waypoint, manifest, "graph", "--format", "json"))["routes"]}
-            redirects = sorted({a["redirect"] for side in answers.values() for a in side if a["matched"] and a["redirect"]})
-            redirected = dict(zip(redirects, resolve(waypoint, manifest, redirects, False))) if redirects else {}
+            redirected = follow_redirects(waypoint, manifest, answers)
             browser.open((out / f"{name}.html").resolve().as_uri())
             check_view(browser, data, failures)
             # Every example, and the first variations, pasted; every link resolved in the page.
             shown = len(examples) + PASTED_VARIATIONS
-            pasted = check_pastes(browser, data, links[:shown], {k: v[:shown] for k, v in answers.items()}, facts, redirected, failures)
+            pasted = check_pastes(browser, data, links[:shown], {k: v[:shown] for k, v in answers.items()}, redirected, failures)
             alone = one_route_answers(waypoint, manifest or BUNDLED, links)
             compared, explained = check_bulk(browser, links, answers, failures, alone)
             page_url = (out / f"{name}.html").resolve().as_uri()

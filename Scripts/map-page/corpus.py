@@ -17,13 +17,15 @@ TOKENS = [
     "%EF%BB%BF42", "constructor", "toString", "__proto__", "hasOwnProperty", "5%00x", "0x0p99999",
     "3.4028235677973366e38", "0x1.fffffep127", "1.7976931348623159e308", "nan(1)", "e%CC%81", "%C3%A9",
     "a-b", "a%1Bb", "a%0Bb", "a%C2%85b", "%E4%BA%94", " 1", "1 ", "\u00a0", "\u2028", "\u3000x",
+    "..%2F%CC%81x", "..%5C\u0301", "x\u0600%2F..", "caf\u00e9", "cafe\u0301", "caf%C3%A9", "cafe%CC%81",
 ]
 QUERIES = [
     "?a=1", "?a=1&a=2&b", "?x-success=foo", "?x-cancel=", "?to=app://Users/42", "?to=", "?term=hello",
     "?term=%zz", "?q=%2B+x", "?&&", "?a=%C3%A9", "?%FF=1", "?ref=mail#x", "?to=notes://note/7",
     "?%C3%A9=1&e%CC%81=2", "?e%CC%81=x://y", "?constructor=1", "?x-SUCCESS=a", "?%EF%BB%BFa=1",
+    "?a=1&\u0301b=2", "?x=1\u0600&x-success=y", "?a=%FF&\u0301b=%zz", "?a=1\u0600&b=2",
 ]
-FRAGMENTS = ["#top", "#a=b", "#docs/a/b", "#%zz", "#", "#x%20y", "#term=t"]
+FRAGMENTS = ["#top", "#a=b", "#docs/a/b", "#%zz", "#", "#x%20y", "#term=t", "#a/%CC%81b", "#a/\u0301b", "#a=1&\u0301b=2"]
 SCHEMES = ["app", "APP", "notes", "Notes", "https", "HTTP", "http", "myapp", "x-y.z+1", "1bad"]
 HOSTS = [
     "example.com", "EXAMPLE.com", "sub.example.org", "example.org", "evil.com", "notes.example.com",

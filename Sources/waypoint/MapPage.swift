@@ -62,8 +62,8 @@ struct MapPage {
     var routes: [Route]
     var screens: [Tab]
     var examples: [String]
-    /// Every route regex (patterns and redirects) as the matcher runs it, by source.
-    var regexes: [String: CompiledTable.Regex]
+    /// Every route regex (patterns and redirects) as the matcher runs it.
+    var regexes: [CompiledTable.Regex]
     /// The non-ASCII scalars of each shorthand (`\d`, `\w`, `\s`) the regexes use.
     var shorthandRanges: [String: [[UInt32]]]
   }

@@ -284,7 +284,22 @@ enum MapPageResolver {
 
       // A route regex run as LinearRegex runs it: the compiled program simulated over the value's
       // scalars, every thread in step, so no regex takes more than linear time.
-      let regexes = {}, shorthandRanges = {};
+      // The page's data made ready once: literal children and regexes by their exact text (a Map
+      // compares code units, as the trie compares bytes).
+      let regexes = new Map(), shorthandRanges = {}, literalMaps = [];
+      const prepared = new WeakMap();
+      function prepare(data) {
+        if (!prepared.has(data)) {
+          prepared.set(data, {
+            regexes: new Map(data.regexes.map((regex) => [regex.source, regex])),
+            literals: data.table.nodes.map((node) => new Map(node.literals.map((edge) => [edge.text, edge.child]))),
+          });
+        }
+        const ready = prepared.get(data);
+        regexes = ready.regexes;
+        literalMaps = ready.literals;
+        shorthandRanges = data.shorthandRanges;
+      }
       const isLineBreak = (c) => (c >= 0x0a && c <= 0x0d) || c === 0x85 || c === 0x2028 || c === 0x2029;
       function shorthand(kind, c) {
         if (c < 0x80) {
@@ -348,7 +363,7 @@ enum MapPageResolver {
       function accepts(kind, constraint, value) {
         if (kind === "plain") return true;
         if (kind === "type") { const type = own(types, constraint); return type ? type(value) : null; }
-        const regex = own(regexes, constraint);
+        const regex = regexes.get(constraint);
         return regex ? runRegex(regex, value) : null;
       }
 
@@ -421,7 +436,7 @@ enum MapPageResolver {
               if (segment === count) terminal = slash ? node.slashTerminal : node.terminal;
             } else if (phase === 1) {
               if (segment < count) {
-                const child = own(node.literals, url.folded[segment]);
+                const child = literalMaps[frame.node].get(url.folded[segment]);
                 if (child !== undefined) frames.push({ node: child, segment: segment + 1, phase: 0 });
               }
             } else if (phase - 2 < node.edges.length) {
@@ -475,8 +490,7 @@ enum MapPageResolver {
       // The link resolved as Router.resolve does: the route, its parameters (path, then defaults),
       // rest, query, fragment and redirect; or the error.
       function resolve(data, link, external) {
-        regexes = data.regexes;
-        shorthandRanges = data.shorthandRanges;
+        prepare(data);
         const options = data.options;
         let url;
         try { url = parse(link, options); } catch (error) {
@@ -525,7 +539,8 @@ enum MapPageResolver {
           }
           return {
             url: link, matched: true, position: route.position, name: route.name ?? null, pattern: route.pattern,
-            target: route.target ?? null, parameters, rest: path.rest, query: grouped, fragment: fragment(url),
+            target: route.target ?? null, parameters, pathParameters: path.values, defaults: route.defaults,
+            rest: path.rest, query: grouped, fragment: fragment(url),
             redirect: route.redirectPlan ? fillRedirect(route.redirectPlan, path, url, options) : null,
             skipped, parsed: url,
           };
@@ -661,6 +676,7 @@ enum MapPageResolver {
 
       // Why `route` does not open the link, or how it loses to the winner.
       function explain(data, route, answer, external) {
+        prepare(data);
         const url = answer.parsed;
         if (!url) return answer.error ? answer.error.message : "";
         if (answer.matched && answer.position === route.position) return "opens the link";
@@ -674,14 +690,16 @@ enum MapPageResolver {
         if (route.host == null && refusesHost(data, url)) {
           return `the host ${url.host ?? url.segments[0] ?? ""} is not on the manifest's host allow-list`;
         }
-        let best = null;
+        let best = null, fits = null;
         for (const spelling of route.spellings) {
           const mismatch = spellingMismatch(spelling.segments, url, options);
-          if (mismatch === null) { best = null; break; }
+          if (mismatch === null) { best = null; fits = spelling; break; }
           if (best === null || mismatch.at > best.at) best = mismatch;
         }
         if (best !== null) return best.reason;
-        if (options.trailingSlash === "strict" && url.hasTrailingSlash !== route.hasTrailingSlash) {
+        // A spelling without segments is the root, which has no trailing slash to compare.
+        const endsWithSlash = route.hasTrailingSlash && fits.segments.length > 0;
+        if (options.trailingSlash === "strict" && url.hasTrailingSlash !== endsWithSlash) {
           return url.hasTrailingSlash ? "the link ends with '/', the pattern does not (trailingSlash: strict)" : "the pattern ends with '/', the link does not (trailingSlash: strict)";
         }
         if (external && route.exposure !== "public") return "matches, but it is internal: a link from outside the app reaches public routes only";
@@ -709,7 +727,18 @@ enum MapPageResolver {
         return `matches too; '${label}' comes first: it was registered earlier`;
       }
 
-      return { resolve, explain, parse, LinkError };
+      // RouteRequest.urlValues: what a screen gets, path values first, then each query name's first
+      // value, then the defaults, each name once.
+      function screenValues(answer) {
+        const values = [];
+        const add = (name, value) => { if (!values.some(([given]) => same(given, name))) values.push([name, value]); };
+        for (const [name, value] of answer.pathParameters) add(name, value);
+        for (const [name, items] of answer.query) add(name, items[0]);
+        for (const name of Object.keys(answer.defaults).sort(scalarOrder)) add(name, answer.defaults[name]);
+        return values;
+      }
+
+      return { resolve, explain, parse, screenValues, LinkError };
     })();
     """#
 }

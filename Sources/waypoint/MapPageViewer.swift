@@ -270,21 +270,38 @@ enum MapPageViewer {
         if (first) show(first.position);
       });
 
-      // The path a link builds: its tab and column, the screens under its own, and its screen.
+      // The path a link builds from the app's first screen, as LinkPlacement places it: its tab;
+      // the screens under its own (in the primary column when its screen goes in another, or
+      // presented as a new level when the route presents its stack); its screen. A screen gets
+      // the link's values (path, query, defaults); one under it its defaults, over which the
+      // link's values it names win.
+      const isModal = (presentation) => /^(sheet|popover|fullScreen|present\(|custom\()/.test(presentation ?? "");
       const pathOf = (route, values) => {
+        const link = new Map(values);
         const steps = [];
-        if (route.tab) steps.push({ step: `tab ${route.tab}`, detail: "" });
-        if (route.column) steps.push({ step: `column ${route.column}`, detail: "" });
+        const presents = route.presentsStack && isModal(route.presentation) && route.underScreens.length > 0;
+        const inColumn = !presents && route.column && route.column !== "primary";
+        if (route.tab) steps.push({ step: `tab ${route.tab}` });
+        if (presents) steps.push({ step: `presented ${route.presentation === "popover" ? "in a popover" : route.presentation}` });
         for (const entry of route.underScreens) {
-          const taken = entry.parameters.map((name) => `${name}=${values.get(name) ?? ""}`);
-          const fixed = Object.keys(entry.defaults).sort().map((name) => `${name}=${entry.defaults[name]}`);
-          steps.push({ step: entry.target, detail: taken.concat(fixed).join(", ") });
+          const taken = Object.entries(entry.defaults);
+          for (const name of entry.parameters) {
+            if (!link.has(name)) continue;
+            const at = taken.findIndex(([given]) => given === name);
+            if (at >= 0) taken[at] = [name, link.get(name)]; else taken.push([name, link.get(name)]);
+          }
+          steps.push({ step: entry.target, values: taken });
         }
+        if (inColumn) steps.push({ step: `column ${route.column}` });
         if (route.target) {
-          const how = [route.presentation ?? "no presentation", route.presented ? `presented ${route.presented}` : "", route.presentsStack ? "presents the stack" : ""].filter(Boolean);
-          steps.push({ step: route.target, detail: `${how.join(", ")}${values.size ? "; " + [...values].map(([k, v]) => `${k}=${v}`).join(", ") : ""}` });
+          const how = presents ? "push" : route.presentation ?? "no presentation";
+          steps.push({ step: route.target, values, how });
         }
         return steps;
+      };
+      const describeStep = (step) => {
+        const values = step.values && step.values.length ? step.values.map(([k, v]) => `${k}=${v}`).join(", ") : "";
+        return [step.step, [step.how, values].filter(Boolean).join("; ")].filter(Boolean).join(" — ");
       };
 
       const answer = $("answer");
@@ -296,7 +313,7 @@ enum MapPageViewer {
         for (const group of [...routeNodes.values(), ...screenNodes.values()]) group.classList.remove("win");
         for (const edge of edges) edge.path.classList.remove("win");
         answer.replaceChildren();
-        for (const attribute of ["route", "parameters", "path", "redirect", "error"]) delete answer.dataset[attribute];
+        for (const attribute of ["route", "parameters", "path", "screens", "redirect", "error"]) delete answer.dataset[attribute];
         if (link.length === 0) {
           answer.dataset.state = "empty";
           answer.appendChild(html("p", "hint", "Paste a link above to see the route that opens it."));
@@ -343,27 +360,38 @@ enum MapPageViewer {
         if (result.query.length) row(facts, "query", result.query.map(([k, vs]) => vs.map((v) => `${k}=${v}`).join("  ")).join("  "));
         if (result.fragment !== null) row(facts, "fragment", result.fragment);
         answer.appendChild(facts);
-        let opened = route, values = new Map(result.parameters);
-        const chain = [route.position];
+        // Redirects are followed as the router follows them: with the link's origin, each URL
+        // once, at most 8 of them.
+        let opened = route, current = result, problem = null;
+        const chain = [route.position], visited = [link];
         if (route.redirect !== undefined) {
           answer.dataset.redirect = result.redirect ?? "";
           row(facts, "redirect", result.redirect ?? "(the redirect cannot be filled from this link)");
-          const next = result.redirect ? WaypointResolver.resolve(data, result.redirect, false) : null;
-          if (next && next.matched) {
-            opened = data.routes[next.position];
-            values = new Map(next.parameters);
-            chain.push(next.position);
-            answer.appendChild(html("p", "hint", `The redirect opens '${opened.name ?? opened.pattern}'.`));
-          } else {
-            opened = null;
-          }
         }
-        const steps = opened ? pathOf(opened, values) : [];
+        while (opened.redirect !== undefined) {
+          const next = current.redirect;
+          if (next === null) { problem = "the redirect cannot be filled from this link"; break; }
+          if (visited.includes(next)) { problem = `the redirects loop: ${[...visited, next].join(" → ")}`; break; }
+          if (visited.length > 8) { problem = "the link redirects more than 8 times"; break; }
+          visited.push(next);
+          current = WaypointResolver.resolve(data, next, external);
+          if (!current.matched) { problem = `${next}: ${current.error.message}`; break; }
+          opened = data.routes[current.position];
+          chain.push(current.position);
+        }
+        if (problem) {
+          opened = null;
+          answer.appendChild(html("p", "hint", problem));
+        } else if (opened !== route) {
+          answer.appendChild(html("p", "hint", `The redirect opens '${opened.name ?? opened.pattern}'.`));
+        }
+        const steps = opened ? pathOf(opened, WaypointResolver.screenValues(current)) : [];
         answer.dataset.path = JSON.stringify(steps.map((s) => s.step));
+        answer.dataset.screens = JSON.stringify(steps.filter((s) => s.values).map((s) => [s.step, s.values]));
         answer.appendChild(html("h3", "", "The path it builds"));
         const list = html("ol", "path");
-        for (const step of steps) list.appendChild(html("li", "", step.detail ? `${step.step} — ${step.detail}` : step.step));
-        if (steps.length === 0) list.appendChild(html("li", "", "no screen: the route's handler answers the link"));
+        for (const step of steps) list.appendChild(html("li", "", describeStep(step)));
+        if (steps.length === 0) list.appendChild(html("li", "", problem ? "none: the link fails" : "no screen: the route's handler answers the link"));
         answer.appendChild(list);
         for (const position of chain) {
           routeNodes.get(position).classList.add("win");

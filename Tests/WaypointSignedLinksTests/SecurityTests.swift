@@ -187,6 +187,8 @@ struct SecurityTests {
       "notes://files/../admin", "notes://files/%2e%2e/%2e%2e/admin", "notes://files/a/.%2E/b", "notes://files/./a",
       "notes://files/%2E/a", "notes://files/..%2Fadmin", "notes://files/a%2F..%2F..%2Fb", "notes://files/..%5Cx",
       "notes://files/a/..",
+      // A combining mark after the slash: the path still climbs out of its folder.
+      "notes://files/..%2F%CC%81x", "notes://files/..%5C\u{301}x",
     ])
   func dotSegments(url: String) async throws {
     func router(_ policy: DotSegmentPolicy?) throws -> Router {

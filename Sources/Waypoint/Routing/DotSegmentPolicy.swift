@@ -59,9 +59,10 @@ public enum DotSegmentPolicy: String, Sendable, Hashable, CaseIterable {
     var text = segment
     if decode, let decoded = try? PercentCoding.decode(segment, plusAsSpace: false) { text = decoded }
     guard text.utf8.contains(UInt8(ascii: ".")) else { return nil }
-    for part in text.split(separator: "/", omittingEmptySubsequences: false)
-      .flatMap({ $0.split(separator: "\\", omittingEmptySubsequences: false) })
-    where part == "." || part == ".." {
+    // Split on bytes: `../` followed by a combining mark still leaves the folder in a file path.
+    for part in text.split(byte: UInt8(ascii: "/"), keepingEmpty: true)
+      .flatMap({ $0.split(byte: UInt8(ascii: "\\"), keepingEmpty: true) })
+    where part.utf8.elementsEqual(".".utf8) || part.utf8.elementsEqual("..".utf8) {
       return String(part)
     }
     return nil

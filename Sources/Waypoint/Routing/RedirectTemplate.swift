@@ -114,7 +114,7 @@ package struct RedirectTemplate: Sendable {
           values[parameter.name] = parameters[parameter.name].map(ParameterValue.value)
         }
       case .rest(let name?) where name == Self.fragmentName:
-        values[name] = url.fragment.map { .segments($0.split(separator: "/").map(String.init)) }
+        values[name] = url.fragment.map { .segments(Substring($0).split(byte: UInt8(ascii: "/")).map(String.init)) }
       case .rest(let name?): values[name] = parameters.rest.map(ParameterValue.segments)
       default: break
       }

@@ -12,9 +12,16 @@ package struct CompiledTable: Encodable, Sendable {
     package var slashTerminal: Int32
     package var restTerminal: Int32
     package var restSlashTerminal: Int32
-    /// Each literal child by its text as the URL's folded segment must spell it.
-    package var literals: [String: Int32] = [:]
+    /// Each literal child with its text as the URL's folded segment must spell it, byte for byte
+    /// (a list, not a dictionary, whose `String` keys would merge canonically equivalent texts).
+    package var literals: [Literal] = []
     package var edges: [Edge]
+  }
+
+  /// A literal edge.
+  package struct Literal: Encodable, Sendable {
+    package var text: String
+    package var child: Int32
   }
 
   /// A parameter edge: the segment's prefix and suffix, what its value must satisfy, and where it leads.
@@ -176,7 +183,9 @@ extension RouteTable {
       case .literal(let written):
         var text = loweringFirst && position == 0 ? String(Substring(written).asciiLowercased()) : written
         guard let hit = text.withUTF8({ trie.literalEdges.child(of: node, $0) }) else { return }
-        nodes[Int(node)].literals[text] = hit.child
+        if !nodes[Int(node)].literals.contains(where: { $0.text.utf8.elementsEqual(text.utf8) }) {
+          nodes[Int(node)].literals.append(CompiledTable.Literal(text: text, child: hit.child))
+        }
         node = hit.child
       case .parameter(let parameter):
         let edges = trie.edges(of: trie.finishedNodes.base[Int(node)])

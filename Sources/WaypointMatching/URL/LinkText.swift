@@ -21,12 +21,13 @@ package struct LinkText: Sendable, Hashable {
   /// Splits `url` at its first `#`, then at the first `?` before it.
   package init(_ url: String) {
     var rest = Substring(url)
-    if let hash = rest.firstIndex(of: "#") {
-      fragment = rest[rest.index(after: hash)...]
+    // By bytes, as the parser finds them: a `?` followed by a combining mark still starts the query.
+    if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+      fragment = rest[rest.utf8.index(after: hash)...]
       rest = rest[..<hash]
     }
-    if let mark = rest.firstIndex(of: "?") {
-      items = rest[rest.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false)
+    if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+      items = rest[rest.utf8.index(after: mark)...].split(byte: UInt8(ascii: "&"), keepingEmpty: true)
       rest = rest[..<mark]
     }
     head = rest
@@ -62,9 +63,10 @@ package struct LinkText: Sendable, Hashable {
 
   /// The query's item at `raw`, decoded (`+` read as a space), or `nil` when it cannot be decoded.
   package static func decode(_ raw: Substring) -> QueryItem? {
-    let parts = raw.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-    guard let name = try? PercentCoding.decode(parts[0], plusAsSpace: true) else { return nil }
-    let value = parts.count > 1 ? (try? PercentCoding.decode(parts[1], plusAsSpace: true)) : ""
+    let equals = raw.utf8.firstIndex(of: UInt8(ascii: "="))
+    let rawName = equals.map { raw[..<$0] } ?? raw
+    guard let name = try? PercentCoding.decode(rawName, plusAsSpace: true) else { return nil }
+    let value = equals.map { try? PercentCoding.decode(raw[raw.utf8.index(after: $0)...], plusAsSpace: true) } ?? ""
     return value.map { QueryItem(name: String(name), value: String($0)) }
   }
 

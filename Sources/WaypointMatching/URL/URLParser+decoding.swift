@@ -29,7 +29,7 @@ extension URLParser {
   }
 
   func validateItems(of text: Substring, part: Part) throws(RoutingError) {
-    for item in text.split(separator: "&", omittingEmptySubsequences: true) {
+    for item in text.split(byte: UInt8(ascii: "&")) {
       try validateComponent(item, plusAsSpace: options.plusAsSpace, part: part)
     }
   }
@@ -83,7 +83,7 @@ extension URLParser {
 
   /// Appends the decoded `key=value` items of an already validated query or fragment.
   static func appendItems(of text: Substring, to items: inout [QueryItem], options: MatchingOptions) {
-    for item in text.split(separator: "&", omittingEmptySubsequences: true) {
+    for item in text.split(byte: UInt8(ascii: "&")) {
       let name: Substring
       let value: Substring
       if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
@@ -102,5 +102,16 @@ extension URLParser {
 
   static func decodedOrRaw(_ text: Substring, plusAsSpace: Bool) -> Substring {
     (try? PercentCoding.decode(text, plusAsSpace: plusAsSpace)) ?? text
+  }
+}
+
+extension Substring {
+  /// The parts between each `byte` (an ASCII delimiter), empty ones left out unless asked.
+  ///
+  /// Split on bytes, as the path is: a delimiter followed by a combining mark still delimits,
+  /// where splitting on `Character`s would not, and every reader of the link (servers, the
+  /// page of the map) splits as this does.
+  package func split(byte: UInt8, keepingEmpty: Bool = false) -> [Substring] {
+    utf8.split(separator: byte, omittingEmptySubsequences: !keepingEmpty).map { Substring($0) }
   }
 }

@@ -79,6 +79,13 @@ struct URLParserTests {
       ])
   }
 
+  @Test("query items split on the byte '&', even before a combining mark, as servers split them")
+  func queryItemsSplitOnBytes() throws {
+    let url = try ParsedURL("/s?a=1&\u{301}b=2&x=1\u{600}&x-success=y")
+    #expect(url.queryItems.map(\.name) == ["a", "\u{301}b", "x", "x-success"])
+    #expect(url.queryItems.map(\.value) == ["1", "2", "1\u{600}", "y"])
+  }
+
   @Test("plusAsSpace off keeps '+'")
   func plusKept() throws {
     var options = MatchingOptions()

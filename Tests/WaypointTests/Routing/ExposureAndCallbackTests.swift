@@ -102,6 +102,8 @@ struct CallbackTests {
       "/share/7?x-success=https://evil.example", "/share/7?x-error=https://evil.example/steal",
       "/share/7?x-success=https://partner.example.com.evil.example/", "/share/7?x-cancel=javascript:alert(1)",
       "/share/7?x-success=//evil.example",
+      // Not hidden behind a character that joins the '&' before it into one Character.
+      "/share/7?x=1\u{600}&x-success=https://evil.example",
     ] {
       let error = await #expect(throws: RoutingError.self) { _ = try await router.open(url, origin: .external()) }
       #expect(error?.code == .callbackNotAllowed, "\(url)")

@@ -38,6 +38,8 @@ struct RedirectFromLinkTests {
         "https://wordpress.com/post/discover.wordpress.com?campaign=qr-code-media", "discover.wordpress.com"
       ),
       ("https://apps.wordpress.com/get#post", "https://wordpress.com/post", "-"),
+      // The fragment splits on the byte '/', even before a combining mark.
+      ("https://apps.wordpress.com/get#post/%CC%81b", "https://wordpress.com/post/%CC%81b", "\u{301}b"),
     ])
   func banner(link: String, redirected: String, site: String) async throws {
     let router = try router()

@@ -5,12 +5,15 @@ extension CompiledTable {
   /// An instruction is an array: `[0, scalar]`, `[1, set]`, `[2]` any scalar but a line break,
   /// `[3, first, second]` split, `[4, target]` jump, `[5]` at start, `[6]` at end, `[7]` match.
   package struct Regex: Encodable, Sendable {
+    /// The regex as written.
+    package var source: String
     package var program: [[Int]]
     package var sets: [ScalarSetData]
 
     /// The regex `source` as compiled, or `nil` when it does not compile.
     package init?(_ source: String) {
       guard let regex = try? LinearRegex(source) else { return nil }
+      self.source = source
       program = regex.program.map { instruction in
         switch instruction {
         case .scalar(let scalar): [0, Int(scalar.value)]
@@ -57,16 +60,17 @@ extension CompiledTable {
     }
   }
 
-  /// The regexes `sources` compiled, by source, with the non-ASCII ranges of each shorthand they
+  /// The regexes `sources` compiled, each source once byte for byte (canonically equivalent
+  /// sources are different regexes), with the non-ASCII ranges of each shorthand they
   /// use (ASCII follows the fixed rules of ``ScalarSet``).
   package static func regexes(
     _ sources: some Sequence<String>
-  ) -> (regexes: [String: Regex], shorthandRanges: [String: [[UInt32]]]) {
-    var regexes: [String: Regex] = [:]
-    for source in sources where regexes[source] == nil {
-      if let regex = Regex(source) { regexes[source] = regex }
+  ) -> (regexes: [Regex], shorthandRanges: [String: [[UInt32]]]) {
+    var regexes: [Regex] = []
+    for source in sources where !regexes.contains(where: { $0.source.utf8.elementsEqual(source.utf8) }) {
+      if let regex = Regex(source) { regexes.append(regex) }
     }
-    let used = regexes.values.reduce(into: Set<String>()) { $0.formUnion($1.shorthands) }
+    let used = regexes.reduce(into: Set<String>()) { $0.formUnion($1.shorthands) }
     let kinds: [(String, ScalarSet.Shorthand)] = [("digit", .digit), ("word", .word), ("space", .space)]
     var ranges: [String: [[UInt32]]] = [:]
     for (name, kind) in kinds where used.contains(name) { ranges[name] = nonASCIIRanges(of: kind) }
