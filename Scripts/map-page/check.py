@@ -133,8 +133,7 @@ def expected_path(answer, routes, redirected, external):
     values = url_values(current, route)
     link = dict(values)
     presentation = route.get("presentation") or ""
-    modal = presentation in ("sheet", "popover", "fullScreen") or presentation.startswith(("present(", "custom("))
-    presents = route["presentsStack"] and modal and len(route["underScreens"]) > 0
+    presents = route["presentsItsStack"] and len(route["underScreens"]) > 0
     steps, screens = [], []
     if route.get("tab"):
         steps.append("tab " + route["tab"])

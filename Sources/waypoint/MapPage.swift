@@ -16,6 +16,9 @@ struct MapPage {
     var facts: NavigationGraph.Route
     var position: Int
     var underScreens: [Under]
+    /// Whether a link presents the screens under its own as a new level: `presentsStack` with a
+    /// modal presentation, as `LinkPlacement` reads it.
+    var presentsItsStack: Bool
     var redirectPlan: RedirectTemplate.Plan?
     var scheme: String?
     var host: String?
@@ -23,7 +26,7 @@ struct MapPage {
     var spellings: [Spelling]
 
     private enum Keys: String, CodingKey {
-      case position, underScreens, redirectPlan, scheme, host, hasTrailingSlash, spellings
+      case position, underScreens, presentsItsStack, redirectPlan, scheme, host, hasTrailingSlash, spellings
     }
 
     /// The facts' keys and the page's own in one object.
@@ -32,6 +35,7 @@ struct MapPage {
       var container = encoder.container(keyedBy: Keys.self)
       try container.encode(position, forKey: .position)
       try container.encode(underScreens, forKey: .underScreens)
+      try container.encode(presentsItsStack, forKey: .presentsItsStack)
       try container.encodeIfPresent(redirectPlan, forKey: .redirectPlan)
       try container.encodeIfPresent(scheme, forKey: .scheme)
       try container.encodeIfPresent(host, forKey: .host)
@@ -86,6 +90,7 @@ struct MapPage {
       return Route(
         facts: facts, position: position,
         underScreens: route.under.map { Under(target: $0.target, parameters: $0.parameters, defaults: $0.defaults) },
+        presentsItsStack: route.placement.presentsStack && (route.presentation?.isModal ?? false),
         redirectPlan: router.redirectPlan(ofRouteAt: position), scheme: pattern?.scheme, host: pattern?.host,
         hasTrailingSlash: pattern?.hasTrailingSlash ?? false,
         spellings: pattern?.spellings.map { Spelling(segments: $0.segments.map(CompiledTable.Segment.init)) } ?? [])

@@ -510,16 +510,15 @@ enum MapPageResolver {
           }
         }
         const query = queryItems(url, options);
-        const skipped = [];
         for (const terminal of terminals(data, url)) {
           const route = data.routes[data.table.terminals[terminal].route];
-          if (external && route.exposure !== "public") { skipped.push(route.position); continue; }
+          if (external && route.exposure !== "public") continue;
           const callback = ["x-success", "x-error", "x-cancel"]
             .map((key) => query.find((item) => same(item.name, key)))
             .find((item) => item !== undefined);
           if (callback) {
             return {
-              url: link, matched: false, skipped, parsed: url,
+              url: link, matched: false, parsed: url,
               error: {
                 code: "callbackNotAllowed",
                 message: `the callback '${callback.value}' of '${link}' is not on the allow-list; no callback was opened`,
@@ -542,11 +541,11 @@ enum MapPageResolver {
             target: route.target ?? null, parameters, pathParameters: path.values, defaults: route.defaults,
             rest: path.rest, query: grouped, fragment: fragment(url),
             redirect: route.redirectPlan ? fillRedirect(route.redirectPlan, path, url, options) : null,
-            skipped, parsed: url,
+            parsed: url,
           };
         }
         return {
-          url: link, matched: false, skipped, parsed: url,
+          url: link, matched: false, parsed: url,
           error: { code: "notFound", message: `no route matches '${link}'` },
         };
       }
@@ -738,7 +737,7 @@ enum MapPageResolver {
         return values;
       }
 
-      return { resolve, explain, parse, screenValues, LinkError };
+      return { resolve, explain, screenValues };
     })();
     """#
 }

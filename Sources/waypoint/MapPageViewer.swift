@@ -275,11 +275,10 @@ enum MapPageViewer {
       // presented as a new level when the route presents its stack); its screen. A screen gets
       // the link's values (path, query, defaults); one under it its defaults, over which the
       // link's values it names win.
-      const isModal = (presentation) => /^(sheet|popover|fullScreen|present\(|custom\()/.test(presentation ?? "");
       const pathOf = (route, values) => {
         const link = new Map(values);
         const steps = [];
-        const presents = route.presentsStack && isModal(route.presentation) && route.underScreens.length > 0;
+        const presents = route.presentsItsStack && route.underScreens.length > 0;
         const inColumn = !presents && route.column && route.column !== "primary";
         if (route.tab) steps.push({ step: `tab ${route.tab}` });
         if (presents) steps.push({ step: `presented ${route.presentation === "popover" ? "in a popover" : route.presentation}` });
