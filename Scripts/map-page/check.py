@@ -275,6 +275,8 @@ def check_view(browser, data, failures):
     wanted_screens = sum(len(group["screens"]) for group in data["screens"])
     if routes != len(data["routes"]) or screens != wanted_screens:
         failures.append(f"drawing: {routes} routes and {screens} screens, the map has {len(data['routes'])} and {wanted_screens}")
+    # The page fits the map in the frame after loading: wait for it, so the measures start from it.
+    browser.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     transform = lambda: browser.evaluate("document.getElementById('viewport').getAttribute('transform')")  # noqa: E731
     box = browser.evaluate("(() => { const b = document.getElementById('map').getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; })()")
     before = transform()
