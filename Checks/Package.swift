@@ -13,11 +13,12 @@ let package = Package(
     // Waypoint's own core sources, reached through symlinks like the adapters (a dependency on
     // the root package would bring its adapter targets, whose names these share).
     .target(name: "WaypointMatching", path: "Adapters/WaypointMatching"),
-    .target(name: "Waypoint", dependencies: ["WaypointMatching"], path: "Adapters/Waypoint"),
+    // The core reads a notification response where UserNotifications exists, as it does on iOS.
+    .target(name: "Waypoint", dependencies: ["WaypointMatching", "UserNotifications"], path: "Adapters/Waypoint"),
     .target(name: "AppleFoundation", path: "AppleStubs/AppleFoundation"),
     .target(name: "UserNotifications", path: "AppleStubs/UserNotifications"),
     .target(name: "CoreSpotlight", path: "AppleStubs/CoreSpotlight"),
-    .target(name: "AppIntents", path: "AppleStubs/AppIntents"),
+    .target(name: "AppIntents", dependencies: ["AppleFoundation"], path: "AppleStubs/AppIntents"),
     .target(name: "UIKit", dependencies: ["AppleFoundation", "UserNotifications"], path: "AppleStubs/UIKit"),
     // SwiftUI's bridge to UIKit view controllers needs UIKit, as the SDK's SwiftUI does on iOS.
     .target(name: "SwiftUI", dependencies: ["AppleFoundation", "UIKit"], path: "AppleStubs/SwiftUI"),

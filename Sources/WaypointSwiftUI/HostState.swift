@@ -1,6 +1,11 @@
 #if canImport(SwiftUI)
+import Foundation
 import Observation
 package import Waypoint
+#if canImport(UIKit) && !os(watchOS) && !os(tvOS)
+import UIKit
+import UserNotifications
+#endif
 
 /// What one `WaypointHost` keeps between updates: which presented levels are on screen, the
 /// destinations it made for screens no route holds, and the last content of each presented
@@ -20,7 +25,8 @@ package final class HostState {
   @ObservationIgnored private var lastLevels: [String: NavigationLevel] = [:]
   /// The screens of the state at the last refresh, whose destinations stay while they slide away.
   @ObservationIgnored private var previous: Set<String> = []
-  @ObservationIgnored private var watching = false
+  /// The coordinator whose navigator the host follows.
+  @ObservationIgnored private weak var watched: ScreenCoordinator?
   /// The inbox of a host given only a router: made once, ready at once.
   @ObservationIgnored private var ownInbox: LinkInbox?
   /// The path SwiftUI last read for each stack, and the root of the item it last read for each
@@ -86,8 +92,8 @@ package final class HostState {
   /// Starts following `modules`' navigator: makes what the state shows now and after each change.
   func start(_ modules: ScreenCoordinator) {
     refresh(modules)
-    guard !watching else { return }
-    watching = true
+    guard watched !== modules else { return }
+    watched = modules
     watch(modules)
   }
 
@@ -98,6 +104,51 @@ package final class HostState {
 
   /// Made empty by each host.
   package init() {}
+
+  // MARK: - The window of a host that keeps one per scene
+
+  /// The window id of a scene that has none yet: made once per host, and kept by the scene from
+  /// the host's first appearance on.
+  package let freshWindowID = UUID().uuidString
+  /// The navigator of the host's window, made once, so a window closed and opened again (the
+  /// host went away and came back) shows what it showed.
+  @ObservationIgnored private var ownNavigator: HeadlessNavigator?
+  /// What follows the window's UIKit scene (its disconnection), while the host is in one.
+  @ObservationIgnored private var sceneObservation: NotificationObservation?
+
+  /// The coordinator of `app`'s window `id`, opened over the host's own navigator (on the app's
+  /// `start`) when it is not open.
+  package func window(_ id: String, of app: WaypointApp) -> ScreenCoordinator {
+    if let open = app.coordinator(for: id) { return open }
+    let navigator = ownNavigator ?? HeadlessNavigator(state: app.start)
+    ownNavigator = navigator
+    return app.openWindow(id, navigator: navigator)
+  }
+
+  /// Closes `app`'s window `id`: links no longer open there.
+  package func close(_ id: String, of app: WaypointApp) {
+    app.closeWindow(id)
+  }
+
+  /// Follows the UIKit scene `scene` the window `id` is in: a notification the system shows in
+  /// it opens in this window, and, when `closesWindow`, the window closes when UIKit
+  /// disconnects the scene (https://developer.apple.com/documentation/uikit/uiscene/diddisconnectnotification).
+  package func follow(scene: AnyObject, window id: String, of app: WaypointApp, closesWindow: Bool) {
+    app.windows.attach(scene: ObjectIdentifier(scene), to: id)
+    #if canImport(UIKit) && !os(watchOS) && !os(tvOS)
+    // A notification tap opens in the window of the scene the system shows it in
+    // (https://developer.apple.com/documentation/usernotifications/unnotificationresponse/targetscene).
+    app.notificationScene.withLock { reader in
+      reader = { response in response.targetScene.map(ObjectIdentifier.init) }
+    }
+    guard closesWindow, sceneObservation == nil else { return }
+    sceneObservation = NotificationObservation(
+      NotificationCenter.default.addObserver(forName: UIScene.didDisconnectNotification, object: scene, queue: nil) {
+        [weak app] _ in
+        MainActor.assumeIsolated { app?.closeWindow(id) }
+      })
+    #endif
+  }
 
   /// How long a presentation takes once its content appeared, where nothing reports its end.
   ///
@@ -198,11 +249,26 @@ package final class HostState {
       _ = modules.navigator.state
     } onChange: { [weak self] in
       Task { @MainActor in
-        guard let self else { return }
+        // A window opened again follows its new coordinator; this one's watch ends.
+        guard let self, self.watched === modules else { return }
         self.refresh(modules)
         self.watch(modules)
       }
     }
+  }
+}
+
+/// An observer of the notification center, removed with its holder.
+final class NotificationObservation: @unchecked Sendable {
+  // Safety: the token is set once, in `init`, and read only in `deinit`.
+  private let token: any NSObjectProtocol
+
+  init(_ token: any NSObjectProtocol) {
+    self.token = token
+  }
+
+  deinit {
+    NotificationCenter.default.removeObserver(token)
   }
 }
 #endif

@@ -20,13 +20,30 @@ extension WaypointApp {
   /// - Throws: What the app's build throws, and `typeMismatch` naming each target whose screen is
   ///   not a view.
   public static func swiftUI(
-    routes: RouterBuilder, start: NavigationState = NavigationState(), policy: LinkInbox.Policy = .init(),
-    views: (inout ModuleRegistryBuilder) -> Void
+    routes: RouterBuilder = RouterBuilder(), start: NavigationState = NavigationState(),
+    policy: LinkInbox.Policy = .init(), views: (inout ModuleRegistryBuilder) -> Void
   ) throws(BuildError) -> WaypointApp {
     let app = try WaypointApp(routes: routes, start: start, policy: policy, screens: views)
     let notViews = targetsNotViews(in: app.registry)
     guard notViews.isEmpty else { throw BuildError(errors: notViews) }
     return app
+  }
+
+  /// A tab-bar app whose screens are SwiftUI views: every window starts on `tabs`; see
+  /// ``swiftUI(routes:start:policy:views:)``.
+  ///
+  /// - Parameters:
+  ///   - routes: The routes, middleware and observers.
+  ///   - tabs: The tabs, each with its first screen and its title, image and badge.
+  ///   - policy: How the inbox waits, drops and reads campaigns.
+  ///   - views: Registers the screens, each a view.
+  /// - Returns: The app.
+  /// - Throws: What ``swiftUI(routes:start:policy:views:)`` throws.
+  public static func swiftUI(
+    routes: RouterBuilder = RouterBuilder(), tabs: [NavigationTab], policy: LinkInbox.Policy = .init(),
+    views: (inout ModuleRegistryBuilder) -> Void
+  ) throws(BuildError) -> WaypointApp {
+    try swiftUI(routes: routes, start: NavigationState(tabs: tabs), policy: policy, views: views)
   }
 
   /// The targets whose registered screen type is not a SwiftUI view.

@@ -11,9 +11,22 @@ import CoreSpotlight
 /// to each level's path, and `.sheet(item:)`, `.fullScreenCover(item:)` and `.popover(item:)`
 /// bound to what each level presents, recursively (a presented screen has its own stack).
 ///
-/// A root level with tabs is a `TabView(selection:)` of `Tab`s (titled by ``tabTitles``), and a
-/// split view a `NavigationSplitView`, with a `NavigationStack` per tab and column bound to its
-/// stack: the tab the user selects, and a stack the user pops, are written back as
+/// ```swift
+/// WindowGroup { WaypointHost(app: Self.app) }
+/// ```
+///
+/// **Windows.** Made with an app and no window id, each window of a `WindowGroup` gets its own
+/// navigation state: the host keeps an id for its scene (in `@SceneStorage`, so a window the
+/// system restores keeps it across launches), opens that window in the app when it first
+/// appears, and closes it when it goes away (the window closed, or its scene disconnected),
+/// so no link opens in a window that is gone. A link that names no window (a notification tap,
+/// an App Intent) opens in the window the user was last in (its scene became active).
+///
+/// **Tabs.** A root level with tabs is a `TabView(selection:)` of `Tab`s, each labelled with its
+/// ``Waypoint/TabItem`` (its title and image; its badge, which `WaypointApp.setBadge(_:onTab:)`
+/// changes, where SwiftUI shows tab badges), or with the label view ``tabLabel(_:)`` gives. A
+/// split view is a `NavigationSplitView`, with a `NavigationStack` per tab and column bound to
+/// its stack: the tab the user selects, and a stack the user pops, are written back as
 /// ``Waypoint/NavigationEdit/selectedTab(_:)`` and ``Waypoint/NavigationEdit/replacedStack(depth:stack:place:)``.
 /// Selecting the selected tab again is ``Waypoint/NavigationEdit/reselectedTab(_:)`` on iOS, which
 /// pops it to its root. A `NavigationSplitView` collapses on its own in a compact width; a
@@ -21,19 +34,11 @@ import CoreSpotlight
 /// user going back to the primary column empties it. The state's `isCollapsed` is what the app
 /// or a `UIKitNavigator` reports.
 ///
-/// ```swift
-/// WaypointHost(modules: modules, router: router) { screen, destination in
-///   if let model = destination?.value(as: NoteEditorModel.self) { NoteEditorView(model: model) }
-/// }
-/// ```
-///
-/// Make one navigator per window: hold the `ScreenCoordinator` in a `@State` of a view inside the
-/// `WindowGroup`, not in the `App`, or every window shows (and changes) one state.
-///
-/// Each screen is drawn by `destination` with what the module registry made for it: the
-/// shown module's destination while it is shown, else one the host makes when the screen
-/// appears in the state (a restored state), never while SwiftUI evaluates `body`; `nil` until
-/// then, or when it could not be made.
+/// **Screens.** Each screen is drawn by `destination` with what the module registry made for it
+/// (or, for `WaypointApp.swiftUI` apps, as the view its factory made): the shown module's
+/// destination while it is shown, else one the host makes when the screen appears in the state
+/// (a restored state), never while SwiftUI evaluates `body`; `nil` until then, or when it could
+/// not be made.
 ///
 /// Each binding is the SwiftUI projection of the state (`NavigationState.levels`):
 /// reading gives a level's path or presented item, and what SwiftUI writes back (the user went
@@ -45,18 +50,25 @@ import CoreSpotlight
 /// (`PresentationStaging`). A presentation that leaves keeps its last content while
 /// it slides away.
 ///
-/// Links go to a ``Waypoint/LinkInbox`` (the app's `inbox`, or one of the host's own over `router`,
-/// ready at once): from `onOpenURL`, `http` and `https` ones (universal links, which SwiftUI
-/// delivers there) as `universalLink`, widget links (``Waypoint/Origin/widgetLink(_:kind:)``) as
-/// `widget`, others as `external`; from `onContinueUserActivity`, web-browsing activities (with
+/// **Links.** They go to a ``Waypoint/LinkInbox`` (the app's `inbox`, or one of the host's own over
+/// `router`, ready at once): from `onOpenURL`, `http` and `https` ones (universal links, which
+/// SwiftUI delivers there) as `universalLink`, widget links (``Waypoint/Origin/widgetLink(_:kind:)``)
+/// as `widget`, others as `external`; from `onContinueUserActivity`, web-browsing activities (with
 /// their referrer, when SwiftUI delivers one there rather than to `onOpenURL`; the inbox opens a
 /// link that arrives both ways once) and, where Core Spotlight exists, Spotlight results (the
-/// item's identifier is the link unless `spotlightLink` says otherwise). Notifications and quick actions reach a SwiftUI app
-/// through its delegates: hand them to a `SceneLinks` over the same inbox. Any view below reads
-/// the screen coordinator with `@Environment(ScreenCoordinator.self)`.
+/// item's identifier is the link unless `spotlightLink` says otherwise). A notification tap
+/// reaches the app through the notification center's delegate, which hands it to
+/// `WaypointApp.receiveNotification(_:)`. Any view below reads the screen coordinator with
+/// `@Environment(ScreenCoordinator.self)`.
 public struct WaypointHost<Destination: View>: View {
-  /// Shows modules; its navigator must be a `HeadlessNavigator`, whose state the host binds.
-  public let modules: ScreenCoordinator
+  /// What the host shows a window of.
+  private enum Source {
+    /// The coordinator it was made with (``init(modules:router:inbox:window:tabTitles:failed:refused:destination:)``).
+    case modules(ScreenCoordinator)
+    /// A window of the app: the one of a fixed id, or (`nil`) one per scene.
+    case app(WaypointApp, fixed: ScreenCoordinator?)
+  }
+  private let source: Source
   /// Where links from outside go; `nil` to leave them to the app.
   public let router: RouterHolder?
   /// The inbox links go to, when the app has one (links then wait until it is ready); without
@@ -72,26 +84,44 @@ public struct WaypointHost<Destination: View>: View {
   /// Called with each change SwiftUI wrote back that the state refused (such as a path with
   /// two screens of one id); the binding then shows the state again.
   public var refused: @MainActor (NavigationEdit, NavigationError) -> Void
-  /// The window this host shows; links from `onOpenURL` carry it as the
-  /// ``Waypoint/WindowNavigators/windowExtra``, so a router over ``Waypoint/WindowNavigators``
-  /// opens them here.
+  /// The window this host shows, when it was given one.
+  ///
+  /// Links from `onOpenURL` carry it as the ``Waypoint/WindowNavigators/windowExtra``, so a
+  /// router over ``Waypoint/WindowNavigators`` opens them here. `nil` for a host of an app that
+  /// keeps a window per scene (the default).
   public var window: String?
-  /// The title of each tab by its id, for a state with tabs; a tab without one shows its id.
-  public var tabTitles: [String: String] = [:]
+  /// The title of each tab by its id, over its ``Waypoint/TabItem``'s title.
+  ///
+  /// Deprecated in 0.2.0, removed in 0.3.0: declare each tab's title with it
+  /// (`NavigationTab(_:root:title:systemImage:image:badge:)`).
+  @available(*, deprecated, message: "declare each tab's title with it: NavigationTab(_:root:title:systemImage:)")
+  public var tabTitles: [String: String] {
+    get { titles }
+    set { titles = newValue }
+  }
+  private var titles: [String: String] = [:]
+  /// The label view of each tab, over the one made from its item.
+  private var label: (@MainActor (NavigationTab) -> AnyView)?
   /// Whether this is an App Clip, whose invocations (web-browsing activities) are `appClip`
   /// links rather than universal links.
   public var isAppClip = false
   @State private var shared = HostState()
+  /// The id the scene keeps for its window, across launches; empty until the host first appeared.
+  @SceneStorage("waypoint.window") private var sceneWindow = ""
   /// The phase of the window's scene: when it becomes active, links that name no window open here.
   @Environment(\.scenePhase) private var scenePhase
-  /// The app whose window this host shows, when made with ``init(app:window:tabTitles:failed:refused:destination:)``.
-  private var app: WaypointApp?
+  /// The app whose window this host shows, when made with ``init(app:window:failed:refused:destination:)``.
+  private var app: WaypointApp? {
+    guard case .app(let app, _) = source else { return nil }
+    return app
+  }
+  /// Whether the host keeps a window of the app per scene, opened and closed with it.
+  private var keepsSceneWindow: Bool {
+    guard case .app(_, nil) = source else { return false }
+    return true
+  }
 
-  /// The window `window` of `app`: a `HeadlessNavigator` starting on the app's `start`, opened in
-  /// the app the first time this view is initialized and kept by the app (SwiftUI initializes
-  /// views again and again; each later init finds the window open), its links through the app's
-  /// inbox; the app becomes ready when the window first appears (see
-  /// `WaypointApp.readyOnFirstWindow`).
+  /// The window of `app` this host shows, each screen drawn by `destination`.
   ///
   /// ```swift
   /// WindowGroup {
@@ -101,22 +131,61 @@ public struct WaypointHost<Destination: View>: View {
   /// }
   /// ```
   ///
-  /// Every window of a `WindowGroup` made with one id shows one state: an app that lets the user
-  /// open several (iPad, Mac) gives each its own id, kept with `@SceneStorage`.
+  /// - Parameters:
+  ///   - app: The app, which keeps the window's screen coordinator and the links' inbox.
+  ///   - window: The window's id; `nil` (the default) for one window per scene, with an id the
+  ///     scene keeps. A given id makes every window of the `WindowGroup` show one state.
+  ///   - failed: Hears each link that could not be opened or was dropped.
+  ///   - refused: Hears each change SwiftUI wrote back that the state refused.
+  ///   - destination: The view of each screen.
   public init(
-    app: WaypointApp, window: String = WaypointApp.mainWindow, tabTitles: [String: String] = [:],
+    app: WaypointApp, window: String? = nil,
     failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
     @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
   ) {
-    let modules = app.coordinator(for: window) ?? app.openWindow(window, navigator: HeadlessNavigator(state: app.start))
+    let fixed = window.map { id in
+      app.coordinator(for: id) ?? app.openWindow(id, navigator: HeadlessNavigator(state: app.start))
+    }
     self.init(
-      modules: modules, inbox: app.inbox, window: window, tabTitles: tabTitles, failed: failed, refused: refused,
-      destination: destination)
-    self.app = app
+      source: .app(app, fixed: fixed), router: app.inbox.router, inbox: app.inbox, window: window, failed: failed,
+      refused: refused, destination: destination)
+  }
+
+  /// The window `window` of `app`, with tab titles by id.
+  ///
+  /// Deprecated in 0.2.0, removed in 0.3.0: declare each tab's title with it.
+  ///
+  /// - Parameters:
+  ///   - app: The app.
+  ///   - window: The window's id.
+  ///   - tabTitles: The title of each tab by id.
+  ///   - failed: Hears each link that could not be opened or was dropped.
+  ///   - refused: Hears each change SwiftUI wrote back that the state refused.
+  ///   - destination: The view of each screen.
+  @available(*, deprecated, message: "declare each tab's title with it: NavigationTab(_:root:title:systemImage:)")
+  @_disfavoredOverload
+  public init(
+    app: WaypointApp, window: String = WaypointApp.mainWindow, tabTitles: [String: String],
+    failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
+    refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
+    @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
+  ) {
+    self.init(app: app, window: window, failed: failed, refused: refused, destination: destination)
+    self.titles = tabTitles
   }
 
   /// A host over `modules`, rendering each screen with `destination`.
+  ///
+  /// - Parameters:
+  ///   - modules: The window's screen coordinator, over a ``Waypoint/HeadlessNavigator``.
+  ///   - router: Where links from outside go; `nil` to leave them to the app.
+  ///   - inbox: The inbox links go to; without one, an inbox of the host's own over `router`.
+  ///   - window: The window links arriving here name.
+  ///   - tabTitles: The title of each tab by id, over its item's.
+  ///   - failed: Hears each link that could not be opened or was dropped.
+  ///   - refused: Hears each change SwiftUI wrote back that the state refused.
+  ///   - destination: The view of each screen.
   public init(
     modules: ScreenCoordinator, router: RouterHolder? = nil, inbox: LinkInbox? = nil, window: String? = nil,
     tabTitles: [String: String] = [:],
@@ -124,39 +193,120 @@ public struct WaypointHost<Destination: View>: View {
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
     @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
   ) {
-    self.modules = modules
-    self.router = router ?? inbox?.router
+    self.init(
+      source: .modules(modules), router: router ?? inbox?.router, inbox: inbox, window: window, failed: failed,
+      refused: refused, destination: destination)
+    self.titles = tabTitles
+  }
+
+  private init(
+    source: Source, router: RouterHolder?, inbox: LinkInbox?, window: String?,
+    failed: @escaping @MainActor (String, RoutingError) -> Void,
+    refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void,
+    destination: @escaping (Screen, ScreenDestination?) -> Destination
+  ) {
+    self.source = source
+    self.router = router
     self.inbox = inbox
     self.window = window
-    self.tabTitles = tabTitles
     self.failed = failed
     self.refused = refused
     self.destination = destination
   }
 
+  /// The screen coordinator of the window the host shows.
+  ///
+  /// Deprecated in 0.2.0, removed in 0.3.0: a host of an app keeps a window per scene, whose
+  /// coordinator is known once it appears; read it inside the host with
+  /// `@Environment(ScreenCoordinator.self)`. Here it is the coordinator the host was given, else
+  /// the app's window last active.
+  @available(*, deprecated, message: "read it inside the host with @Environment(ScreenCoordinator.self)")
+  public var modules: ScreenCoordinator {
+    switch source {
+    case .modules(let modules), .app(_, fixed: let modules?): return modules
+    case .app(let app, fixed: nil):
+      if let last = app.windows.windowIDs.last, let coordinator = app.coordinator(for: last) { return coordinator }
+      return app.coordinator() ?? app.openWindow(navigator: HeadlessNavigator(state: app.start))
+    }
+  }
+
+  /// The label of each tab, made by `label` from the tab (its id and ``Waypoint/TabItem``), in
+  /// place of the title and image of its item; the badge still comes from the app.
+  ///
+  /// ```swift
+  /// WaypointHost(app: app).tabLabel { tab in
+  ///   Label(tab.item?.title ?? tab.id, systemImage: tab.id == "inbox" ? "tray" : "gear")
+  /// }
+  /// ```
+  ///
+  /// - Parameter label: The label view of a tab.
+  /// - Returns: The host, labelling its tabs with `label`.
+  public func tabLabel<Label: View>(@ViewBuilder _ label: @escaping @MainActor (NavigationTab) -> Label)
+    -> WaypointHost
+  {
+    var host = self
+    host.label = { AnyView(label($0)) }
+    return host
+  }
+
   /// The root level, with links and the environment.
   public var body: some View {
-    LevelView(host: context, depth: 0, item: nil)
+    let modules = coordinator
+    LevelView(host: context(modules), depth: 0, item: nil)
       .environment(modules)
       .onAppear { appeared() }
+      .onDisappear { disappeared() }
       .onChange(of: scenePhase, initial: true) { if scenePhase == .active { becameActive() } }
       .onOpenURL { url in receive(url) }
       .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in receive(activity) }
       .continuingSpotlight { identifier in receive(spotlight: identifier) }
       .takingExternalEvents()
+      .readingScene { scene in sceneAppeared(scene) }
   }
 
-  /// The window appeared: the host follows the state, and the app learns its window is shown.
+  /// The id of the window this host shows: the one it was given, else the one its scene keeps
+  /// (a new one, kept from the first appearance on, for a scene that has none yet).
+  package var windowID: String {
+    if let window { return window }
+    return sceneWindow.isEmpty ? shared.freshWindowID : sceneWindow
+  }
+
+  /// The screen coordinator of the window this host shows: the one it was given, else the app's
+  /// window of ``windowID``, opened over the host's own navigator when it is not open.
+  package var coordinator: ScreenCoordinator {
+    switch source {
+    case .modules(let modules), .app(_, fixed: let modules?): modules
+    case .app(let app, fixed: nil): shared.window(windowID, of: app)
+    }
+  }
+
+  /// The window appeared: the scene keeps its id, the host follows the state, and the app learns
+  /// its window is shown.
   package func appeared() {
-    shared.start(modules)
-    app?.windowIsShown(window ?? WaypointApp.mainWindow)
+    if keepsSceneWindow, sceneWindow.isEmpty { sceneWindow = windowID }
+    shared.start(coordinator)
+    app?.windowIsShown(windowID)
+  }
+
+  /// The window went away (closed, or its scene let go of): a host that keeps a window per scene
+  /// closes it in the app, so no link opens there; it opens again, over the same navigator,
+  /// when the host appears again.
+  package func disappeared() {
+    guard keepsSceneWindow, let app else { return }
+    shared.close(windowID, of: app)
   }
 
   /// The window's scene became active (the user is in it): links that name no window (a
-  /// notification tap, an App Intent, a quick action) open here rather than in the window made
-  /// last.
+  /// notification tap, an App Intent) open here rather than in the window made last.
   package func becameActive() {
-    app?.activateWindow(window ?? WaypointApp.mainWindow)
+    app?.activateWindow(windowID)
+  }
+
+  /// The window's UIKit scene, once the host is in it: a notification the system shows there
+  /// opens in this window, and the window closes when the scene disconnects.
+  package func sceneAppeared(_ scene: AnyObject) {
+    guard let app else { return }
+    shared.follow(scene: scene, window: windowID, of: app, closesWindow: keepsSceneWindow)
   }
 
   /// A URL from `onOpenURL`: a universal link (an App Clip's invocation, in an App Clip), a
@@ -178,20 +328,20 @@ public struct WaypointHost<Destination: View>: View {
   }
 
   /// What the path binding of the stack at `place` gives SwiftUI.
-  package func readPath(at place: StackPlace) -> [Screen] { context.readPath(at: place) }
+  package func readPath(at place: StackPlace) -> [Screen] { context(coordinator).readPath(at: place) }
 
   /// What SwiftUI writing `path` to the stack at `place` does.
-  package func write(path: [Screen], at place: StackPlace) { context.write(path: path, at: place) }
+  package func write(path: [Screen], at place: StackPlace) { context(coordinator).write(path: path, at: place) }
 
   /// What the item bindings of the level at `depth` give SwiftUI.
   package func readItem(depth: Int) -> PresentedItem? {
-    let levels = modules.navigator.state.levels
+    let levels = coordinator.navigator.state.levels
     return shared.readItem(depth < levels.count ? levels[depth].presented : nil, depth: depth)
   }
 
   /// What SwiftUI clearing the item binding of the level at `depth` does.
   package func writeNoItem(depth: Int) {
-    context.dismissItem(depth: depth, styles: [.sheet, .fullScreenCover, .popover])
+    context(coordinator).dismissItem(depth: depth, styles: [.sheet, .fullScreenCover, .popover])
   }
 
   /// A Spotlight result the user chose, by its item's identifier.
@@ -200,14 +350,47 @@ public struct WaypointHost<Destination: View>: View {
     open(link, origin: .spotlight(identifier: identifier))
   }
 
-  private var context: HostContext<Destination> {
-    HostContext(modules: modules, shared: shared, destination: destination, refused: refused, tabTitles: tabTitles)
+  /// The label the host draws for `tab`: the app's ``tabLabel(_:)``, else a `Label` of its item's
+  /// title (a deprecated `tabTitles` entry first, the id when it has none) and image.
+  package func tabLabelView(_ tab: NavigationTab) -> AnyView {
+    if let label { return label(tab) }
+    let title = titles[tab.id] ?? tab.item?.title ?? tab.id
+    switch tab.item?.image {
+    case .system(let name)?:
+      return AnyView(
+        Label {
+          Text(verbatim: title)
+        } icon: {
+          Image(systemName: name)
+        })
+    case .named(let name)?:
+      return AnyView(
+        Label {
+          Text(verbatim: title)
+        } icon: {
+          Image(name)
+        })
+    case nil: return AnyView(Text(verbatim: title))
+    }
+  }
+
+  /// The badge the host draws on the tab `id`: the app's, else the one its item declares.
+  package func tabBadge(_ tab: NavigationTab) -> String? {
+    app.map { $0.badge(onTab: tab.id) } ?? tab.item?.badge
+  }
+
+  private func context(_ modules: ScreenCoordinator) -> HostContext<Destination> {
+    HostContext(
+      modules: modules, shared: shared, destination: destination, refused: refused,
+      tabLabel: tabLabelView, tabBadge: tabBadge)
   }
 
   private func open(_ link: String, origin: Origin) {
     guard let inbox = shared.inbox(inbox, router: router) else { return }
     let failed = failed
-    let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
+    // Links name the window they arrived in, when the host shows one of the app's or was given one.
+    let named = app != nil || window != nil
+    let extras: [String: any Sendable] = named ? [WindowNavigators.windowExtra: windowID] : [:]
     inbox.receive(link, origin: origin, extras: extras) { outcome in
       guard case .failure(let error) = outcome else { return }
       Task { @MainActor in failed(link, error) }
@@ -216,20 +399,48 @@ public struct WaypointHost<Destination: View>: View {
 }
 
 extension WaypointHost where Destination == AnyView {
-  /// The window `window` of `app`, each screen drawn as the SwiftUI view its target's factory
-  /// made: register views as the screens (`registerScreen(NoteView.self, target: "Note") { _, link
-  /// in NoteView(id: try link.int("id")) }`) and the host needs no `destination` closure, and no
+  /// A window of `app`, each screen drawn as the SwiftUI view its target's factory made: register
+  /// views as the screens (`registerScreen(NoteView.self, target: "Note") { _, link in
+  /// NoteView(id: try link.int("id")) }`) and the host needs no `destination` closure, and no
   /// switch over what each screen is.
   ///
   /// ```swift
-  /// WindowGroup { WaypointHost(app: app, tabTitles: ["notes": "Notes"]) }
+  /// WindowGroup { WaypointHost(app: app) }
   /// ```
   ///
   /// A screen whose module is not a view shows its target's name and what it is instead, so a
   /// registration of the wrong kind is seen on the first run; one not made yet (a restored
   /// screen, for a moment) shows nothing.
+  ///
+  /// - Parameters:
+  ///   - app: The app.
+  ///   - window: The window's id; `nil` (the default) for one window per scene.
+  ///   - failed: Hears each link that could not be opened or was dropped.
+  ///   - refused: Hears each change SwiftUI wrote back that the state refused.
   public init(
-    app: WaypointApp, window: String = WaypointApp.mainWindow, tabTitles: [String: String] = [:],
+    app: WaypointApp, window: String? = nil,
+    failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
+    refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in }
+  ) {
+    self.init(app: app, window: window, failed: failed, refused: refused) { screen, destination in
+      WaypointHost.view(of: screen, destination)
+    }
+  }
+
+  /// A window of `app` with tab titles by id, each screen drawn as its view.
+  ///
+  /// Deprecated in 0.2.0, removed in 0.3.0: declare each tab's title with it.
+  ///
+  /// - Parameters:
+  ///   - app: The app.
+  ///   - window: The window's id.
+  ///   - tabTitles: The title of each tab by id.
+  ///   - failed: Hears each link that could not be opened or was dropped.
+  ///   - refused: Hears each change SwiftUI wrote back that the state refused.
+  @available(*, deprecated, message: "declare each tab's title with it: NavigationTab(_:root:title:systemImage:)")
+  @_disfavoredOverload
+  public init(
+    app: WaypointApp, window: String = WaypointApp.mainWindow, tabTitles: [String: String],
     failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in }
   ) {
@@ -286,7 +497,10 @@ struct HostContext<Destination: View> {
   let shared: HostState
   let destination: (Screen, ScreenDestination?) -> Destination
   let refused: @MainActor (NavigationEdit, NavigationError) -> Void
-  let tabTitles: [String: String]
+  /// The label of a tab.
+  let tabLabel: @MainActor (NavigationTab) -> AnyView
+  /// The badge of a tab, if any.
+  let tabBadge: @MainActor (NavigationTab) -> String?
 
   /// The path of the stack at `place`, as its binding gives it to SwiftUI.
   @MainActor func readPath(at place: StackPlace) -> [Screen] {
@@ -372,13 +586,7 @@ struct LevelView<Destination: View>: View {
   @ViewBuilder private var stack: some View {
     if let tabs = level?.tabs, depth == 0 {
       TabView(selection: tabSelection) {
-        ForEach(tabs.tabs) { tab in
-          Tab(value: tab.id) {
-            pane(tab: tab.id, split: tab.split)
-          } label: {
-            Text(host.tabTitles[tab.id] ?? tab.id)
-          }
-        }
+        ForEach(tabs.tabs) { tab in tabContent(tab) }
       }
     } else if let split = level?.split, depth == 0 {
       pane(tab: nil, split: split)
@@ -389,6 +597,34 @@ struct LevelView<Destination: View>: View {
     } else {
       root
     }
+  }
+
+  /// A tab of the tab view: its pane, labelled as its item (or the app's label) says, with its
+  /// badge where SwiftUI shows tab badges (not tvOS or watchOS:
+  /// https://developer.apple.com/documentation/swiftui/tabcontent/badge(_:)).
+  @TabContentBuilder<String> private func tabContent(_ tab: NavigationTab) -> some TabContent<String> {
+    #if os(tvOS) || os(watchOS)
+    Tab(value: tab.id) {
+      pane(tab: tab.id, split: tab.split)
+    } label: {
+      host.tabLabel(tab)
+    }
+    #else
+    if let badge = host.tabBadge(tab) {
+      Tab(value: tab.id) {
+        pane(tab: tab.id, split: tab.split)
+      } label: {
+        host.tabLabel(tab)
+      }
+      .badge(LocalizedStringResource(stringLiteral: badge))
+    } else {
+      Tab(value: tab.id) {
+        pane(tab: tab.id, split: tab.split)
+      } label: {
+        host.tabLabel(tab)
+      }
+    }
+    #endif
   }
 
   /// A tab's content, or the root level's split view: a split view of stacks, or one stack.

@@ -14,20 +14,23 @@ import CoreSpotlight
 /// ```swift
 /// final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
 ///   var window: UIWindow?
-///   var links: SceneLinks?
-///   func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-///     // … make the window, the navigator, the router and the inbox, then:
-///     links = SceneLinks(inbox: inbox)
-///     links?.connect(connectionOptions, opening: "myapp://inbox")
+///   private var links: SceneLinks?
+///
+///   func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+///     links = SceneLinks(app: Self.app, scene: scene, options: options)
+///     window = links?.uiWindow
 ///   }
-///   func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) { links?.open(URLContexts) }
-///   func scene(_ scene: UIScene, continue userActivity: NSUserActivity) { links?.continue(userActivity) }
+///   func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) { links?.open(contexts) }
+///   func scene(_ scene: UIScene, continue activity: NSUserActivity) { links?.continue(activity) }
 ///   func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
 ///                    completionHandler: @escaping (Bool) -> Void) {
 ///     completionHandler(links?.perform(shortcutItem) ?? false)
 ///   }
 /// }
 /// ```
+///
+/// Without the app object, make one over an inbox (``init(inbox:failed:)``) and hand it what the
+/// scene was launched with (``connect(_:opening:)``).
 ///
 /// The inbox keeps the order links come in (several URLs a scene receives at once come as a set,
 /// in no order), holds them until the app says it is ready, and opens one tap reported twice
@@ -36,21 +39,16 @@ import CoreSpotlight
 ///
 /// **Notifications.** A tap that launches the app arrives in the connection options and, when
 /// the app set a `UNUserNotificationCenter` delegate, in its `didReceive` too; each notification
-/// (by its request identifier, one id space for every way in) is opened once. The delegate is not
-/// main-actor isolated; `WaypointApp.receiveNotification` may be called from it directly:
+/// (by its request identifier and delivery date, one id space for every way in) is opened once.
+/// The delegate hands its tap to the app, in a UIKit app and a SwiftUI app alike:
 ///
 /// ```swift
-/// func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
-///                             withCompletionHandler done: @escaping @Sendable () -> Void) {
-///   let request = response.notification.request
-///   app.receiveNotification(link: request.content.userInfo["link"] as? String, identifier: request.identifier,
-///                           action: response.actionIdentifier)
+/// nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+///                                         withCompletionHandler done: @escaping @Sendable () -> Void) {
+///   app.receiveNotification(response)
 ///   done()
 /// }
 /// ```
-///
-/// Without the app object, hand the same strings to ``open(link:origin:notification:)`` on the
-/// main actor.
 @MainActor
 public final class SceneLinks {
   /// The inbox links go to.
@@ -98,53 +96,110 @@ public final class SceneLinks {
     self.init(inbox: inbox, failed: failed)
   }
 
-  /// The links, window and navigator of one scene of `app`.
-  ///
-  /// Opens the scene's window in the app
-  /// (a ``UIKitNavigator`` over `window`, shown on the app's `start` or the state saved for it,
-  /// titled by `tabTitles`;
-  /// a scene connected again with the same session replaces its old window), then hands the app
-  /// what the scene was launched with and tells it the window is up, which makes the app ready
-  /// (see `WaypointApp.readyOnFirstWindow`). A first state that cannot be shown goes to `failed`,
-  /// and links then open on what the window shows.
+  /// The window made for the scene by ``init(app:scene:options:savedState:failed:)``, which the
+  /// scene delegate keeps as its `window`.
+  public private(set) var uiWindow: UIWindow?
+  /// What the links follow of their scene: activation, disconnection, the window becoming key.
+  private var sceneObservations: SceneObservations?
+
+  /// The window, links and navigator of one scene of `app`: the one line of a scene delegate.
   ///
   /// ```swift
   /// func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
-  ///   guard let scene = scene as? UIWindowScene else { return }
-  ///   let window = UIWindow(windowScene: scene)
-  ///   self.window = window
-  ///   links = SceneLinks(app: app, window: window, session: session, options: options)
+  ///   links = SceneLinks(app: Self.app, scene: scene, options: options)
+  ///   window = links?.uiWindow
   /// }
   /// ```
   ///
+  /// Makes the scene's window and opens it in the app (a ``UIKitNavigator`` over it, shown on
+  /// the app's `start` or the state saved for it, each tab's bar item made from its
+  /// ``Waypoint/TabItem``, with the badges the app sets; a scene connected again with the same
+  /// session replaces its old window), then hands the app what the scene was launched with and
+  /// tells it the window is up, which makes the app ready (see `WaypointApp.readyOnFirstWindow`).
+  ///
+  /// The app follows the scene by itself: a link that names no window (a notification tap, an
+  /// App Intent) opens in the one the user was last in (the scene that last became active, or
+  /// whose window became key), a notification the system shows in this scene opens here, and
+  /// once UIKit disconnects the scene (the user closed it in the app switcher, or the system
+  /// reclaimed it) no link opens in it.
+  ///
   /// - Parameters:
   ///   - app: The app, which keeps the window's screen coordinator.
-  ///   - window: The scene's window; the navigator makes it key and visible.
-  ///   - session: The scene's session, whose persistent identifier names the window, so links
-  ///     that arrive here open here.
-  ///   - options: What the scene was launched with; its links wait until the app is ready.
-  ///     A link that launched the app opens on the window's first state in one plan: no screen
-  ///     of that state is shown before the link's.
+  ///   - scene: The scene that connected; `nil` is returned for a scene that is not a
+  ///     `UIWindowScene`.
+  ///   - options: What the scene was launched with; its links wait until the app is ready. A link
+  ///     that launched the app opens on the window's first state in one plan: no screen of that
+  ///     state is shown before the link's.
   ///   - savedState: What an earlier run saved for this scene (the JSON of the window's state,
   ///     such as `WindowNavigators.state(of:)` encoded in the scene's
   ///     `stateRestorationActivity`), restored as `WaypointApp.restoredState(from:)` restores it;
   ///     `nil` for the app's `start`.
-  ///   - tabTitles: The title of each tab of `app.start`, by id; a tab without one shows its id.
   ///   - failed: Hears each link that could not be opened or was dropped, and a first state
   ///     that could not be shown.
+  public convenience init?(
+    app: WaypointApp, scene: UIScene, options: UIScene.ConnectionOptions?, savedState: Data? = nil,
+    failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in }
+  ) {
+    guard let windowScene = scene as? UIWindowScene else { return nil }
+    let window = UIWindow(windowScene: windowScene)
+    self.init(inbox: app.inbox, failed: failed)
+    uiWindow = window
+    start(app: app, window: window, scene: windowScene, options: options, savedState: savedState, tabTitles: nil)
+  }
+
+  /// The links, window and navigator of one scene of `app`, in a window the scene delegate made.
+  ///
+  /// Deprecated in 0.2.0, removed in 0.3.0: ``init(app:scene:options:savedState:failed:)`` makes
+  /// the window, and each tab's title comes from its ``Waypoint/TabItem``.
+  ///
+  /// - Parameters:
+  ///   - app: The app, which keeps the window's screen coordinator.
+  ///   - window: The scene's window; the navigator makes it key and visible.
+  ///   - session: The scene's session, whose persistent identifier names the window.
+  ///   - options: What the scene was launched with.
+  ///   - savedState: What an earlier run saved for this scene.
+  ///   - tabTitles: The title of each tab by id, over its item's.
+  ///   - failed: Hears each link that could not be opened or was dropped.
+  @available(
+    *, deprecated,
+    message: "use SceneLinks(app:scene:options:), and give each NavigationTab its title (NavigationTab(_:root:title:))"
+  )
   public convenience init(
     app: WaypointApp, window: UIWindow, session: UISceneSession, options: UIScene.ConnectionOptions?,
     savedState: Data? = nil, tabTitles: [String: String] = [:],
     failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in }
   ) {
     self.init(inbox: app.inbox, failed: failed)
-    let id = session.persistentIdentifier
+    start(
+      app: app, window: window, scene: window.windowScene, id: session.persistentIdentifier, options: options,
+      savedState: savedState, tabTitles: tabTitles)
+  }
+
+  /// Opens the scene's window in `app` and shows its first state, or the link it was launched
+  /// with; follows the scene from then on.
+  private func start(
+    app: WaypointApp, window: UIWindow, scene: UIScene?, id: String? = nil, options: UIScene.ConnectionOptions?,
+    savedState: Data?, tabTitles: [String: String]?
+  ) {
+    let id = id ?? scene?.session.persistentIdentifier ?? WaypointApp.mainWindow
     self.window = id
     let navigator = UIKitNavigator(window: window)
-    navigator.configureTab = { tab, stack in stack.tabBarItem.title = tabTitles[tab] ?? tab }
+    let badges = app.tabBadges
+    navigator.configureTab = { tab, stack in
+      if let title = tabTitles?[tab] { stack.tabBarItem.title = title }
+      if let badge = badges.badge(onTab: tab) { stack.tabBarItem.badgeValue = badge }
+    }
+    badges.observe { [weak navigator] tab, badge in
+      guard let navigator else { return false }
+      navigator.showBadge(badge, onTab: tab)
+      return true
+    }
     let modules = app.openWindow(id, navigator: navigator)
+    if let scene { sceneObservations = SceneObservations(app: app, window: window, scene: scene, id: id) }
+    app.readsNotificationScenes()
     let first = app.restoredState(from: savedState)
     let launched = options.map { Self.carriesLinks($0) } ?? false
+    let failed = failed
     Task { @MainActor in
       if let options, launched {
         // The launch link opens on the first state in one plan: none of its screens is shown
@@ -271,7 +326,8 @@ public final class SceneLinks {
   }
 
   /// Opens the link of a notification the user tapped, as `notification`, once per
-  /// notification.
+  /// notification: a launching tap that the notification center's delegate reports too
+  /// (`WaypointApp.receiveNotification(_:)`) opens once.
   ///
   /// A plain tap opens it, and so do the actions the inbox's policy lists
   /// (``LinkInbox/Policy/notificationLinkActions``, those registered with `.foreground`). A
@@ -280,20 +336,20 @@ public final class SceneLinks {
   /// a link (a plain reminder) is not a link and is not a failure; one whose link is not a
   /// string or a URL is reported to `failed`.
   public func open(_ response: UNNotificationResponse) {
-    let request = response.notification.request
-    guard request.content.userInfo[notificationLinkKey] != nil,
-      inbox.policy.refusal(ofNotificationAction: response.actionIdentifier) == nil
+    let notification = response.notification
+    guard
+      let tap = NotificationTap(
+        payload: notification.request.content.userInfo, key: notificationLinkKey,
+        identifier: notification.request.identifier, action: response.actionIdentifier, date: notification.date,
+        policy: inbox.policy)
     else { return }
-    let link: String
-    do {
-      link = try Router.link(inNotification: request.content.userInfo, key: notificationLinkKey)
-    } catch {
-      failed("notification", error)
-      return
+    let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
+    let failed = failed
+    let counted = launch != nil
+    if counted { launch?.pending += 1 }
+    inbox.receive(tap, extras: extras) { outcome in
+      Task { @MainActor in self.ended(outcome, link: "notification", counted: counted, failed: failed) }
     }
-    let origin = Origin.notification(
-      identifier: request.identifier, action: response.actionIdentifier, payload: request.content.userInfo)
-    open(link: link, origin: origin, notification: request.identifier)
   }
 
   /// Hands `link` to the inbox with `origin`, after the links that came before it.
@@ -316,14 +372,64 @@ public final class SceneLinks {
     let counted = launch != nil
     if counted { launch?.pending += 1 }
     inbox.receive(link, origin: origin, extras: extras, id: notification) { outcome in
-      Task { @MainActor in
-        if case .failure(let error) = outcome {
-          failed(link, error)
-          if counted, LinkInbox.isDuplicate(error) { self.launch?.sawDuplicate = true }
-        }
-        if counted { self.launchLinkEnded() }
-      }
+      Task { @MainActor in self.ended(outcome, link: link, counted: counted, failed: failed) }
     }
+  }
+
+  /// A link handed over ended: a failure goes to `failed`, and a launch link is counted.
+  private func ended(
+    _ outcome: Result<RouteResult, RoutingError>, link: String, counted: Bool,
+    failed: @MainActor (String, RoutingError) -> Void
+  ) {
+    if case .failure(let error) = outcome {
+      failed(link, error)
+      if counted, LinkInbox.isDuplicate(error) { launch?.sawDuplicate = true }
+    }
+    if counted { launchLinkEnded() }
+  }
+}
+
+extension WaypointApp {
+  /// Lets `receiveNotification(_:completion:)` open a tap in the window the system shows it in:
+  /// the scene UIKit names as the response's
+  /// (https://developer.apple.com/documentation/usernotifications/unnotificationresponse/targetscene).
+  func readsNotificationScenes() {
+    notificationScene.withLock { reader in
+      reader = { response in response.targetScene.map(ObjectIdentifier.init) }
+    }
+  }
+}
+
+/// What a window's links follow of its scene, from UIKit's notifications: the scene becoming
+/// active or its window key (links that name no window open there), and the scene
+/// disconnecting (links no longer open there).
+///
+/// UIKit posts the scene's notifications on the main thread with the scene as their object
+/// (https://developer.apple.com/documentation/uikit/uiscene/didactivatenotification,
+/// https://developer.apple.com/documentation/uikit/uiscene/diddisconnectnotification); a window's
+/// with the window (https://developer.apple.com/documentation/uikit/uiwindow/didbecomekeynotification).
+private final class SceneObservations: @unchecked Sendable {
+  // Safety: the tokens are written once, in `init`, and read only in `deinit`.
+  private var tokens: [any NSObjectProtocol] = []
+
+  @MainActor
+  init(app: WaypointApp, window: UIWindow, scene: UIScene, id: String) {
+    app.windows.attach(scene: ObjectIdentifier(scene), to: id)
+    let center = NotificationCenter.default
+    let activate: @Sendable (Notification) -> Void = { [weak app] _ in
+      MainActor.assumeIsolated { app?.activateWindow(id) }
+    }
+    tokens = [
+      center.addObserver(forName: UIScene.didActivateNotification, object: scene, queue: nil, using: activate),
+      center.addObserver(forName: UIWindow.didBecomeKeyNotification, object: window, queue: nil, using: activate),
+      center.addObserver(forName: UIScene.didDisconnectNotification, object: scene, queue: nil) { [weak app] _ in
+        MainActor.assumeIsolated { app?.closeWindow(id) }
+      },
+    ]
+  }
+
+  deinit {
+    for token in tokens { NotificationCenter.default.removeObserver(token) }
   }
 }
 #endif

@@ -81,7 +81,7 @@ extension UIKitNavigator {
       let stack = makeStack()
       stack.reports.reportsAppearance = true
       stack.title = id
-      stack.tabBarItem.title = id
+      Self.show(tabItems?[id]?.item, of: id, on: stack.tabBarItem)
       configureTab(id, stack)
       stacks[StackPlace(tab: id)] = stack
       tabs.append(stack)
@@ -238,6 +238,24 @@ final class WaypointTabBarController: UITabBarController {
   override func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {
     if let index = tabBar.items?.firstIndex(where: { $0 === item }), index == selectedIndex { onReselect?(index) }
     super.tabBar(tabBar, didSelect: item)
+  }
+}
+
+extension UIKitNavigator {
+  /// Shows `badge` on the bar item of the tab `id`, when the tab bar has that tab.
+  func showBadge(_ badge: String?, onTab id: String) {
+    stacks[StackPlace(tab: id)]?.tabBarItem.badgeValue = badge
+  }
+
+  /// Gives a tab's bar item its title (the tab's id when it has none), image and badge.
+  static func show(_ item: TabItem?, of id: String, on barItem: UITabBarItem) {
+    barItem.title = item?.title ?? id
+    switch item?.image {
+    case .system(let name)?: barItem.image = UIImage(systemName: name)
+    case .named(let name)?: barItem.image = UIImage(named: name)
+    case nil: barItem.image = nil
+    }
+    barItem.badgeValue = item?.badge
   }
 }
 #endif

@@ -92,9 +92,11 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, Publishes
   @ObservationIgnored var splits: [StackPlace: UISplitViewController] = [:]
   /// The tab bar controller at the window's root, while the state has tabs.
   @ObservationIgnored public internal(set) weak var tabBarController: UITabBarController?
-  /// Prepares the stack of each new tab (its tab bar item's title and image); the tab's id is
-  /// the title until then.
+  /// Prepares the stack of each new tab, after its tab bar item took the title, image and
+  /// badge of the tab's ``Waypoint/TabItem`` (its id as the title when it has none).
   @ObservationIgnored public var configureTab: @MainActor (String, UINavigationController) -> Void = { _, _ in }
+  /// The tabs of the state being reached, whose items new tabs take.
+  @ObservationIgnored var tabItems: TabContainer?
 
   /// What to do about a presentation the navigator did not make, when it must present over it,
   /// replace the root, push, pop or change a tab under it, or dismiss a level it is up on.
@@ -203,7 +205,9 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, Publishes
       }
       controllers[id] = WeakController(controller)
     }
+    tabItems = made.target.tabs
     try await execute(made.steps)
+    current.adoptTabItems(from: made.target)
     return made
   }
 

@@ -46,7 +46,7 @@ struct LintCommand: ParsableCommand {
     {
       let screens = Self.list(targets)
       problems += WaypointApp.missingNames(
-        in: routes, tabs: Self.list(tabs)?.sorted(), isScreen: { screens?.contains($0) ?? true }
+        in: routes, tabs: Self.list(tabs)?.sorted(), screens: screens
       ).map { (Diagnostic(.error, $0.error), $0) }
       problems += Self.unknownTargets(routes, targets: screens).map { ($0, nil) }
     }

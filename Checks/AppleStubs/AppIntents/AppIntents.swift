@@ -2,16 +2,7 @@
 // for the Linux check only (no product depends on this folder). Each declaration copies the page
 // named beside it; types the pages only mention are reduced to what the adapter needs. No
 // AppIntents type line on these pages carries `@MainActor`.
-@_exported import Foundation
-
-/// https://developer.apple.com/documentation/foundation/localizedstringresource — a string
-/// literal makes one (the pages' `static let title: LocalizedStringResource = "…"`).
-public struct LocalizedStringResource: ExpressibleByStringLiteral, Sendable {
-  let key: String
-  public init(stringLiteral value: String) { key = value }
-  /// Model only: the key the resource was made with.
-  public var _modelKey: String { key }
-}
+@_exported import AppleFoundation
 
 /// https://developer.apple.com/documentation/foundation/customlocalizedstringresourceconvertible
 /// `protocol CustomLocalizedStringResourceConvertible` (Foundation, iOS 16; here beside

@@ -26,3 +26,14 @@ open class NSUserActivity: NSObject {
 /// https://developer.apple.com/documentation/foundation/nsuseractivitytypebrowsingweb
 /// `let NSUserActivityTypeBrowsingWeb: String`
 public let NSUserActivityTypeBrowsingWeb: String = "NSUserActivityTypeBrowsingWeb"
+
+/// https://developer.apple.com/documentation/foundation/localizedstringresource — `struct LocalizedStringResource`
+/// (iOS 16): a reference to a localizable string, looked up later; a string literal makes one
+/// (the App Intents pages' `static let title: LocalizedStringResource = "…"`).
+public struct LocalizedStringResource: Sendable, ExpressibleByStringLiteral {
+  /// Model only: the key (and default value) it was made with.
+  public let _modelKey: String
+  /// https://developer.apple.com/documentation/foundation/localizedstringresource/init(stringliteral:)
+  /// `init(stringLiteral value: String)`: "the key to use when looking up a localized value".
+  public init(stringLiteral value: String) { _modelKey = value }
+}

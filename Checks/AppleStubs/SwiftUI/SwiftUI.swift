@@ -108,6 +108,31 @@ public func _modelModifiers(of view: any View) -> [String] {
   return names
 }
 
+/// https://developer.apple.com/documentation/swiftui/label — `nonisolated struct Label<Title, Icon> where Title : View, Icon : View`
+nonisolated public struct Label<Title: View, Icon: View>: View {
+  /// Model only: the title and icon the label was made with.
+  public let _modelTitle: Title
+  public let _modelIcon: Icon
+  /// https://developer.apple.com/documentation/swiftui/label/init(title:icon:)
+  /// `nonisolated init(@ContentBuilder title: () -> Title, @ContentBuilder icon: () -> Icon)`
+  nonisolated public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
+    _modelTitle = title()
+    _modelIcon = icon()
+  }
+  public var body: Never { fatalError("model") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/image — `@frozen struct Image`
+@frozen nonisolated public struct Image: View {
+  /// Model only: `system:NAME` or `named:NAME`.
+  public let _modelName: String
+  /// https://developer.apple.com/documentation/swiftui/image/init(systemname:) — `init(systemName: String)`
+  public init(systemName: String) { _modelName = "system:\(systemName)" }
+  /// https://developer.apple.com/documentation/swiftui/image/init(_:bundle:) — `init(_ name: String, bundle: Bundle? = nil)`
+  public init(_ name: String, bundle: Bundle? = nil) { _modelName = "named:\(name)" }
+  public var body: Never { fatalError("model") }
+}
+
 /// https://developer.apple.com/documentation/swiftui/text — `@frozen struct Text`
 @frozen nonisolated public struct Text: View {
   let content: String
@@ -162,6 +187,40 @@ public func _modelModifiers(of view: any View) -> [String] {
   }
   /// https://developer.apple.com/documentation/swiftui/state/projectedvalue — `var projectedValue: Binding<Value> { get }`
   public var projectedValue: Binding<Value> { fatalError("model: not used") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/scenestorage — `@frozen @propertyWrapper struct SceneStorage<Value>`
+/// (iOS 14): "per-scene storage", restored by the system when the scene is; "data is not shared
+/// between scenes", and it is destroyed with its scene. The model keeps the value with the view
+/// (each view's own scene), starting from what ``_SceneStorageModel/restoring`` holds for the key:
+/// what a scene the system restores had saved.
+@frozen @propertyWrapper public struct SceneStorage<Value> {
+  private let box: _SceneStorageBox
+  /// https://developer.apple.com/documentation/swiftui/scenestorage/init(wrappedvalue:_:)
+  /// (the `String` form of the overload group): `init(wrappedValue: Value, _ key: String) where Value == String`
+  public init(wrappedValue: Value, _ key: String) where Value == String {
+    box = _SceneStorageBox(_SceneStorageModel.restoring[key] ?? wrappedValue)
+  }
+  /// https://developer.apple.com/documentation/swiftui/scenestorage/wrappedvalue
+  /// `var wrappedValue: Value { get nonmutating set }`
+  public var wrappedValue: Value {
+    get { (box.value as? Value) ?? { fatalError("model: a value of another type") }() }
+    nonmutating set { box.value = newValue }
+  }
+}
+
+/// Model only: where a `SceneStorage` keeps its value.
+public final class _SceneStorageBox: @unchecked Sendable {
+  // Safety: views and their storage live on the main actor.
+  var value: Any
+  init(_ value: Any) { self.value = value }
+}
+
+/// Model only: what a scene the system restores had saved, by key, which the `SceneStorage`
+/// made next start from.
+@MainActor public enum _SceneStorageModel {
+  /// The saved values a scene being restored hands its storage.
+  nonisolated(unsafe) public static var restoring: [String: String] = [:]
 }
 
 /// https://developer.apple.com/documentation/swiftui/environment — `@frozen @propertyWrapper struct Environment<Value>`
@@ -234,7 +293,8 @@ extension NavigationSplitView {
   /// https://developer.apple.com/documentation/swiftui/navigationsplitview/init(columnvisibility:preferredcompactcolumn:sidebar:content:detail:)
   /// `nonisolated init(columnVisibility: Binding<NavigationSplitViewVisibility>, preferredCompactColumn: Binding<NavigationSplitViewColumn>, @ContentBuilder sidebar: () -> Sidebar, @ContentBuilder content: () -> Content, @ContentBuilder detail: () -> Detail)` (iOS 17)
   nonisolated public init(
-    columnVisibility: Binding<NavigationSplitViewVisibility>, preferredCompactColumn: Binding<NavigationSplitViewColumn>,
+    columnVisibility: Binding<NavigationSplitViewVisibility>,
+    preferredCompactColumn: Binding<NavigationSplitViewColumn>,
     @ViewBuilder sidebar: () -> Sidebar, @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail
   ) {}
 }
@@ -275,11 +335,59 @@ public struct NavigationSplitViewColumn: Hashable, Sendable {
   /// `static func buildBlock(_ content: some TabContent<TabValue>) -> some TabContent<TabValue>`
   public static func buildBlock(_ content: some TabContent<TabValue>) -> some TabContent<TabValue> { content }
 
+  /// https://developer.apple.com/documentation/swiftui/tabcontentbuilder/buildeither(first:)
+  /// `static func buildEither<T, F>(first: T) -> _ConditionalContent<T, F> where TabValue == T.TabValue, T : TabContent, F : TabContent, T.TabValue == F.TabValue`
+  public static func buildEither<T: TabContent, F: TabContent>(first: T) -> _ConditionalTabContent<T, F>
+  where TabValue == T.TabValue, T.TabValue == F.TabValue {
+    _ConditionalTabContent(_modelFirst: first)
+  }
+  /// https://developer.apple.com/documentation/swiftui/tabcontentbuilder/buildeither(second:)
+  /// `static func buildEither<T, F>(second: F) -> _ConditionalContent<T, F> where TabValue == T.TabValue, T : TabContent, F : TabContent, T.TabValue == F.TabValue`
+  public static func buildEither<T: TabContent, F: TabContent>(second: F) -> _ConditionalTabContent<T, F>
+  where TabValue == T.TabValue, T.TabValue == F.TabValue {
+    _ConditionalTabContent(_modelSecond: second)
+  }
+
   /// https://developer.apple.com/documentation/swiftui/tabcontentbuilder/content
   /// `struct Content`: "A view representation of the content of a builder-based tab view with selection."
   nonisolated public struct Content<C: TabContent>: View {
     public var body: Never { fatalError("model") }
   }
+}
+
+/// The conditional tab content `TabContentBuilder.buildEither` makes (SwiftUI's
+/// `_ConditionalContent`, whose tab content form the model names apart from its view form).
+nonisolated public struct _ConditionalTabContent<T: TabContent, F: TabContent>: TabContent
+where T.TabValue == F.TabValue {
+  public typealias TabValue = T.TabValue
+  /// Model only: which branch was built.
+  public let _modelFirst: T?
+  public let _modelSecond: F?
+  init(_modelFirst first: T) {
+    _modelFirst = first
+    _modelSecond = nil
+  }
+  init(_modelSecond second: F) {
+    _modelFirst = nil
+    _modelSecond = second
+  }
+}
+
+extension TabContent {
+  /// https://developer.apple.com/documentation/swiftui/tabcontent/badge(_:)
+  /// `nonisolated func badge(_ resource: LocalizedStringResource) -> some TabContent<Self.TabValue>`
+  /// (iOS 18, macOS 15, visionOS 2; not tvOS or watchOS).
+  @available(tvOS, unavailable) @available(watchOS, unavailable)
+  nonisolated public func badge(_ resource: LocalizedStringResource) -> some TabContent<Self.TabValue> {
+    _BadgedTab(_modelContent: self, _modelBadge: resource._modelKey)
+  }
+}
+
+/// Tab content with a badge (the model keeps the badge's key).
+nonisolated public struct _BadgedTab<Content: TabContent>: TabContent {
+  public typealias TabValue = Content.TabValue
+  public let _modelContent: Content
+  public let _modelBadge: String
 }
 
 /// https://developer.apple.com/documentation/swiftui/tabview — `nonisolated struct TabView<SelectionValue, Content> where SelectionValue : Hashable, Content : View`

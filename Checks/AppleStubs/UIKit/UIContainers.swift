@@ -141,7 +141,11 @@
       _modelShownColumn =
         delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: .secondary) ?? .secondary
     }
-    if collapsed { delegate?.splitViewControllerDidCollapse(self) } else { delegate?.splitViewControllerDidExpand(self) }
+    if collapsed {
+      delegate?.splitViewControllerDidCollapse(self)
+    } else {
+      delegate?.splitViewControllerDidExpand(self)
+    }
   }
 
   /// https://developer.apple.com/documentation/uikit/uisplitviewcontroller/delegate
@@ -326,11 +330,41 @@
 @MainActor open class UIBarItem: NSObject {
   /// https://developer.apple.com/documentation/uikit/uibaritem/title — `var title: String? { get set }`
   open var title: String?
+  /// https://developer.apple.com/documentation/uikit/uibaritem/image — `var image: UIImage? { get set }`
+  /// (default `nil`)
+  open var image: UIImage?
 }
 
 /// https://developer.apple.com/documentation/uikit/uitabbaritem — `@MainActor class UITabBarItem : UIBarItem`
 @available(watchOS, unavailable)
-@MainActor open class UITabBarItem: UIBarItem {}
+@MainActor open class UITabBarItem: UIBarItem {
+  /// https://developer.apple.com/documentation/uikit/uitabbaritem/badgevalue — `var badgeValue: String? { get set }`
+  /// ("The default value is `nil`")
+  open var badgeValue: String?
+}
+
+/// https://developer.apple.com/documentation/uikit/uiimage — `class UIImage` (no actor on the
+/// page). The model keeps the name an image was made from.
+open class UIImage: NSObject, @unchecked Sendable {
+  /// Model only: `system:NAME` or `named:NAME`.
+  public let _modelName: String
+
+  /// https://developer.apple.com/documentation/uikit/uiimage/init(systemname:)
+  /// `init?(systemName name: String)` (iOS 13): a system symbol, `nil` when there is none of
+  /// that name; the model has every name but the empty one.
+  public init?(systemName name: String) {
+    guard !name.isEmpty else { return nil }
+    _modelName = "system:\(name)"
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uiimage/init(named:) — `init?(named name: String)`:
+  /// an image of the app's asset catalog, `nil` when there is none of that name; the model has
+  /// every name but the empty one.
+  public init?(named name: String) {
+    guard !name.isEmpty else { return nil }
+    _modelName = "named:\(name)"
+  }
+}
 
 /// https://developer.apple.com/documentation/uikit/uisplitviewcontrollerdelegate
 /// `@MainActor protocol UISplitViewControllerDelegate` (its methods are optional; the model
@@ -351,7 +385,8 @@
   /// controller on compact width"; woocommerce/woocommerce-ios#6424), and a delegate that does
   /// not implement it keeps the proposal.
   func splitViewController(
-    _ svc: UISplitViewController, topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column
+    _ svc: UISplitViewController,
+    topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column
   ) -> UISplitViewController.Column
 }
 
@@ -360,6 +395,7 @@ extension UISplitViewControllerDelegate {
   public func splitViewControllerDidCollapse(_ svc: UISplitViewController) {}
   public func splitViewControllerDidExpand(_ svc: UISplitViewController) {}
   public func splitViewController(
-    _ svc: UISplitViewController, topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column
+    _ svc: UISplitViewController,
+    topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column
   ) -> UISplitViewController.Column { proposedTopColumn }
 }

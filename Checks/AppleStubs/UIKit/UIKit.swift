@@ -1,3 +1,4 @@
+@_exported import AppleFoundation
 // Interface stubs of exactly the UIKit declarations Waypoint's UIKit adapter, the example app
 // and the README use, for the Linux check only: no product depends on this folder.
 //
@@ -13,7 +14,6 @@
 // `@available(*, unavailable)` when it type-checks for a platform that lacks the declaration.
 @_exported import Foundation
 @_exported import UserNotifications
-@_exported import AppleFoundation
 
 // MARK: - Responders and views
 
@@ -87,12 +87,35 @@
   }
   /// Model only: whether `makeKeyAndVisible()` was called.
   public private(set) var _modelIsKey = false
+  /// https://developer.apple.com/documentation/uikit/uiwindow/windowscene
+  /// `weak var windowScene: UIWindowScene? { get set }` (iOS 13): the scene containing the window.
+  open weak var windowScene: UIWindowScene?
 
   /// https://developer.apple.com/documentation/uikit/uiwindow/init(windowscene:) — `init(windowScene: UIWindowScene)`
-  public init(windowScene: UIWindowScene) { super.init() }
+  /// ("automatically associates it with the specified scene").
+  public init(windowScene: UIWindowScene) {
+    super.init()
+    self.windowScene = windowScene
+  }
 
   /// https://developer.apple.com/documentation/uikit/uiwindow/makekeyandvisible() — `func makeKeyAndVisible()`
-  open func makeKeyAndVisible() { _modelIsKey = true }
+  /// Makes the window key, which posts `didBecomeKeyNotification` with the window.
+  open func makeKeyAndVisible() {
+    _modelIsKey = true
+    NotificationCenter.default.post(name: UIWindow.didBecomeKeyNotification, object: self)
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uiwindow/didbecomekeynotification
+  /// `nonisolated class let didBecomeKeyNotification: NSNotification.Name` (posted with the window
+  /// as its object).
+  nonisolated public static let didBecomeKeyNotification = NSNotification.Name("UIWindowDidBecomeKeyNotification")
+
+  /// Model only: the user tapped into this window (another scene's was key), as in iPad Split
+  /// View: it becomes key, and UIKit posts `didBecomeKeyNotification`.
+  public func _modelUserMakesKey() {
+    _modelIsKey = true
+    NotificationCenter.default.post(name: UIWindow.didBecomeKeyNotification, object: self)
+  }
 }
 
 /// https://developer.apple.com/documentation/uikit/uiinterfaceorientationmask —

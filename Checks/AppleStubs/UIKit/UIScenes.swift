@@ -51,6 +51,45 @@ import Synchronization
 @MainActor open class UIWindowScene: UIScene {}
 
 extension UIScene {
+  /// https://developer.apple.com/documentation/uikit/uiscene/didactivatenotification
+  /// `nonisolated class let didActivateNotification: NSNotification.Name`: "the scene is now
+  /// onscreen and responding to user events"; UIKit puts the scene in the notification's object.
+  nonisolated public static let didActivateNotification = NSNotification.Name("UISceneDidActivateNotification")
+  /// https://developer.apple.com/documentation/uikit/uiscene/willdeactivatenotification
+  /// `nonisolated class let willDeactivateNotification: NSNotification.Name`
+  nonisolated public static let willDeactivateNotification = NSNotification.Name("UISceneWillDeactivateNotification")
+  /// https://developer.apple.com/documentation/uikit/uiscene/didenterbackgroundnotification
+  /// `nonisolated class let didEnterBackgroundNotification: NSNotification.Name`
+  nonisolated public static let didEnterBackgroundNotification = NSNotification.Name(
+    "UISceneDidEnterBackgroundNotification")
+  /// https://developer.apple.com/documentation/uikit/uiscene/diddisconnectnotification
+  /// `nonisolated class let didDisconnectNotification: NSNotification.Name`: UIKit disconnects a
+  /// scene "when the user explicitly closes it in the app switcher", or to reclaim its memory,
+  /// and may connect its session again later with a new scene
+  /// (https://developer.apple.com/documentation/uikit/uiscenedelegate/scenediddisconnect(_:)).
+  nonisolated public static let didDisconnectNotification = NSNotification.Name("UISceneDidDisconnectNotification")
+
+  /// Model only: the scene comes on screen and takes the user's events (launch, or the user
+  /// switched to it): UIKit posts `didActivateNotification` with the scene.
+  public func _modelActivate() {
+    NotificationCenter.default.post(name: UIScene.didActivateNotification, object: self)
+  }
+
+  /// Model only: the scene leaves the foreground (the user went home, or to another app): UIKit
+  /// posts `willDeactivateNotification`, then `didEnterBackgroundNotification`, with the scene.
+  public func _modelEnterBackground() {
+    NotificationCenter.default.post(name: UIScene.willDeactivateNotification, object: self)
+    NotificationCenter.default.post(name: UIScene.didEnterBackgroundNotification, object: self)
+  }
+
+  /// Model only: UIKit disconnects the scene (the user closed it in the app switcher, or the
+  /// system reclaimed it): it posts `didDisconnectNotification` with the scene.
+  public func _modelDisconnect() {
+    NotificationCenter.default.post(name: UIScene.didDisconnectNotification, object: self)
+  }
+}
+
+extension UIScene {
   /// https://developer.apple.com/documentation/uikit/uiscene/session — `var session: UISceneSession { get }`
   public var session: UISceneSession {
     if let session = UIScene._modelSessions[ObjectIdentifier(self)] { return session }

@@ -124,7 +124,8 @@
   open var presentationController: UIPresentationController? {
     if storedPresentation == nil {
       switch modalPresentationStyle {
-      case .popover: storedPresentation = UIPopoverPresentationController(presentedViewController: self, presenting: nil)
+      case .popover:
+        storedPresentation = UIPopoverPresentationController(presentedViewController: self, presenting: nil)
       case .pageSheet, .formSheet, .automatic:
         storedPresentation = UISheetPresentationController(presentedViewController: self, presenting: nil)
       default: storedPresentation = UIPresentationController(presentedViewController: self, presenting: nil)
@@ -179,7 +180,8 @@
       return
     }
     if presented.modalPresentationStyle == .popover, presented.popoverPresentationController?.sourceView == nil {
-      UIKitModel.raise("UIPopoverPresentationController should have a non-nil sourceView before the presentation occurs")
+      UIKitModel.raise(
+        "UIPopoverPresentationController should have a non-nil sourceView before the presentation occurs")
       return
     }
     presentedViewController = presented
@@ -241,7 +243,8 @@
       return
     }
     guard !dismissed.dismissing, dismissed._modelTransition == nil else {
-      UIKitModel.log("Attempt to dismiss from view controller \(presenter) while a presentation or dismiss is in progress!")
+      UIKitModel.log(
+        "Attempt to dismiss from view controller \(presenter) while a presentation or dismiss is in progress!")
       return
     }
     var chain = [dismissed]

@@ -30,9 +30,17 @@ open class UNNotification: NSObject {
   /// https://developer.apple.com/documentation/usernotifications/unnotification/request
   /// `@NSCopying var request: UNNotificationRequest { get }`
   public var request: UNNotificationRequest { storedRequest }
+  /// https://developer.apple.com/documentation/usernotifications/unnotification/date
+  /// `var date: Date { get }`: "The delivery date of the notification." A notification posted
+  /// again under the same identifier is delivered again, with a new date.
+  public var date: Date { storedDate }
   private let storedRequest: UNNotificationRequest
-  /// Model only.
-  public init(_model request: UNNotificationRequest) { storedRequest = request }
+  private let storedDate: Date
+  /// Model only: a notification delivered at `date`.
+  public init(_model request: UNNotificationRequest, date: Date = Date()) {
+    storedRequest = request
+    storedDate = date
+  }
 }
 
 /// https://developer.apple.com/documentation/usernotifications/unnotificationrequest

@@ -32,7 +32,7 @@ extension ModelChecks {
     struct Window {
       let host: WaypointHost<EmptyView>
       let id: String
-      var modules: ScreenCoordinator { host.modules }
+      var modules: ScreenCoordinator { host.coordinator }
     }
 
     func window(_ app: WaypointApp, _ id: String, appClip: Bool) -> Window {

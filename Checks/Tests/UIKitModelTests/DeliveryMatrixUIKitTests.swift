@@ -49,15 +49,16 @@ extension ModelChecks {
     final class Scene {
       let links: SceneLinks
       let window: UIWindow
+      let scene: UIWindowScene
       let id: String
 
       init(app: WaypointApp, id: String, options: UIScene.ConnectionOptions?, appClip: Bool) {
-        window = UIWindow(windowScene: UIWindowScene())
+        (links, window, scene) = connect(app, scene: id, options: options)
         self.id = id
-        links = SceneLinks(app: app, window: window, session: UISceneSession(_modelIdentifier: id), options: options)
         links.isAppClip = appClip
-        // sceneDidBecomeActive: links that name no window open here, and intents find the inbox.
-        app.activateWindow(id)
+        // The scene becomes active: links that name no window open here (SceneLinks follows
+        // UIKit's notification by itself), and intents find the inbox.
+        scene._modelActivate()
         LinkIntents.slot.fill(app.inbox)
       }
 
@@ -151,7 +152,7 @@ extension ModelChecks {
       if item.launch != .notRunning {
         switch door {
         case .notification, .notificationDismissed, .notificationBackground:
-          Self.delegateReports(app, door, window: scene.id)
+          Self.delegateReports(app, door, in: scene.scene)
         case .quickAction:
           #expect(scene.links.perform(Self.shortcut()))
         case .appIntent:
@@ -277,7 +278,9 @@ extension ModelChecks {
       UNNotificationResponse(
         _model: UNNotification(
           _model: UNNotificationRequest(
-            _model: UNNotificationContent(_model: ["link": door.link(note: note)]), identifier: "note-\(note)")),
+            _model: UNNotificationContent(_model: ["link": door.link(note: note)]), identifier: "note-\(note)"),
+          // One delivery: both reports of a launching tap carry this notification.
+          date: Date(timeIntervalSinceReferenceDate: 0)),
         action: MatrixApp.action(door))
     }
 
@@ -287,21 +290,12 @@ extension ModelChecks {
         userInfo: ["link": "notes://note/\(note)" as NSString])
     }
 
-    /// The notification center's delegate, as the UIKit article writes it: the response's
-    /// target scene names the window.
-    static func delegateReports(_ app: WaypointApp, _ door: Door, window: String? = nil) {
+    /// The notification center's delegate, as the README writes it: the response goes to the
+    /// app, whose target scene (the one the system shows it in) names the window.
+    static func delegateReports(_ app: WaypointApp, _ door: Door, in scene: UIScene? = nil) {
       let response = response(door)
-      if let window { response._modelSetTargetScene(sceneNamed(window)) }
-      let request = response.notification.request
-      app.receiveNotification(
-        link: request.content.userInfo["link"] as? String, identifier: request.identifier,
-        action: response.actionIdentifier, window: response.targetScene?.session.persistentIdentifier)
-    }
-
-    static func sceneNamed(_ id: String) -> UIScene {
-      let scene = UIWindowScene()
-      scene._modelSetSession(UISceneSession(_modelIdentifier: id))
-      return scene
+      if let scene { response._modelSetTargetScene(scene) }
+      app.receiveNotification(response)
     }
 
     static func askDeferred(_ app: WaypointApp) {

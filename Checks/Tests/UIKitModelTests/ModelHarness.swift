@@ -155,3 +155,29 @@ extension Trait where Self == FailsOnUIKitExceptions {
   /// Fails a model test at once when UIKit would raise (`FailsOnUIKitExceptions`).
   static var failsOnUIKitExceptions: Self { Self() }
 }
+
+/// A window scene of the model whose session is `id`, as UIKit connects one; kept alive for the
+/// rest of the run, as UIKit keeps a connected scene (a window holds its scene only weakly).
+@MainActor
+func modelScene(_ id: String) -> UIWindowScene {
+  let scene = UIWindowScene()
+  scene._modelSetSession(UISceneSession(_modelIdentifier: id))
+  connectedScenes.append(scene)
+  return scene
+}
+
+/// The scenes the model connected.
+@MainActor private var connectedScenes: [UIWindowScene] = []
+
+/// The links of a scene UIKit connects with the session `id`, as a scene delegate makes them
+/// (`SceneLinks(app:scene:options:)`), and the window they made.
+@MainActor
+func connect(
+  _ app: WaypointApp, scene id: String, options: UIScene.ConnectionOptions? = nil, savedState: Data? = nil,
+  failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in }
+) -> (links: SceneLinks, window: UIWindow, scene: UIWindowScene) {
+  let scene = modelScene(id)
+  // A window scene always makes links.
+  let links = SceneLinks(app: app, scene: scene, options: options, savedState: savedState, failed: failed)!
+  return (links, links.uiWindow!, scene)
+}

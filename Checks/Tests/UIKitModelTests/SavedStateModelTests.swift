@@ -37,10 +37,7 @@ extension ModelChecks {
     static func twoWindows(_ events: LinkEvents) async throws -> (WaypointApp, [UIWindow]) {
       UIKitModel.reset()
       let app = try MatrixApp.make(events: events, made: MadeNotes())
-      let windows = [UIWindow(windowScene: UIWindowScene()), UIWindow(windowScene: UIWindowScene())]
-      for (index, id) in ["a", "b"].enumerated() {
-        _ = SceneLinks(app: app, window: windows[index], session: UISceneSession(_modelIdentifier: id), options: nil)
-      }
+      let windows = ["a", "b"].map { connect(app, scene: $0).window }
       #expect(await eventually { app.isReady && app.coordinator(for: "b")?.navigator.state.tabs != nil })
       await settle()
       return (app, windows)
@@ -65,11 +62,10 @@ extension ModelChecks {
       let events = LinkEvents()
       let made = MadeNotes()
       let app = try MatrixApp.make(events: events, made: made)
-      let window = UIWindow(windowScene: UIWindowScene())
       let options = UIScene.ConnectionOptions(
         _modelURLContexts: [UIOpenURLContext(_modelURL: DeliveryMatrixUIKit.url("notes://note/7"))])
-      let links = SceneLinks(
-        app: app, window: window, session: UISceneSession(_modelIdentifier: "s"),
+      let (links, window, _) = connect(
+        app, scene: "s",
         options: options, savedState: try Self.saved())
       _ = links
       let seen = await Self.states(of: app, window: "s") { !events.outcomes(note: 7).isEmpty }
@@ -93,14 +89,14 @@ extension ModelChecks {
       UIKitModel.reset()
       let events = LinkEvents()
       let app = try MatrixApp.make(events: events, made: MadeNotes())
-      let window = UIWindow(windowScene: UIWindowScene())
       // UIKit is slow: nothing it animates ends until the launch link's wait is over.
       UIKitModel.holdsAnimations = true
-      _ = SceneLinks(
-        app: app, window: window, session: UISceneSession(_modelIdentifier: "s"),
+      let window = connect(
+        app, scene: "s",
         options: UIScene.ConnectionOptions(
           _modelURLContexts: [UIOpenURLContext(_modelURL: DeliveryMatrixUIKit.url("notes://note/7"))]),
-        savedState: try Self.saved())
+        savedState: try Self.saved()
+      ).window
       try await Task.sleep(for: SceneLinks.launchLinkWait + .milliseconds(200))
       UIKitModel.holdsAnimations = false
       UIKitModel.finishAnimations()
@@ -120,10 +116,8 @@ extension ModelChecks {
       UIKitModel.reset()
       let events = LinkEvents()
       let app = try MatrixApp.make(events: events, made: MadeNotes())
-      let window = UIWindow(windowScene: UIWindowScene())
-      let links = SceneLinks(
-        app: app, window: window, session: UISceneSession(_modelIdentifier: "s"),
-        options: UIScene.ConnectionOptions(), savedState: try Self.saved())
+      let (links, window, _) = connect(
+        app, scene: "s", options: UIScene.ConnectionOptions(), savedState: try Self.saved())
       #expect(await eventually { app.coordinator(for: "s")?.navigator.state.tabs?.selected == "search" })
       await settle()
       #expect(app.coordinator(for: "s")?.navigator.state.tabs?["search"]?.stack.count == 2)
@@ -139,14 +133,13 @@ extension ModelChecks {
       UIKitModel.reset()
       let events = LinkEvents()
       let app = try MatrixApp.make(events: events, made: MadeNotes())
-      let window = UIWindow(windowScene: UIWindowScene())
       var failures: [String] = []
-      _ = SceneLinks(
-        app: app, window: window, session: UISceneSession(_modelIdentifier: "s"),
+      let window = connect(
+        app, scene: "s",
         options: UIScene.ConnectionOptions(
           _modelURLContexts: [UIOpenURLContext(_modelURL: DeliveryMatrixUIKit.url("notes://nowhere"))]),
         savedState: try Self.saved()
-      ) { link, _ in failures.append(link) }
+      ) { link, _ in failures.append(link) }.window
       #expect(await eventually { app.coordinator(for: "s")?.navigator.state.tabs?.selected == "search" })
       await settle()
       #expect(failures == ["notes://nowhere"])
@@ -180,13 +173,8 @@ extension ModelChecks {
       let events = LinkEvents()
       let (app, windows) = try await Self.twoWindows(events)
       // The user taps a notification the system shows in the first window; the second was active last.
-      let response = DeliveryMatrixUIKit.response(.notification)
-      response._modelSetTargetScene(DeliveryMatrixUIKit.sceneNamed("a"))
-      // What the UIKit article's notification delegate does.
-      let request = response.notification.request
-      app.receiveNotification(
-        link: request.content.userInfo["link"] as? String, identifier: request.identifier,
-        action: response.actionIdentifier, window: response.targetScene?.session.persistentIdentifier)
+      // What the notification center's delegate does.
+      DeliveryMatrixUIKit.delegateReports(app, .notification, in: windows[0].windowScene)
       try await events.outcome(note: 7)
       await settle()
       #expect(app.coordinator(for: "a")?.navigator.state.tabs?["notes"]?.stack.count == 2)

@@ -125,16 +125,14 @@ extension ModelChecks {
           return editor
         }
       }
-      let window = UIWindow(windowScene: UIWindowScene())
       var failures: [String] = []
       let launch = response(["link": "notes://note/5"], id: "tap-1")
-      let links = SceneLinks(
-        app: app, window: window, session: UISceneSession(_modelIdentifier: "scene-1"),
-        options: UIScene.ConnectionOptions(response: launch)
-      ) { link, error in failures.append("\(link): \(error)") }
+      let (links, window, _) = connect(app, scene: "scene-1", options: UIScene.ConnectionOptions(response: launch)) {
+        link, error in failures.append("\(link): \(error)")
+      }
       // The delegate reports the same tap again: one id space, so it is a duplicate.
       let delegate = Opened()
-      app.receiveNotification(link: "notes://note/5", identifier: "tap-1") { outcome in
+      app.receiveNotification(launch) { outcome in
         guard case .failure(let error) = outcome else { return }
         Task { @MainActor in delegate.lines.append("\(error.code)") }
       }
@@ -160,12 +158,11 @@ extension ModelChecks {
       let app = try WaypointApp(routes: routes) { screens in
         screens.registerScreen(ListController.self, target: "List") { _ in ListController() }
       }
-      let session = UISceneSession(_modelIdentifier: "scene-1")
-      _ = SceneLinks(app: app, window: UIWindow(windowScene: UIWindowScene()), session: session, options: nil)
+      let firstScene = connect(app, scene: "scene-1")
       let first = try #require(app.coordinator(for: "scene-1"))
       // UIKit released the scene to reclaim memory, and connects it again with a new window.
-      let window = UIWindow(windowScene: UIWindowScene())
-      let links = SceneLinks(app: app, window: window, session: session, options: nil)
+      firstScene.scene._modelDisconnect()
+      let (links, window, _) = connect(app, scene: "scene-1")
       let second = try #require(app.coordinator(for: "scene-1"))
       #expect(second !== first, "the new window replaced the old one")
       #expect(await eventually { app.isReady })

@@ -233,7 +233,8 @@ private final class CoreRun {
     case .back(cancelled: false):
       let levels = state.levels
       let top = levels.count > 1 ? levels.last : nil
-      let stack = top.map { ($0.root.map { [$0] } ?? []) + $0.path } ?? state[stack: StackPlace(tab: state.tabs?.selected)]
+      let stack =
+        top.map { ($0.root.map { [$0] } ?? []) + $0.path } ?? state[stack: StackPlace(tab: state.tabs?.selected)]
         ?? []
       guard stack.count > 1 else { return }
       _ = try? modules.reconcile(.poppedTo(screen: stack[stack.count - 2].id))
@@ -303,7 +304,8 @@ extension ModelChecks {
         let missedBefore = waypoint.missing + waypoint.duplicated + waypoint.phantom
         waypoint.score(counted, new: new, before: before, after: after)
         if waypoint.missing + waypoint.duplicated + waypoint.phantom != missedBefore {
-          Issue.record("\(app.name) step \(index) (\(step)): Waypoint reported \(run.shownIDs), the model shows \(new.count) new")
+          Issue.record(
+            "\(app.name) step \(index) (\(step)): Waypoint reported \(run.shownIDs), the model shows \(new.count) new")
         }
         // The core's views, by what they show, against what the model showed new.
         let labels = Dictionary(
@@ -323,7 +325,8 @@ extension ModelChecks {
         let leftBefore = hidden.missing + hidden.duplicated + hidden.phantom
         hidden.score(left, new: gone, before: after, after: before)
         if hidden.missing + hidden.duplicated + hidden.phantom != leftBefore {
-          Issue.record("\(app.name) step \(index) (\(step)): Waypoint hid \(run.hiddenIDs), the model hid \(gone.count)")
+          Issue.record(
+            "\(app.name) step \(index) (\(step)): Waypoint hid \(run.hiddenIDs), the model hid \(gone.count)")
         }
         didAppear.score(run.didAppear, new: new, before: before, after: after)
         onAppear.score(run.willAppear, new: new, before: before, after: after)
@@ -371,7 +374,8 @@ extension ModelChecks {
       for cause in seen where distinct.last != cause { distinct.append(cause) }
       #expect(
         distinct == [
-          "link review notification", "user back", "app", "user reselectTab", "user selectTab", "link newOrder internal",
+          "link review notification", "user back", "app", "user reselectTab", "user selectTab",
+          "link newOrder internal",
           "user dismiss", "user selectTab", "link order internal", "user collapse",
         ])
       expectNoException()

@@ -74,8 +74,11 @@ extension JourneyApp {
   /// Kickstarter: four tabs; every project link presents the project with the screens under it
   /// as one sheet over the tab bar; messages live in the profile tab.
   static let kickstarter = JourneyApp(
-    name: "Kickstarter", tabs: [("discovery", "Discovery"), ("activity", "Activity"), ("search", "Search"),
-    ("profile", "Profile")], split: nil,
+    name: "Kickstarter",
+    tabs: [
+      ("discovery", "Discovery"), ("activity", "Activity"), ("search", "Search"),
+      ("profile", "Profile"),
+    ], split: nil,
     manifest: """
       {"routes": [
         {"name": "project", "pattern": "ks://projects/:creator/:project", "target": "ProjectPage",
@@ -131,8 +134,11 @@ extension JourneyApp {
   /// WooCommerce: orders in a split view that collapses on a narrow window, products, the hub
   /// menu with payments and reviews, and a new order presented as a sheet.
   static let woocommerce = JourneyApp(
-    name: "WooCommerce", tabs: [("myStore", "Dashboard"), ("orders", "OrdersList"), ("products", "Products"),
-    ("menu", "HubMenu")], split: "orders",
+    name: "WooCommerce",
+    tabs: [
+      ("myStore", "Dashboard"), ("orders", "OrdersList"), ("products", "Products"),
+      ("menu", "HubMenu"),
+    ], split: "orders",
     manifest: """
       {"routes": [
         {"name": "order", "pattern": "woo://orders/<int:id>", "target": "OrderDetail", "tab": "orders",

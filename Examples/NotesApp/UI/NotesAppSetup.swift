@@ -27,17 +27,17 @@ func makeNotesApp(registerScreens: (inout ModuleRegistryBuilder) -> Void) -> Way
 }
 
 /// The app's tab bar at launch: the notes list beside its notes (a split view, which collapses
-/// to one column on a narrow screen), a search tab over the same list, and settings.
+/// to one column on a narrow screen), a search tab over the same list, and settings, each with
+/// its title and SF Symbol.
 ///
 /// The navigator builds each tab's first screen through the registry; links then select their
 /// tab (the manifest's `tab`), open a note in the secondary column (`column`) and dismiss a
 /// sheet that is up (the app's `presentedPolicy`).
 let notesTabs = NavigationState(
   tabs: TabContainer([
-    NavigationTab(id: "notes", stack: [Screen(id: "NoteList#1", target: "NoteList")], split: SplitColumns()),
-    NavigationTab("search", root: "NoteList"),
-    NavigationTab("settings", root: "Settings"),
+    NavigationTab(
+      id: "notes", stack: [Screen(id: "NoteList#1", target: "NoteList")], split: SplitColumns(),
+      item: TabItem(title: "Notes", image: .system("note.text"))),
+    NavigationTab("search", root: "NoteList", title: "Search", systemImage: "magnifyingglass"),
+    NavigationTab("settings", root: "Settings", title: "Settings", systemImage: "gear"),
   ]))
-
-/// The tabs' titles.
-let notesTabTitles = ["notes": "Notes", "search": "Search", "settings": "Settings"]

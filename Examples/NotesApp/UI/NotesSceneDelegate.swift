@@ -9,7 +9,7 @@ import WaypointUIKit
 // door of the scene (URLs, universal links, Spotlight, quick actions), notification taps (the
 // notification center's delegate, set by the app delegate before launch ends) and the app's
 // intents hand their links to the app's inbox, which opens them once the tab bar is up. Links
-// that name no window open in the one the user was last in.
+// that name no window open in the one the user was last in; `SceneLinks` follows the scenes.
 
 final class NoteListViewController: UIViewController {}
 final class LoginViewController: UIViewController {}
@@ -44,13 +44,14 @@ final class NotesSceneDelegate: UIResponder, UIWindowSceneDelegate {
   func scene(
     _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
   ) {
-    guard let windowScene = scene as? UIWindowScene, let app = Self.app else { return }
-    let window = UIWindow(windowScene: windowScene)
-    self.window = window
-    // What the scene was opened with waits in the app's inbox until the tab bar is up.
-    links = SceneLinks(
-      app: app, window: window, session: session, options: connectionOptions, tabTitles: notesTabTitles
-    ) { link, error in print("could not open \(link): \(error)") }
+    guard let app = Self.app else { return }
+    // What the scene was opened with waits in the app's inbox until the tab bar is up. The links
+    // follow the scene: the window the user is in takes the links that name none, and a scene
+    // UIKit disconnects takes no more.
+    links = SceneLinks(app: app, scene: scene, options: connectionOptions) { link, error in
+      print("could not open \(link): \(error)")
+    }
+    window = links?.uiWindow
   }
 
   func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
@@ -67,53 +68,29 @@ final class NotesSceneDelegate: UIResponder, UIWindowSceneDelegate {
   ) {
     completionHandler(links?.perform(shortcutItem) ?? false)
   }
-
-  func sceneDidBecomeActive(_ scene: UIScene) {
-    // A notification tap or an App Intent names no window: it opens in the one the user is in.
-    Self.app?.activateWindow(scene.session.persistentIdentifier)
-  }
-
-  func sceneDidDisconnect(_ scene: UIScene) {
-    // UIKit let the window go (it may connect the session again later): links no longer open there.
-    Self.app?.closeWindow(scene.session.persistentIdentifier)
-  }
 }
 
-/// The app delegate (`@main` in the app): it sets the notification center's delegate before
-/// launch ends, so the tap that launched the app is heard too.
-final class NotesAppDelegate: UIResponder, UIApplicationDelegate {
-  static let taps = NotesSceneDelegate.app.map { NotesNotificationTaps(app: $0) }
+/// The app delegate (`@main` in the app) and the notification center's delegate, set before
+/// launch ends so the tap that launched the app is heard too: a tap while the app runs reaches
+/// only this delegate; the one that launched the app reaches it and the scene's connection
+/// options, and opens once, in the window the system shows it in.
+final class NotesAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
+  let app = NotesSceneDelegate.app
 
   func application(
     _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
   ) -> Bool {
-    UNUserNotificationCenter.current().delegate = Self.taps
+    UNUserNotificationCenter.current().delegate = self
     return true
   }
-}
 
-/// Notification taps, to the app's inbox: a tap while the app runs reaches only this delegate; the
-/// one that launched the app reaches it and the scene's connection options, and opens once.
-final class NotesNotificationTaps: NSObject, UNUserNotificationCenterDelegate {
-  let app: WaypointApp
-  init(app: WaypointApp) { self.app = app }
-
-  func userNotificationCenter(
+  nonisolated func userNotificationCenter(
     _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
     withCompletionHandler done: @escaping @Sendable () -> Void
   ) {
-    let request = response.notification.request
-    let link = request.content.userInfo["link"] as? String
-    let id = request.identifier
-    let action = response.actionIdentifier
-    // The window the system shows the response in, with several (iPad); `nil` on the Mac.
-    let scene = response.targetScene
-    let app = app
-    Task { @MainActor in
-      // A dismissal or a background action ("Mark as read") opens nothing.
-      app.receiveNotification(link: link, identifier: id, action: action, window: scene?.session.persistentIdentifier)
-      done()
-    }
+    // A dismissal or a background action ("Mark as read") opens nothing.
+    app?.receiveNotification(response)
+    done()
   }
 }
 #endif

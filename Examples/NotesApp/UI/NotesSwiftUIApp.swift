@@ -41,8 +41,8 @@ struct NotesSwiftUIApp: App {
   var body: some Scene {
     WindowGroup {
       if let app = notesSwiftUIApp {
-        // The window's navigator starts on the tab bar; the app is ready once it appears.
-        WaypointHost(app: app, tabTitles: notesTabTitles) { _, destination in
+        // Each window its own navigator, on the tab bar; the app is ready once one appears.
+        WaypointHost(app: app) { _, destination in
           NotesScreenView(model: destination?.value(as: NotesScreenModel.self))
         }
       } else {

@@ -23,7 +23,10 @@ public import Foundation
 ///
 /// **Parking.** A middleware that sends the user to sign-in returns
 /// ``RouteResult/park(_:until:showing:)``; the inbox keeps the original link and opens it again,
-/// with its origin and extras, on ``resume(_:)`` (or drops it on ``discard(_:reason:)``).
+/// with its origin and extras, on ``resume(_:)``. It drops it, with a `dropped` event giving the
+/// reason, on ``discard(_:reason:)``, once it has been parked longer than ``Policy/maxParked``,
+/// or when the user dismisses the screen shown in its place (the sign-in screen) while the gate
+/// still holds. A parked link's completion hears how the link itself finally ends.
 ///
 /// **Once.** One tap reported twice (launch options and a delegate, a scene's connection options
 /// and `didReceive`) is opened once: by the identifier the door gives (a notification's request
@@ -77,6 +80,11 @@ public final class LinkInbox: Sendable {
     ///
     /// Default 60 seconds.
     public var identifiedDuplicateWindow = Duration.seconds(60)
+    /// How long a link stays parked behind a gate (sign-in) before it is dropped as expired: a
+    /// link the user tapped an hour ago does not open at the next sign-in.
+    ///
+    /// Default 10 minutes.
+    public var maxParked = Duration.seconds(600)
     /// Query item names read into ``Origin/campaign`` besides every `utm_*` item.
     public var campaignKeys: Set<String> = []
     /// The custom notification actions that open their notification's link, besides a plain tap.
@@ -118,10 +126,13 @@ public final class LinkInbox: Sendable {
     package let url: String
     /// Where it came from.
     package let origin: Origin
-    /// When the inbox received it.
+    /// When the inbox received it; for a parked link, when it was parked.
     package let received: Date
     let extras: [String: any Sendable]
     let completion: Completion?
+    /// Whether `completion` hears the result of the screen shown when the link is parked (an
+    /// `open` that returns then), rather than how the link itself ends.
+    var completesWhenParked = false
   }
 
   /// Hears how a link ended: the router's result or error, or `dropped`.
@@ -132,7 +143,9 @@ public final class LinkInbox: Sendable {
     var notReadyReason = "the app is not ready"
     var waiting: [Held] = []
     var draining = false
-    var recent: [(key: String, at: Date, openID: UInt64)] = []
+    /// The arrivals of the duplicate windows: a key (door and identifier, or door and link), when,
+    /// the link's number, and the delivery an identifier came with, if any.
+    var recent: [(key: String, at: Date, openID: UInt64, delivery: String?)] = []
     var parked: [String: [Held]] = [:]
     var deferredSources: Set<String> = []
   }
@@ -157,15 +170,6 @@ public final class LinkInbox: Sendable {
     self.router = router
     self.policy = policy
     self.now = now
-  }
-
-  /// An inbox for a router that is never replaced; `router:` takes a ``RouterHolder`` everywhere.
-  @available(*, deprecated, message: "pass RouterHolder(router)")
-  public convenience init(
-    router: Router, policy: Policy = Policy(),
-    now: @escaping @Sendable () -> Date = { Date() }
-  ) {
-    self.init(router: RouterHolder(router), policy: policy, now: now)
   }
 
   /// Drops what still waits or is parked, so no caller waits for ever on a link of an inbox that
@@ -257,7 +261,9 @@ public final class LinkInbox: Sendable {
     _ link: String, origin: Origin, extras: [String: any Sendable] = [:], id: String? = nil
   ) async throws(RoutingError) -> RouteResult {
     let outcome = await withCheckedContinuation { waiter in
-      _ = accept(link, origin: origin, extras: extras, id: id) { waiter.resume(returning: $0) }
+      _ = accept(link, origin: origin, extras: extras, id: id, completesWhenParked: true) {
+        waiter.resume(returning: $0)
+      }
     }
     return try outcome.get()
   }
@@ -278,7 +284,9 @@ public final class LinkInbox: Sendable {
     let run = UUID().uuidString
     var deadline: Task<Void, Never>?
     let outcome = await withCheckedContinuation { waiter in
-      let openID = accept(link, origin: origin, extras: [:], id: run) { waiter.resume(returning: $0) }
+      let openID = accept(link, origin: origin, extras: [:], id: run, completesWhenParked: true) {
+        waiter.resume(returning: $0)
+      }
       deadline = Task { [weak self] in
         // Cancelled once the link ended: nothing is left to expire.
         guard (try? await Task.sleep(for: timeout)) != nil else { return }
@@ -307,20 +315,55 @@ public final class LinkInbox: Sendable {
 
   // MARK: - Parking
 
-  /// Opens again, in order, the links parked until `gate` (sign-in done); they wait if the
-  /// app is not ready, their wait counted from now.
+  /// Opens again, in order, the links parked until `gate` (sign-in done).
+  ///
+  /// They wait if the app is not ready, their wait counted from now. Those parked longer than
+  /// ``Policy/maxParked`` are dropped as expired instead.
   public func resume(_ gate: String) {
     let moment = now()
-    let start = state.withLock { state -> Bool in
+    let limit = Self.seconds(policy.maxParked)
+    let (start, expired) = state.withLock { state -> (Bool, [Held]) in
+      let parked = state.parked.removeValue(forKey: gate) ?? []
+      let expired = parked.filter { moment.timeIntervalSince($0.received) > limit }
       // A resumed link waits afresh: sign-in may take longer than `maxWait`.
-      state.waiting += (state.parked.removeValue(forKey: gate) ?? []).map { held in
+      state.waiting += parked.filter { moment.timeIntervalSince($0.received) <= limit }.map { held in
         Held(
           openID: held.openID, url: held.url, origin: held.origin, received: moment, extras: held.extras,
           completion: held.completion)
       }
-      return startDraining(&state)
+      return (startDraining(&state), expired)
     }
+    for held in expired { drop(held, because: Self.expiredParking(gate, policy.maxParked)) }
     if start { drainInTask() }
+  }
+
+  private static func expiredParking(_ gate: String, _ limit: Duration) -> String {
+    "expired: it was parked until '\(gate)' longer than \(limit)"
+  }
+
+  /// Drops the link `openID` parked until `gate` once it has been parked for ``Policy/maxParked``.
+  private func expireParked(_ openID: UInt64, gate: String) {
+    let limit = Self.seconds(policy.maxParked)
+    let moment = now()
+    let held = state.withLock { state -> Held? in
+      guard let index = state.parked[gate]?.firstIndex(where: { $0.openID == openID }),
+        let found = state.parked[gate]?[index], moment.timeIntervalSince(found.received) >= limit
+      else { return nil }
+      state.parked[gate]?.remove(at: index)
+      if state.parked[gate]?.isEmpty == true { state.parked[gate] = nil }
+      return found
+    }
+    if let held { drop(held, because: Self.expiredParking(gate, policy.maxParked)) }
+  }
+
+  /// The screen shown in place of links parked until `gate` (the sign-in screen) left: when the
+  /// user took it off and the gate still holds (`stillClosed`, asked now), the links parked
+  /// until it are dropped, each with the reason.
+  private func gateScreenLeft(
+    _ gate: String, screen: String, stillClosed: (@Sendable () async -> Bool)?
+  ) async {
+    if let stillClosed, await !stillClosed() { return }
+    discard(gate, reason: "the user dismissed the screen '\(screen)' shown in its place while the gate still held")
   }
 
   /// Drops the links parked until `gate` (the user gave up signing in), each with a `dropped`
@@ -380,8 +423,21 @@ public final class LinkInbox: Sendable {
 
   // MARK: - The pipeline
 
-  private func accept(
-    _ link: String, origin: Origin, extras: [String: any Sendable], id: String?, completion: Completion?
+  /// Takes a link in: the path of every way in.
+  ///
+  /// - Parameters:
+  ///   - link: The link.
+  ///   - origin: Its door.
+  ///   - extras: In-process values.
+  ///   - id: What identifies the arrival at its door.
+  ///   - delivery: Which delivery of the identified arrival this is (a notification's delivery
+  ///     date): two of one identifier are one only when neither or both name the same delivery.
+  ///   - completesWhenParked: Whether `completion` hears the screen shown when the link is parked.
+  ///   - completion: Hears how the link ended.
+  /// - Returns: The number every event of the link carries.
+  func accept(
+    _ link: String, origin: Origin, extras: [String: any Sendable], id: String?, delivery: String? = nil,
+    completesWhenParked: Bool = false, completion: Completion?
   ) -> UInt64 {
     let router = router.router
     let openID = router.hub.nextOpenID()
@@ -391,7 +447,8 @@ public final class LinkInbox: Sendable {
     let (url, origin) = readable ? prepare(link, origin: origin) : (link, origin)
     report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: moment))
     let held = Held(
-      openID: openID, url: url, origin: origin, received: moment, extras: extras, completion: completion)
+      openID: openID, url: url, origin: origin, received: moment, extras: extras, completion: completion,
+      completesWhenParked: completesWhenParked)
     // One identifier space per door: a notification's request identifier is its id whichever
     // recipe hands it over (the scene's connection options, the notification center's delegate,
     // `id:` or only the origin), so a launching tap reported both ways opens once.
@@ -400,7 +457,7 @@ public final class LinkInbox: Sendable {
     // open their first screen); only an identifier makes them duplicates.
     let key = identifier.map { "id \(origin.kind) \($0)" } ?? (origin.isExternal ? "\(origin.kind) \(link)" : nil)
     let window = Self.seconds(identifier == nil ? policy.duplicateWindow : policy.identifiedDuplicateWindow)
-    let decision = admit(held, key: key, window: window)
+    let decision = admit(held, key: key, delivery: identifier == nil ? nil : delivery, window: window)
     switch decision {
     case .duplicate(let earlier):
       drop(held, because: "\(Self.duplicateReason)\(earlier)")
@@ -425,15 +482,16 @@ public final class LinkInbox: Sendable {
   }
 
   /// Takes `held` in, under the lock; see ``Admission``.
-  private func admit(_ held: Held, key: String?, window: Double) -> Admission {
+  private func admit(_ held: Held, key: String?, delivery: String?, window: Double) -> Admission {
     state.withLock { state -> Admission in
       if let key {
         if let earlier = state.recent.last(where: {
           $0.key == key && held.received.timeIntervalSince($0.at) <= window
+            && ($0.delivery == nil || delivery == nil || $0.delivery == delivery)
         }) {
           return .duplicate(of: earlier.openID)
         }
-        state.recent.append((key, held.received, held.openID))
+        state.recent.append((key, held.received, held.openID, delivery))
         if state.recent.count > 256 { state.recent.removeFirst(state.recent.count - 256) }
       }
       guard !state.isReady else {
@@ -514,23 +572,55 @@ public final class LinkInbox: Sendable {
         drop(held, because: "expired: it waited \(Int(waited)) s, longer than \(policy.maxWait)")
         continue
       }
-      // A parked link is kept the moment a middleware parks it, so it stays parked even when
-      // showing the screen it waits behind (sign-in) then fails.
-      let keep: (ParkedLink) -> Void = { parking in
-        let kept = Held(
-          openID: held.openID, url: parking.url, origin: parking.origin, received: held.received,
-          extras: parking.extras, completion: nil)
-        self.state.withLock { $0.parked[parking.gate, default: []].append(kept) }
+      let outcome = await open(held)
+      if let parked = outcome.parked {
+        watch(outcome.result, shownFor: parked)
+        if held.completesWhenParked { held.completion?(outcome.result) }
+      } else {
+        held.completion?(outcome.result)
       }
-      let outcome: Result<RouteResult, RoutingError>
-      do throws(RoutingError) {
-        outcome = .success(
-          try await router.router.open(
-            held.url, origin: held.origin, extras: held.extras, openID: held.openID, parking: keep))
-      } catch {
-        outcome = .failure(error)
+    }
+  }
+
+  /// Opens `held` through the router; a link a middleware parks is kept the moment it parks,
+  /// so it stays parked even when showing the screen it waits behind (sign-in) then fails.
+  private func open(_ held: Held) async -> (result: Result<RouteResult, RoutingError>, parked: ParkedLink?) {
+    var parked: ParkedLink?
+    let keep: (ParkedLink) -> Void = { parking in
+      parked = parking
+      // Its completion now waits for how the link itself ends (unless it heard the park).
+      let kept = Held(
+        openID: held.openID, url: parking.url, origin: parking.origin, received: self.now(), extras: parking.extras,
+        completion: held.completesWhenParked ? nil : held.completion)
+      self.state.withLock { $0.parked[parking.gate, default: []].append(kept) }
+      let limit = self.policy.maxParked
+      Task { [weak self] in
+        try? await Task.sleep(for: limit)
+        self?.expireParked(held.openID, gate: parking.gate)
       }
-      held.completion?(outcome)
+    }
+    do throws(RoutingError) {
+      let result = try await router.router.open(
+        held.url, origin: held.origin, extras: held.extras, openID: held.openID, parking: keep)
+      return (.success(result), parked)
+    } catch {
+      return (.failure(error), parked)
+    }
+  }
+
+  /// Watches the screen shown in place of `parked` (the sign-in screen's module, when the
+  /// result holds one) for the user taking it off.
+  private func watch(_ result: Result<RouteResult, RoutingError>, shownFor parked: ParkedLink) {
+    guard case .success(let shown) = result, case .value(let value) = shown.outcome,
+      let module = value as? ShownModule
+    else { return }
+    let (gate, stillClosed) = (parked.gate, parked.stillClosed)
+    Task { @MainActor in
+      let screen = module.screen.id
+      module.whenRemoved { tookOff in
+        guard tookOff else { return }
+        Task { await self.gateScreenLeft(gate, screen: screen, stillClosed: stillClosed) }
+      }
     }
   }
 

@@ -72,6 +72,12 @@ public final class WaypointApp {
   public var readyOnFirstWindow = true
   /// Whether a window said it shows ``start``, which made the app ready once.
   private var firstWindowShown = false
+  /// The badges on the tabs, which every window shows.
+  package let tabBadges: TabBadges
+  #if canImport(UserNotifications) && !os(tvOS)
+  /// How the UI adapter reads the scene a notification response targets, once it set it.
+  package nonisolated let notificationScene = Locked<NotificationSceneReader?>(nil)
+  #endif
 
   /// Makes the app.
   ///
@@ -89,8 +95,8 @@ public final class WaypointApp {
   ///   configuration no binding fills (it would open with its defaults, whatever the link says),
   ///   or it is made without the link and the route's pattern gives it values.
   public init(
-    routes: RouterBuilder, start: NavigationState = NavigationState(), policy: LinkInbox.Policy = .init(),
-    screens: (inout ModuleRegistryBuilder) -> Void
+    routes: RouterBuilder = RouterBuilder(), start: NavigationState = NavigationState(),
+    policy: LinkInbox.Policy = .init(), screens: (inout ModuleRegistryBuilder) -> Void
   ) throws(BuildError) {
     let holder = AppHolder()
     var builder = ModuleRegistryBuilder()
@@ -105,10 +111,25 @@ public final class WaypointApp {
     let windows = WindowNavigators(registry: registry)
     var routes = routes
     windows.registerTargets(in: &routes)
-    let router = try RouterHolder(builder: routes)
+    let screens = Set(registry.targets)
+    let gates = routes.signInGates
+    let router: RouterHolder
+    do {
+      router = try RouterHolder(builder: routes)
+    } catch {
+      // The routes do not build: their problems, with those of the first state and the gates.
+      let declared = routes.allEntries().map(\.route)
+      let more =
+        Self.startProblems(start, screens: screens)
+        + Self.missingNames(in: declared, tabs: start.tabs?.ids, screens: screens).map(\.error)
+        + Self.gateProblems(gates, router: nil, screens: screens)
+      throw BuildError(error.diagnostics + more.map { Diagnostic(.error, $0) })
+    }
     let routesMade = router.router.routes
     let problems: [any WaypointError] =
-      Self.missingNames(in: routesMade, tabs: start.tabs?.ids, isScreen: registry.contains(target:)).map(\.error)
+      Self.startProblems(start, screens: screens)
+      + Self.missingNames(in: routesMade, tabs: start.tabs?.ids, screens: screens).map(\.error)
+      + Self.gateProblems(gates, router: router.router, screens: screens)
       + Self.unboundScreens(in: routesMade, registry: registry, options: router.router.options)
     guard problems.isEmpty else { throw BuildError(errors: problems) }
     self.registry = registry
@@ -117,7 +138,33 @@ public final class WaypointApp {
     self.start = start
     self.inbox = LinkInbox(router: router, policy: policy)
     self.screenViews = ScreenViews(redaction: router.router.redaction)
+    self.tabBadges = TabBadges(start: start)
     holder.app = self
+  }
+
+  /// Makes a tab-bar app: every window starts on `tabs`, the first selected.
+  ///
+  /// ```swift
+  /// let app = try WaypointApp(routes: notesRoutes(), tabs: [
+  ///   NavigationTab("notes", root: "Notes", title: "Notes", systemImage: "note.text"),
+  ///   NavigationTab("settings", root: "Settings", title: "Settings", systemImage: "gear"),
+  /// ]) { screens in
+  ///   screens.registerScreen(NotesController.self, target: "Notes") { NotesController() }
+  ///   screens.registerScreen(SettingsController.self, target: "Settings") { SettingsController() }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - routes: The routes, middleware and observers.
+  ///   - tabs: The tabs, each with its first screen and its title, image and badge.
+  ///   - policy: How the inbox waits, drops and reads campaigns.
+  ///   - screens: Registers the screens.
+  /// - Throws: What ``init(routes:start:policy:screens:)`` throws.
+  public convenience init(
+    routes: RouterBuilder = RouterBuilder(), tabs: [NavigationTab], policy: LinkInbox.Policy = .init(),
+    screens: (inout ModuleRegistryBuilder) -> Void
+  ) throws(BuildError) {
+    try self.init(routes: routes, start: NavigationState(tabs: tabs), policy: policy, screens: screens)
   }
 
   /// The routes to a screen that never sees the link's values: one whose configuration no binding
@@ -267,6 +314,28 @@ public final class WaypointApp {
     windows.coordinator(for: id)
   }
 
+  // MARK: - Tabs
+
+  /// Shows `badge` on the tab `tab` in every window (`"3"`, `"New"`; `nil` takes it away), in
+  /// place of the badge its ``NavigationTab`` was declared with.
+  ///
+  /// ```swift
+  /// app.setBadge(unread == 0 ? nil : "\(unread)", onTab: "inbox")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - badge: The badge; `nil` for none.
+  ///   - tab: The tab's id: a string, or the app's own ``TabName``. A tab ``start`` lacks shows nothing.
+  public func setBadge(_ badge: String?, onTab tab: some TabName) {
+    tabBadges.setBadge(badge, onTab: tab.tabName)
+  }
+
+  /// The badge the tab `tab` shows now: the last ``setBadge(_:onTab:)``, else the one it was
+  /// declared with.
+  public func badge(onTab tab: some TabName) -> String? {
+    tabBadges.badge(onTab: tab.tabName)
+  }
+
   // MARK: - Links
 
   /// Whether links open now rather than wait.
@@ -316,19 +385,11 @@ public final class WaypointApp {
   /// `customDismissAction`): `UNNotificationDismissActionIdentifier`, which opens nothing.
   package nonisolated static let dismissAction = LinkInbox.Policy.dismissNotificationAction
 
-  /// Opens a notification's link once: the one way in for a tap, from the scene's connection
-  /// options or the notification center's delegate, so a tap reported by both opens once.
+  /// Opens a notification's link once, from its parts.
   ///
-  /// ```swift
-  /// nonisolated func userNotificationCenter(
-  ///   _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse
-  /// ) async {
-  ///   let request = response.notification.request
-  ///   app.receiveNotification(
-  ///     link: request.content.userInfo["link"] as? String, identifier: request.identifier,
-  ///     action: response.actionIdentifier)
-  /// }
-  /// ```
+  /// For code that has no `UNNotificationResponse` (a test, a notification of the app's own
+  /// kind). A tap from the notification center's delegate goes to
+  /// `receiveNotification(_:completion:)`, which reads the response.
   ///
   /// - Parameters:
   ///   - link: The link the payload carries; `nil` opens nothing (a notification without one).
@@ -375,7 +436,7 @@ public final class WaypointApp {
     throw NavigationError(.screenGone, "no window shows the screen '\(type(of: screen))'")
   }
 
-  private nonisolated static func extras(window: String?) -> [String: any Sendable] {
+  nonisolated static func extras(window: String?) -> [String: any Sendable] {
     window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
   }
 }

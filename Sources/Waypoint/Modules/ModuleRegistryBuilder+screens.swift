@@ -12,25 +12,47 @@ extension ModuleRegistryBuilder {
   /// }
   /// ```
   public mutating func registerScreen<Key>(
-    _ key: Key.Type, target: String? = nil, dependencies: [ModuleKey] = [], overriding: Bool = false,
+    _ key: Key.Type, target: (some TargetName)? = String?.none, dependencies: [ModuleKey] = [],
+    overriding: Bool = false,
     factory: @escaping @MainActor @Sendable (ModuleResolver) throws -> Key
   ) {
     add(
-      key, configuration: NoConfiguration.self, target: target, scope: .transient, dependencies: dependencies,
+      key, configuration: NoConfiguration.self, target: target?.targetName, scope: .transient,
+      dependencies: dependencies,
       overriding: overriding, onMainActor: true
     ) { resolver, _ in
       try ModuleRegistry.runOnMainActor { try factory(resolver) }
     }
   }
 
+  /// Registers a main-actor screen made from nothing but itself.
+  ///
+  /// ```swift
+  /// screens.registerScreen(SettingsController.self, target: "Settings") { SettingsController() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The screen's type (or the interface it is asked for by).
+  ///   - target: The name routes use for it: a string, or the app's own ``TargetName``.
+  ///   - dependencies: Keys it needs, checked at build.
+  ///   - overriding: Whether it replaces an earlier registration of the same key or target.
+  ///   - factory: Makes the screen, on the main actor.
+  public mutating func registerScreen<Key>(
+    _ key: Key.Type, target: (some TargetName)? = String?.none, dependencies: [ModuleKey] = [],
+    overriding: Bool = false, factory: @escaping @MainActor @Sendable () throws -> Key
+  ) {
+    registerScreen(key, target: target, dependencies: dependencies, overriding: overriding) { _ in try factory() }
+  }
+
   /// Registers a main-actor module that takes a configuration; see
   /// `registerScreen(_:target:dependencies:overriding:factory:)`, whose factory takes the resolver.
   public mutating func registerScreen<Key, Configuration: ModuleConfiguration>(
-    _ key: Key.Type, configuration: Configuration.Type, target: String? = nil, dependencies: [ModuleKey] = [],
+    _ key: Key.Type, configuration: Configuration.Type, target: (some TargetName)? = String?.none,
+    dependencies: [ModuleKey] = [],
     overriding: Bool = false, factory: @escaping @MainActor @Sendable (ModuleResolver, Configuration) throws -> Key
   ) {
     add(
-      key, configuration: configuration, target: target, scope: .transient, dependencies: dependencies,
+      key, configuration: configuration, target: target?.targetName, scope: .transient, dependencies: dependencies,
       overriding: overriding, onMainActor: true
     ) { resolver, configuration in
       try ModuleRegistry.runOnMainActor { try factory(resolver, configuration) }
@@ -55,7 +77,8 @@ extension ModuleRegistryBuilder {
   /// fails with `missingConfiguration`: show it through a link, or with
   /// `show(target:_:request:)`.
   public mutating func registerScreen<Key>(
-    _ key: Key.Type, target: String? = nil, dependencies: [ModuleKey] = [], overriding: Bool = false,
+    _ key: Key.Type, target: (some TargetName)? = String?.none, dependencies: [ModuleKey] = [],
+    overriding: Bool = false,
     factory: @escaping @MainActor @Sendable (ModuleResolver, RouteRequest) throws -> Key
   ) {
     registerScreen(

@@ -32,12 +32,13 @@ public struct ModuleRegistryBuilder: Sendable {
   ///   - prepare: The module's own preparation, run after the factory and before the caller's.
   ///   - factory: Makes the module; it may ask the resolver for its dependencies.
   public mutating func register<Key>(
-    _ key: Key.Type, target: String? = nil, scope: ModuleScope = .transient, dependencies: [ModuleKey] = [],
+    _ key: Key.Type, target: (some TargetName)? = String?.none, scope: ModuleScope = .transient,
+    dependencies: [ModuleKey] = [],
     overriding: Bool = false, prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
     factory: @escaping @Sendable (ModuleResolver) throws -> Key
   ) {
     add(
-      key, configuration: NoConfiguration.self, target: target, scope: scope, dependencies: dependencies,
+      key, configuration: NoConfiguration.self, target: target?.targetName, scope: scope, dependencies: dependencies,
       overriding: overriding, prepare: prepare
     ) { resolver, _ in try factory(resolver) }
   }
@@ -45,13 +46,14 @@ public struct ModuleRegistryBuilder: Sendable {
   /// Registers a module that takes a configuration, which the caller fills in
   /// `make(_:configuration:_:)` (or a binding, from a link).
   public mutating func register<Key, Configuration: ModuleConfiguration>(
-    _ key: Key.Type, configuration: Configuration.Type, target: String? = nil, scope: ModuleScope = .transient,
+    _ key: Key.Type, configuration: Configuration.Type, target: (some TargetName)? = String?.none,
+    scope: ModuleScope = .transient,
     dependencies: [ModuleKey] = [], overriding: Bool = false,
     prepare: (@Sendable (inout Key, ModuleResolver) throws -> Void)? = nil,
     factory: @escaping @Sendable (ModuleResolver, Configuration) throws -> Key
   ) {
     add(
-      key, configuration: configuration, target: target, scope: scope, dependencies: dependencies,
+      key, configuration: configuration, target: target?.targetName, scope: scope, dependencies: dependencies,
       overriding: overriding, prepare: prepare, factory: factory)
   }
 

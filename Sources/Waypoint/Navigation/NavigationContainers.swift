@@ -56,32 +56,64 @@ public struct NavigationTab: Sendable, Codable, Equatable, Identifiable {
   public var stack: [Screen]
   /// The split view's other columns, when the tab shows one.
   public var split: SplitColumns?
+  /// How the tab bar shows the tab: its title, image and badge; `nil` shows its id.
+  ///
+  /// A restored state takes the items of the app's start, not those it saved.
+  public var item: TabItem?
 
   /// Makes a tab.
-  public init(id: String, stack: [Screen] = [], split: SplitColumns? = nil) {
-    self.id = id
+  ///
+  /// - Parameters:
+  ///   - id: The tab's id, stable across launches: a string, or the app's own ``TabName``.
+  ///   - stack: Its stack, root first.
+  ///   - split: The split view's other columns, when the tab shows one.
+  ///   - item: How the tab bar shows it.
+  public init(id: some TabName, stack: [Screen] = [], split: SplitColumns? = nil, item: TabItem? = nil) {
+    self.id = id.tabName
     self.stack = stack
     self.split = split
+    self.item = item
   }
 
-  /// A tab whose stack starts on one screen of `target`.
+  /// A tab whose stack starts on one screen of `target`, with its title, image and badge.
   ///
-  /// The way an app's tab bar starts: `NavigationTab("notes", root: "NoteList")`. The screen's
-  /// id is `target#id`.
-  public init(_ id: String, root target: String) {
-    self.init(id: id, stack: [Screen(id: "\(target)#\(id)", target: target)])
+  /// The way an app's tab bar starts:
+  ///
+  /// ```swift
+  /// NavigationTab("notes", root: "NoteList", title: "Notes", systemImage: "note.text")
+  /// ```
+  ///
+  /// The screen's id is `target#id`.
+  ///
+  /// - Parameters:
+  ///   - id: The tab's id: a string, or the app's own ``TabName``.
+  ///   - target: The screen it starts on: a string, or the app's own ``TargetName``.
+  ///   - title: The title the tab bar shows; `nil` shows the id.
+  ///   - systemImage: An SF Symbol's name for its image.
+  ///   - image: The name of an image in the app's asset catalog, when `systemImage` is `nil`.
+  ///   - badge: The badge it starts with; `WaypointApp.setBadge(_:onTab:)` changes it.
+  public init(
+    _ id: some TabName, root target: some TargetName, title: String? = nil, systemImage: String? = nil,
+    image: String? = nil, badge: String? = nil
+  ) {
+    let (id, target) = (id.tabName, target.targetName)
+    let picture = systemImage.map(TabItem.Image.system) ?? image.map(TabItem.Image.named)
+    let item =
+      title == nil && picture == nil && badge == nil ? nil : TabItem(title: title, image: picture, badge: badge)
+    self.init(id: id, stack: [Screen(id: "\(target)#\(id)", target: target)], item: item)
   }
 
   private enum CodingKeys: String, CodingKey {
-    case id, stack, split
+    case id, stack, split, item
   }
 
-  /// Reads a tab; a missing stack is empty.
+  /// Reads a tab; a missing stack is empty, a missing item none.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(String.self, forKey: .id)
     stack = try container.decodeIfPresent([Screen].self, forKey: .stack) ?? []
     split = try container.decodeIfPresent(SplitColumns.self, forKey: .split)
+    item = try container.decodeIfPresent(TabItem.self, forKey: .item)
   }
 }
 
@@ -92,10 +124,10 @@ public struct TabContainer: Sendable, Codable, Equatable {
   /// The selected tab's id.
   public var selected: String
 
-  /// Tabs with `selected` chosen, the first by default.
-  public init(_ tabs: [NavigationTab], selected: String? = nil) {
+  /// Tabs with `selected` chosen (a string, or the app's own ``TabName``), the first by default.
+  public init(_ tabs: [NavigationTab], selected: (some TabName)? = String?.none) {
     self.tabs = tabs
-    self.selected = selected ?? tabs.first?.id ?? ""
+    self.selected = selected?.tabName ?? tabs.first?.id ?? ""
   }
 
   /// Empty tabs with these ids, the first selected.
@@ -142,6 +174,17 @@ public struct StackPlace: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 extension NavigationState {
+  /// The root level's tabs with the items `target`'s tabs of the same ids have: a navigator
+  /// that reaches a state step by step (a tab bar made from ids) takes the look of the tabs from
+  /// the state it reaches.
+  package mutating func adoptTabItems(from target: NavigationState) {
+    guard var container = tabs, let wanted = target.tabs else { return }
+    for index in container.tabs.indices {
+      container.tabs[index].item = wanted[container.tabs[index].id]?.item
+    }
+    tabs = container
+  }
+
   /// The stacks of this level, in order: each tab's (primary, supplementary, secondary), or the
   /// level's own and its split columns.
   package var places: [StackPlace] {

@@ -69,6 +69,8 @@ public final class ShownModule {
   @ObservationIgnored private var change: NavigationChange?
   /// Whether the module was last removed because its screen was taken off by something else.
   @ObservationIgnored private var wentAway = false
+  /// Hear the next removal, told whether something else took the screen off (the user).
+  @ObservationIgnored private var removalListeners: [@MainActor (_ tookOff: Bool) -> Void] = []
   /// Whether a link may dismiss the screen when its route's presented policy is `dismiss`;
   /// `false` holds a presentation the user must finish (forced onboarding, a payment in
   /// progress): such a link then fails with `coveredByPresentation`.
@@ -294,8 +296,8 @@ public final class ShownModule {
   /// observers once.
   func settle() {
     guard state == .shown, !isMakeOnly, let change, !navigator.state.canRevert(change) else { return }
-    finishRemoval()
     wentAway = true
+    finishRemoval()
   }
 
   private func finishRemoval() {
@@ -303,6 +305,18 @@ public final class ShownModule {
     change = nil
     release()
     notify(.didRemove, nil)
+    let listeners = removalListeners
+    removalListeners = []
+    for listener in listeners { listener(wentAway) }
+  }
+
+  /// Calls `hear` once, when the module is next removed (at once when it is removed already),
+  /// with whether something other than ``remove()`` took its screen off: the user, or a change
+  /// that replaced what was shown.
+  package func whenRemoved(_ hear: @escaping @MainActor (_ tookOff: Bool) -> Void) {
+    settle()
+    guard state != .removed else { return hear(wentAway) }
+    removalListeners.append(hear)
   }
 
   /// Takes a screen already in a stack as this module's, shown as if pushed (a link found the app

@@ -33,6 +33,8 @@ public final class WindowNavigators {
   public var chooseWindow: (@MainActor (RouteRequest, [String]) -> String?)?
   /// The open windows, least recently active first.
   private var windows: [(id: String, modules: ScreenCoordinator)] = []
+  /// The window each scene (a `UIScene`, by identity) is, as the adapters say.
+  private var scenes: [ObjectIdentifier: String] = [:]
 
   /// Navigators for the windows of an app over `registry`.
   public init(registry: ModuleRegistry) {
@@ -59,6 +61,19 @@ public final class WindowNavigators {
   /// Closes the window `id` (its scene disconnected); links no longer open there.
   public func close(_ id: String) {
     windows.removeAll { $0.id == id }
+    scenes = scenes.filter { $0.value != id }
+  }
+
+  /// Says that the scene `scene` (a `UIScene`, by identity) shows the window `id`, so a
+  /// notification the system shows in that scene opens there.
+  package func attach(scene: ObjectIdentifier, to id: String) {
+    scenes[scene] = id
+  }
+
+  /// The open window the scene `scene` shows, if any.
+  package func window(forScene scene: ObjectIdentifier) -> String? {
+    guard let id = scenes[scene], coordinator(for: id) != nil else { return nil }
+    return id
   }
 
   /// Makes the window `id` the most recently active (its scene became active).

@@ -55,12 +55,6 @@ public struct CallbackPolicy: Sendable, Hashable {
   /// Empty by default.
   public var customSuccessKeys: [String]
 
-  /// The first of ``customSuccessKeys``; setting it replaces the list with that one key.
-  @available(*, deprecated, renamed: "customSuccessKeys", message: "a policy reads a list of custom success keys")
-  public var customSuccessKey: String? {
-    get { customSuccessKeys.first }
-    set { customSuccessKeys = newValue.map { [$0] } ?? [] }
-  }
   /// Allowed destinations: a scheme (`notes`) allows any callback with that scheme; a scheme and
   /// host (`https://partner.example.com`) allows only that host.
   public var allowed: [String]
@@ -70,12 +64,6 @@ public struct CallbackPolicy: Sendable, Hashable {
   public init(allowing allowed: [String] = [], customSuccessKeys: [String] = []) {
     self.allowed = allowed
     self.customSuccessKeys = customSuccessKeys
-  }
-
-  /// A policy allowing callbacks to `allowed`, with one custom success key.
-  @available(*, deprecated, renamed: "init(allowing:customSuccessKeys:)")
-  public init(allowing allowed: [String] = [], customSuccessKey: String?) {
-    self.init(allowing: allowed, customSuccessKeys: customSuccessKey.map { [$0] } ?? [])
   }
 
   /// Whether `url` may be opened as a callback.

@@ -69,14 +69,35 @@ public struct RouteDefinition: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Makes a route; only the pattern is required.
+  ///
+  /// Everything a manifest route can say, for the routes `RouterBuilder.add(_:target:tab:under:presentation:exposure:)`
+  /// does not cover:
+  ///
+  /// ```swift
+  /// routes.add(RouteDefinition(pattern: "note/<int:id>", name: "note", target: "Note",
+  ///                            placement: Placement(tab: "notes", column: .secondary)))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - pattern: The pattern.
+  ///   - name: A unique name, for URL generation and messages.
+  ///   - target: The screen or handler it opens: a string, or the app's own ``TargetName``.
+  ///   - presentation: How the screen is shown; `nil` leaves it to the target (a push).
+  ///   - exposure: Who may reach the route.
+  ///   - priority: Higher wins before any other rule.
+  ///   - defaults: Values for names the URL does not supply.
+  ///   - under: The screens that must be under its screen, bottom first.
+  ///   - placement: The tab and column, what to do with what is presented, a presented stack.
+  ///   - redirect: A URL template to send the request to instead.
   public init(
-    pattern: String, name: String? = nil, target: String? = nil, presentation: Presentation? = nil,
-    exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:], under: [UnderScreen] = [],
-    placement: Placement = Placement(), redirect: String? = nil
+    pattern: String, name: String? = nil, target: (some TargetName)? = String?.none,
+    presentation: Presentation? = nil, exposure: Exposure = .internal, priority: Int = 0,
+    defaults: [String: String] = [:], under: [UnderScreen] = [], placement: Placement = Placement(),
+    redirect: String? = nil
   ) {
     storage = CopyOnWrite(
       Fields(
-        pattern: pattern, name: name, target: target, presentation: presentation, exposure: exposure,
+        pattern: pattern, name: name, target: target?.targetName, presentation: presentation, exposure: exposure,
         priority: priority, defaults: defaults, under: under, placement: placement, redirect: redirect))
   }
 

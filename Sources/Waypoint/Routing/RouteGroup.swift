@@ -49,39 +49,36 @@ public struct RouteGroup: Sendable {
       handler: ClosureHandler(canHandle: canHandle, body))
   }
 
-  /// Registers a route that shows `target` (a screen the registry makes, once
-  /// `registerTargets(in:)` has registered the registry's targets), with everything a manifest
-  /// route can say.
+  /// Registers a route that shows `target`, a screen the registry makes (once
+  /// `registerTargets(in:)` has registered the registry's targets, as `WaypointApp` does).
   ///
   /// ```swift
-  /// builder.add("notes://note/<int:id>", target: "NoteEditor", tab: "notes", under: ["NoteList"],
-  ///             exposure: .public)
+  /// routes.add("note/<int:id>", target: "Note", tab: "notes", under: ["Notes"], exposure: .public)
+  /// routes.add("login", target: "Login", presentation: .sheet)
   /// ```
+  ///
+  /// The rest of what a route can say (a name, a column, what to do with what is presented, a
+  /// presented stack, a priority, defaults) goes in a ``RouteDefinition``, added with
+  /// ``add(_:handler:)``.
   ///
   /// - Parameters:
   ///   - pattern: The pattern after the group's prefix.
-  ///   - target: The target its requests go to.
-  ///   - name: A unique name, for URL generation and messages.
-  ///   - presentation: How the screen is shown; `nil` pushes it.
+  ///   - target: The screen its requests show: a string, or the app's own ``TargetName``.
   ///   - tab: The tab that shows it; `nil` for the selected one.
-  ///   - column: The split view column that shows it; `nil` for the primary one.
   ///   - under: The screens that must be under it, bottom first.
-  ///   - presented: What to do with what is presented; `nil` takes the navigator's policy.
-  ///   - presentsStack: Whether the `under` screens and this one are presented together, as one
-  ///     level with `presentation`.
+  ///   - presentation: How the screen is shown; `nil` pushes it.
   ///   - exposure: Who may reach the route; links from outside reach only public routes.
-  ///   - priority: Higher wins before any other rule.
-  ///   - defaults: Values for names the URL does not supply.
   public mutating func add(
-    _ pattern: String, target: String, name: String? = nil, presentation: Presentation? = nil, tab: String? = nil,
-    column: SplitColumn? = nil, under: [UnderScreen] = [], presented: PresentedPolicy? = nil,
-    presentsStack: Bool = false, exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:]
+    _ pattern: String, target: some TargetName, tab: (some TabName)? = String?.none,
+    under: [some TargetName] = [] as [UnderScreen], presentation: Presentation? = nil,
+    exposure: Exposure = .internal
   ) {
+    // The defaults name their types (`String?.none`, `as [UnderScreen]`): Swift infers a
+    // generic parameter left out from its default.
     add(
       RouteDefinition(
-        pattern: pattern, name: name, target: target, presentation: presentation, exposure: exposure,
-        priority: priority, defaults: defaults, under: under,
-        placement: Placement(tab: tab, column: column, presented: presented, presentsStack: presentsStack)))
+        pattern: pattern, target: target, presentation: presentation, exposure: exposure,
+        under: under.map { UnderScreen.of($0) }, placement: Placement(tab: tab)))
   }
 
   /// Registers `route` under this group's prefix (its pattern joined to the prefix), its requests

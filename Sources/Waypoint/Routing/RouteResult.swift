@@ -114,6 +114,12 @@ public struct ParkedLink: Sendable {
   public var origin: Origin
   /// The in-process values it was opened with.
   public var extras: [String: any Sendable]
+  /// Whether the gate still holds (a ``SignInGate``: the user is still signed out).
+  ///
+  /// Asked when the screen shown in its place leaves: a ``LinkInbox`` then drops what waits
+  /// behind it. `nil` for a park that says nothing: the screen leaving means the gate was not
+  /// passed.
+  package var stillClosed: (@Sendable () async -> Bool)?
 
   /// Makes a parked link.
   package init(gate: String, url: String, origin: Origin, extras: [String: any Sendable] = [:]) {

@@ -81,7 +81,8 @@ extension RouterBuilder {
       let reason =
         name.isEmpty
         ? "the route has neither a target nor a redirect"
-        : "the target '\(name)' has no handler; register one with register(target:handler:)"
+        : "the target '\(name)' has no handler (targets with one: \(NameList.quoted(targets.keys))); register one "
+          + "with register(target:handler:), or a screen of that target"
       return .failure(
         RoutingError(
           .missingHandler, "\(registration.place): \(reason)", pattern: route.pattern,

@@ -107,16 +107,27 @@ public struct RouterBuilder: Sendable {
       pattern, name: name, priority: priority, exposure: exposure, defaults: defaults, canHandle: canHandle, body)
   }
 
-  /// Registers a route that shows `target`, with everything a manifest route can say; see
-  /// ``RouteGroup/add(_:target:name:presentation:tab:column:under:presented:presentsStack:exposure:priority:defaults:)``.
+  /// Registers a route that shows `target`; see ``RouteGroup/add(_:target:tab:under:presentation:exposure:)``.
+  ///
+  /// ```swift
+  /// routes.add("note/<int:id>", target: "Note", tab: "notes", under: ["Notes"], exposure: .public)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - pattern: The pattern.
+  ///   - target: The screen its requests show: a string, or the app's own ``TargetName``.
+  ///   - tab: The tab that shows it; `nil` for the selected one.
+  ///   - under: The screens that must be under it, bottom first.
+  ///   - presentation: How the screen is shown; `nil` pushes it.
+  ///   - exposure: Who may reach the route; links from outside reach only public routes.
   public mutating func add(
-    _ pattern: String, target: String, name: String? = nil, presentation: Presentation? = nil, tab: String? = nil,
-    column: SplitColumn? = nil, under: [UnderScreen] = [], presented: PresentedPolicy? = nil,
-    presentsStack: Bool = false, exposure: Exposure = .internal, priority: Int = 0, defaults: [String: String] = [:]
+    _ pattern: String, target: some TargetName, tab: (some TabName)? = String?.none,
+    under: [some TargetName] = [] as [UnderScreen], presentation: Presentation? = nil,
+    exposure: Exposure = .internal
   ) {
-    root.add(
-      pattern, target: target, name: name, presentation: presentation, tab: tab, column: column, under: under,
-      presented: presented, presentsStack: presentsStack, exposure: exposure, priority: priority, defaults: defaults)
+    // The defaults name their types (`String?.none`, `as [UnderScreen]`): Swift infers a
+    // generic parameter left out from its default.
+    root.add(pattern, target: target, tab: tab, under: under, presentation: presentation, exposure: exposure)
   }
 
   /// Registers `route`, its requests handled by `handler`; without one, as a manifest would: its

@@ -15,8 +15,10 @@
 /// - The parked link rides along as the encoded query item `next`
 ///   (`notes://login?next=notes%3A%2F%2Fnote%2F42`), for a screen that opens it itself.
 /// - Opened through a ``LinkInbox``, the link is kept until ``LinkInbox/resume(_:)`` with the
-///   gate's name, or dropped with its reason on ``LinkInbox/discard(_:reason:)``; it stays
-///   parked even when the sign-in screen cannot be shown.
+///   gate's name, or dropped with its reason: on ``LinkInbox/discard(_:reason:)``, when it has
+///   waited longer than ``LinkInbox/Policy/maxParked``, or when the user dismisses the sign-in
+///   screen while still signed out. It stays parked even when the sign-in screen cannot be
+///   shown. The caller's completion hears how the link itself ends.
 /// - Middleware runs off the main actor: `isSignedIn` is `async`, so it can read a main-actor
 ///   session with `await` (or an actor's state, or a lock-protected value) without racing it.
 public struct SignInGate: RouteMiddleware {
@@ -27,23 +29,32 @@ public struct SignInGate: RouteMiddleware {
   package let signInURL: String
   /// The name links are parked under.
   package let gate: String
+  /// The targets it protects, when it was made with them: `WaypointApp` checks each is a
+  /// screen of the app.
+  package private(set) var targets: [String]?
   private let protects: @Sendable (RouteRequest) -> Bool
   private let isSignedIn: @Sendable () async -> Bool
 
   /// A gate in front of the routes whose target is one of `targets`.
   ///
+  /// `WaypointApp` refuses to build when a target names no screen of the app, or when the
+  /// sign-in URL opens no route.
+  ///
   /// - Parameters:
   ///   - signInURL: What to show while the link waits (a route of the app, internal or public).
   ///   - gate: The name the link is parked under; resume it with that name.
-  ///   - targets: The targets that need a signed-in user.
+  ///   - targets: The screens that need a signed-in user: strings, or the app's own ``TargetName``.
   ///   - isSignedIn: Whether the user is signed in now; asked for each protected request.
   public init(
-    showing signInURL: String, gate: String = SignInGate.signIn, protecting targets: Set<String>,
+    showing signInURL: String, gate: String = SignInGate.signIn, protecting targets: some Sequence<some TargetName>,
     isSignedIn: @escaping @Sendable () async -> Bool
   ) {
+    let names = targets.map(\.targetName)
+    let protected = Set(names)
     self.init(
-      showing: signInURL, gate: gate, protecting: { $0.route?.target.map(targets.contains) ?? false },
+      showing: signInURL, gate: gate, protecting: { $0.route?.target.map(protected.contains) ?? false },
       isSignedIn: isSignedIn)
+    self.targets = names
   }
 
   /// A gate in front of the requests `protects` picks (by route name, path, anything a request
@@ -64,6 +75,9 @@ public struct SignInGate: RouteMiddleware {
   public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
     guard protects(request), await !isSignedIn() else { return try await next(request) }
     let shown = LinkText.appending([QueryItem(name: "next", value: request.url.string)], to: signInURL)
-    return .park(request, until: gate, showing: shown)
+    var result = RouteResult.park(request, until: gate, showing: shown)
+    let isSignedIn = isSignedIn
+    result.parked?.stillClosed = { await !isSignedIn() }
+    return result
   }
 }

@@ -53,10 +53,18 @@ public struct Placement: Sendable, Hashable, Codable {
   public var presentsStack: Bool
 
   /// A placement.
+  ///
+  /// - Parameters:
+  ///   - tab: The tab that shows the screen (a string, or the app's own ``TabName``); `nil` for
+  ///     the selected one.
+  ///   - column: The split view column; `nil` for the primary one.
+  ///   - presented: What to do with what is presented; `nil` takes the navigator's policy.
+  ///   - presentsStack: Whether the route presents its `under` screens and its own as one level.
   public init(
-    tab: String? = nil, column: SplitColumn? = nil, presented: PresentedPolicy? = nil, presentsStack: Bool = false
+    tab: (some TabName)? = String?.none, column: SplitColumn? = nil, presented: PresentedPolicy? = nil,
+    presentsStack: Bool = false
   ) {
-    self.tab = tab
+    self.tab = tab?.tabName
     self.column = column
     self.presented = presented
     self.presentsStack = presentsStack

@@ -16,7 +16,8 @@
 /// The screen built there gets those values, is bound from them as a screen its own link opened
 /// would be, and is saved and restored with them. A screen already shown counts as this one when
 /// its target is the same and it has these values.
-public struct UnderScreen: Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct UnderScreen: Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible, TargetName
+{
   /// The target of the screen.
   public var target: String
   /// The names of the link's values (path, query, defaults) the screen takes, by the same names.
@@ -24,9 +25,15 @@ public struct UnderScreen: Sendable, Hashable, Codable, ExpressibleByStringLiter
   /// Values the screen gets whatever the link says; a link's value of the same name wins.
   public var defaults: [String: String]
 
-  /// A screen of `target` taking `parameters` from the link, and `defaults`.
-  public init(_ target: String, parameters: [String] = [], defaults: [String: String] = [:]) {
-    self.target = target
+  /// A screen of `target` (a string, or the app's own ``TargetName``) taking `parameters` from
+  /// the link, and `defaults`.
+  ///
+  /// - Parameters:
+  ///   - target: The screen's target.
+  ///   - parameters: The link's values it takes, by name.
+  ///   - defaults: Values it gets whatever the link says.
+  public init(_ target: some TargetName, parameters: [String] = [], defaults: [String: String] = [:]) {
+    self.target = target.targetName
     self.parameters = parameters
     self.defaults = defaults
   }
@@ -64,6 +71,15 @@ public struct UnderScreen: Sendable, Hashable, Codable, ExpressibleByStringLiter
 
   private enum CodingKeys: String, CodingKey {
     case target, parameters, defaults
+  }
+
+  /// The target, which is what an `UnderScreen` names where a ``TargetName`` is taken.
+  public var targetName: String { target }
+
+  /// `name` as a screen under a route's: itself when it is an `UnderScreen` (its values kept),
+  /// else its target taking no values.
+  package static func of(_ name: some TargetName) -> UnderScreen {
+    (name as? UnderScreen) ?? UnderScreen(name.targetName)
   }
 
   /// Whether the screen takes any value.

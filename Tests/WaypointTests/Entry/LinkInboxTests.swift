@@ -308,6 +308,35 @@ struct LinkInboxParkingTests {
     #expect(opened.all == ["note 9 notification ", "note 9 notification "])
   }
 
+  @Test(
+    "B5 of the third adapter review: a notification posted again under its identifier and tapped 20 s later opens; one tap reported twice opens once"
+  )
+  func repostedNotification() async throws {
+    let opened = Recorder()
+    let holder = try InboxFixture.router(opened: opened)
+    let clock = TestClock()
+    let inbox = LinkInbox(router: holder, now: { clock.now })
+    inbox.setReady(true)
+    let delivered = Date(timeIntervalSince1970: 1_000)
+    let tap = { (link: String, date: Date) in
+      NotificationTap(
+        payload: ["link": link], key: "link", identifier: "thread-7", action: nil, date: date, policy: inbox.policy)
+    }
+    let first = try #require(tap("notes://note/1", delivered))
+    let reported = try #require(tap("notes://note/1", delivered))
+    let reposted = try #require(tap("notes://note/2", delivered.addingTimeInterval(20)))
+    let events = holder.events()
+    _ = await outcomes(events, count: 1) { inbox.receive(first) }
+    clock.advance(5)
+    // The same tap, reported by the delegate after the scene's connection options: once.
+    _ = await outcomes(events, count: 1) { inbox.receive(reported) }
+    #expect(opened.all == ["note 1 notification "])
+    clock.advance(15)
+    // A new message in the thread: posted again under its identifier, delivered anew.
+    _ = await outcomes(events, count: 1) { inbox.receive(reposted) }
+    #expect(opened.all == ["note 1 notification ", "note 2 notification "])
+  }
+
   @Test("one notification handed over by two recipes (id:, or only its origin) is one id and opens once")
   func oneIdentifierSpace() async throws {
     let opened = Recorder()

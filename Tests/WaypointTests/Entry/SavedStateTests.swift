@@ -225,7 +225,7 @@ struct SavedStateTests {
     let heard = Heard()
     var routes = RouterBuilder()
     routes.observe(heard)
-    routes.add("app://a/<int:id>", target: "A", name: "a")
+    routes.add(RouteDefinition(pattern: "app://a/<int:id>", name: "a", target: "A"))
     let start = NavigationState(
       tabs: TabContainer([
         NavigationTab(id: "notes", stack: [Screen(id: "A#notes", target: "A")]),

@@ -9,14 +9,26 @@ struct CodeRouteTests {
   /// The same routes as `LinkPlacementTests.manifest`, written in code, with every field.
   static func addRoutes(to builder: inout RouterBuilder) {
     builder.add(
-      "notes://note/<int:id>", target: "NoteEditor", name: "note", tab: "notes", under: ["NoteList"],
-      presented: .dismiss)
-    builder.add("notes://found/<int:id>", target: "NoteEditor", name: "found", tab: "search")
-    builder.add("notes://peek/<int:id>", target: "NoteEditor", name: "peek", presented: .keep)
-    builder.add("notes://strict/<int:id>", target: "NoteEditor", name: "strict", presented: .refuse)
+      RouteDefinition(
+        pattern: "notes://note/<int:id>", name: "note", target: "NoteEditor", under: ["NoteList"],
+        placement: Placement(tab: "notes", presented: .dismiss)))
     builder.add(
-      "notes://side/<int:id>", target: "NoteEditor", name: "side", column: .secondary, under: ["NoteList"])
-    builder.add("notes://elsewhere", target: "NoteList", name: "elsewhere", tab: "archive")
+      RouteDefinition(
+        pattern: "notes://found/<int:id>", name: "found", target: "NoteEditor", placement: Placement(tab: "search")))
+    builder.add(
+      RouteDefinition(
+        pattern: "notes://peek/<int:id>", name: "peek", target: "NoteEditor", placement: Placement(presented: .keep)))
+    builder.add(
+      RouteDefinition(
+        pattern: "notes://strict/<int:id>", name: "strict", target: "NoteEditor",
+        placement: Placement(presented: .refuse)))
+    builder.add(
+      RouteDefinition(
+        pattern: "notes://side/<int:id>", name: "side", target: "NoteEditor", under: ["NoteList"],
+        placement: Placement(column: .secondary)))
+    builder.add(
+      RouteDefinition(
+        pattern: "notes://elsewhere", name: "elsewhere", target: "NoteList", placement: Placement(tab: "archive")))
   }
 
   @Test("each route in code is the route the manifest declares, field for field")
@@ -33,9 +45,10 @@ struct CodeRouteTests {
 
     var everything = RouterBuilder()
     everything.add(
-      "notes://all/<int:id>", target: "NoteEditor", name: "all", presentation: .sheet, tab: "notes",
-      column: .secondary, under: ["NoteList"], presented: .dismiss, exposure: .public, priority: 3,
-      defaults: ["mode": "read"])
+      RouteDefinition(
+        pattern: "notes://all/<int:id>", name: "all", target: "NoteEditor", presentation: .sheet, exposure: .public,
+        priority: 3, defaults: ["mode": "read"], under: ["NoteList"],
+        placement: Placement(tab: "notes", column: .secondary, presented: .dismiss)))
     everything.allowsUnhandledTargets = true
     let route = try #require(try everything.build().resolve("notes://all/1").route)
     #expect(
@@ -75,7 +88,7 @@ struct CodeRouteTests {
         }
       ]
     ) { shared in
-      shared.add("/<int:id>", target: "Editor", name: "shared", exposure: .public)
+      shared.add(RouteDefinition(pattern: "/<int:id>", name: "shared", target: "Editor", exposure: .public))
     }
     builder.add(RouteDefinition(pattern: "notes://plain/<int:id>", name: "plain", target: "Editor"))
     builder.add(RouteDefinition(pattern: "notes://own", name: "own"), handler: ClosureHandler { _ in "own" })

@@ -143,15 +143,6 @@ struct CallbackTests {
       .code == .callbackNotAllowed)
   }
 
-  @Test("the one-key spelling still reads as a list of one")
-  @available(*, deprecated)
-  func oneKeySpelling() {
-    var policy = CallbackPolicy(allowing: ["partner"], customSuccessKey: "callback")
-    #expect(policy.customSuccessKeys == ["callback"])
-    policy.customSuccessKey = nil
-    #expect(policy.customSuccessKeys.isEmpty)
-  }
-
   @Test("the allow-list matches a scheme, or a scheme and host exactly")
   func allowList() {
     let policy = CallbackPolicy(allowing: ["partner", "https://partner.example.com"])
