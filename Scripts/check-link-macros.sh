@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A client module of WaypointMacros, compiled against the package as built (`swift build
 # --build-tests` first): the typed-links enum of the README compiles, and each mistake the macros
-# catch fails to compile with a diagnostic naming its case. Prints one line per check.
+# catch fails to compile with a diagnostic naming its case; typed screen and tab names compile,
+# and a misspelled one does not; a route's arguments out of order get the compiler's message
+# naming the form meant. Prints one line per check.
 set -euo pipefail
 # The package by its physical path: SwiftPM keys its build by the directory as given, so
 # `Scripts/..` and the root itself would each build the package anew.
@@ -50,11 +52,18 @@ fi
 echo "client: compiles"
 
 failures=0
-# Each mistake: a name, the cases, and the text its diagnostic must hold.
-expect_error() {
-  local name=$1 cases=$2 wanted=$3
-  client "$cases" > "$work/$name.swift"
-  if out=$(typecheck "$work/$name.swift"); then
+# check NAME FILE WANTED: FILE compiles when WANTED is empty, or fails with a diagnostic holding WANTED.
+check() {
+  local name=$1 file=$2 wanted=$3
+  if [ -z "$wanted" ]; then
+    if ! out=$(typecheck "$file"); then
+      echo "$name: does not compile:" >&2
+      echo "$out" >&2
+      failures=$((failures + 1))
+    else
+      echo "$name: compiles"
+    fi
+  elif out=$(typecheck "$file"); then
     echo "$name: compiled, but should not" >&2
     failures=$((failures + 1))
   elif ! grep -qF -- "$wanted" <<<"$out"; then
@@ -64,6 +73,12 @@ expect_error() {
   else
     echo "$name: $(grep -m1 -F -- "$wanted" <<<"$out" | sed 's/^.*error: //')"
   fi
+}
+
+# Each mistake: a name, the cases, and the text its diagnostic must hold.
+expect_error() {
+  client "$2" > "$work/$1.swift"
+  check "$1" "$work/$1.swift" "$3"
 }
 
 expect_error placeholder '  @Route("notes://note/<int:id>") case note(number: Int)' \
@@ -105,6 +120,61 @@ for snippet in "$work"/doc-*.swift; do
   docs=$((docs + 1))
 done
 echo "documentation examples with the macros: $docs compile"
+
+# Typed screen and tab names: an app declares its screens and tabs once as enums and uses them
+# wherever a name is taken; a misspelled case, or a screen given where a tab belongs, does not
+# compile. The Quick start's routes written so compile.
+names() {
+  cat <<SWIFT
+import Waypoint
+
+enum NotesScreen: String, TargetName { case list = "Notes", note = "Note", settings = "Settings", login = "Login" }
+enum NotesTab: String, TabName { case notes, settings }
+
+@MainActor func routes() -> RouterBuilder {
+  var routes = RouterBuilder()
+  routes.use(SignInGate(showing: "/login", protecting: [NotesScreen.settings]) { false })
+$1
+  return routes
+}
+
+@MainActor func tabs() -> [NavigationTab] {
+  [NavigationTab(NotesTab.notes, root: NotesScreen.list, title: "Notes"),
+   NavigationTab(NotesTab.settings, root: NotesScreen.settings, title: "Settings")]
+}
+SWIFT
+}
+name_check() {
+  names "$2" > "$work/$1.swift"
+  check "$1" "$work/$1.swift" "$3"
+}
+typed='  routes.add("/note/<int:id>", target: NotesScreen.note, tab: NotesTab.notes, under: [NotesScreen.list], exposure: .public)
+  routes.add("/settings", target: NotesScreen.settings, tab: NotesTab.settings, exposure: .public)
+  routes.add("/login", target: NotesScreen.login, presentation: .sheet)'
+name_check typed-names "$typed" ""
+name_check misspelled-screen '  routes.add("/note/<int:id>", target: NotesScreen.noet, tab: NotesTab.notes)' \
+  "type 'NotesScreen' has no member 'noet'"
+name_check misspelled-tab '  routes.add("/note/<int:id>", target: NotesScreen.note, tab: NotesTab.note)' \
+  "type 'NotesTab' has no member 'note'"
+name_check screen-for-tab '  routes.add("/note/<int:id>", target: NotesScreen.note, tab: NotesScreen.list)' \
+  "requires that 'NotesScreen' conform to 'TabName'"
+# A route's arguments out of order: the compiler names the form meant, not a deprecated one.
+name_check argument-order '  routes.add("/settings", target: "Settings", exposure: .public, tab: "settings")' \
+  "argument 'tab' must precede argument 'exposure'"
+
+# The Typed links article's typed names, as an app writes them.
+awk -v out="$work/typed-names-article.swift" '
+  /^### Typed screen and tab names$/ { inside = 1 }
+  /^```swift$/ { if (inside) { code = 1; next } }
+  /^```$/ { if (code) { code = 0; inside = 0 }; next }
+  code { print > out }
+' Sources/Waypoint/Documentation.docc/TypedLinks.md
+if [ ! -s "$work/typed-names-article.swift" ]; then
+  echo "typed-names-article: the Typed links article has no example under 'Typed screen and tab names'" >&2
+  failures=$((failures + 1))
+else
+  check typed-names-article "$work/typed-names-article.swift" ""
+fi
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures mistake(s) not caught" >&2

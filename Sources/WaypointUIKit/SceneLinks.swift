@@ -187,7 +187,7 @@ public final class SceneLinks {
     let badges = app.tabBadges
     navigator.configureTab = { tab, stack in
       if let title = tabTitles?[tab] { stack.tabBarItem.title = title }
-      if let badge = badges.badge(onTab: tab) { stack.tabBarItem.badgeValue = badge }
+      stack.tabBarItem.badgeValue = badges.badge(onTab: tab)
     }
     badges.observe { [weak navigator] tab, badge in
       guard let navigator else { return false }

@@ -3,6 +3,28 @@ import Testing
 
 @Suite("waypoint lint, routes, url, demo")
 struct ToolCommandTests {
+  @Test("the README lists every command `waypoint --help` has, in its products table and its tour")
+  func readmeListsEveryCommand() throws {
+    let help = try CLIRunner.run(["--help"])
+    let commands = help.lines.drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst()
+      .compactMap { line -> String? in
+        let words = line.split(separator: " ")
+        return line.hasPrefix("  ") && !line.hasPrefix("   ") && !line.hasPrefix("  See ")
+          ? words.first.map(String.init) : nil
+      }
+    #expect(commands.count >= 13)
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+    let table = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| `waypoint` |") })
+    let tour = try #require(readme.components(separatedBy: "- **The `waypoint` tool**:").dropFirst().first)
+      .components(separatedBy: "(articles").first
+    for command in commands {
+      #expect(table.contains("`\(command)`"), "the products table lacks \(command)")
+      #expect(tour?.contains("`\(command)`") == true, "the tour line lacks \(command)")
+    }
+  }
+
   @Test("the bundled manifest lints clean")
   func lintClean() throws {
     let output = try CLIRunner.run(["lint"])

@@ -50,9 +50,11 @@ nonisolated public struct EmptyView: View {
 
 /// https://developer.apple.com/documentation/swiftui/anyview — `@frozen nonisolated struct AnyView`
 @frozen nonisolated public struct AnyView: View {
+  /// Model only: the view it erases.
+  public let _modelView: any View
   /// https://developer.apple.com/documentation/swiftui/anyview/init(_:)
   /// `nonisolated init<V>(_ view: V) where V : View`
-  public init<V: View>(_ view: V) {}
+  public init<V: View>(_ view: V) { _modelView = view }
   public var body: Never { fatalError("model") }
 }
 
@@ -135,7 +137,8 @@ nonisolated public struct Label<Title: View, Icon: View>: View {
 
 /// https://developer.apple.com/documentation/swiftui/text — `@frozen struct Text`
 @frozen nonisolated public struct Text: View {
-  let content: String
+  /// Model only: what the text says.
+  public let content: String
   /// https://developer.apple.com/documentation/swiftui/text/init(verbatim:) — `init(verbatim content: String)`
   public init(verbatim content: String) { self.content = content }
   /// https://developer.apple.com/documentation/swiftui/text/init(_:)-9d1g4 — `init<S>(_ content: S) where S : StringProtocol`

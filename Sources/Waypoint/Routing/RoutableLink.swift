@@ -405,13 +405,10 @@ extension RouterBuilder {
   }
 }
 
-extension RouteGroup {
-  /// Registers every route of `type` under this group's prefix and middleware.
-  ///
-  /// See ``RouterBuilder/add(_:_:)``. A group cannot add parameter types: register the type's
-  /// custom ones on the builder (`builder.parameterTypes`).
-  public mutating func add<Link: RoutableLink>(
-    _ type: Link.Type, _ body: (@Sendable (Link, RouteRequest) async throws -> any Sendable)? = nil
+extension RouteList {
+  /// Adds every route of `type`, each handled by `body` with the link its request reads.
+  mutating func add<Link: RoutableLink>(
+    _ type: Link.Type, _ body: (@Sendable (Link, RouteRequest) async throws -> any Sendable)?
   ) {
     for definition in Link.routeDefinitions {
       guard let body else {

@@ -53,9 +53,9 @@ final class RouteEntry: Sendable {
   }
 
   /// The entry under a group: its pattern `pattern`, `outer` middleware around its own.
-  func grouped(pattern: String, outer: [any RouteMiddleware]) -> RouteEntry {
+  func grouped(pattern: String, outer: [any RouteMiddleware], place: String? = nil) -> RouteEntry {
     var route = route
     route.pattern = pattern
-    return RouteEntry(route: route, handler: handler, middleware: outer + middleware, place: place)
+    return RouteEntry(route: route, handler: handler, middleware: outer + middleware, place: place ?? self.place)
   }
 }

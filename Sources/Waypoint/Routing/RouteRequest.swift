@@ -193,7 +193,9 @@ public struct RouteRequest: Sendable {
 }
 
 /// One name of a request with its value and where the value came from.
-public struct RequestValue: Sendable, CustomStringConvertible {
+///
+/// Apps meet it as ``Source``, which says where ``RouteRequest/value(_:from:)`` looks.
+public struct RequestValue: Sendable {
   /// Where a request's value comes from.
   public enum Source: String, Sendable, Hashable, CaseIterable {
     /// An in-process value passed to `open` or added by a middleware.
@@ -212,15 +214,15 @@ public struct RequestValue: Sendable, CustomStringConvertible {
   }
 
   /// The name.
-  public let name: String
+  package let name: String
   /// The value that wins for the name.
-  public let value: any Sendable
+  package let value: any Sendable
   /// Where it came from.
-  public let source: Source
+  package let source: Source
 
   /// The value as text; an extra that is not text is described.
-  public var text: String { (value as? String) ?? String(describing: value) }
+  package var text: String { (value as? String) ?? String(describing: value) }
 
   /// `name=value (source)`.
-  public var description: String { "\(name)=\(text) (\(source.rawValue))" }
+  package var description: String { "\(name)=\(text) (\(source.rawValue))" }
 }

@@ -51,9 +51,9 @@ public struct RouterBuilder: Sendable {
   /// Default ``DeclinePolicy/useFallback``: the fallback serves it, and its request lists the routes
   /// that declined. ``DeclinePolicy/fail`` fails such an open with `declined` instead.
   public var whenEveryRouteDeclines = DeclinePolicy.useFallback
-  private(set) var middleware: [any RouteMiddleware] = []
+  var middleware: [any RouteMiddleware] = []
   private(set) var observers: [any RouteObserver] = []
-  var root = RouteGroup(prefix: "", middleware: [])
+  var root = RouteList(prefix: "", middleware: [])
   var targets: [String: any RouteHandler] = [:]
   var problems: [RoutingError] = []
   private(set) var declared: [DeclaredRoutes] = []
@@ -89,12 +89,22 @@ public struct RouterBuilder: Sendable {
     observers.append(observer)
   }
 
-  /// Registers a route whose requests `handler` handles; see ``RouteGroup/add(_:name:priority:exposure:defaults:handler:)``.
+  /// Registers a route whose requests `handler` handles.
+  ///
+  /// - Parameters:
+  ///   - pattern: The pattern, e.g. `myapp://item/<int:id>` (in a group, after its prefix).
+  ///   - name: A unique name, for URL generation and messages.
+  ///   - priority: Higher wins before any other rule.
+  ///   - exposure: Who may reach the route; links from outside reach only public routes.
+  ///   - defaults: Values for names the URL does not supply.
+  ///   - handler: What handles the requests.
   public mutating func add(
     _ pattern: String, name: String? = nil, priority: Int = 0, exposure: Exposure = .internal,
     defaults: [String: String] = [:], handler: any RouteHandler
   ) {
-    root.add(pattern, name: name, priority: priority, exposure: exposure, defaults: defaults, handler: handler)
+    root.add(
+      RouteDefinition(pattern: pattern, name: name, exposure: exposure, priority: priority, defaults: defaults),
+      handler: handler)
   }
 
   /// Registers a route handled by a closure, which may decline requests with `canHandle`.
@@ -103,18 +113,25 @@ public struct RouterBuilder: Sendable {
     defaults: [String: String] = [:], canHandle: @escaping @Sendable (RouteRequest) -> Bool = { _ in true },
     _ body: @escaping @Sendable (RouteRequest) async throws -> any Sendable
   ) {
-    root.add(
-      pattern, name: name, priority: priority, exposure: exposure, defaults: defaults, canHandle: canHandle, body)
+    add(
+      pattern, name: name, priority: priority, exposure: exposure, defaults: defaults,
+      handler: ClosureHandler(canHandle: canHandle, body))
   }
 
-  /// Registers a route that shows `target`; see ``RouteGroup/add(_:target:tab:under:presentation:exposure:)``.
+  /// Registers a route that shows `target`, a screen the registry makes (once
+  /// `registerTargets(in:)` has registered the registry's targets, as `WaypointApp` does).
   ///
   /// ```swift
   /// routes.add("note/<int:id>", target: "Note", tab: "notes", under: ["Notes"], exposure: .public)
+  /// routes.add("login", target: "Login", presentation: .sheet)
   /// ```
   ///
+  /// The rest of what a route can say (a name, a column, what to do with what is presented, a
+  /// presented stack, a priority, defaults) goes in a ``RouteDefinition``, added with
+  /// ``add(_:handler:)``.
+  ///
   /// - Parameters:
-  ///   - pattern: The pattern.
+  ///   - pattern: The pattern (in a group, after its prefix).
   ///   - target: The screen its requests show: a string, or the app's own ``TargetName``.
   ///   - tab: The tab that shows it; `nil` for the selected one.
   ///   - under: The screens that must be under it, bottom first.
@@ -127,11 +144,15 @@ public struct RouterBuilder: Sendable {
   ) {
     // The defaults name their types (`String?.none`, `as [UnderScreen]`): Swift infers a
     // generic parameter left out from its default.
-    root.add(pattern, target: target, tab: tab, under: under, presentation: presentation, exposure: exposure)
+    root.add(
+      RouteDefinition(
+        pattern: pattern, target: target, presentation: presentation, exposure: exposure,
+        under: under.map { UnderScreen.of($0) }, placement: Placement(tab: tab)))
   }
 
-  /// Registers `route`, its requests handled by `handler`; without one, as a manifest would: its
-  /// requests go to its target's handler, or to its redirect.
+  /// Registers `route` (in a group, its pattern joined to the prefix), its requests handled by
+  /// `handler`; without one, as a manifest declares it: its requests go to the handler registered
+  /// for its ``RouteDefinition/target``, or to its ``RouteDefinition/redirect``.
   public mutating func add(_ route: RouteDefinition, handler: (any RouteHandler)? = nil) {
     root.add(route, handler: handler)
   }
@@ -140,14 +161,30 @@ public struct RouterBuilder: Sendable {
   public mutating func redirect(
     _ pattern: String, to template: String, name: String? = nil, exposure: Exposure = .internal
   ) {
-    root.redirect(pattern, to: template, name: name, exposure: exposure)
+    root.add(RouteDefinition(pattern: pattern, name: name, exposure: exposure, redirect: template))
   }
 
   /// Registers routes under a shared prefix and middleware.
+  ///
+  /// ```swift
+  /// builder.group("/shop", middleware: [AttachUser(session: session)]) { shop in
+  ///   shop.add("/cart") { _ in Cart.current }
+  ///   shop.add("/item/<int:id>") { request in try Item(id: request.int("id")) }
+  /// }
+  /// ```
+  ///
+  /// `body` gets a builder of its own: what it adds (routes, groups, targets' handlers, typed
+  /// links and their parameter types, middleware with ``use(_:)``) joins this builder under
+  /// `prefix`, its middleware running inside this builder's, after `middleware`. Its settings
+  /// (options, hosts, callbacks, fallback, observers) are not used.
   public mutating func group(
-    _ prefix: String, middleware: [any RouteMiddleware] = [], _ body: (inout RouteGroup) -> Void
+    _ prefix: String, middleware: [any RouteMiddleware] = [], _ body: (inout RouterBuilder) -> Void
   ) {
-    root.group(prefix, middleware: middleware, body)
+    var inner = RouterBuilder(options: options)
+    inner.parameterTypes = parameterTypes
+    inner.middleware = middleware
+    body(&inner)
+    join(inner, under: prefix, naming: true)
   }
 
   /// Mounts a feature's routes under `prefix`: its global middleware runs for its routes only, inside this builder's;
@@ -155,8 +192,20 @@ public struct RouterBuilder: Sendable {
   ///
   /// Its options and observers are not used.
   public mutating func mount(_ prefix: String, _ feature: RouterBuilder) {
-    root.group(prefix) { group in group.adopt(feature.allEntries(), extraMiddleware: feature.middleware) }
-    for (name, handler) in feature.targets { register(target: name, handler: handler) }
+    join(feature, under: prefix, naming: false)
+  }
+
+  /// Joins what `feature` collected to this builder under `prefix`.
+  private mutating func join(_ feature: RouterBuilder, under prefix: String, naming: Bool) {
+    var list = RouteList(prefix: prefix, middleware: [])
+    list.adopt(feature.allEntries(), extraMiddleware: feature.middleware, naming: naming)
+    root.entries += list.entries
+    root.problems += list.problems + feature.root.problems
+    for (name, handler) in feature.targets.sorted(by: { $0.key < $1.key }) { register(target: name, handler: handler) }
+    for name in feature.parameterTypes.names where parameterTypes[name] == nil {
+      if let type = feature.parameterTypes[name] { parameterTypes.register(type) }
+    }
+    requiredLinks += feature.requiredLinks
     problems += feature.problems
   }
 

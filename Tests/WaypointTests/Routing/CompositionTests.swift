@@ -38,6 +38,45 @@ struct CompositionTests {
     #expect(try await router.open("/all").value(as: String.self) == "list")
   }
 
+  @Test("a group's closure gets a builder: its middleware, targets, typed links and their parameter types join")
+  func groupBuilder() async throws {
+    let recorder = Recorder()
+    var builder = RouterBuilder()
+    builder.use(TracingMiddleware(name: "app", recorder: recorder))
+    builder.group("/shop", middleware: [TracingMiddleware(name: "shop", recorder: recorder)]) { shop in
+      shop.use(TracingMiddleware(name: "shop.use", recorder: recorder))
+      shop.register(target: "Cart") { _ in "cart" }
+      shop.add(RouteDefinition(pattern: "/cart", target: "Cart"))
+      shop.group("/paint") { paint in
+        paint.use(TracingMiddleware(name: "paint", recorder: recorder))
+        paint.add("/<colour:colour>") { request in "paint \(request["colour"] ?? "")" }
+        paint.parameterTypes.register(ParameterType("colour") { $0.count == 6 && $0.allSatisfy(\.isHexDigit) })
+      }
+    }
+    builder.add("/home") { _ in "home" }
+    let router = try builder.build()
+    #expect(try await router.open("/shop/cart").value(as: String.self) == "cart")
+    #expect(recorder.all == ["app in", "shop in", "shop.use in", "shop.use out", "shop out", "app out"])
+    #expect(try await router.open("/shop/paint/ff8800").value(as: String.self) == "paint ff8800")
+    #expect(
+      recorder.all.suffix(8) == [
+        "app in", "shop in", "shop.use in", "paint in", "paint out", "shop.use out", "shop out", "app out",
+      ])
+    #expect(router.resolve("/shop/paint/nothex").error?.code == .notFound)
+    #expect(router.routes.map(\.pattern) == ["/shop/cart", "/shop/paint/<colour:colour>", "/home"])
+  }
+
+  @Test("a mounted feature's own group problems are reported, naming both prefixes")
+  func mountedGroupProblems() {
+    var feature = RouterBuilder()
+    feature.group("/a") { group in group.add("myapp://x") { _ in 1 } }
+    var app = RouterBuilder()
+    app.mount("/f", feature)
+    let error = #expect(throws: BuildError.self) { try app.build() }
+    #expect(error?.errors(as: RoutingError.self).map(\.code) == [.invalidPattern])
+    #expect(error?.message.contains("'myapp://x'") == true, "\(error?.message ?? "")")
+  }
+
   @Test("a route under a prefix cannot name a scheme; build problems are reported together")
   func problems() {
     var builder = RouterBuilder()
