@@ -65,19 +65,25 @@ Scripts/delivery-matrix.sh /tmp/waypoint-adapter-checks.log
 # Screen views over three journeys (Checks/Tests/UIKitModelTests/ScreenJourneyTests.swift): a row
 # per journey, the table, and `screen views: J journeys, V views, missing 0, duplicated 0, phantom 0`.
 Scripts/screen-views.sh /tmp/waypoint-adapter-checks.log
-# The findings of the second adapter review (shared/reviews/adapters-turn4.md) a check covers: a
-# model test named "An: …", or a package test or a stub declaration (which makes the snippets'
-# type-check fail) that says "An of the second adapter review".
-covered=$(grep -rhoE '"A[0-9]+:|A[0-9]+ of the second adapter review' Checks/Tests Checks/AppleStubs Tests |
-  grep -oE 'A[0-9]+' | sort -u -k1.2n | tr '\n' ' ')
-echo "second adapter review, findings with a check: ${covered% } ($(wc -w <<<"$covered" | tr -d ' ') of 33)"
-# Those with a stated reason instead (Checks/SecondReviewReasons.md), and those with neither.
-reasoned=$(grep -oE '^- A[0-9]+:' Checks/SecondReviewReasons.md | grep -oE 'A[0-9]+' | tr '\n' ' ')
-open=""
-for n in $(seq 1 33); do
-  grep -qw "A$n" <<<"$covered $reasoned" || open="$open A$n"
-done
-echo "second adapter review, with a stated reason: ${reasoned% }; neither yet:${open:- none}"
-# Every finding has one or the other: a check or reason taken away fails the run.
-[ -z "$open" ] || { echo "check-adapters: findings with neither a check nor a reason:$open" >&2; exit 1; }
+# review NAME LETTER COUNT REASONS: the findings of an adapter review (LETTER1…LETTERCOUNT) a check
+# covers — a model test named "An: …", or a package test or a stub declaration (which makes the
+# snippets' type-check fail) that says "An of the NAME adapter review" — and those with a stated
+# reason in REASONS instead; fails on a finding with neither, so a check or reason taken away
+# fails the run.
+review() {
+  local name=$1 letter=$2 count=$3 reasons=$4
+  local covered reasoned open=""
+  covered=$(grep -rhoE "\"$letter[0-9]+:|$letter[0-9]+ of the $name adapter review" Checks/Tests Checks/AppleStubs Tests |
+    grep -oE "$letter[0-9]+" | sort -u -k1.2n | tr '\n' ' ')
+  echo "$name adapter review, findings with a check: ${covered% } ($(wc -w <<<"$covered" | tr -d ' ') of $count)"
+  reasoned=$(grep -oE "^- $letter[0-9]+:" "$reasons" | grep -oE "$letter[0-9]+" | tr '\n' ' ')
+  for n in $(seq 1 "$count"); do
+    grep -qw "$letter$n" <<<"$covered $reasoned" || open="$open $letter$n"
+  done
+  echo "$name adapter review, with a stated reason: ${reasoned% }; neither yet:${open:- none}"
+  [ -z "$open" ] || { echo "check-adapters: $name review findings with neither a check nor a reason:$open" >&2; exit 1; }
+}
+# shared/reviews/adapters-turn4.md and shared/reviews/adapters-third.md.
+review second A 33 Checks/SecondReviewReasons.md
+review third B 18 Checks/ThirdReviewReasons.md
 Scripts/check-platforms.sh

@@ -40,6 +40,8 @@ public struct AnalyticsScreens: ScreenObserver {
     case .link(_, _, let origin, _): properties["source"] = origin.kind
     case .user(let action): properties["source"] = action.rawValue
     case .app, .restore: properties["source"] = "app"
+    // Later releases may add causes (`background` and `foreground` came in 0.2.0).
+    default: properties["source"] = event.cause.description
     }
     analytics.screen(event.screenName, properties: properties)
   }

@@ -79,11 +79,16 @@ public struct LinkIntentError: Error, CustomLocalizedStringResourceConvertible {
 
 /// Where ``LinkIntent``s find the app's inbox.
 ///
+/// An app with one inbox (every `WaypointApp`: `app.inbox`) fills the slot once, at launch, and
+/// never empties it:
+///
 /// ```swift
-/// let inbox = LinkInbox(router: holder)
-/// LinkIntents.slot.fill(inbox)               // at launch, and when a window becomes active
-/// LinkIntents.slot.empty(ifHolding: inbox)   // when its window closes
+/// LinkIntents.slot.fill(app.inbox)   // in application(_:willFinishLaunchingWithOptions:)
 /// ```
+///
+/// An app wired by hand with an inbox per window fills it with the inbox of the window that
+/// becomes active, and empties it (`empty(ifHolding:)`) only when its last window closes: emptied
+/// while another window is open, every intent would wait out ``timeout`` and fail.
 public enum LinkIntents {
   /// The app's inbox, once it is put there; intents that run earlier wait for it.
   public static let slot = LinkInboxSlot()

@@ -59,12 +59,15 @@ public struct LoggingScreenObserver: ScreenObserver {
     return metadata
   }
 
-  /// `link`, `app`, `restore`, or the user's action (`back`, `dismiss`, `selectTab`…).
+  /// `link`, `app`, `restore`, `background`, `foreground`, or the user's action (`back`,
+  /// `dismiss`, `selectTab`…).
   static func cause(_ cause: ScreenEvent.Cause) -> String {
     switch cause {
     case .link: "link"
     case .app: "app"
     case .restore: "restore"
+    case .background: "background"
+    case .foreground: "foreground"
     case .user(let action): action.rawValue
     }
   }

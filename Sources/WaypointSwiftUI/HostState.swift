@@ -120,9 +120,10 @@ package final class HostState {
   /// `start`) when it is not open.
   package func window(_ id: String, of app: WaypointApp) -> ScreenCoordinator {
     if let open = app.coordinator(for: id) { return open }
-    let navigator = ownNavigator ?? HeadlessNavigator(state: app.start)
+    if let ownNavigator { return app.openWindow(id, navigator: ownNavigator) }
+    let (modules, navigator) = app.openHeadlessWindow(id)
     ownNavigator = navigator
-    return app.openWindow(id, navigator: navigator)
+    return modules
   }
 
   /// Closes `app`'s window `id`: links no longer open there.

@@ -144,9 +144,7 @@ public struct WaypointHost<Destination: View>: View {
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
     @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
   ) {
-    let fixed = window.map { id in
-      app.coordinator(for: id) ?? app.openWindow(id, navigator: HeadlessNavigator(state: app.start))
-    }
+    let fixed = window.map { id in app.coordinator(for: id) ?? app.openHeadlessWindow(id).modules }
     self.init(
       source: .app(app, fixed: fixed), router: app.inbox.router, inbox: app.inbox, window: window, failed: failed,
       refused: refused, destination: destination)
@@ -226,7 +224,7 @@ public struct WaypointHost<Destination: View>: View {
     case .modules(let modules), .app(_, fixed: let modules?): return modules
     case .app(let app, fixed: nil):
       if let last = app.windows.windowIDs.last, let coordinator = app.coordinator(for: last) { return coordinator }
-      return app.coordinator() ?? app.openWindow(navigator: HeadlessNavigator(state: app.start))
+      return app.coordinator() ?? app.openHeadlessWindow(WaypointApp.mainWindow).modules
     }
   }
 
@@ -256,7 +254,7 @@ public struct WaypointHost<Destination: View>: View {
       .environment(modules)
       .onAppear { appeared() }
       .onDisappear { disappeared() }
-      .onChange(of: scenePhase, initial: true) { if scenePhase == .active { becameActive() } }
+      .onChange(of: scenePhase, initial: true) { scenePhaseChanged(scenePhase) }
       .onOpenURL { url in receive(url) }
       .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in receive(activity) }
       .continuingSpotlight { identifier in receive(spotlight: identifier) }
@@ -300,6 +298,21 @@ public struct WaypointHost<Destination: View>: View {
   /// notification tap, an App Intent) open here rather than in the window made last.
   package func becameActive() {
     app?.activateWindow(windowID)
+  }
+
+  /// The window's scene changed phase: active, it takes the links that name no window, and its
+  /// screens are seen again after the background; in the background, its screens are hidden
+  /// from the screen views (third adapter review, B16).
+  package func scenePhaseChanged(_ phase: ScenePhase) {
+    switch phase {
+    case .active:
+      becameActive()
+      app?.screenViews.enterForeground(window: windowID)
+    case .background:
+      app?.screenViews.enterBackground(window: windowID)
+    default:
+      break
+    }
   }
 
   /// The window's UIKit scene, once the host is in it: a notification the system shows there

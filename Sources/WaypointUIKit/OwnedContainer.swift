@@ -32,8 +32,8 @@ final class ContainerReports {
   /// appears when the user selects its tab.
   var reportsAppearance = false
 
-  /// Set when the container, a column's stack, left the screen while its split view stayed (the
-  /// user went back to the primary column of a collapsed split view), until it appears again.
+  /// Set when the container, a column's stack of a collapsed split view, was popped off the
+  /// primary column's stack (the user went back to the primary column), until it appears again.
   private(set) var leftCollapsedSplit = false
 
   /// The container appeared.
@@ -59,20 +59,26 @@ final class ContainerReports {
     let call = onAppearance
     onAppearance = nil
     call?()
-    guard beingDismissed else {
-      // A column's stack of a collapsed split view that left the screen while the split view
-      // stayed on it: the user went back to the primary column (UIKit takes the collapsed
-      // secondary off the primary stack). Taken in as the column emptied.
-      if holdsScreens, let column = container, column.viewIfLoaded?.window == nil,
-        let split = column.splitViewController, split.isCollapsed, split.viewIfLoaded?.window != nil
-      {
-        leftCollapsedSplit = true
-        navigator?.containerChanged()
-      }
-      return
-    }
+    // A column's stack also leaves the screen when its split view collapses or expands, in an
+    // order against `isCollapsed` UIKit does not document: only a pop off the primary stack
+    // (`poppedOffPrimary()`) says the user went back (third adapter review, B9).
+    guard beingDismissed else { return }
     dismissed = true
     navigator?.containerChanged()
+  }
+
+  /// The container, a column's stack of a collapsed split view, was popped off the primary stack.
+  ///
+  /// The user went back to the primary column: taken in as the column emptied once the pop ends
+  /// (a back swipe let go early puts it back, and it appears again).
+  func poppedOffPrimary() {
+    guard holdsScreens, container != nil else { return }
+    leftCollapsedSplit = true
+  }
+
+  /// The navigator took in that the column emptied.
+  func tookInLeavingCollapsedSplit() {
+    leftCollapsedSplit = false
   }
 
   /// The container these reports are for, when it said (a column's stack).

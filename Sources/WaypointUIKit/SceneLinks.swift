@@ -74,6 +74,16 @@ public final class SceneLinks {
   /// The link of a Spotlight result, from the searchable item's unique identifier: by default
   /// the identifier itself (index items with their link as the identifier).
   public var spotlightLink: @MainActor (String) -> String? = { $0 }
+  /// The activity types the app itself opens new windows with (a note dragged out into a window
+  /// of its own, `UISceneSessionActivationRequest`): such an activity in a scene's connection
+  /// options opens its link (``handoffLink``) as the app's own, ``Waypoint/Origin/internal``, so
+  /// internal routes open too.
+  ///
+  /// Only the connection options are trusted so: Handoff never arrives there (it comes through
+  /// `scene(_:continue:)`, still `handoff` and external), but UIKit puts there whatever activity
+  /// a new scene was asked for with, and a drag of another app can carry an activity of a type
+  /// the app declares. List the types whose links the app is willing to open from any of them.
+  public var inAppActivityTypes: Set<String> = []
   /// The link of a Handoff activity of the app's own types: by default the string under `link`
   /// in its `userInfo`; return `nil` for activities the app handles itself.
   public var handoffLink: @MainActor (NSUserActivity) -> String? = { activity in
@@ -197,10 +207,12 @@ public final class SceneLinks {
     let modules = app.openWindow(id, navigator: navigator)
     if let scene { sceneObservations = SceneObservations(app: app, window: window, scene: scene, id: id) }
     app.readsNotificationScenes()
-    let first = app.restoredState(from: savedState)
+    let restored = app.restoredState(from: savedState)
     let launched = options.map { Self.carriesLinks($0) } ?? false
     let failed = failed
     Task { @MainActor in
+      // What of it can be shown now: never a blank window (third adapter review, B2, B17).
+      let first = await app.firstState(restored, in: modules)
       if let options, launched {
         // The launch link opens on the first state in one plan: none of its screens is shown
         // before the link's. The first state is shown on its own once the launch links are
@@ -227,15 +239,22 @@ public final class SceneLinks {
   /// anyway: a link still waiting then (parked behind sign-in) opens over it later.
   public static let launchLinkWait = Duration.milliseconds(500)
 
-  /// Whether the options carry anything that may be a link.
+  /// Whether the options carry anything that may be a link: a Handoff launch carries only its
+  /// activity's type, the activity coming later through `scene(_:continue:)`
+  /// (https://developer.apple.com/documentation/uikit/uiscene/connectionoptions/handoffuseractivitytype).
   private static func carriesLinks(_ options: UIScene.ConnectionOptions) -> Bool {
     !options.urlContexts.isEmpty || !options.userActivities.isEmpty || options.notificationResponse != nil
-      || options.shortcutItem != nil
+      || options.shortcutItem != nil || options.handoffUserActivityType != nil
   }
 
-  /// Hands the launch links over, and calls `handled` once every one of them ended.
+  /// Hands the launch links over, and calls `handled` once every one of them ended; a Handoff
+  /// activity still to come counts as one, until it comes (or `launchLinkWait` ends the wait).
   private func handOver(_ options: UIScene.ConnectionOptions, handled: @escaping @MainActor () -> Void) {
     launch = Launch(then: handled)
+    if let type = options.handoffUserActivityType {
+      launch?.pending += 1
+      launch?.awaitedHandoff = type
+    }
     connect(options)
     launch?.handedOver = true
     endLaunchIfDone()
@@ -261,6 +280,8 @@ public final class SceneLinks {
     /// Whether one of them was a duplicate of a link the inbox had already (a notification tap
     /// its delegate reported first): that one is under way, and may still open on the state.
     var sawDuplicate = false
+    /// The type of the Handoff activity the launch announced, until it comes.
+    var awaitedHandoff: String?
     let then: @MainActor () -> Void
   }
   private var launch: Launch?
@@ -282,7 +303,16 @@ public final class SceneLinks {
   public func connect(_ options: UIScene.ConnectionOptions, opening root: String? = nil) {
     if let root { open(link: root, origin: .internal) }
     open(options.urlContexts)
-    for activity in options.userActivities { self.continue(activity) }
+    for activity in options.userActivities {
+      // The app's own window activity (third adapter review, B7); Handoff never comes this way.
+      if inAppActivityTypes.contains(activity.activityType), let link = handoffLink(activity) {
+        var origin = Origin.internal
+        origin.details["activityType"] = activity.activityType
+        open(link: link, origin: origin)
+      } else {
+        self.continue(activity)
+      }
+    }
     if let response = options.notificationResponse { open(response) }
     if let item = options.shortcutItem { _ = perform(item) }
   }
@@ -299,6 +329,11 @@ public final class SceneLinks {
   /// web-browsing activity, a Spotlight result, or a Handoff of the app's own types through
   /// ``handoffLink``.
   public func `continue`(_ activity: NSUserActivity) {
+    // The Handoff a launch announced (third adapter review, B11): it holds the first state back
+    // until it is handed over.
+    let awaited = launch?.awaitedHandoff == activity.activityType
+    if awaited { launch?.awaitedHandoff = nil }
+    defer { if awaited { launchLinkEnded() } }
     switch activity.activityType {
     case NSUserActivityTypeBrowsingWeb:
       guard let url = activity.webpageURL?.absoluteString else { return }
@@ -401,8 +436,9 @@ extension WaypointApp {
 }
 
 /// What a window's links follow of its scene, from UIKit's notifications: the scene becoming
-/// active or its window key (links that name no window open there), and the scene
-/// disconnecting (links no longer open there).
+/// active or its window key (links that name no window open there), the scene disconnecting
+/// (links no longer open there), and the scene in the background (its screens hidden from the
+/// screen views until it comes back).
 ///
 /// UIKit posts the scene's notifications on the main thread with the scene as their object
 /// (https://developer.apple.com/documentation/uikit/uiscene/didactivatenotification,
@@ -424,6 +460,17 @@ private final class SceneObservations: @unchecked Sendable {
       center.addObserver(forName: UIWindow.didBecomeKeyNotification, object: window, queue: nil, using: activate),
       center.addObserver(forName: UIScene.didDisconnectNotification, object: scene, queue: nil) { [weak app] _ in
         MainActor.assumeIsolated { app?.closeWindow(id) }
+      },
+      // Screen views pause with the scene (third adapter review, B16):
+      // https://developer.apple.com/documentation/uikit/uiscene/didenterbackgroundnotification,
+      // https://developer.apple.com/documentation/uikit/uiscene/willenterforegroundnotification.
+      center.addObserver(forName: UIScene.didEnterBackgroundNotification, object: scene, queue: nil) {
+        [weak app] _ in
+        MainActor.assumeIsolated { app?.screenViews.enterBackground(window: id) }
+      },
+      center.addObserver(forName: UIScene.willEnterForegroundNotification, object: scene, queue: nil) {
+        [weak app] _ in
+        MainActor.assumeIsolated { app?.screenViews.enterForeground(window: id) }
       },
     ]
   }

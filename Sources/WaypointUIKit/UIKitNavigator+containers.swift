@@ -50,6 +50,13 @@ extension UIKitNavigator {
   /// Makes the window's root a tab bar controller with a stack per tab, or puts the root stack
   /// back (`nil`); what was presented over the old root is dismissed first.
   private func setTabs(_ ids: [String]?, _ step: NavigationStep) async throws(NavigationError) {
+    if let ids, ids.count > Self.tabLimit {
+      throw NavigationError(
+        .unsupportedPresentation,
+        "cannot show \(ids.count) tabs: iPhone's tab bar has room for five, and UIKit lists the tabs from the fifth "
+          + "on under More, in a navigation controller of its own, where a split view raises an exception and a "
+          + "tab's own pushes and pops are not on screen; keep to five tabs, or show the others from a screen")
+    }
     guard let window else {
       throw NavigationError(
         .unsupportedPresentation,
@@ -131,6 +138,14 @@ extension UIKitNavigator {
     stacks[StackPlace(tab: tab, column: .secondary)] = secondary
     splits[owner] = split
   }
+
+  /// The most tabs a tab bar of the navigator's shows.
+  ///
+  /// iPhone's tab bar has room for five, and lists more under More
+  /// (https://developer.apple.com/documentation/uikit/uitabbarcontroller/morenavigationcontroller),
+  /// where the navigator could not keep the state and the screen in step (third adapter review,
+  /// B1). An iPad app gets the same limit: a narrow window of it is laid out as an iPhone's.
+  static let tabLimit = 5
 
   /// The controller the tab bar shows as the tab `id`: its split view, else its stack.
   ///

@@ -98,6 +98,7 @@ extension UIKitNavigator {
   /// Dismisses what is presented over the root level's container; what the app presented is up
   /// to ``foreignPresentations``.
   func clearRoot(for step: NavigationStep, screen: String?) async throws(NavigationError) {
+    await endSearches(from: 0)
     let base = containers[0]
     guard let covering = base.presentedViewController else { return }
     // The navigator's own levels go with the old root; what the app presented anywhere over
@@ -140,6 +141,11 @@ extension UIKitNavigator {
       presented = await wait.wait(at: transitionTimeout)
     }
     let isCustom = if case .custom = presentation { true } else { false }
+    // A custom transition that UIKit refused shows nothing: not presented, not in a window.
+    if isCustom, presented, container.presentingViewController == nil, container.viewIfLoaded?.window == nil {
+      throw NavigationError(
+        .presentationBlocked, "the custom transition of '\(screen.id)' did not put it on screen", screen: screen.id)
+    }
     guard isCustom || presenter.presentedViewController === container else {
       throw NavigationError(
         presented ? .presentationBlocked : .transitionTimedOut,
@@ -258,6 +264,7 @@ extension UIKitNavigator {
       _ = await UIKitWait.transition(of: leaving.transitionCoordinator, at: transitionTimeout)
       _ = await UIKitWait.until({ presenter.presentedViewController !== leaving }, at: transitionTimeout)
     }
+    if let search = presenter.presentedViewController as? UISearchController { await end(search) }
     // What the app presented comes first: a full-screen modal takes the presenter's views out
     // of the window (https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/fullscreen),
     // and dismissing it under `.dismiss` puts them back.
@@ -296,6 +303,7 @@ extension UIKitNavigator {
   /// modal) does not hide a change made there: under `.refuse` the step fails with
   /// `presentationBlocked`, under `.dismiss` it is dismissed first.
   func clearForeign(over depth: Int, _ step: NavigationStep) async throws(NavigationError) {
+    await endSearches(from: depth)
     guard let foreign = foreignPresentation(from: depth), let presenter = foreign.presentingViewController else {
       return
     }
@@ -308,6 +316,26 @@ extension UIKitNavigator {
     case .dismiss:
       try await dismissPresentation(of: presenter, foreign, animated: false, step)
     }
+  }
+
+  /// Ends the searches presented over the levels from `first` up.
+  ///
+  /// A search the user left active over a level is not the app's modal, and a change made under
+  /// it would not be seen (third adapter review, B6). A search screen that defines its presentation context
+  /// (`definesPresentationContext`) presents its search from itself, over its own view only, and
+  /// keeps it under a push.
+  func endSearches(from first: Int) async {
+    for container in containers.dropFirst(first) {
+      if let search = container.presentedViewController as? UISearchController { await end(search) }
+    }
+  }
+
+  /// Deactivates `search`, which dismisses it
+  /// (https://developer.apple.com/documentation/uikit/uisearchcontroller/isactive), and waits
+  /// until it is gone, at most `transitionTimeout`.
+  private func end(_ search: UISearchController) async {
+    search.isActive = false
+    _ = await UIKitWait.until({ search.presentingViewController == nil }, at: transitionTimeout)
   }
 
   private func dismiss(over depth: Int) async throws(NavigationError) {
@@ -353,7 +381,7 @@ extension UIKitNavigator {
     for (depth, container) in containers.enumerated() where depth >= first {
       guard let presented = container.presentedViewController else { continue }
       let ours = depth + 1 < containers.count && presented === containers[depth + 1]
-      if !ours, !Self.isLeaving(presented) { return presented }
+      if !ours, !Self.isLeaving(presented), !(presented is UISearchController) { return presented }
     }
     return nil
   }

@@ -29,6 +29,57 @@ extension UIKitNavigator {
       _ = try? reconcile(.replacedStack(depth: depth, stack: stillShown))
     }
     syncContainers()
+    syncDetailsAndChildren()
+  }
+
+  /// Takes in a detail and children that UIKit no longer shows (third adapter review, B13): the
+  /// detail of the app's split view the user went back from (a collapsed split view popped it
+  /// off the primary stack, which reported it) or that the app replaced in the secondary column
+  /// of an expanded one, and a child whose controller the app took out of its parent.
+  private func syncDetailsAndChildren() {
+    if let split = splitViewController {
+      for (depth, level) in current.levels.enumerated() {
+        guard let detail = level.detail, let controller = controllers[detail.id]?.controller else { continue }
+        let shown: Bool
+        if split.isCollapsed {
+          let primary = split.viewController(for: .primary) as? UINavigationController
+          let nested = primary?.viewControllers.contains { $0 === controller || $0 === controller.navigationController }
+          shown = !(poppedDetails.contains { $0.controller === controller } && nested == false)
+        } else {
+          let secondary = split.viewController(for: .secondary)
+          shown = secondary == nil || secondary === controller || secondary === controller.navigationController
+        }
+        guard !shown, split.transitionCoordinator == nil else { continue }
+        _ = try? reconcile(.replacedDetail(depth: depth, screen: nil))
+      }
+    }
+    // A popped detail the state no longer holds is forgotten.
+    poppedDetails.removeAll { entry in
+      guard let controller = entry.controller, let id = screenID(of: controller) else { return true }
+      return !current.contains(id)
+    }
+    for screen in current.allScreens {
+      guard let parent = controllers[screen.id]?.controller else { continue }
+      for child in screen.children {
+        let controller = controllers[child.id]?.controller
+        guard controller == nil || controller?.parent !== parent else { continue }
+        _ = try? reconcile(.removedChild(screen: child.id))
+      }
+    }
+  }
+
+  /// A stack of the navigator's popped `popped`: a detail of the app's collapsed split view among
+  /// them is one the user went back from, once the pop ends.
+  func stackPopped(_ popped: [UIViewController]) {
+    for controller in popped {
+      let inside = (controller as? UINavigationController)?.viewControllers ?? []
+      for candidate in [controller] + inside
+      where current.levels.contains(where: { level in
+        level.detail.map { controllers[$0.id]?.controller === candidate } ?? false
+      }) {
+        poppedDetails.append(WeakController(candidate))
+      }
+    }
   }
 
   /// Takes in what the root level's tab bar and split views show: the tab the user selected,
@@ -59,11 +110,49 @@ extension UIKitNavigator {
     for (owner, split) in splits where current.split(in: owner.tab)?.isCollapsed != split.isCollapsed {
       _ = try? reconcile(.collapsed(split.isCollapsed, tab: owner.tab))
     }
-    // The user went back to the primary column of a collapsed split view: the columns after it
-    // empty, as SwiftUI's write-back of the compact column does.
+    // The user went back to the primary column of a collapsed split view (the primary stack
+    // popped the column's stack off): the columns after it empty, as SwiftUI's write-back of the
+    // compact column does.
     for (place, stack) in stacks where place.column != .primary && stack.reports.leftCollapsedSplit {
+      guard stack.transitionCoordinator == nil, stack.navigationController == nil else { continue }
+      stack.reports.tookInLeavingCollapsedSplit()
       if current[stack: place]?.isEmpty == false {
         _ = try? reconcile(.replacedStack(depth: 0, stack: [], place: place))
+      }
+    }
+  }
+
+  /// A stack of the navigator's pops to its root on its own.
+  ///
+  /// UIKit does it when the user taps the selected tab again, through the tab bar or the paths
+  /// that never call `tabBar(_:didSelect:)`: taken in as a re-tap of that tab, as `onReselect` does.
+  func stackPopsToRoot(_ stack: WaypointNavigationController) {
+    guard let place = stacks.first(where: { $0.value === stack })?.key, let tab = place.tab,
+      place.column == .primary, current.tabs?.selected == tab, current.split(in: tab) == nil
+    else { return }
+    reselectedTab = tab
+  }
+
+  /// Brings each collapsed split view's layout in line with the state: the deepest later column
+  /// that holds screens is the one on top, on the primary stack; none, and the primary is on top.
+  ///
+  /// A step that sets the primary stack takes a column UIKit nested there off it (third adapter
+  /// review, B8), and one that empties a column leaves it on top.
+  func alignCollapsedSplits() {
+    for (owner, split) in splits where split.isCollapsed {
+      guard let primary = owner.tab == nil ? rootController : stacks[owner] else { continue }
+      let top = topColumnForCollapsing(split)
+      let nested = primary.viewControllers.contains { controller in
+        [UISplitViewController.Column.supplementary, .secondary].contains {
+          split.viewController(for: $0) === controller
+        }
+      }
+      if top == .primary {
+        if nested { split.show(.primary) }
+      } else if split.viewController(for: top).map({ shown in !primary.viewControllers.contains { $0 === shown } })
+        ?? false
+      {
+        split.show(top)
       }
     }
   }

@@ -97,6 +97,9 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, Publishes
   @ObservationIgnored public var configureTab: @MainActor (String, UINavigationController) -> Void = { _, _ in }
   /// The tabs of the state being reached, whose items new tabs take.
   @ObservationIgnored var tabItems: TabContainer?
+  /// Details of the app's collapsed split view that a stack of the navigator's popped, until the
+  /// pop is taken in.
+  @ObservationIgnored var poppedDetails: [WeakController] = []
 
   /// What to do about a presentation the navigator did not make, when it must present over it,
   /// replace the root, push, pop or change a tab under it, or dismiss a level it is up on.
@@ -205,10 +208,31 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, Publishes
       }
       controllers[id] = WeakController(controller)
     }
+    // Every screen the plan puts on screen is made before the first UIKit call, so one that
+    // cannot be made changes nothing there (third adapter review, B2); they are held until the
+    // plan ends, as the navigator holds its controllers only weakly.
+    var built: [UIViewController] = []
+    for screen in Self.screensShown(by: made.steps) where controllers[screen.id]?.controller == nil {
+      built.append(try controller(for: screen))
+    }
     tabItems = made.target.tabs
+    defer { alignCollapsedSplits() }
     try await execute(made.steps)
+    withExtendedLifetime(built) {}
     current.adoptTabItems(from: made.target)
     return made
+  }
+
+  /// The screens `steps` put on screen, in order.
+  static func screensShown(by steps: [NavigationStep]) -> [Screen] {
+    steps.flatMap { step -> [Screen] in
+      switch step {
+      case .push(let screen, _), .present(let screen, _, _, _), .addChild(let screen, _): [screen]
+      case .setRoot(let screen), .setDetail(let screen, _): screen.map { [$0] } ?? []
+      case .setStack(let screens, _): screens
+      default: []
+      }
+    }
   }
 
   /// Takes in a change UIKit already made (the navigator's containers report the user's own);
@@ -426,17 +450,20 @@ struct WeakController {
 /// navigator.register(custom: "banner", CustomTransition(
 ///   present: { banner, source, animated in
 ///     banner.modalPresentationStyle = .overFullScreen
-///     // Returns once UIKit is done, so a plan may present over the banner next.
-///     await withCheckedContinuation { done in source.present(banner, animated: animated) { done.resume() } }
+///     // No wait on UIKit's completion: UIKit never calls it when it refuses.
+///     source.present(banner, animated: animated)
 ///   },
 ///   dismiss: { banner, animated in
-///     guard let presenter = banner.presentingViewController else { return }
-///     await withCheckedContinuation { done in presenter.dismiss(animated: animated) { done.resume() } }
+///     banner.presentingViewController?.dismiss(animated: animated)
 ///   }))
 /// ```
 ///
-/// The navigator also waits for the presented controller's transition coordinator after
-/// `present` returns, so one that returns early still finishes before the next step.
+/// The navigator waits for the presented controller's transition coordinator after `present`
+/// returns, so one that returns early still finishes before the next step; a transition that
+/// waits on UIKit itself must end the wait on a deadline too, since UIKit never calls a
+/// completion for a presentation it refuses (the source presents already, or is off screen). A
+/// container neither presented nor in a window once `present` returned was refused:
+/// `presentationBlocked`.
 public struct CustomTransition {
   /// Shows the first view controller over the second.
   public var present: @MainActor (UIViewController, UIViewController, Bool) async -> Void

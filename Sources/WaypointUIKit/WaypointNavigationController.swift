@@ -18,6 +18,7 @@ open class WaypointNavigationController: UINavigationController, OwnedContainer 
   @discardableResult
   open override func popViewController(animated: Bool) -> UIViewController? {
     let popped = super.popViewController(animated: animated)
+    notePoppedColumns(popped.map { [$0] } ?? [])
     reports.stackChanged(self)
     return popped
   }
@@ -25,15 +26,28 @@ open class WaypointNavigationController: UINavigationController, OwnedContainer 
   @discardableResult
   open override func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
     let popped = super.popToViewController(viewController, animated: animated)
+    notePoppedColumns(popped ?? [])
     reports.stackChanged(self)
     return popped
   }
 
+  /// UIKit pops a tab's stack to its root when the user taps the selected tab again, also where
+  /// it selects without `tabBar(_:didSelect:)` (the iPadOS floating tab bar, visionOS): the
+  /// navigator takes the pop in as a re-tap (third adapter review, B14).
   @discardableResult
   open override func popToRootViewController(animated: Bool) -> [UIViewController]? {
+    if viewControllers.count > 1 { reports.navigator?.stackPopsToRoot(self) }
     let popped = super.popToRootViewController(animated: animated)
+    notePoppedColumns(popped ?? [])
     reports.stackChanged(self)
     return popped
+  }
+
+  /// A collapsed split view holds its later columns' stacks on the primary stack: popping one off
+  /// is the user going back to the primary column.
+  private func notePoppedColumns(_ popped: [UIViewController]) {
+    for case let column as WaypointNavigationController in popped { column.reports.poppedOffPrimary() }
+    if !popped.isEmpty { reports.navigator?.stackPopped(popped) }
   }
 
   open override func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {

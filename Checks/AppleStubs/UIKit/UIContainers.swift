@@ -7,8 +7,18 @@
   private var collapsed = false
   /// Model only: the secondary column's stack as UIKit holds it (what Back goes through).
   public private(set) var _modelSecondaryStack: [UIViewController] = []
-  /// Model only: the column a collapsed split view shows.
-  public private(set) var _modelShownColumn: UISplitViewController.Column = .primary
+  /// Model only: the column a collapsed split view shows: the later column whose controller
+  /// UIKit put on the primary navigation controller's stack (the top one), else the primary.
+  /// Without a primary navigation controller to nest in, the column last shown.
+  public var _modelShownColumn: UISplitViewController.Column {
+    guard collapsed, let primary = columns[.primary] as? UINavigationController else { return shownWithoutNesting }
+    let top = primary.viewControllers.last
+    for column in [UISplitViewController.Column.secondary, .supplementary] where columns[column] != nil {
+      if columns[column] === top { return column }
+    }
+    return columns[.secondary] == nil && columns[.supplementary] == nil ? shownWithoutNesting : .primary
+  }
+  private var shownWithoutNesting: UISplitViewController.Column = .primary
 
   /// https://developer.apple.com/documentation/uikit/uisplitviewcontroller/style-swift.property
   /// `var style: UISplitViewController.Style { get }` (iOS 14)
@@ -70,6 +80,7 @@
         _modelSecondaryStack = vc.map { [$0] } ?? []
       }
     }
+    if let old = columns[column], column != .primary { unnest(old) }
     columns[column]?.viewIfLoaded?.removeFromSuperview()
     columns[column]?.removeFromParent()
     columns[column] = vc
@@ -85,27 +96,68 @@
 
   /// https://developer.apple.com/documentation/uikit/uisplitviewcontroller/show(_:) — `func show(_ column: UISplitViewController.Column)`
   /// (iOS 14): makes the column visible; when collapsed, it becomes the one shown.
+  ///
+  /// Collapsed, UIKit shows a later column by putting its controller on the primary navigation
+  /// controller's stack, over the primary's screens (the supplementary before the secondary), as
+  /// the UIKit article of Waypoint and the third adapter review (B8) describe the collapsed layout.
   open func show(_ column: UISplitViewController.Column) {
     guard style != .unspecified else { return }
     guard collapsed else { return }
-    _modelShownColumn = column
-    // A column the user went back from comes on screen again.
-    if let shown = columns[column], shown.viewIfLoaded?._modelSuperview == nil {
-      shown._modelAppearance(.willAppear, false)
-      view.addSubview(shown.view)
-      shown._modelAppearance(.didAppear, false)
+    shownWithoutNesting = column
+    if column == .primary {
+      for later in [UISplitViewController.Column.secondary, .supplementary] {
+        if let shown = columns[later] { unnest(shown) }
+      }
+      return
+    }
+    let chain: [UISplitViewController.Column] = column == .secondary ? [.supplementary, .secondary] : [.supplementary]
+    for later in chain {
+      if let shown = columns[later] { nest(shown) }
     }
   }
 
-  /// Model only: the user taps Back in a collapsed split view showing a later column. UIKit takes
-  /// the collapsed secondary (or supplementary) navigation controller off the primary one's
-  /// stack: it leaves the screen, not being dismissed, while the split view stays.
+  /// Model only: the user taps Back in a collapsed split view showing a later column. UIKit pops
+  /// that column's controller off the primary navigation controller's stack, through the primary
+  /// navigation controller's `popViewController(animated:)` (the back button's way: see
+  /// `UINavigationController.popViewController(animated:)`); it leaves the screen, not being
+  /// dismissed, while the split view stays.
   public func _modelUserGoesBackToPrimary() {
-    guard collapsed, _modelShownColumn != .primary, let leaving = columns[_modelShownColumn] else { return }
-    _modelShownColumn = .primary
+    guard collapsed, _modelShownColumn != .primary else { return }
+    if let primary = columns[.primary] as? UINavigationController {
+      // The column on top is the primary stack's root when the primary column is empty: it has
+      // no Back button.
+      guard primary.viewControllers.count > 1 else {
+        UIKitModel.log("the collapsed column has nothing under it to go back to")
+        return
+      }
+      _ = primary.popViewController(animated: true)
+      return
+    }
+    guard let leaving = columns[_modelShownColumn] else { return }
+    shownWithoutNesting = .primary
     leaving._modelAppearance(.willDisappear, true)
     leaving.viewIfLoaded?.removeFromSuperview()
     leaving._modelAppearance(.didDisappear, true)
+  }
+
+  /// Puts `column`'s controller on the primary navigation controller's stack (collapsed), as UIKit
+  /// does for a later column it shows: it leaves its column's place and appears on the stack.
+  private func nest(_ controller: UIViewController) {
+    guard let primary = columns[.primary] as? UINavigationController,
+      !primary.viewControllers.contains(where: { $0 === controller })
+    else { return }
+    controller._modelAppearance(.willDisappear, false)
+    controller.viewIfLoaded?.removeFromSuperview()
+    controller._modelAppearance(.didDisappear, false)
+    primary._modelNest(controller)
+  }
+
+  /// Takes `controller` off the primary navigation controller's stack, back to its column.
+  private func unnest(_ controller: UIViewController) {
+    guard let primary = columns[.primary] as? UINavigationController,
+      primary.viewControllers.contains(where: { $0 === controller })
+    else { return }
+    primary._modelUnnest(controller)
   }
 
   /// https://developer.apple.com/documentation/uikit/uisplitviewcontroller/showdetailviewcontroller(_:sender:)
@@ -130,21 +182,59 @@
   /// Model only: the size class turns compact and the split view collapses to its primary
   /// column, or expands again (the `isCollapsed` page); a column-style split then tells its
   /// delegate.
+  ///
+  /// Collapsing, the column on top goes onto the primary navigation controller's stack (and the
+  /// supplementary under a secondary on top); expanding, UIKit takes them off it and back into
+  /// their columns. The columns disappear from where they were and appear where they go; the
+  /// order of those callbacks against `isCollapsed` is not documented, so the model takes the one
+  /// that catches an adapter reading a column's disappearance as the user going back (third
+  /// adapter review, B9): expanding, they leave the stack while `isCollapsed` is still `true`.
   public func _modelSetCollapsed(_ collapsed: Bool) {
     guard self.collapsed != collapsed else { return }
-    self.collapsed = collapsed
-    _modelShownColumn = .primary
-    guard style != .unspecified else { return }
-    // Collapsing, UIKit proposes the secondary column and asks the delegate (its default is the
-    // proposal): see `splitViewController(_:topColumnForCollapsingToProposedTopColumn:)`.
-    if collapsed {
-      _modelShownColumn =
-        delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: .secondary) ?? .secondary
+    guard style != .unspecified else {
+      self.collapsed = collapsed
+      shownWithoutNesting = .primary
+      return
     }
     if collapsed {
+      self.collapsed = true
+      shownWithoutNesting = .primary
+      // Collapsing, UIKit proposes the secondary column and asks the delegate (its default is the
+      // proposal): see `splitViewController(_:topColumnForCollapsingToProposedTopColumn:)`.
+      let top =
+        delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: .secondary) ?? .secondary
+      // The columns not on top leave the screen.
+      for column in [UISplitViewController.Column.supplementary, .secondary] where !nests(column, under: top) {
+        if let hidden = columns[column], hidden.viewIfLoaded?._modelSuperview != nil {
+          hidden._modelAppearance(.willDisappear, false)
+          hidden.viewIfLoaded?.removeFromSuperview()
+          hidden._modelAppearance(.didDisappear, false)
+        }
+      }
+      show(top)
       delegate?.splitViewControllerDidCollapse(self)
     } else {
+      for column in [UISplitViewController.Column.secondary, .supplementary] {
+        if let nested = columns[column] { unnest(nested) }
+      }
+      self.collapsed = false
+      shownWithoutNesting = .primary
+      for column in [UISplitViewController.Column.supplementary, .secondary] {
+        guard let shown = columns[column], shown.viewIfLoaded?._modelSuperview == nil else { continue }
+        shown._modelAppearance(.willAppear, false)
+        view.addSubview(shown.view)
+        shown._modelAppearance(.didAppear, false)
+      }
       delegate?.splitViewControllerDidExpand(self)
+    }
+  }
+
+  /// Whether `column` goes on the primary stack when `top` is the column on top.
+  private func nests(_ column: UISplitViewController.Column, under top: UISplitViewController.Column) -> Bool {
+    switch top {
+    case .secondary: column == .secondary || column == .supplementary
+    case .supplementary: column == .supplementary
+    default: false
     }
   }
 
@@ -226,7 +316,57 @@
     }
   }
 
-  override var _modelShownChildren: [UIViewController] { selectedViewController.map { [$0] } ?? [] }
+  override var _modelShownChildren: [UIViewController] {
+    guard let selected = selectedViewController else { return [] }
+    return isUnderMore(selected) ? [more] : [selected]
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uitabbarcontroller/morenavigationcontroller
+  /// `var moreNavigationController: UINavigationController { get }` — "the More controller is
+  /// displayed automatically by the tab bar controller as it is needed", and is never in
+  /// `viewControllers`.
+  open var moreNavigationController: UINavigationController { more }
+  private lazy var more: UINavigationController = {
+    let more = UINavigationController(rootViewController: UIViewController())
+    more.title = "More"
+    return more
+  }()
+
+  /// Model only: how many items the tab bar has room for. With more tabs than that, its last
+  /// item is More and the tabs from that position on are listed under it (iPhone's tab bar has
+  /// five: the moreNavigationController page, and the tab bar item count of every public account
+  /// of it, such as luugiathuy/GTScrollNavigationBar#4).
+  public var _modelItemLimit = 5
+
+  /// Model only: whether `controller` is a tab the tab bar lists under More.
+  public func _modelIsUnderMore(_ controller: UIViewController) -> Bool { isUnderMore(controller) }
+
+  private func isUnderMore(_ controller: UIViewController) -> Bool {
+    guard let controllers, controllers.count > _modelItemLimit,
+      let index = controllers.firstIndex(where: { $0 === controller })
+    else { return false }
+    return index >= _modelItemLimit - 1
+  }
+
+  /// The tab under More that UIKit shows, in the More navigation controller: pushed onto it. A
+  /// split view cannot be pushed: UIKit raises "Split View Controllers cannot be pushed to a
+  /// Navigation Controller" (grgcombs/IntelligentSplitViewController#11, the third adapter
+  /// review's B1). A navigation controller's screens are shown inside the More navigation
+  /// controller, whose bar and Back button they take: later pushes and pops on the tab's own
+  /// navigation controller are not on screen (openradar 22878083, as
+  /// lionheart/openradar-mirror#6216 keeps it).
+  private func showUnderMore(_ controller: UIViewController) -> Bool {
+    if controller is UISplitViewController {
+      UIKitModel.raise(
+        "Split View Controllers cannot be pushed to a Navigation Controller <UIMoreNavigationController> (\(controller))"
+      )
+      return false
+    }
+    if controller is UINavigationController {
+      UIKitModel.log("\(controller) is shown inside the More navigation controller; its own pushes are not on screen")
+    }
+    return true
+  }
 
   /// https://developer.apple.com/documentation/uikit/uitabbardelegate/tabbar(_:didselect:)
   /// `optional func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem)` — the tab bar
@@ -276,17 +416,43 @@
     tabBar(tabBar, didSelect: item)
   }
 
-  /// Shows the selected controller's view instead of `old`'s.
+  /// Model only: the user taps the tab at `index` in the iPadOS 18 floating tab bar (or a
+  /// visionOS ornament), which does not select through the `UITabBar` and so never calls
+  /// `tabBar(_:didSelect:)`: a tab is selected, or the selected one, when it is a navigation
+  /// controller, pops to its root (whether these paths call the delegate method is not on Apple's
+  /// pages; the third adapter review's B14 suspects they do not, and the model takes that).
+  public func _modelUserTapsFloatingTab(_ index: Int) {
+    guard let controllers, controllers.indices.contains(index) else { return }
+    if index == selected, let stack = controllers[index] as? UINavigationController {
+      _ = stack.popToRootViewController(animated: true)
+    } else {
+      selectedIndex = index
+    }
+  }
+
+  /// Shows the selected controller's view instead of `old`'s; a tab under More is shown in the
+  /// More navigation controller, or, when UIKit raises for it, not at all.
   private func show(from old: UIViewController?, animated: Bool) {
     let new = selectedViewController
     tabBar.selectedItem = new?.tabBarItem
     guard old !== new else { return }
-    old?._modelAppearance(.willDisappear, animated)
-    new?._modelAppearance(.willAppear, animated)
-    old?.viewIfLoaded?.removeFromSuperview()
-    if let new { view.addSubview(new.view) }
-    old?._modelAppearance(.didDisappear, animated)
-    new?._modelAppearance(.didAppear, animated)
+    if let new, isUnderMore(new), !showUnderMore(new) {
+      selected = old.flatMap { old in controllers?.firstIndex { $0 === old } } ?? 0
+      tabBar.selectedItem = selectedViewController?.tabBarItem
+      return
+    }
+    // What the tab bar shows for a tab: the tab, or the More navigation controller holding it.
+    let leaving = old.map { isUnderMore($0) ? more : $0 }
+    let coming = new.map { isUnderMore($0) ? more : $0 }
+    if let new, coming === more, !(new is UINavigationController) {
+      more._modelShowUnderMore(new)
+    }
+    leaving?._modelAppearance(.willDisappear, animated)
+    coming?._modelAppearance(.willAppear, animated)
+    leaving?.viewIfLoaded?.removeFromSuperview()
+    if let coming { view.addSubview(coming.view) }
+    leaving?._modelAppearance(.didDisappear, animated)
+    coming?._modelAppearance(.didAppear, animated)
   }
 }
 

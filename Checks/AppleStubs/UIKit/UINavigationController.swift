@@ -210,6 +210,48 @@
     for controller in controllers { controller.navigationController = self }
   }
 
+  /// Model only: the More navigation controller shows `controller`, a tab listed under More, over
+  /// its list.
+  func _modelShowUnderMore(_ controller: UIViewController) {
+    guard let list = stack.first else { return }
+    setStack([list, controller])
+  }
+
+  /// Model only: a collapsed split view puts its later column's controller (a navigation
+  /// controller, or the app's detail) on this, its primary navigation controller's, stack. UIKit
+  /// does it itself, so no push is refused and no override of this class is called; the old top
+  /// disappears and the column appears.
+  func _modelNest(_ controller: UIViewController) {
+    let oldTop = stack.last
+    oldTop?._modelAppearance(.willDisappear, false)
+    controller._modelAppearance(.willAppear, false)
+    stack.append(controller)
+    controller.navigationController = self
+    view.addSubview(controller.view)
+    oldTop?.viewIfLoaded?.removeFromSuperview()
+    oldTop?._modelAppearance(.didDisappear, false)
+    controller._modelAppearance(.didAppear, false)
+  }
+
+  /// Model only: a split view expanding (or showing its primary column) takes a nested column's
+  /// controller, and what is over it, off this stack; the screen under it appears again.
+  func _modelUnnest(_ controller: UIViewController) {
+    guard let index = stack.firstIndex(where: { $0 === controller }) else { return }
+    let leaving = Array(stack[index...])
+    let top = stack.last
+    let newTop = index > 0 ? stack[index - 1] : nil
+    top?._modelAppearance(.willDisappear, false)
+    newTop?._modelAppearance(.willAppear, false)
+    stack.removeSubrange(index...)
+    for gone in leaving {
+      gone.navigationController = nil
+      gone.viewIfLoaded?.removeFromSuperview()
+    }
+    if let newTop { view.addSubview(newTop.view) }
+    top?._modelAppearance(.didDisappear, false)
+    newTop?._modelAppearance(.didAppear, false)
+  }
+
   /// Whether `controller` is in no other navigation controller's stack; raises (records) when it
   /// is. https://developer.apple.com/documentation/uikit/uiviewcontroller/hierarchyinconsistencyexception
   /// — a controller's parent must be the container its view is added to; Apple Developer Forums

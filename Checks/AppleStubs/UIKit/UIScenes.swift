@@ -20,6 +20,12 @@ import Synchronization
     /// chose a quick action)
     @available(tvOS, unavailable)
     open var shortcutItem: UIApplicationShortcutItem? { _modelShortcut }
+    /// https://developer.apple.com/documentation/uikit/uiscene/connectionoptions/handoffuseractivitytype
+    /// `var handoffUserActivityType: String? { get }` — a Handoff launch carries only the
+    /// activity's type: `userActivities` "doesn't contain user activity objects related to
+    /// Handoff", whose activity comes later through `scene(_:continue:)`.
+    open var handoffUserActivityType: String? { _modelHandoffType }
+    private let _modelHandoffType: String?
     private let _modelURLContexts: Set<UIOpenURLContext>
     private let _modelActivities: Set<NSUserActivity>
     private let _modelResponse: UNNotificationResponse?
@@ -27,8 +33,9 @@ import Synchronization
     /// Model only: apps never make connection options.
     public init(
       _modelURLContexts: Set<UIOpenURLContext> = [], activities: Set<NSUserActivity> = [],
-      response: UNNotificationResponse? = nil, shortcut: UIApplicationShortcutItem? = nil
+      response: UNNotificationResponse? = nil, shortcut: UIApplicationShortcutItem? = nil, handoffType: String? = nil
     ) {
+      self._modelHandoffType = handoffType
       self._modelURLContexts = _modelURLContexts
       self._modelActivities = activities
       self._modelResponse = response
@@ -62,6 +69,10 @@ extension UIScene {
   /// `nonisolated class let didEnterBackgroundNotification: NSNotification.Name`
   nonisolated public static let didEnterBackgroundNotification = NSNotification.Name(
     "UISceneDidEnterBackgroundNotification")
+  /// https://developer.apple.com/documentation/uikit/uiscene/willenterforegroundnotification
+  /// `nonisolated class let willEnterForegroundNotification: NSNotification.Name`
+  nonisolated public static let willEnterForegroundNotification = NSNotification.Name(
+    "UISceneWillEnterForegroundNotification")
   /// https://developer.apple.com/documentation/uikit/uiscene/diddisconnectnotification
   /// `nonisolated class let didDisconnectNotification: NSNotification.Name`: UIKit disconnects a
   /// scene "when the user explicitly closes it in the app switcher", or to reclaim its memory,
@@ -80,6 +91,13 @@ extension UIScene {
   public func _modelEnterBackground() {
     NotificationCenter.default.post(name: UIScene.willDeactivateNotification, object: self)
     NotificationCenter.default.post(name: UIScene.didEnterBackgroundNotification, object: self)
+  }
+
+  /// Model only: the scene comes back from the background: UIKit posts
+  /// `willEnterForegroundNotification`, then `didActivateNotification`, with the scene.
+  public func _modelEnterForeground() {
+    NotificationCenter.default.post(name: UIScene.willEnterForegroundNotification, object: self)
+    NotificationCenter.default.post(name: UIScene.didActivateNotification, object: self)
   }
 
   /// Model only: UIKit disconnects the scene (the user closed it in the app switcher, or the

@@ -46,8 +46,25 @@
   open func viewDidDisappear(_ animated: Bool) {}
 
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentedviewcontroller
-  /// `var presentedViewController: UIViewController? { get }`
-  open internal(set) var presentedViewController: UIViewController?
+  /// `var presentedViewController: UIViewController? { get }` — "the view controller that is
+  /// presented by this view controller, or one of its ancestors in the view controller hierarchy":
+  /// a screen in a stack sees what its tab bar controller presents.
+  open var presentedViewController: UIViewController? {
+    get { _modelPresented ?? (_modelParent ?? navigationController)?.presentedViewController }
+    set { _modelPresented = newValue }
+  }
+  /// Model only: what this controller presents itself.
+  var _modelPresented: UIViewController?
+  /// Model only: the navigation item, once asked for.
+  var _modelNavigationItem: UINavigationItem?
+
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/definespresentationcontext
+  /// `var definesPresentationContext: Bool { get set }` — for a `currentContext` or
+  /// `overCurrentContext` presentation UIKit "starts at the presenting view controller and walks up
+  /// the view controller hierarchy" to the first controller where it is `true`; "if no view
+  /// controller defines the presentation context, UIKit asks the window's root view controller".
+  /// The model's default is `false` for every controller.
+  open var definesPresentationContext = false
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentingviewcontroller
   /// `var presentingViewController: UIViewController? { get }` — for a controller that is not
   /// presented itself, the presenter of its nearest presented ancestor (a sheet's stack's screens
@@ -169,9 +186,21 @@
   /// ("… whose view is not in the window hierarchy", hhru/Nivelir#115). A popover without an
   /// anchor raises (the UIPopoverPresentationController page: set `sourceView` or an item before
   /// presenting).
+  ///
+  /// The controller that presents is not always the receiver
+  /// (https://developer.apple.com/documentation/uikit/uipresentationcontroller/presentingviewcontroller:
+  /// "the root view controller of the window, a parent view controller that is marked as defining
+  /// the current context, or the last view controller that was presented onscreen"): the model
+  /// asks the controller that defines the context for a context style, else the root of the
+  /// receiver's hierarchy (the window's root, or the presented controller it is in).
   open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+    let context = _modelPresentationContext(for: viewControllerToPresent.modalPresentationStyle)
+    if context !== self {
+      context.present(viewControllerToPresent, animated: flag, completion: completion)
+      return
+    }
     let presented = viewControllerToPresent
-    if let shown = presentedViewController {
+    if let shown = _modelPresented {
       UIKitModel.log("Attempt to present \(presented) on \(self) which is already presenting \(shown)")
       return
     }
@@ -206,6 +235,20 @@
     }
   }
 
+  /// Model only: the controller UIKit asks to present with `style` on this one's behalf.
+  func _modelPresentationContext(for style: UIModalPresentationStyle) -> UIViewController {
+    var next: UIViewController? = self
+    var top = self
+    while let controller = next {
+      if style == .currentContext || style == .overCurrentContext, controller.definesPresentationContext {
+        return controller
+      }
+      top = controller
+      next = controller._modelParent ?? controller.navigationController
+    }
+    return top
+  }
+
   /// Model only: where this controller's view was before a full-screen presentation over it
   /// took it out of the window; it goes back when that presentation is dismissed.
   var _modelCoveredIn: UIView?
@@ -236,8 +279,10 @@
   }
 
   private func _modelDismiss(animated flag: Bool, byUser: Bool, completion: (() -> Void)?) {
-    guard let presenter = presentedViewController != nil ? self : presentingViewController,
-      let dismissed = presenter.presentedViewController
+    // What this controller (or an ancestor) presents, else the presentation it is in; the
+    // controller that presented it does the dismissing.
+    guard let asked = presentedViewController != nil ? self : presentingViewController,
+      let dismissed = asked.presentedViewController, let presenter = dismissed._modelPresenter
     else {
       UIKitModel.log("dismiss(animated:) on \(self), which neither presents nor is presented")
       return

@@ -64,6 +64,11 @@ enum Launch: String, CaseIterable, Sendable {
   case sheetDismissing = "sheet being dismissed"
   case appAlert = "app's alert up"
   case notReady = "not ready (signing in)"
+  /// The link waits (the app is signing in) in a window the user then closes: it opens in the
+  /// window left.
+  case windowClosed = "window closed while it waits"
+  /// The app goes to the background while the link's plan runs, and comes back.
+  case backgrounded = "backgrounded mid-link"
 }
 
 /// An app set-up the docs show.

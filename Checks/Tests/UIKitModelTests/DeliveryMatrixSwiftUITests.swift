@@ -55,9 +55,9 @@ extension ModelChecks {
       var verdict = Verdict()
       var intent: Task<Void, any Error>?
       var other: Window?
-      let id = item.twoWindows ? "window-2" : WaypointApp.mainWindow
+      let id = item.twoWindows || item.launch == .windowClosed ? "window-2" : WaypointApp.mainWindow
 
-      if item.twoWindows {
+      if item.twoWindows || item.launch == .windowClosed {
         let first = window(app, "window-1", appClip: false)
         first.host.appeared()
         other = first
@@ -74,10 +74,12 @@ extension ModelChecks {
       }
       shown.host.appeared()
       #expect(app.isReady)
-      if let other {
+      if let other, item.twoWindows {
         _ = try await app.open("notes://note/3", window: other.id)
       }
-      let modules = shown.modules
+      // The window the link must open in: its own, or, when that one closes, the one left.
+      let target = item.launch == .windowClosed ? try #require(other) : shown
+      let modules = target.modules
       let otherBefore = other?.modules.navigator.state
       let notes = StackPlace(tab: "notes")
 
@@ -95,8 +97,10 @@ extension ModelChecks {
       case .backSwipe:
         _ = try await app.open("notes://note/3", window: id)
         _ = shown.host.readPath(at: notes)
-      case .notReady:
+      case .notReady, .windowClosed:
         app.setReady(false, reason: "signing in")
+      case .backgrounded:
+        break
       }
       if item.launch == .midPush {
         // The app pushes; SwiftUI reads the new path and animates it in as the link comes.
@@ -118,6 +122,16 @@ extension ModelChecks {
         shown.host.writeNoItem(depth: 0)
       case .notReady:
         MatrixApp.signedIn(app, events: events, note: Self.note)
+      case .windowClosed:
+        // The user closes the window the link came in (a host keeping a window per scene closes
+        // it so itself when it goes away; these hosts were given their windows).
+        app.closeWindow(shown.id)
+        MatrixApp.signedIn(app, events: events, note: Self.note)
+      case .backgrounded:
+        // The user goes home while the link opens, and comes back.
+        shown.host.scenePhaseChanged(.background)
+        for _ in 0..<5 { await Task.yield() }
+        shown.host.scenePhaseChanged(.active)
       default: break
       }
       await verdict.wait(for: intent, item)
@@ -135,8 +149,11 @@ extension ModelChecks {
           "the notes tab does not end on note \(Self.note)")
         if let sheet { verdict.check(sheet.state == .removed, "the sheet is still taken for shown") }
       }
-      if let other {
+      if let other, item.twoWindows {
         verdict.check(other.modules.navigator.state == otherBefore, "the other window changed")
+      }
+      if item.launch == .windowClosed {
+        verdict.check(app.coordinator(for: shown.id) == nil, "the closed window is still open in the app")
       }
       verdict.report(item)
     }

@@ -92,23 +92,27 @@ extension ModelChecks {
         if door == .appIntent { intent = Task { _ = try await OpenNoteIntent(id: Self.note).perform() } }
         scene = Scene(app: app, id: "scene-1", options: Self.options(door), appClip: door == .appClip)
         if door == .notification || door.opensNothing { Self.delegateReports(app, door) }
+        // A Handoff launch names only the activity's type; UIKit hands the activity over after.
+        if door == .handoff { scene.links.continue(Self.handoffActivity()) }
         if door == .deferred { Self.askDeferred(app) }
         #expect(await eventually { app.isReady })
       } else {
-        if item.twoWindows {
+        if item.twoWindows || item.launch == .windowClosed {
           other = Scene(app: app, id: "scene-0", options: nil, appClip: false)
           #expect(await eventually { app.isReady })
         }
         scene = Scene(app: app, id: "scene-1", options: nil, appClip: door == .appClip)
         #expect(await eventually { app.isReady && scene.bar != nil })
         await settle()
-        if let other {
+        if let other, item.twoWindows {
           // The first window shows note 3, so a link in the second must leave it alone.
           _ = try await app.open("notes://note/3", window: other.id)
           await settle()
         }
       }
-      let modules = try #require(app.coordinator(for: scene.id))
+      // The window the link must open in: its own, or, when that one closes, the one left.
+      let target = item.launch == .windowClosed ? try #require(other) : scene
+      let modules = try #require(app.coordinator(for: target.id))
       let navigator = try #require(modules.navigator as? UIKitNavigator)
       let otherBefore = other.flatMap { app.coordinator(for: $0.id)?.navigator.state }
 
@@ -143,8 +147,10 @@ extension ModelChecks {
         scene.bar?.present(shown, animated: true)
         alert = shown
         await settle()
-      case .notReady:
+      case .notReady, .windowClosed:
         app.setReady(false, reason: "signing in")
+      case .backgrounded:
+        UIKitModel.holdsAnimations = true
       }
       let before = modules.navigator.state
 
@@ -163,8 +169,10 @@ extension ModelChecks {
           Self.askDeferred(app)
         case .url, .widget:
           scene.links.open(Self.options(door).urlContexts)
-        case .universalLink, .appClip, .spotlight, .handoff:
+        case .universalLink, .appClip, .spotlight:
           for activity in Self.options(door).userActivities { scene.links.continue(activity) }
+        case .handoff:
+          scene.links.continue(Self.handoffActivity())
         }
       }
       for _ in 0..<40 { await Task.yield() }
@@ -179,6 +187,16 @@ extension ModelChecks {
         notes?._modelUserEndsBackSwipe(cancelled: false)
       case .notReady:
         MatrixApp.signedIn(app, events: events, note: Self.note)
+      case .windowClosed:
+        // The user closes the window the link came in (the app switcher): UIKit disconnects it.
+        scene.scene._modelDisconnect()
+        MatrixApp.signedIn(app, events: events, note: Self.note)
+      case .backgrounded:
+        // The user goes home while the link's push animates, and comes back.
+        scene.scene._modelEnterBackground()
+        UIKitModel.holdsAnimations = false
+        UIKitModel.finishAnimations()
+        scene.scene._modelEnterForeground()
       default: break
       }
       await verdict.wait(for: intent, item)
@@ -191,7 +209,7 @@ extension ModelChecks {
       MatrixApp.checkOutcome(
         item, note: Self.note, events: events, made: made, state: modules.navigator.state, before: before,
         verdict: &verdict)
-      Self.checkModel(navigator, scene: scene, alert: alert, verdict: &verdict)
+      Self.checkModel(navigator, scene: target, alert: alert, verdict: &verdict)
       if item.expected == .opened {
         let top = navigator.navigationController(at: StackPlace(tab: "notes"))?.viewControllers.last
         verdict.check((top as? EditorController)?.noteID == Self.note, "the notes tab does not show note \(Self.note)")
@@ -199,9 +217,12 @@ extension ModelChecks {
       if item.expected == .opened, let sheet {
         verdict.check(sheet.state == .removed, "the sheet the user left is still taken for shown")
       }
-      if let other {
+      if let other, item.twoWindows {
         verdict.check(
           app.coordinator(for: other.id)?.navigator.state == otherBefore, "the other window changed")
+      }
+      if item.launch == .windowClosed {
+        verdict.check(app.coordinator(for: scene.id) == nil, "the closed window is still open in the app")
       }
       verdict.report(item)
     }
@@ -260,9 +281,9 @@ extension ModelChecks {
         activity.userInfo = [CSSearchableItemActivityIdentifier: link]
         return UIScene.ConnectionOptions(activities: [activity])
       case .handoff:
-        let activity = NSUserActivity(activityType: "com.example.notes.viewing")
-        activity.userInfo = ["link": link]
-        return UIScene.ConnectionOptions(activities: [activity])
+        // "This property doesn't contain user activity objects related to Handoff": the
+        // connection options name only its type (the handoffUserActivityType page).
+        return UIScene.ConnectionOptions(handoffType: handoffActivity().activityType)
       case .notification:
         return UIScene.ConnectionOptions(response: response(door))
       case .quickAction:
@@ -272,6 +293,13 @@ extension ModelChecks {
         // a deferred link come through no scene.
         return UIScene.ConnectionOptions()
       }
+    }
+
+    /// The Handoff activity of the app's own type that carries the note's link.
+    static func handoffActivity() -> NSUserActivity {
+      let activity = NSUserActivity(activityType: "com.example.notes.viewing")
+      activity.userInfo = ["link": Door.handoff.link(note: note)]
+      return activity
     }
 
     static func response(_ door: Door) -> UNNotificationResponse {

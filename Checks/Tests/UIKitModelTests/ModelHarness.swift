@@ -75,6 +75,17 @@ struct ModelApp {
 @MainActor
 func makeApp(timeout: Duration = .milliseconds(400)) throws -> ModelApp {
   UIKitModel.reset()
+  let window = UIWindow(windowScene: UIWindowScene())
+  let navigator = UIKitNavigator(window: window)
+  navigator.transitionTimeout = timeout
+  let modules = ScreenCoordinator(registry: try makeRegistry(), navigator: navigator)
+  return ModelApp(navigator: navigator, modules: modules, window: window)
+}
+
+/// The screens of the model tests' app: a list, an editor of a note, and screens that are
+/// themselves containers.
+@MainActor
+func makeRegistry() throws -> ModuleRegistry {
   var builder = ModuleRegistryBuilder()
   builder.registerScreen(ListController.self, target: "List") { _ in ListController() }
   builder.registerScreen(EditorController.self, configuration: EditorConfiguration.self, target: "Editor") {
@@ -92,11 +103,7 @@ func makeApp(timeout: Duration = .milliseconds(400)) throws -> ModelApp {
     _ in FlowController(rootViewController: ListController())
   }
   builder.register(NotAController.self, target: "Plain") { _ in NotAController() }
-  let window = UIWindow(windowScene: UIWindowScene())
-  let navigator = UIKitNavigator(window: window)
-  navigator.transitionTimeout = timeout
-  let modules = ScreenCoordinator(registry: try builder.build(), navigator: navigator)
-  return ModelApp(navigator: navigator, modules: modules, window: window)
+  return try builder.build()
 }
 
 /// Waits until `condition` holds, letting the main actor run what the model scheduled.

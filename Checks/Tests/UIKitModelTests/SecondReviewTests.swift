@@ -205,7 +205,8 @@ extension ModelChecks {
       split._modelSetCollapsed(true)
       await settle()
       let router = try app.router(
-        #"{"routes": [{"pattern": "app://note/<int:id>", "target": "Editor", "tab": "notes", "column": "secondary"}]}"#)
+        #"{"routes": [{"pattern": "app://note/<int:id>", "target": "Editor", "tab": "notes", "column": "secondary", "under": ["List"]}]}"#
+      )
       let first = try await router.open("app://note/7").value(as: ShownModule.self)
       await settle()
       #expect(split._modelIsShowing(.secondary))

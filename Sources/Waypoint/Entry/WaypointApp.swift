@@ -74,6 +74,8 @@ public final class WaypointApp {
   private var firstWindowShown = false
   /// The badges on the tabs, which every window shows.
   package let tabBadges: TabBadges
+  /// The routes' sign-in gates, which a restored state's screens pass before they are shown.
+  let gates: [SignInGate]
   #if canImport(UserNotifications) && !os(tvOS)
   /// How the UI adapter reads the scene a notification response targets, once it set it.
   package nonisolated let notificationScene = Locked<NotificationSceneReader?>(nil)
@@ -138,7 +140,9 @@ public final class WaypointApp {
     self.start = start
     self.inbox = LinkInbox(router: router, policy: policy)
     self.screenViews = ScreenViews(redaction: router.router.redaction)
+    windows.redaction = router.router.redaction
     self.tabBadges = TabBadges(start: start)
+    self.gates = gates
     holder.app = self
   }
 
@@ -291,7 +295,7 @@ public final class WaypointApp {
   }
 
   /// Tells the router's observers what of a saved state was left out.
-  private func report(_ leftOut: [NavigationState.LeftOut]) {
+  func report(_ leftOut: [NavigationState.LeftOut]) {
     let router = router.router
     for part in leftOut {
       router.emit(

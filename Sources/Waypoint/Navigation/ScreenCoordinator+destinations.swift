@@ -41,6 +41,7 @@ extension ScreenCoordinator: DestinationSource {
   /// - Throws: A ``ModuleError``: `notRegistered` for an unknown target, or what making fails with.
   package func destination(for screen: Screen) throws -> ScreenDestination {
     if let shown = shownDestination(of: screen.id) { return shown }
+    if let made = prebuilt.removeValue(forKey: screen.id) { return made }
     let key = try registry.key(forScreen: screen.target)
     // A saved link that does not parse is not trusted: the screen is bound from its parameters.
     let opened = screen.link.flatMap { try? ParsedURL($0) } ?? (try? ParsedURL(""))

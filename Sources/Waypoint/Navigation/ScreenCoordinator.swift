@@ -52,8 +52,14 @@ public final class ScreenCoordinator {
     pendingStart = state
   }
 
+  /// Destinations made before the window's first plan (to know each screen can be made), by
+  /// screen id; ``destination(for:)`` hands each one over once.
+  @ObservationIgnored package var prebuilt: [String: ScreenDestination] = [:]
+
   /// Shows the state ``startOn(_:)`` set, unless a link already opened on it.
   package func showPendingStart() async throws(NavigationError) {
+    // What was made for the first state and not shown (a launch link took the window) goes.
+    defer { prebuilt = [:] }
     guard pendingStart != nil else { return }
     // Decided in the navigator's turn: a link placed before it took the state already.
     _ = try await navigator.reach { base in

@@ -60,8 +60,13 @@ public struct ScreenEvent: Sendable, Hashable, CustomStringConvertible {
     case user(UserAction)
     /// A saved state restored (at launch, by the system or the app).
     case restore
+    /// The window's scene went to the background: its screens are hidden until it comes back.
+    case background
+    /// The window's scene came back from the background: its screens are shown again.
+    case foreground
 
-    /// `link #3 notes://note/42 (external) note`, `app`, `user back`, `restore`.
+    /// `link #3 notes://note/42 (external) note`, `app`, `user back`, `restore`, `background`,
+    /// `foreground`.
     public var description: String {
       switch self {
       case .link(let openID, let url, let origin, let route):
@@ -69,6 +74,8 @@ public struct ScreenEvent: Sendable, Hashable, CustomStringConvertible {
       case .app: return "app"
       case .user(let action): return "user \(action.rawValue)"
       case .restore: return "restore"
+      case .background: return "background"
+      case .foreground: return "foreground"
       }
     }
 

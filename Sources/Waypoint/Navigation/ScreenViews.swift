@@ -49,6 +49,9 @@ public final class ScreenViews {
     var state = NavigationState()
     /// The navigator watched, if any.
     weak var navigator: (any Navigator)?
+    /// Whether the window's scene is in the background: its screens are hidden, and the states
+    /// it takes meanwhile make no events.
+    var inBackground = false
   }
 
   /// A screen's visit in progress.
@@ -112,12 +115,33 @@ public final class ScreenViews {
     windows[window] = nil
   }
 
+  /// The window `window`'s scene went to the background: its visible screens are `hidden` (cause
+  /// `background`), so no visit counts the time the app was away, and what it shows meanwhile
+  /// makes no event until ``enterForeground(window:)``.
+  package func enterBackground(window: String) {
+    guard let kept = windows[window], !kept.inBackground else { return }
+    record(NavigationState(), window: window, cause: .background)
+    windows[window]?.state = kept.state
+    windows[window]?.inBackground = true
+  }
+
+  /// The window `window`'s scene came back: what it shows is `shown` again (cause `foreground`).
+  package func enterForeground(window: String) {
+    guard let kept = windows[window], kept.inBackground else { return }
+    windows[window]?.inBackground = false
+    record(kept.state, window: window, cause: .foreground)
+  }
+
   /// Takes in the state `window` shows now, changed because of `cause` (in `timing`, when a
   /// navigator carried the change out), and sends the events for what the user sees
   /// differently: first the screens no longer visible, then the new ones.
   public func record(
     _ state: NavigationState, window: String = "main", cause: ScreenEvent.Cause, timing: ScreenEvent.Timing? = nil
   ) {
+    if windows[window]?.inBackground == true {
+      windows[window]?.state = state
+      return
+    }
     var shown = windows[window] ?? Window()
     let seen = state.visibleScreens
     let tab = state.tabs?.selected

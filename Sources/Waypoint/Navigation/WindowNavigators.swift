@@ -87,10 +87,15 @@ public final class WindowNavigators {
     windows.first { $0.id == id }?.modules
   }
 
-  /// The state of the window `id`, to save with its scene.
+  /// The state of the window `id`, to save with its scene: without the query items the
+  /// router redacts (``RouterBuilder/redaction``: `sig`, `token`), in the links and the values of
+  /// its screens, so a signed link's secret is not written to disk.
   public func state(of id: String) -> NavigationState? {
-    coordinator(for: id)?.navigator.state
+    coordinator(for: id)?.navigator.state.removingSecrets(redaction)
   }
+
+  /// The query items the states to save leave out: the router's redaction, once an app set it.
+  package var redaction = LinkRedaction.none
 
   /// The window `request` opens in: the app's choice, else the window it arrived in, else the
   /// most recently active; `nil` when no window is open (or the app's choice is not open).

@@ -70,6 +70,13 @@ public struct SignInGate: RouteMiddleware {
     self.isSignedIn = isSignedIn
   }
 
+  /// Whether the gate would park `request` now: its route is protected and the user is signed
+  /// out.
+  package func refuses(_ request: RouteRequest) async -> Bool {
+    guard protects(request) else { return false }
+    return await !isSignedIn()
+  }
+
   /// Lets the request through when its route is not protected or the user is signed in;
   /// otherwise parks it and shows the sign-in screen.
   public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {

@@ -1,0 +1,87 @@
+import WaypointMatching
+
+// The state a window opens on: what can be shown of a restored state, or of the app's start.
+
+extension WaypointApp {
+  /// The state the window of `modules` opens on, from `state` (a restored state, or ``start``):
+  /// without the restored screens a closed sign-in gate stands in front of, and without the
+  /// screens whose destination cannot be made now, each left out with those over it and
+  /// reported as a `dropped` event of origin ``Origin/restoredState`` with its reason (third
+  /// adapter review, B2 and B17).
+  ///
+  /// The destinations made to know it wait in the coordinator for the window's first plan, so
+  /// no screen is made twice and a screen that cannot be made never reaches UIKit or SwiftUI.
+  package func firstState(_ state: NavigationState, in modules: ScreenCoordinator) async -> NavigationState {
+    let ungated = await leavingOutGatedScreens(state)
+    return leavingOutUnmadeScreens(ungated, in: modules)
+  }
+
+  /// Opens the window `id` over a ``HeadlessNavigator`` (a SwiftUI host's) on what can be shown of
+  /// ``start``: a screen of it whose destination cannot be made is left out with those over it,
+  /// and reported, as ``firstState(_:in:)`` does for a UIKit window.
+  package func openHeadlessWindow(_ id: String) -> (modules: ScreenCoordinator, navigator: HeadlessNavigator) {
+    let navigator = HeadlessNavigator(state: start)
+    let modules = openWindow(id, navigator: navigator)
+    let shown = leavingOutUnmadeScreens(start, in: modules)
+    if shown != start { navigator.restore(shown) }
+    return (modules, navigator)
+  }
+
+  /// `state` without the screens whose destination cannot be made, and what is over them.
+  ///
+  /// The app's start takes the place of what is left empty. The destinations made wait in
+  /// `modules.prebuilt`.
+  package func leavingOutUnmadeScreens(_ state: NavigationState, in modules: ScreenCoordinator) -> NavigationState {
+    var state = state
+    // A second round checks what `start` put back; a third, what the second did (a broken start
+    // is shown as it is, and its failure reported by the plan).
+    for _ in 0..<3 {
+      var unmade: [String: String] = [:]
+      for screen in state.allScreens
+      where modules.prebuilt[screen.id] == nil && modules.shownDestination(of: screen.id) == nil {
+        do {
+          modules.prebuilt[screen.id] = try modules.destination(for: screen)
+        } catch {
+          unmade[screen.id] = "its screen could not be made: \(error)"
+        }
+      }
+      guard !unmade.isEmpty else { return state }
+      let (kept, leftOut) = state.restored(onto: start) { unmade[$0.id] }
+      report(leftOut)
+      state = kept ?? start
+    }
+    return state
+  }
+
+  /// `state` without the screens not in ``start`` that a sign-in gate would refuse now (the user
+  /// is signed out), and what is over them: a state saved while signed in opens no gated screen
+  /// at the next launch signed out.
+  private func leavingOutGatedScreens(_ state: NavigationState) async -> NavigationState {
+    guard !gates.isEmpty, state != start else { return state }
+    let fresh = Set(start.allScreens.map(\.id))
+    var gated: [String: String] = [:]
+    for screen in state.allScreens where !fresh.contains(screen.id) {
+      guard let request = gateRequest(for: screen) else { continue }
+      for gate in gates where await gate.refuses(request) {
+        gated[screen.id] = "it is behind the sign-in gate '\(gate.gate)' and the user is signed out"
+        break
+      }
+    }
+    guard !gated.isEmpty else { return state }
+    let (kept, leftOut) = state.restored(onto: start) { gated[$0.id] }
+    report(leftOut)
+    return kept ?? start
+  }
+
+  /// The request a gate judges a saved screen by: its link resolved now, else its route (by name
+  /// or pattern) or its target alone.
+  private func gateRequest(for screen: Screen) -> RouteRequest? {
+    let router = router.router
+    if let link = screen.link, let request = router.resolve(link, origin: .restoredState).request { return request }
+    let route =
+      router.routes.first { screen.route != nil && ($0.name == screen.route || $0.pattern == screen.route) }
+      ?? RouteDefinition(pattern: "", target: screen.target)
+    guard let url = (try? ParsedURL(screen.link ?? "")) ?? (try? ParsedURL("")) else { return nil }
+    return RouteRequest(url: url, route: route, parameters: PathParameters(screen.parameters), origin: .restoredState)
+  }
+}
