@@ -286,12 +286,19 @@ public struct WaypointHost<Destination: View>: View {
     app?.windowIsShown(windowID)
   }
 
-  /// The window went away (closed, or its scene let go of): a host that keeps a window per scene
-  /// closes it in the app, so no link opens there; it opens again, over the same navigator,
-  /// when the host appears again.
+  /// The host's root view disappeared.
+  ///
+  /// On the Mac that is the window closing: a host that keeps a window per scene closes it in the
+  /// app, so no link opens there; it opens again, over the same navigator, when the host appears
+  /// again. On iPhone, iPad, Vision Pro and Apple TV the root also disappears under a full-screen
+  /// cover (UIKit takes the presenting views out of the window:
+  /// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/fullscreen), so
+  /// there the window stays open, and closes when its scene disconnects (`sceneAppeared(_:)`).
   package func disappeared() {
+    #if os(macOS)
     guard keepsSceneWindow, let app else { return }
     shared.close(windowID, of: app)
+    #endif
   }
 
   /// The window's scene became active (the user is in it): links that name no window (a

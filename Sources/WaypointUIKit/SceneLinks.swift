@@ -56,7 +56,17 @@ public final class SceneLinks {
   /// The router links go to.
   public var router: RouterHolder { inbox.router }
   /// The key a notification's payload holds its link under.
-  public var notificationLinkKey = "link"
+  ///
+  /// Deprecated in 0.2.0, removed in 0.3.0: set ``Waypoint/LinkInbox/Policy/notificationLinkKey``,
+  /// which every way a tap comes in reads (a tap while the app runs reaches only the notification
+  /// center's delegate, and `receiveNotification` never read this). Set here, it still wins for
+  /// the taps this scene receives.
+  @available(*, deprecated, message: "set LinkInbox.Policy.notificationLinkKey, which every way a tap comes in reads")
+  public var notificationLinkKey: String {
+    get { ownNotificationLinkKey ?? inbox.policy.notificationLinkKey }
+    set { ownNotificationLinkKey = newValue }
+  }
+  private var ownNotificationLinkKey: String?
   /// Called with each link that could not be opened, or was dropped (code `dropped`).
   public var failed: @MainActor (String, RoutingError) -> Void
   /// The window (the scene's persistent identifier) these links arrive in; each link then
@@ -109,6 +119,15 @@ public final class SceneLinks {
   /// The window made for the scene by ``init(app:scene:options:savedState:failed:)``, which the
   /// scene delegate keeps as its `window`.
   public private(set) var uiWindow: UIWindow?
+  /// The navigator of that window, to set up right after `SceneLinks(app:scene:options:)`
+  /// returns: its first plan runs once the scene delegate's method has returned.
+  ///
+  /// ```swift
+  /// links = SceneLinks(app: Self.app, scene: scene, options: options)
+  /// links?.navigator?.register(custom: "banner", bannerTransition)
+  /// links?.navigator?.sheetDetents = [.medium(), .large()]
+  /// ```
+  public private(set) var navigator: UIKitNavigator?
   /// What the links follow of their scene: activation, disconnection, the window becoming key.
   private var sceneObservations: SceneObservations?
 
@@ -194,6 +213,7 @@ public final class SceneLinks {
     let id = id ?? scene?.session.persistentIdentifier ?? WaypointApp.mainWindow
     self.window = id
     let navigator = UIKitNavigator(window: window)
+    self.navigator = navigator
     let badges = app.tabBadges
     navigator.configureTab = { tab, stack in
       if let title = tabTitles?[tab] { stack.tabBarItem.title = title }
@@ -374,7 +394,8 @@ public final class SceneLinks {
     let notification = response.notification
     guard
       let tap = NotificationTap(
-        payload: notification.request.content.userInfo, key: notificationLinkKey,
+        payload: notification.request.content.userInfo,
+        key: ownNotificationLinkKey ?? inbox.policy.notificationLinkKey,
         identifier: notification.request.identifier, action: response.actionIdentifier, date: notification.date,
         policy: inbox.policy)
     else { return }

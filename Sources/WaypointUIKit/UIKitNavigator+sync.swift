@@ -116,6 +116,9 @@ extension UIKitNavigator {
     for (place, stack) in stacks where place.column != .primary && stack.reports.leftCollapsedSplit {
       guard stack.transitionCoordinator == nil, stack.navigationController == nil else { continue }
       stack.reports.tookInLeavingCollapsedSplit()
+      // A pop that came with the split view expanding (UIKit moving the column back, in an order
+      // it does not document) is not the user going back: the column is on screen again.
+      guard splits[StackPlace(tab: place.tab)]?.isCollapsed == true else { continue }
       if current[stack: place]?.isEmpty == false {
         _ = try? reconcile(.replacedStack(depth: 0, stack: [], place: place))
       }

@@ -149,6 +149,11 @@ extension UNNotificationResponse {
   /// `var persistentIdentifier: String { get }` — unique for the session and its scene
   open var persistentIdentifier: String { _modelIdentifier }
   private let _modelIdentifier: String
+  /// https://developer.apple.com/documentation/uikit/uiscenesession/staterestorationactivity
+  /// `var stateRestorationActivity: NSUserActivity? { get set }` — the copy of what the scene
+  /// delegate's `stateRestorationActivity(for:)` returned before the scene disconnected; `nil`
+  /// when there is none, or while the device is locked.
+  open var stateRestorationActivity: NSUserActivity?
   /// Model only: UIKit makes sessions, apps never do.
   public init(_modelIdentifier identifier: String) { _modelIdentifier = identifier }
 }
@@ -178,6 +183,9 @@ extension UNNotificationResponse {
   func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>)
   /// https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:continue:)
   func scene(_ scene: UIScene, continue userActivity: NSUserActivity)
+  /// https://developer.apple.com/documentation/uikit/uiscenedelegate/staterestorationactivity(for:)
+  /// `optional func stateRestorationActivity(for scene: UIScene) -> NSUserActivity?`
+  func stateRestorationActivity(for scene: UIScene) -> NSUserActivity?
 }
 
 extension UISceneDelegate {
@@ -186,6 +194,7 @@ extension UISceneDelegate {
   ) {}
   public func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}
   public func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {}
+  public func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? { nil }
 }
 
 /// https://developer.apple.com/documentation/uikit/uiwindowscenedelegate — `@MainActor protocol UIWindowSceneDelegate : UISceneDelegate`

@@ -188,3 +188,12 @@ func connect(
   let links = SceneLinks(app: app, scene: scene, options: options, savedState: savedState, failed: failed)!
   return (links, links.uiWindow!, scene)
 }
+
+/// A banner over everything, presented and dismissed through UIKit, as the UIKit article writes it.
+@MainActor
+let bannerTransition = CustomTransition(
+  present: { banner, source, animated in
+    banner.modalPresentationStyle = .overFullScreen
+    source.present(banner, animated: animated)
+  },
+  dismiss: { banner, animated in banner.presentingViewController?.dismiss(animated: animated) })

@@ -191,13 +191,7 @@ extension ModelChecks {
       }
       #expect(missing?.code == .unsupportedPresentation)
       app.navigator.register(
-        custom: "banner",
-        CustomTransition(
-          present: { banner, source, animated in
-            banner.modalPresentationStyle = .overFullScreen
-            source.present(banner, animated: animated)
-          },
-          dismiss: { banner, animated in banner.presentingViewController?.dismiss(animated: animated) }))
+        custom: "banner", bannerTransition)
       let list = try #require(app.navigator.controller(for: app.navigator.state.stack[0].id))
       let banner = try await app.modules.show(EditorController.self, .custom(name: "banner"))
       let container = try #require(list.presentedViewController as? WaypointNavigationController)

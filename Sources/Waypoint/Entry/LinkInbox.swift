@@ -96,6 +96,12 @@ public final class LinkInbox: Sendable {
     ///
     /// Default none.
     public var notificationLinkActions: Set<String> = []
+    /// The key a notification's payload holds its link under, for every way a tap comes in (the
+    /// notification center's delegate, `WaypointApp.receiveNotification(_:completion:)`, and a
+    /// scene's connection options).
+    ///
+    /// Default `link`.
+    public var notificationLinkKey = "link"
 
     /// The defaults.
     public init() {}

@@ -20,10 +20,14 @@ extension WaypointApp {
   /// ``start``: a screen of it whose destination cannot be made is left out with those over it,
   /// and reported, as ``firstState(_:in:)`` does for a UIKit window.
   package func openHeadlessWindow(_ id: String) -> (modules: ScreenCoordinator, navigator: HeadlessNavigator) {
+    // Worked out over a navigator no view reads yet, so nothing observed changes while SwiftUI
+    // evaluates the host's body; what was made goes to the window's coordinator.
     let navigator = HeadlessNavigator(state: start)
-    let modules = openWindow(id, navigator: navigator)
-    let shown = leavingOutUnmadeScreens(start, in: modules)
+    let probe = ScreenCoordinator(registry: registry, navigator: navigator)
+    let shown = leavingOutUnmadeScreens(start, in: probe)
     if shown != start { navigator.restore(shown) }
+    let modules = openWindow(id, navigator: navigator)
+    modules.prebuilt = probe.prebuilt
     return (modules, navigator)
   }
 

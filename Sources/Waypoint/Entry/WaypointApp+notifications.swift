@@ -13,8 +13,8 @@ extension WaypointApp {
   /// }
   /// ```
   ///
-  /// - The link is the payload's `link` (a string or a URL); a notification without one opens
-  ///   nothing.
+  /// - The link is the payload's `link` (a string or a URL; another key with the inbox's
+  ///   ``LinkInbox/Policy/notificationLinkKey``); a notification without one opens nothing.
   /// - A plain tap opens it, and so do the actions the inbox's policy lists
   ///   (``LinkInbox/Policy/notificationLinkActions``); a dismissal or any other action (a
   ///   background "Mark as read") opens nothing, and `completion` hears `dropped` with the reason.
@@ -35,7 +35,8 @@ extension WaypointApp {
     let notification = response.notification
     guard
       let tap = NotificationTap(
-        payload: notification.request.content.userInfo, key: "link", identifier: notification.request.identifier,
+        payload: notification.request.content.userInfo, key: inbox.policy.notificationLinkKey,
+        identifier: notification.request.identifier,
         action: response.actionIdentifier, date: notification.date, policy: inbox.policy)
     else { return }
     let inbox = inbox
