@@ -1,0 +1,1 @@
+../../../Benchmarks/Sources/Workloads/RegistryWorkload.swift

@@ -1,0 +1,1 @@
+../../../Benchmarks/Sources/Workloads/SeededGenerator.swift
