@@ -94,8 +94,27 @@ extension MatchingOptions {
     case .segment: return true
     case .host: return false
     case .auto:
-      let lowered = Substring(scheme).asciiLowercased()
-      return lowered != "http" && lowered != "https"
+      return !Self.isWeb(scheme)
     }
+  }
+
+  /// Whether `scheme` is `http` or `https` in any case, read byte by byte (it is asked for every
+  /// pattern and every URL).
+  private static func isWeb(_ scheme: some StringProtocol) -> Bool {
+    var count = 0
+    for byte in scheme.utf8 {
+      let expected: Unicode.Scalar
+      switch count {
+      case 0: expected = "h"
+      case 1, 2: expected = "t"
+      case 3: expected = "p"
+      case 4: expected = "s"
+      default: return false
+      }
+      // Setting bit 5 lowercases an ASCII letter; only `H` and `h` become `h`.
+      guard byte | 0x20 == UInt8(ascii: expected) else { return false }
+      count += 1
+    }
+    return count >= 4
   }
 }

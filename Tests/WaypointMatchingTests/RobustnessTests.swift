@@ -22,6 +22,20 @@ struct RobustnessTests {
     (0..<Int.random(in: 0...14, using: &generator)).map { _ in tokens.randomElement(using: &generator) ?? "" }.joined()
   }
 
+  @Test("a scheme's host is apart only for http and https, in any case: byte by byte as by lowercasing")
+  func webSchemes() {
+    let options = MatchingOptions()
+    let schemes = [
+      "http", "https", "HTTP", "Https", "hTtPs", "httpx", "htt", "http2", "hxxp", "myapp", "", "h", "httpss", "HTTPS",
+      "ht\u{0130}p", "\u{0130}ttp", "ftp", "H", "https\u{00e9}",
+    ]
+    for scheme in schemes {
+      let lowered = scheme.lowercased()
+      #expect(options.hostIsSegment(scheme: scheme) == !(lowered == "http" || lowered == "https"), "\(scheme)")
+      #expect(options.hostIsSegment(scheme: Substring(scheme)) == options.hostIsSegment(scheme: scheme))
+    }
+  }
+
   @Test("URLs: parsed or refused with invalidURL")
   func urls() {
     var generator = SeededGenerator(seed: 1)

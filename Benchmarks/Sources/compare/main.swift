@@ -93,6 +93,14 @@ if arguments.contains("--manifest-only") {
   exit(0)
 }
 
+if arguments.contains("--decoder-only") {
+  // For profiles: only JSONDecoder decoding the same 10,000-route manifest, three times (the floor
+  // `--manifest-only` is compared with).
+  let workload = ManifestWorkload(routes: 10_000)
+  for _ in 0..<3 { keep(try workload.decodePlain()) }
+  exit(0)
+}
+
 if arguments.contains("--peer-lookups-only") {
   // For profiles: only workload 1's routing-kit lookups, three times, to compare counts.
   let workload = DeepLinkWorkload(modules: 100)

@@ -62,6 +62,7 @@ struct ManifestReader {
       fail("'routes' must be an array, not \(routes.typeName)", field: "routes")
       return manifest
     }
+    manifest.routes.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
       if let route = readRoute(item, index: index) {
         manifest.routes.append(route)
@@ -280,7 +281,7 @@ struct ManifestReader {
 
   /// One `under` entry written as an object.
   private mutating func underScreen(
-    _ object: [String: JSONValue], field: String, route: Int, name: String?
+    _ object: JSONObject, field: String, route: Int, name: String?
   ) -> UnderScreen? {
     for key in object.keys.sorted() where !["target", "parameters", "defaults"].contains(key) {
       fail(

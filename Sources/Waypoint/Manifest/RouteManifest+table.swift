@@ -111,6 +111,7 @@ extension RouteManifest {
     var builder = RouteTableBuilder<RouteDefinition>(options: options)
     builder.parameterTypes = parameterTypes
     builder.hosts = hosts
+    builder.reserveCapacity(routes.count)
     for route in routes {
       builder.add(route.pattern, name: route.name, priority: route.priority, payload: route)
     }

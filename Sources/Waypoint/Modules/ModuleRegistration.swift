@@ -54,10 +54,24 @@ final class ModuleRegistration: Sendable {
     self.factory = factory
     self.onMainActor = onMainActor
     self.overrides = overrides
+    self.isUnconfigured = configurationType == NoConfiguration.self
   }
 
   /// Whether the module takes no configuration, so there is nothing to check.
-  var isUnconfigured: Bool { configurationType == NoConfiguration.self }
+  let isUnconfigured: Bool
+
+  /// The factory with its types, for a module registered for `Key` without configuration.
+  ///
+  /// Every registration of `Key` holds a `TypedModuleFactory<Key, C>` whose `C` is its
+  /// configuration type (`ModuleRegistryBuilder.add` is the one place registrations are made),
+  /// so an unconfigured one holds exactly `TypedModuleFactory<Key, NoConfiguration>`: the cast
+  /// is known to succeed and is not checked. A checked `as?` asks the runtime for the generic
+  /// class's metadata on every call, a quarter of a transient `make` (the gate's
+  /// `module-resolve`).
+  func unconfiguredFactory<Key>(of key: Key.Type) -> TypedModuleFactory<Key, NoConfiguration>? {
+    guard isUnconfigured, self.key == ModuleKey(key) else { return nil }
+    return unsafeDowncast(factory, to: TypedModuleFactory<Key, NoConfiguration>.self)
+  }
 }
 
 /// How a registered module is made, whatever its type.

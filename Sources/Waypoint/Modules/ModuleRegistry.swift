@@ -42,7 +42,7 @@ public struct ModuleRegistry: Sendable {
       declared = (builder.registrations, builder.adapters, builder.observers)
       restrictions = builder.restrictions
       bindings = builder.bindings
-      var registrations: [ModuleKey: ModuleRegistration] = [:]
+      var registrations = [ModuleKey: ModuleRegistration](minimumCapacity: builder.registrations.count)
       var targets: [String: ModuleKey] = [:]
       for registration in builder.registrations {
         registrations[registration.key] = registration
@@ -114,7 +114,7 @@ public struct ModuleRegistry: Sendable {
     // The common case, directly: a transient module without configuration, nobody observing.
     // The general path below gives the same module; this one skips erasing it to `Any`.
     if let registration = registrations[moduleKey], registration.scope == .transient, !registration.onMainActor,
-      storage.observers.isEmpty, let factory = registration.factory as? TypedModuleFactory<Key, NoConfiguration>
+      storage.observers.isEmpty, let factory = registration.unconfiguredFactory(of: key)
     {
       do {
         return try factory.module(

@@ -20,20 +20,20 @@ extension ModuleRegistryBuilder {
 
   private func problems() -> [ModuleError] {
     var problems: [ModuleError] = []
-    var keys: [ModuleKey: ModuleRegistration] = [:]
+    // Sized once: hashing and growing these is most of what building a registry costs.
+    var keys = [ModuleKey: ModuleRegistration](minimumCapacity: registrations.count)
     // Where each key's registration in force is, so later checks go in registration order: a
     // fixed order for messages that costs no sorting by name (names of generic types are long).
-    var latest: [ModuleKey: Int] = [:]
+    var latest = [ModuleKey: Int](minimumCapacity: registrations.count)
     var targets: [String: ModuleKey] = [:]
     for (index, registration) in registrations.enumerated() {
       latest[registration.key] = index
-      if keys[registration.key] != nil, !registration.overrides {
+      if keys.updateValue(registration, forKey: registration.key) != nil, !registration.overrides {
         problems.append(
           ModuleError(
             .duplicateRegistration,
             "the key '\(registration.key)' is registered twice; pass overriding: true to replace it"))
       }
-      keys[registration.key] = registration
       if let target = registration.target {
         if let other = targets[target], !registration.overrides {
           problems.append(

@@ -104,16 +104,6 @@ public struct RouteDefinition: Sendable, Hashable, CustomStringConvertible {
   /// The pattern, and the name when there is one.
   public var description: String { name.map { "\($0) (\(pattern))" } ?? pattern }
 
-  /// Whether both say the same about their route.
-  public static func == (lhs: RouteDefinition, rhs: RouteDefinition) -> Bool {
-    lhs.storage.isIdentical(to: rhs.storage) || lhs.storage.fields == rhs.storage.fields
-  }
-
-  /// Hashes what `==` compares.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(storage.fields)
-  }
-
   // MARK: - Storage
 
   // A route travels with every request, result, event and resolution: behind one reference, a

@@ -16,7 +16,7 @@ enum JSONValue: Sendable, Equatable {
   case number(Double)
   case string(String)
   case array([JSONValue])
-  case object([String: JSONValue])
+  case object(JSONObject)
 
   /// Reads `data` as JSON (RFC 8259), refusing what a lenient reader would let through: a key
   /// given twice in one object is reported in `duplicates` (the tree keeps the first value), and
@@ -47,6 +47,71 @@ enum JSONValue: Sendable, Equatable {
     case .array: return "an array"
     case .object: return "an object"
     }
+  }
+}
+
+/// A JSON object's members in the order the document gives them, each key once.
+///
+/// An array of pairs rather than a dictionary: a manifest's objects hold a handful of keys, which
+/// a scan finds sooner than hashing. An object with more than ``indexedFrom`` keys (a hostile
+/// one may hold thousands) is also indexed by a dictionary, so adding and finding a key stay
+/// constant-time whatever its size.
+struct JSONObject: Sendable, Equatable, Sequence {
+  /// How many keys an object holds before it is indexed.
+  static let indexedFrom = 16
+
+  /// A key and its value.
+  struct Member: Sendable, Equatable {
+    let key: String
+    let value: JSONValue
+  }
+
+  private(set) var members: [Member] = []
+  private var index: [String: Int]?
+
+  init() {}
+
+  var count: Int { members.count }
+  var keys: [String] { members.map(\.key) }
+
+  subscript(key: String) -> JSONValue? {
+    position(of: key).map { members[$0].value }
+  }
+
+  /// Adds `key` with `value`, or returns `false` and changes nothing when the object has `key`.
+  mutating func add(_ key: String, _ value: JSONValue) -> Bool {
+    guard position(of: key) == nil else { return false }
+    // Room for a route's usual keys at once, rather than growing by one, two and four.
+    if members.isEmpty { members.reserveCapacity(4) }
+    members.append(Member(key: key, value: value))
+    if index != nil {
+      index?[key] = members.count - 1
+    } else if members.count > Self.indexedFrom {
+      index = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($0.element.key, $0.offset) })
+    }
+    return true
+  }
+
+  private func position(of key: String) -> Int? {
+    if let index { return index[key] }
+    for position in members.indices where members[position].key == key { return position }
+    return nil
+  }
+
+  /// The values with their keys, as a dictionary (for tests).
+  func mapValues<T>(_ transform: (JSONValue) throws -> T) rethrows -> [String: T] {
+    var result: [String: T] = [:]
+    for member in members { result[member.key] = try transform(member.value) }
+    return result
+  }
+
+  func makeIterator() -> LazyMapSequence<[Member], (key: String, value: JSONValue)>.Iterator {
+    members.lazy.map { ($0.key, $0.value) }.makeIterator()
+  }
+
+  /// Objects are equal when they hold the same keys with equal values, in any order.
+  static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    lhs.count == rhs.count && lhs.members.allSatisfy { rhs[$0.key] == $0.value }
   }
 }
 
@@ -153,7 +218,7 @@ struct JSONParser {
   private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
     guard depth <= Self.maxDepth else { throw error("the document nests deeper than \(Self.maxDepth) levels") }
     offset += 1
-    var object: [String: JSONValue] = [:]
+    var object = JSONObject()
     skipWhitespace()
     if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
       offset += 1
@@ -172,9 +237,8 @@ struct JSONParser {
       path.append(.key(key))
       let value = try parseValue(depth: depth)
       path.removeLast()
-      if let first = object.updateValue(value, forKey: key) {
+      if !object.add(key, value) {
         // The tree keeps the first value; the repeat is reported.
-        object[key] = first
         // The place is worked out once for all repeats at the end: one pass over the document,
         // however many keys a hostile one repeats.
         duplicates.append(JSONDuplicateKey(path: path, key: key, offset: keyStart))
@@ -225,25 +289,31 @@ struct JSONParser {
     offset += 1
     var runStart = offset
     var decoded: [UInt8]? = nil
+    // Every byte of the string OR-ed together: below 0x80, it is ASCII, valid UTF-8 by itself,
+    // and made without the generic validation (most of a manifest's reading time before).
+    var bits: UInt8 = 0
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte == UInt8(ascii: "\"") {
         let text: String?
         if var decoded {
           decoded.append(contentsOf: bytes[runStart..<offset])
-          text = String(validating: decoded, as: UTF8.self)
+          text = decoded.withUnsafeBufferPointer { Self.string($0, ascii: bits < 0x80) }
         } else {
-          text = String(validating: bytes[runStart..<offset], as: UTF8.self)
+          text = Self.string(UnsafeBufferPointer(rebasing: bytes[runStart..<offset]), ascii: bits < 0x80)
         }
         offset += 1
         guard let text else { throw error("the string is not valid UTF-8", at: start) }
         return text
       }
       if byte < 0x20 { throw error("a control character (0x\(String(byte, radix: 16))) must be escaped in a string") }
+      bits |= byte
       if byte == UInt8(ascii: "\\") {
         var buffer = decoded ?? []
         buffer.append(contentsOf: bytes[runStart..<offset])
         try parseEscape(into: &buffer)
+        // An escape may add bytes above 0x7F (`\u00e9`): they are checked with the rest.
+        if let last = buffer.last, last >= 0x80 { bits |= 0x80 }
         decoded = buffer
         runStart = offset
         continue
@@ -251,6 +321,12 @@ struct JSONParser {
       offset += 1
     }
     throw error("the string is not closed", at: start)
+  }
+
+  /// The string of `utf8`, or `nil` when it is not valid UTF-8; `ascii` says every byte is
+  /// below 0x80, which needs no check.
+  private static func string(_ utf8: UnsafeBufferPointer<UInt8>, ascii: Bool) -> String? {
+    ascii ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
   }
 
   /// One escape from its backslash, appended as UTF-8.

@@ -128,9 +128,12 @@ struct LiteralTable: Sendable {
   }
 
   /// Records in every slot its child's summary, as `summary` gives it, and sizes the table to be
-  /// three quarters full; call once, after the last insert.
+  /// three quarters full (left as it is when that is within an eighth of its size: moving every
+  /// slot again, in an order no cache follows, would cost more than the space it saves); call
+  /// once, after the last insert.
   mutating func finish(_ summary: (Int32) -> RouteTrie.ChildSummary) {
-    resize(to: Swift.max(16, count + count / 3 + 1))
+    let fitted = Swift.max(16, count + count / 3 + 1)
+    if slots.count < fitted || slots.count - fitted > fitted / 8 { resize(to: fitted) }
     let base = slots.base
     for index in 0..<slots.count where base[index].child >= 0 {
       base[index].childSummary = summary(base[index].child)
@@ -163,6 +166,12 @@ struct LiteralTable: Sendable {
     var index = Self.start(hash, capacity)
     while base[index].child >= 0 { index = index + 1 == capacity ? 0 : index + 1 }
     base[index] = slot
+  }
+
+  /// Makes room for `edges` edges at most three quarters full, so adding them does not grow the table.
+  mutating func reserveCapacity(_ edges: Int) {
+    let needed = edges + edges / 3 + 1
+    if needed > slots.count { resize(to: needed) }
   }
 
   private mutating func grow() {

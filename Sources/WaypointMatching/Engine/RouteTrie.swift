@@ -147,8 +147,15 @@ struct RouteTrie: Sendable {
 
   /// Makes room for the nodes of about `routes` routes, so that building does not copy them as they grow.
   mutating func reserveCapacity(routes: Int) {
-    // Most routes share their first segments, and end one or two nodes past the last shared one.
-    nodes.reserveCapacity(2 * routes + 1)
+    // Most routes share their first segments, and end one to three nodes past the last shared
+    // one. The nodes are copied to their final buffer by `finish()`, so room left over is not kept.
+    nodes.reserveCapacity(3 * routes + 1)
+    pendingEdges.reserveCapacity(routes)
+    pendingNext.reserveCapacity(routes)
+    terminals.reserveCapacity(routes)
+    // One to two new literal edges a route: the table then rarely grows while routes are added,
+    // instead of a dozen times from its first 16 slots (`finish()` sizes it to what it holds).
+    literalEdges.reserveCapacity(routes * 5 / 2)
   }
 
   mutating func makeRoot() -> Int32 {

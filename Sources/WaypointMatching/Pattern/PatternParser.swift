@@ -189,7 +189,12 @@ struct PatternParser {
     }
     var prefix: [UInt8] = []
     var suffix: [UInt8] = []
-    var parameter: (name: String, constraint: ParameterConstraint, type: ParameterType?, offset: Int)?
+    // The segment's parameter, when it has one, in plain variables: an optional tuple of them was
+    // copied through the runtime's generic witnesses on every read (5% of building a table).
+    var name: String?
+    var constraint = ParameterConstraint.none
+    var type: ParameterType?
+    var offset = 0
     scan: while index < bytes.count {
       let byte = bytes[index]
       switch byte {
@@ -206,7 +211,7 @@ struct PatternParser {
         throw error(at: index, "')' closes no optional group; write '\\)' for a literal ')'")
       case UInt8(ascii: "\\"):
         guard index + 1 < bytes.count else { throw error(at: index, "'\\' at the end of the pattern escapes nothing") }
-        if parameter == nil { prefix.append(bytes[index + 1]) } else { suffix.append(bytes[index + 1]) }
+        if name == nil { prefix.append(bytes[index + 1]) } else { suffix.append(bytes[index + 1]) }
         index += 2
       case UInt8(ascii: "?"):
         throw error(at: index, "a pattern cannot have a query ('?'); read query items from the match instead")
@@ -215,29 +220,33 @@ struct PatternParser {
       case UInt8(ascii: "*"):
         throw error(at: index, "a rest ('*') must be a whole segment; write '\\*' for a literal '*'")
       case UInt8(ascii: ":"), UInt8(ascii: "<"):
-        if parameter != nil { throw error(at: index, "a segment can hold only one parameter") }
-        let offset = index
-        if byte == UInt8(ascii: ":") {
-          let (name, constraint) = try readColonParameter()
-          parameter = (name, constraint, nil, offset)
-        } else {
-          let (name, type) = try readAngleParameter()
-          parameter = (name, type.map(ParameterConstraint.init(type:)) ?? .none, type, offset)
-        }
+        if name != nil { throw error(at: index, "a segment can hold only one parameter") }
+        offset = index
+        (name, constraint, type) = try readParameter()
       default:
-        if parameter == nil { prefix.append(byte) } else { suffix.append(byte) }
+        if name == nil { prefix.append(byte) } else { suffix.append(byte) }
         index += 1
       }
     }
     let prefixText = try literal(prefix, at: start, lowercase: isHost)
-    guard let parameter else {
+    guard let name else {
       if prefixText.isEmpty { return nil }
       return PatternSegment(kind: .literal(prefixText), group: openGroup?.number, column: startColumn)
     }
     let value = PatternParameter(
-      name: parameter.name, prefix: prefixText, suffix: try literal(suffix, at: start, lowercase: isHost),
-      constraint: parameter.constraint, shared: parameter.type?.unaffixed)
-    return PatternSegment(kind: .parameter(value), group: openGroup?.number, column: column(of: parameter.offset))
+      name: name, prefix: prefixText, suffix: try literal(suffix, at: start, lowercase: isHost),
+      constraint: constraint, shared: type?.unaffixed)
+    return PatternSegment(kind: .parameter(value), group: openGroup?.number, column: column(of: offset))
+  }
+
+  /// A parameter from its ':' or '<': its name, constraint and type.
+  private mutating func readParameter() throws(RoutingError) -> (String, ParameterConstraint, ParameterType?) {
+    if bytes[index] == UInt8(ascii: ":") {
+      let (name, constraint) = try readColonParameter()
+      return (name, constraint, nil)
+    }
+    let (name, type) = try readAngleParameter()
+    return (name, type.map(ParameterConstraint.init(type:)) ?? .none, type)
   }
 
   /// A rest segment (`*`, `*name` or `<path:name>`) starting here, or `nil` (having read nothing)
@@ -371,20 +380,21 @@ struct PatternParser {
     return index > start ? text(start..<index) : nil
   }
 
-  private mutating func expect(_ character: Character, _ context: String) throws(RoutingError) {
-    guard index < bytes.count, let ascii = character.asciiValue, bytes[index] == ascii else {
-      throw error(at: index, "expected '\(character)' \(context)")
+  /// Steps over `character`, or throws; the message is made only when it throws.
+  private mutating func expect(_ character: Unicode.Scalar, _ context: @autoclosure () -> String) throws(RoutingError) {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: character) else {
+      throw error(at: index, "expected '\(character)' \(context())")
     }
     index += 1
   }
 
-  private func expectSegmentEnd(after what: String) throws(RoutingError) {
+  private func expectSegmentEnd(after what: @autoclosure () -> String) throws(RoutingError) {
     guard index < bytes.count else { return }
     let byte = bytes[index]
     let ends =
       byte == UInt8(ascii: "/") || (byte == UInt8(ascii: ")") && openGroup != nil)
       || (byte == UInt8(ascii: "(") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"))
-    if !ends { throw error(at: index, "\(what) must be a whole segment") }
+    if !ends { throw error(at: index, "\(what()) must be a whole segment") }
   }
 
   /// Literal text as it is compared: percent-decoded (unless `decodePath` is off) and lowered

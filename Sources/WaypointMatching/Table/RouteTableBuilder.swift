@@ -47,6 +47,12 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   /// How many routes are registered.
   package var count: Int { routes.count }
 
+  /// Makes room for `count` routes in all, so adding them does not grow the builder's arrays.
+  package mutating func reserveCapacity(_ count: Int) {
+    routes.reserveCapacity(count)
+    payloads.reserveCapacity(count)
+  }
+
   /// Checks every route and compiles the table.
   ///
   /// - Throws: A ``BuildError`` with every problem in registration order, each a

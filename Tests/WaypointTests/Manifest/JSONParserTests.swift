@@ -189,4 +189,38 @@ struct JSONParserTests {
       #expect(throws: BuildError.self) { try RouteManifest(json: #"{"revision": \#(bad), "routes": []}"#) }
     }
   }
+
+  @Test("an object past the indexed size keeps every key once, in order, and reports a repeat")
+  func largeObject() throws {
+    // Past `JSONObject.indexedFrom` keys an object is also indexed by a dictionary.
+    let keys = (0..<40).map { "k\($0)" }
+    let written = keys.enumerated().map { "\"\($0.element)\": \($0.offset)" }
+    // One repeat before the object is indexed (a scan finds it), two after (the index does).
+    let members = written[..<5] + ["\"k1\": 97"] + written[5...] + ["\"k30\": 99", "\"k3\": 98"]
+    let parsed = try Self.parse("{" + members.joined(separator: ", ") + "}")
+    guard case .object(let object) = parsed.value else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(object.keys == keys)
+    #expect(object["k30"] == .integer(30), "the first value is kept")
+    #expect(object["k3"] == .integer(3))
+    #expect(object["k1"] == .integer(1))
+    #expect(object["k40"] == nil)
+    #expect(parsed.duplicates.map(\.key) == ["k1", "k30", "k3"])
+  }
+
+  @Test("strings with escapes and text above ASCII read as the reference reads them, and bad UTF-8 is refused")
+  func strings() throws {
+    let texts = [#""a\u00e9b""#, #""café ☕""#, #""\ud83d\ude00 x""#, #""plain""#, #""a\nb\u0041""#]
+    for text in texts {
+      let reference = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+      #expect(Self.plain(try Self.parse(text).value) == Self.normalized(reference), "\(text)")
+    }
+    // A lone continuation byte, and a truncated sequence after an escape.
+    #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(Data([0x22, 0x61, 0x80, 0x22])) }
+    #expect(throws: JSONSyntaxError.self) {
+      try JSONValue.parse(Data([0x22, 0x5C, 0x6E, 0xE2, 0x82, 0x22]))
+    }
+  }
 }
