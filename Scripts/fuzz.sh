@@ -5,6 +5,7 @@
 # (transitions, reverts, reported changes and plans).
 #
 #   Scripts/fuzz.sh [SECONDS] [TARGET...]      e.g. Scripts/fuzz.sh 600 Match
+#   Scripts/fuzz.sh --build-only               build every target, run none
 #
 # Seeds come from Fuzz/Corpus/<target>, tokens from Fuzz/Dictionaries/<target>.dict. The inputs a
 # run discovers go to Fuzz/Work/Corpus/<target>, and a finding (a crash, a broken invariant, a
@@ -18,6 +19,11 @@
 # build starts from `swift package clean`, so no target keeps code it inlined from an older
 # layout of Waypoint's types.
 set -euo pipefail
+build_only=false
+if [ "${1:-}" = "--build-only" ]; then
+  build_only=true
+  shift
+fi
 seconds=${1:-60}
 shift || true
 targets=("$@")
@@ -68,6 +74,7 @@ for target in "${targets[@]}"; do
   [ -x ".build/release/Fuzz$target" ] || { echo "Fuzz$target built no binary" >&2; exit 1; }
 done
 echo "$sources" >"$work/built-sources"
+if $build_only; then exit 0; fi
 
 # Each target fuzzes on one core (libFuzzer runs one process), so the targets run side by side,
 # as many at once as there are cores (FUZZ_JOBS overrides): each still gets its SECONDS alone.
