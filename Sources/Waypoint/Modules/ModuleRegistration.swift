@@ -42,11 +42,12 @@ final class ModuleRegistration: Sendable {
   /// Whether this registration may replace an earlier one of the same key or target.
   let overrides: Bool
 
-  init(
-    key: ModuleKey, target: String?, scope: ModuleScope, configurationType: any ModuleConfiguration.Type,
-    dependencies: [ModuleKey], factory: any ModuleFactory, onMainActor: Bool, overrides: Bool
+  init<Key, Configuration: ModuleConfiguration>(
+    key: ModuleKey, target: String?, scope: ModuleScope, configurationType: Configuration.Type,
+    dependencies: [ModuleKey], factory: TypedModuleFactory<Key, Configuration>, onMainActor: Bool, overrides: Bool
   ) {
     self.key = key
+    self.madeType = ObjectIdentifier(Key.self)
     self.target = target
     self.scope = scope
     self.configurationType = configurationType
@@ -54,22 +55,29 @@ final class ModuleRegistration: Sendable {
     self.factory = factory
     self.onMainActor = onMainActor
     self.overrides = overrides
+    // `NoConfiguration` is a struct: its metatype is only ever itself, so `Configuration` is it too.
     self.isUnconfigured = configurationType == NoConfiguration.self
   }
 
   /// Whether the module takes no configuration, so there is nothing to check.
   let isUnconfigured: Bool
-
-  /// The factory with its types, for a module registered for `Key` without configuration.
+  /// The type the factory makes.
   ///
-  /// Every registration of `Key` holds a `TypedModuleFactory<Key, C>` whose `C` is its
-  /// configuration type (`ModuleRegistryBuilder.add` is the one place registrations are made),
-  /// so an unconfigured one holds exactly `TypedModuleFactory<Key, NoConfiguration>`: the cast
+  /// The static type the code that registered it named (the factory is a `TypedModuleFactory`
+  /// of it), not always the key's: a subclass's metatype held in a variable of its superclass's
+  /// metatype keys the subclass while the factory makes the superclass.
+  private let madeType: ObjectIdentifier
+
+  /// The factory with its types, for a module registered without configuration whose factory
+  /// makes exactly `Key`.
+  ///
+  /// The registration was made with a `TypedModuleFactory<Made, Configuration>` (its initializer
+  /// takes nothing else), so when `Made` is `Key` and `Configuration` is `NoConfiguration` the cast
   /// is known to succeed and is not checked. A checked `as?` asks the runtime for the generic
   /// class's metadata on every call, a quarter of a transient `make` (the gate's
   /// `module-resolve`).
   func unconfiguredFactory<Key>(of key: Key.Type) -> TypedModuleFactory<Key, NoConfiguration>? {
-    guard isUnconfigured, self.key == ModuleKey(key) else { return nil }
+    guard isUnconfigured, madeType == ObjectIdentifier(Key.self) else { return nil }
     return unsafeDowncast(factory, to: TypedModuleFactory<Key, NoConfiguration>.self)
   }
 }

@@ -70,7 +70,7 @@ public struct ModuleRegistryBuilder: Sendable {
     registrations.append(
       ModuleRegistration(
         key: ModuleKey(key), target: target, scope: scope, configurationType: configuration,
-        dependencies: dependencies, factory: TypedModuleFactory(make: factory, prepare: prepare),
+        dependencies: dependencies, factory: TypedModuleFactory<Key, Configuration>(make: factory, prepare: prepare),
         onMainActor: onMainActor, overrides: overriding))
   }
 

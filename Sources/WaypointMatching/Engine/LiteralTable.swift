@@ -133,7 +133,7 @@ struct LiteralTable: Sendable {
   /// once, after the last insert.
   mutating func finish(_ summary: (Int32) -> RouteTrie.ChildSummary) {
     let fitted = Swift.max(16, count + count / 3 + 1)
-    if slots.count < fitted || slots.count - fitted > fitted / 8 { resize(to: fitted) }
+    if slots.count < fitted || slots.count - fitted > fitted / 8 { resize(to: fitted) } else { makeUnique() }
     let base = slots.base
     for index in 0..<slots.count where base[index].child >= 0 {
       base[index].childSummary = summary(base[index].child)

@@ -230,4 +230,20 @@ struct DirectPathTests {
       #expect(#expect(throws: ModuleError.self) { _ = try registry.make(Int.self) }?.message == "no numbers today")
     }
   }
+
+  class Shape: @unchecked Sendable {}
+  final class Square: Shape, @unchecked Sendable {}
+
+  @Test(
+    "a subclass's metatype in a superclass variable keys the subclass: making it refuses, never hands over the superclass"
+  )
+  func subclassKeyedThroughSuperclassVariable() throws {
+    // The key is the metatype's value (`Square`), the factory makes its static type (`Shape`).
+    let type: Shape.Type = Square.self
+    var builder = ModuleRegistryBuilder()
+    builder.register(type) { _ in Shape() }
+    let registry = try builder.build()
+    let error = #expect(throws: ModuleError.self) { _ = try registry.make(Square.self) }
+    #expect(error?.code == .typeMismatch)
+  }
 }
