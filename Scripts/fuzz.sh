@@ -5,7 +5,7 @@
 # (transitions, reverts, reported changes and plans).
 #
 #   Scripts/fuzz.sh [SECONDS] [TARGET...]      e.g. Scripts/fuzz.sh 600 Match
-#   Scripts/fuzz.sh --build-only               build every target, run none
+#   Scripts/fuzz.sh --build-only [TARGET...]   build them (every target by default), run none
 #
 # Seeds come from Fuzz/Corpus/<target>, tokens from Fuzz/Dictionaries/<target>.dict. The inputs a
 # run discovers go to Fuzz/Work/Corpus/<target>, and a finding (a crash, a broken invariant, a
@@ -24,10 +24,14 @@ if [ "${1:-}" = "--build-only" ]; then
   build_only=true
   shift
 fi
-seconds=${1:-60}
-shift || true
+seconds=60
+if ! $build_only; then
+  seconds=${1:-60}
+  shift || true
+fi
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(URL Pattern Match Manifest Link Navigation)
+every=(URL Pattern Match Manifest Link Navigation)
+[ ${#targets[@]} -gt 0 ] || targets=("${every[@]}")
 cd "$(dirname "$0")/../Fuzz"
 work=Work
 mkdir -p "$work"
@@ -59,7 +63,7 @@ build() {
     exit 1
   fi
 }
-if [ ${#targets[@]} -eq 6 ]; then
+if [ ${#targets[@]} -eq ${#every[@]} ]; then
   # Every target: one build of the package (it holds only fuzz targets), so their modules and
   # swift-crypto's C compile side by side.
   echo "==> building every fuzz target"

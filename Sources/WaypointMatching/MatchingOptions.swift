@@ -100,7 +100,7 @@ extension MatchingOptions {
 
   /// Whether `scheme` is `http` or `https` in any case, read byte by byte (it is asked for every
   /// pattern and every URL).
-  private static func isWeb(_ scheme: some StringProtocol) -> Bool {
+  static func isWeb(_ scheme: some StringProtocol) -> Bool {
     var count = 0
     for byte in scheme.utf8 {
       let expected: Unicode.Scalar

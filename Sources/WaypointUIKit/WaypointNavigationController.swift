@@ -15,6 +15,8 @@ public import UIKit
 open class WaypointNavigationController: UINavigationController, OwnedContainer {
   let reports = ContainerReports()
 
+  /// Pops as UIKit does, then reports the pop, and a later column taken off a collapsed split
+  /// view's primary stack, to the navigator.
   @discardableResult
   open override func popViewController(animated: Bool) -> UIViewController? {
     let popped = super.popViewController(animated: animated)
@@ -23,6 +25,7 @@ open class WaypointNavigationController: UINavigationController, OwnedContainer 
     return popped
   }
 
+  /// Pops as UIKit does, then reports the screens popped to the navigator.
   @discardableResult
   open override func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
     let popped = super.popToViewController(viewController, animated: animated)
@@ -50,6 +53,7 @@ open class WaypointNavigationController: UINavigationController, OwnedContainer 
     if !popped.isEmpty { reports.navigator?.stackPopped(popped) }
   }
 
+  /// Sets the stack as UIKit does, then reports the change to the navigator.
   open override func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
     super.setViewControllers(viewControllers, animated: animated)
     reports.stackChanged(self)

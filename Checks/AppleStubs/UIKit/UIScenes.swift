@@ -194,6 +194,8 @@ extension UISceneDelegate {
   ) {}
   public func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}
   public func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {}
+  /// https://developer.apple.com/documentation/uikit/uiscenedelegate/staterestorationactivity(for:) —
+  /// optional in UIKit: a delegate that does not implement it saves nothing (`nil`).
   public func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? { nil }
 }
 

@@ -48,6 +48,8 @@ extension UIViewController {
     modalPresentationStyle = .overCurrentContext
   }
 
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/init(coder:) —
+  /// `init?(coder: NSCoder)`, required of every view controller subclass.
   public required init?(coder: NSCoder) { super.init(coder: coder) }
 
   /// https://developer.apple.com/documentation/uikit/uisearchcontroller/isactive — `var isActive: Bool { get set }`

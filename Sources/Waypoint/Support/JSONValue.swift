@@ -61,7 +61,7 @@ struct JSONObject: Sendable, Equatable, Sequence {
   static let indexedFrom = 16
 
   /// A key and its value.
-  struct Member: Sendable, Equatable {
+  struct Member: Sendable {
     let key: String
     let value: JSONValue
   }

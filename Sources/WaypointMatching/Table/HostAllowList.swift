@@ -59,8 +59,7 @@ public struct HostAllowList: Sendable, Hashable, CustomStringConvertible, Expres
   /// that name their host may take it.
   func refuses(_ url: ParsedURL) -> Bool {
     guard !entries.isEmpty, let scheme = url.scheme else { return false }
-    let lowered = scheme.asciiLowercased()
-    guard lowered == "http" || lowered == "https" else { return false }
+    guard MatchingOptions.isWeb(scheme) else { return false }
     if let host = url.host { return !allows(host) }
     guard url.firstSegmentIsHost, url.segmentCount > 0 else { return true }
     return !allows(URLParser.hostPart(of: url.segment(at: 0)))

@@ -17,10 +17,16 @@ struct FirstStateTests {
   }
 
   /// A note that can no longer be made.
-  struct NoteGone: Error {}
 
   static func app(_ heard: Heard) throws -> WaypointApp {
     try AppFixture.app { routes in routes.observe(heard) }
+  }
+
+  /// The app, what it says, and a window on its start state.
+  static func window() throws -> (Heard, WaypointApp, ScreenCoordinator) {
+    let heard = Heard()
+    let app = try Self.app(heard)
+    return (heard, app, app.openWindow("w", navigator: HeadlessNavigator(state: app.start)))
   }
 
   static func note(_ id: Int, link: String? = nil) -> Screen {
@@ -29,9 +35,7 @@ struct FirstStateTests {
 
   @Test("a saved screen a closed sign-in gate stands in front of is left out, with what is over it, and said")
   func gatedScreen() async throws {
-    let heard = Heard()
-    let app = try Self.app(heard)
-    let modules = app.openWindow("w", navigator: HeadlessNavigator(state: app.start))
+    let (heard, app, modules) = try Self.window()
     var saved = app.start
     saved.tabs?.tabs[1].stack += [
       Screen(id: "Settings#9", target: "Settings", link: "notes://settings"), Self.note(4),
@@ -46,9 +50,7 @@ struct FirstStateTests {
 
   @Test("a saved screen whose destination cannot be made is left out; what was made waits for the first plan")
   func unmadeScreen() async throws {
-    let heard = Heard()
-    let app = try Self.app(heard)
-    let modules = app.openWindow("w", navigator: HeadlessNavigator(state: app.start))
+    let (heard, app, modules) = try Self.window()
     var saved = app.start
     // A note whose link lost its number (an update renamed the value): it cannot be made.
     saved.tabs?.tabs[0].stack += [
