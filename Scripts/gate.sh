@@ -56,7 +56,7 @@ measure() {
 
 # judge RESULTS: one line per operation against the baseline; returns 1 when any is above it.
 judge() {
-  awk -v limit="$limit" -v repeat="Scripts/gate.sh" -v every="$2" '
+  awk -v limit="$limit" -v repeat="Scripts/gate.sh" -v every="${2:-}" '
     function commas(n,   s) { s = sprintf("%d", n); while (s ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]([,]|$)/, ",&", s); return s }
     NR == FNR { if ($0 !~ /^#/ && NF == 3) { ins[$1] = $2; alloc[$1] = $3 } ; next }
     {
