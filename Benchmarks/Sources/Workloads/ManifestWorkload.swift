@@ -7,6 +7,8 @@ import Waypoint
 /// the same routes as path components for routing-kit (its first segment is the host's place).
 public struct ManifestWorkload {
   public let data: Data
+  /// The manifest's compiled table (`RouteManifest.compileTable(from:)`).
+  public let compiled: Data
   public let patterns: [String]
   public let components: [[PathComponent]]
 
@@ -34,6 +36,8 @@ public struct ManifestWorkload {
     }
     json += "\n]}\n"
     self.data = Data(json.utf8)
+    // The workload's manifest is valid by construction.
+    self.compiled = try! RouteManifest.compileTable(from: data)
     self.patterns = patterns
     self.components = components
   }
@@ -41,6 +45,16 @@ public struct ManifestWorkload {
   /// Bytes → manifest → built table, every check included; the number of routes.
   public func load() throws -> RouteTable<RouteDefinition> {
     try RouteManifest(data: data).makeTable()
+  }
+
+  /// The compiled table and the manifest bytes it is checked against → the same built table.
+  public func loadCompiled() throws -> RouteTable<RouteDefinition> {
+    try RouteManifest(data: data, compiledTable: compiled).makeTable()
+  }
+
+  /// Whether ``loadCompiled()`` reads the compiled table (and does not fall back to the JSON).
+  public var compiledIsUsed: Bool {
+    (try? RouteManifest(data: data, compiledTable: compiled))?.compiledTableProblem == nil
   }
 
   /// Bytes → manifest, every field checked, no table built; the number of routes.

@@ -93,6 +93,40 @@ if arguments.contains("--manifest-only") {
   exit(0)
 }
 
+if arguments.contains("--phases") {
+  // Where a manifest load's time goes, per route, three times: each phase alone (read: JSON to
+  // checked routes; load: read and table; build: the same patterns into a table of `Int`
+  // payloads; JSONDecoder), then load, build and read each interleaved with JSONDecoder as
+  // `manifest-load-ratio-vs-jsondecoder` measures them.
+  let workload = ManifestWorkload(routes: 10_000)
+  let routes = Double(workload.routeCount)
+  for _ in 0..<3 {
+    let read = medianTime { keep(try? workload.read()) } / routes
+    let load = medianTime { keep(try? workload.load()) } / routes
+    let build = medianTime { keep(try? workload.buildWaypoint()) } / routes
+    let plain = medianTime { keep(try? workload.decodePlain()) } / routes
+    print(String(format: "alone: read %.0f, load %.0f, build %.0f, JSONDecoder %.0f ns", read, load, build, plain))
+    let decode = { (try? workload.decodePlain()) ?? 0 }
+    let (loadBeside, decodeBeside) = interleaved(
+      items: workload.routeCount, { (try? workload.load())?.count ?? 0 }, decode)
+    let (buildBeside, decodeBeside2) = interleaved(
+      items: workload.routeCount, { (try? workload.buildWaypoint())?.count ?? 0 }, decode)
+    let (readBeside, decodeBeside3) = interleaved(items: workload.routeCount, { (try? workload.read()) ?? 0 }, decode)
+    print(
+      String(
+        format: "interleaved with JSONDecoder: load %.0f (%.0f), build %.0f (%.0f), read %.0f (%.0f) ns",
+        loadBeside, decodeBeside, buildBeside, decodeBeside2, readBeside, decodeBeside3))
+  }
+  exit(0)
+}
+
+if arguments.contains("--compiled-only") {
+  // For profiles: only loading the 10,000-route manifest's compiled table, three times.
+  let workload = ManifestWorkload(routes: 10_000)
+  for _ in 0..<3 { keep(try workload.loadCompiled()) }
+  exit(0)
+}
+
 if arguments.contains("--decoder-only") {
   // For profiles: only JSONDecoder decoding the same 10,000-route manifest, three times (the floor
   // `--manifest-only` is compared with).
@@ -276,6 +310,11 @@ else {
   print("the manifest workload does not load clean")
   exit(1)
 }
+guard manifestWorkload.compiledIsUsed, (try? manifestWorkload.loadCompiled())?.count == manifestWorkload.routeCount
+else {
+  print("the manifest workload's compiled table does not load")
+  exit(1)
+}
 guard (try? manifestWorkload.decodePlain()) == manifestWorkload.routeCount else {
   print("JSONDecoder does not decode the manifest workload")
   exit(1)
@@ -283,7 +322,12 @@ guard (try? manifestWorkload.decodePlain()) == manifestWorkload.routeCount else 
 // Interleaved with JSONDecoder on the same bytes, so a slower machine moves both.
 let (manifestLoad, plainDecode) = interleaved(
   items: manifestWorkload.routeCount,
-  { (try? manifestWorkload.load())?.routes.count ?? 0 },
+  { (try? manifestWorkload.load())?.count ?? 0 },
+  { (try? manifestWorkload.decodePlain()) ?? 0 })
+// A compiled table shipped with the manifest, checked and loaded, against JSONDecoder again.
+let (compiledLoad, plainForCompiled) = interleaved(
+  items: manifestWorkload.routeCount,
+  { (try? manifestWorkload.loadCompiled())?.count ?? 0 },
   { (try? manifestWorkload.decodePlain()) ?? 0 })
 let lintTime = medianTime { keep(manifestWorkload.lint()) } / manifestRoutes
 row(
@@ -298,6 +342,9 @@ row(
   "7. JSONDecoder into plain Codable structs, per route", ns(plainDecode), "-",
   "the same bytes, no checks, no table: the floor of a manifest load")
 row("7. manifest read, no table, per route", ns(manifestRead), "-", "JSON to checked routes")
+row(
+  "7. compiled table → table, per route", ns(compiledLoad), "-",
+  "format, checksum and manifest checked; the same table, nothing parsed")
 row("7. lint, per route", ns(lintTime), "-", "every diagnostic, shadowing included")
 
 /// The heap bytes `make`'s result keeps once everything else it allocated is freed.
@@ -353,6 +400,7 @@ print(String(format: "allocs-per-lookup: %.2f", allocationsPerLookup))
 print(String(format: "resolve-ratio-vs-swinject: %.3f", resolveRatio))
 print(String(format: "manifest-load-ratio-vs-jsondecoder: %.3f", manifestLoad / plainDecode))
 print(String(format: "manifest-read-ratio-vs-jsondecoder: %.3f", manifestRead / plainAgain))
+print(String(format: "compiled-load-ratio-vs-jsondecoder: %.3f", compiledLoad / plainForCompiled))
 print(String(format: "manifest-load-ns-per-route: %.0f", manifestLoad))
 print(String(format: "lint-ns-per-route: %.0f", lintTime))
 print("table-bytes-per-route: \(tableBytes / manifestWorkload.routeCount)")

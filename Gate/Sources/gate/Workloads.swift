@@ -66,6 +66,15 @@ enum Workloads {
     return Data((json + "\n]}\n").utf8)
   }()
 
+  /// The manifest's compiled table, as `waypoint compile` writes it.
+  static let compiledManifest: Data = {
+    do {
+      return try RouteManifest.compileTable(from: manifest)
+    } catch {
+      fatalError("the gate's manifest does not compile: \(error)")
+    }
+  }()
+
   // MARK: Modules (the registry at scale is the benchmarks' `RegistryWorkload`)
 
   /// A module with no dependencies, made anew each time.

@@ -32,6 +32,12 @@ struct Operation {
   let registrySteps = RegistryWorkload.steps(200)
   let resolution = try Workloads.resolutionRegistry()
   let (app, navigator) = try Workloads.app()
+  // A compiled table that fell back to the JSON would measure a manifest load under another name.
+  if let problem = try RouteManifest(data: Workloads.manifest, compiledTable: Workloads.compiledManifest)
+    .compiledTableProblem
+  {
+    fatalError("the gate's compiled table is not used: \(problem)")
+  }
   return [
     // The synchronous operations first: the asynchronous ones allocate a little differently each
     // run (thread interleaving), which would move the heap, and with it malloc's instructions, of
@@ -57,6 +63,10 @@ struct Operation {
     },
     Operation(name: "manifest-load-per-route", items: 1_000, passes: 2) {
       withExtendedLifetime(try RouteManifest(data: Workloads.manifest).makeTable()) { 1_000 }
+    },
+    Operation(name: "compiled-load-per-route", items: 1_000, passes: 2) {
+      let manifest = try RouteManifest(data: Workloads.manifest, compiledTable: Workloads.compiledManifest)
+      return withExtendedLifetime(try manifest.makeTable()) { 1_000 }
     },
     Operation(name: "registry-build-per-module", items: registrySteps.count, passes: 4) {
       withExtendedLifetime(try RegistryWorkload.build(registrySteps)) { registrySteps.count }

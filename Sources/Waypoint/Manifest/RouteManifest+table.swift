@@ -13,6 +13,15 @@ extension RouteManifest {
   package func makeTable(
     parameterTypes: ParameterTypes = ParameterTypes()
   ) throws(BuildError) -> RouteTable<RouteDefinition> {
+    // Read from a compiled table and unchanged since: its index, with no pattern parsed.
+    if let precompiled = compiled.precompiled, precompiled.options == options, precompiled.hosts == hosts,
+      precompiled.isCompiled(with: parameterTypes),
+      // The same array as read (an unchanged manifest) compares at once; a changed one, route by route.
+      routes == compiled.routes
+    {
+      let table = precompiled.table(payloads: routes)
+      if !redirectDiagnostics(table).contains(where: { $0.severity == .error }) { return table }
+    }
     guard let table = try? builder(parameterTypes).build(),
       !redirectDiagnostics(table).contains(where: { $0.severity == .error })
     else { throw BuildError(diagnose(parameterTypes: parameterTypes)) }
@@ -112,6 +121,7 @@ extension RouteManifest {
     builder.parameterTypes = parameterTypes
     builder.hosts = hosts
     builder.reserveCapacity(routes.count)
+    builder.precompiled = compiled.precompiled
     for route in routes {
       builder.add(route.pattern, name: route.name, priority: route.priority, payload: route)
     }

@@ -37,6 +37,12 @@ public struct RouteManifest: Sendable, Hashable {
   /// Each route's position in the file's `routes` array when a route that did not read is left
   /// out of ``routes`` (for messages); empty when every route read.
   var positions: [Int] = []
+  /// How the manifest was read from a compiled table, if one was given; never part of its equality.
+  var compiled = CompiledTableReading()
+
+  /// Why the compiled table given to ``init(data:compiledTable:parameterTypes:)`` was not used
+  /// (its routes were read from the JSON); `nil` when it was used, or none was given.
+  public var compiledTableProblem: String? { compiled.problem }
 
   /// Makes a manifest in code.
   public init(

@@ -8,6 +8,8 @@ extension RouterBuilder {
       manifest.routes, positions: manifest.routes.indices.map(manifest.position(of:)), options: manifest.options,
       hosts: manifest.hosts, source: "manifest")
     if let revision = manifest.revision { manifestRevision = max(manifestRevision ?? revision, revision) }
+    // Used by `build()` while the router's routes are this manifest's alone.
+    precompiled = manifest.compiled.precompiled
   }
 
   /// The same builder with its manifests replaced, for swapping a server-driven table at run time.

@@ -46,6 +46,7 @@ extension RouterBuilder {
     var tableBuilder = RouteTableBuilder<RouteEntry>(options: options)
     tableBuilder.parameterTypes = parameterTypes
     tableBuilder.hosts = allHosts
+    tableBuilder.precompiled = precompiled
     for registered in entries {
       let route = registered.route
       switch built(registered) {

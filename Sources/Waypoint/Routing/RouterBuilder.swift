@@ -69,6 +69,10 @@ public struct RouterBuilder: Sendable {
   /// The highest revision of the manifests added, which a ``RouterHolder`` made from this
   /// builder starts from.
   var manifestRevision: Int?
+  /// The index of the last manifest added from a compiled table, which ``build()`` takes instead
+  /// of compiling while the routes are that manifest's alone, in its order, with its options,
+  /// hosts and parameter types.
+  var precompiled: PrecompiledRoutes?
 
   /// The routes of typed-link types the app was compiled with, which ``build()`` requires: see
   /// ``requireLinks(_:)``.
@@ -240,6 +244,7 @@ public struct RouterBuilder: Sendable {
     var copy = self
     copy.declared = []
     copy.manifestRevision = nil
+    copy.precompiled = nil
     return copy
   }
 

@@ -133,12 +133,32 @@ struct LiteralTable: Sendable {
   /// once, after the last insert.
   mutating func finish(_ summary: (Int32) -> RouteTrie.ChildSummary) {
     let fitted = Swift.max(16, count + count / 3 + 1)
-    if slots.count < fitted || slots.count - fitted > fitted / 8 { resize(to: fitted) } else { makeUnique() }
+    if slots.count < fitted || slots.count - fitted > fitted / 8 { resize(to: fitted) }
+    summarize(summary)
+  }
+
+  /// Records in every slot its child's summary, as `summary` gives it.
+  mutating func summarize(_ summary: (Int32) -> RouteTrie.ChildSummary) {
+    makeUnique()
     let base = slots.base
     for index in 0..<slots.count where base[index].child >= 0 {
       base[index].childSummary = summary(base[index].child)
     }
   }
+
+  /// An empty table of 16 slots.
+  init() {}
+
+  /// A table from the slots and pool a compiled table holds (see `RouteIndex+image.swift`),
+  /// which checked them; its summaries are set by ``summarize(_:)``.
+  init(slots: AlignedBuffer<Slot>, pool: [UInt8], count: Int) {
+    self.slots = slots
+    self.pool = pool
+    self.count = count
+  }
+
+  /// The slots as they lie, for writing a compiled table.
+  var storedSlots: AlignedBuffer<Slot> { slots }
 
   /// How many slots a lookup of each stored edge reads, on average (1 when every edge is in its
   /// first slot): what the tests hold the hash and the load to.

@@ -188,6 +188,39 @@ struct RouteTrie: Sendable {
     nodes = []
   }
 
+  /// An empty trie, for ``insert(_:position:root:slash:hostOnly:)`` and ``finish()``.
+  init() {}
+
+  /// A finished trie from the parts a compiled table keeps, which `RouteIndex+image.swift` checked.
+  ///
+  /// What a search learns on its way down (which nodes have literal children, each child's
+  /// summary, a node's first plain edge) is worked out here, as ``finish()`` does, never taken
+  /// from the image.
+  init(
+    finished nodes: AlignedBuffer<Node>, edges: consuming [Edge], literals: LiteralTable, terminals: [Terminal],
+    hostOnly: [Bool], maxDepth: Int
+  ) {
+    let slots = literals.storedSlots
+    for index in 0..<slots.count where slots.base[index].child >= 0 {
+      nodes.base[Int(slots.base[index].parent)].hasLiterals = true
+    }
+    for index in edges.indices {
+      edges[index].childSummary = ChildSummary(of: nodes.base[Int(edges[index].child)])
+    }
+    for node in 0..<nodes.count where nodes.base[node].edgeCount > 0 {
+      nodes.base[node].copyFirstEdge(edges[Int(nodes.base[node].firstEdge)])
+    }
+    var literals = literals
+    literals.summarize { child in ChildSummary(of: nodes.base[Int(child)]) }
+    self.edges = edges
+    self.literalEdges = literals
+    self.terminals = terminals
+    self.hostOnly = hostOnly
+    self.maxDepth = maxDepth
+    terminalsAreRoutes = terminals.indices.allSatisfy { Int(terminals[$0].position) == $0 }
+    finishedNodes = nodes
+  }
+
   /// The parameter edges of `node`, once the trie is finished.
   func edges(of node: Node) -> ArraySlice<Edge> {
     edges[Int(node.firstEdge)..<Int(node.firstEdge + node.edgeCount)]

@@ -20,4 +20,11 @@ public struct ParameterTypes: Sendable {
 
   /// The names of every type, sorted.
   package var names: [String] { byName.keys.sorted() }
+
+  /// Whether `other` holds these very types: the same names, each made by the same
+  /// ``ParameterType`` value (so with the same test), not only a type of the same name.
+  package func isSame(as other: ParameterTypes) -> Bool {
+    byName.count == other.byName.count
+      && byName.allSatisfy { name, type in other.byName[name].map { $0.unaffixed === type.unaffixed } ?? false }
+  }
 }

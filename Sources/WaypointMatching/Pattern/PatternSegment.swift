@@ -94,7 +94,12 @@ package struct PatternParameter: Sendable, CustomStringConvertible {
   init(name: String, prefix: String, suffix: String, constraint: ParameterConstraint, shared: Details? = nil) {
     self.name = name
     if prefix.isEmpty && suffix.isEmpty {
-      details = constraint.kind == .none ? nil : shared ?? Details(prefix: "", suffix: "", constraint: constraint)
+      // Matched, not compared: `==` on the kind goes through its synthesized conformance.
+      if case .none = constraint.kind {
+        details = nil
+      } else {
+        details = shared ?? Details(prefix: "", suffix: "", constraint: constraint)
+      }
     } else {
       details = Details(prefix: prefix, suffix: suffix, constraint: constraint)
     }

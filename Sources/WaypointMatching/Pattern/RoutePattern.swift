@@ -60,6 +60,20 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
     self.options = options
   }
 
+  /// A pattern of no segments standing for `source`, a text a compiled table holds that does not
+  /// parse (see `PatternReading`): it names nothing and prints as its text.
+  package init(unreadable source: String, options: MatchingOptions) {
+    self.source = source
+    scheme = nil
+    host = nil
+    segments = []
+    hasTrailingSlash = false
+    groupCount = 0
+    firstSegmentIsHost = false
+    emptySegment = nil
+    self.options = options
+  }
+
   /// The names the pattern captures, in order (a named rest included).
   public var parameterNames: [String] { segments.compactMap(\.parameterName) }
 

@@ -52,11 +52,15 @@ final class PatternReading: Sendable {
   let options: MatchingOptions
   let parameterTypes: ParameterTypes
   private let known: RoutePattern?
+  /// Whether the table was read from a compiled table, whose pattern texts were not parsed when it
+  /// was read (see `RouteIndex+image.swift`).
+  private let fromImage: Bool
 
-  init(options: MatchingOptions, parameterTypes: ParameterTypes, known: RoutePattern? = nil) {
+  init(options: MatchingOptions, parameterTypes: ParameterTypes, known: RoutePattern? = nil, fromImage: Bool = false) {
     self.options = options
     self.parameterTypes = parameterTypes
     self.known = known
+    self.fromImage = fromImage
   }
 
   /// `source`, parsed as it was when the table was built.
@@ -65,6 +69,8 @@ final class PatternReading: Sendable {
     do {
       return try RoutePattern(source, options: options, parameterTypes: parameterTypes)
     } catch {
+      // A forged compiled table may hold a text that does not parse: it reads as no segments.
+      if fromImage { return RoutePattern(unreadable: source, options: options) }
       // The table was built from this text with these options and types, which nothing changes.
       preconditionFailure("a pattern that compiled no longer parses: \(error.message)")
     }

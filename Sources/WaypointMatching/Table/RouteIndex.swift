@@ -9,7 +9,7 @@ final class RouteIndex: Sendable {
   @usableFromInline let infos: [RouteInfo]
   let trie: RouteTrie
   let layers: [PriorityLayer]
-  let routesByName: [String: Int]
+  let routesByName: RouteNames
   /// The hosts http(s) links must have to reach routes that name none.
   let hosts: HostAllowList
   /// How the routes' patterns are read again.
@@ -17,7 +17,7 @@ final class RouteIndex: Sendable {
 
   init(
     options: MatchingOptions, parameterTypes: ParameterTypes, hosts: HostAllowList = [], reading: PatternReading,
-    infos: [RouteInfo], trie: RouteTrie, layers: [PriorityLayer], routesByName: [String: Int]
+    infos: [RouteInfo], trie: RouteTrie, layers: [PriorityLayer], routesByName: RouteNames
   ) {
     self.options = options
     self.parameterTypes = parameterTypes
@@ -33,7 +33,7 @@ final class RouteIndex: Sendable {
   static func compile(
     _ routes: [RouteInfo], options: MatchingOptions, parameterTypes: ParameterTypes, hosts: HostAllowList = []
   ) -> (RouteIndex, [RoutingError]) {
-    var compiler = Compiler(options: options, routes: routes.count)
+    var compiler = Compiler(options: options, routes: routes.count, named: routes.count { $0.name != nil })
     compiler.hosts = hosts
     for problem in hosts.problems { compiler.errors.append(RoutingError(.invalidHost, problem)) }
     for route in routes {
@@ -75,20 +75,21 @@ final class RouteIndex: Sendable {
     var conflicts = Set<[Int]>()
     var lastLayer: (key: LayerKey, root: Int32)?
 
-    init(options: MatchingOptions, routes: Int) {
+    init(options: MatchingOptions, routes: Int, named: Int = 0) {
       self.options = options
       infos.reserveCapacity(routes)
       trie.reserveCapacity(routes: routes)
+      // Sized once for the named routes, the dictionary never rehashes its names as it fills, and
+      // a table of unnamed routes keeps no empty one.
+      names.reserveCapacity(named)
     }
 
     mutating func add(_ info: RouteInfo, _ pattern: RoutePattern) {
       let position = infos.count
-      if let name = info.name {
-        if let earlier = names[name] {
-          errors.append(RouteIndex.duplicateName(name, infos[earlier], info))
-        } else {
-          names[name] = position
-        }
+      // One hash of the name: a repeat puts the first route's position back.
+      if let name = info.name, let earlier = names.updateValue(position, forKey: name) {
+        names[name] = earlier
+        errors.append(RouteIndex.duplicateName(name, infos[earlier], info))
       }
       infos.append(info)
       let root = root(for: LayerKey(priority: info.priority, scheme: pattern.scheme, host: pattern.host))
@@ -158,7 +159,7 @@ final class RouteIndex: Sendable {
       trie.finish()
       return RouteIndex(
         options: options, parameterTypes: parameterTypes, hosts: hosts, reading: reading, infos: infos, trie: trie,
-        layers: RouteIndex.layers(roots), routesByName: names)
+        layers: RouteIndex.layers(roots), routesByName: RouteNames(names))
     }
   }
 

@@ -29,11 +29,13 @@ public struct RouteTable<Payload: Sendable>: Sendable {
   package var parameterTypes: ParameterTypes { index.parameterTypes }
   /// The hosts http(s) links must have to reach routes that name none.
   public var hosts: HostAllowList { index.hosts }
+  /// How many routes the table has, without listing them as ``routes`` does.
+  package var count: Int { payloads.count }
   /// The routes, in registration order.
   public var routes: [Route<Payload>] { zip(index.infos, payloads).map { Route($0, in: index, payload: $1) } }
   var trie: RouteTrie { index.trie }
   var layers: [PriorityLayer] { index.layers }
-  var routesByName: [String: Int] { index.routesByName }
+  var routesByName: RouteNames { index.routesByName }
 
   /// Reads `url` with the table's options.
   ///

@@ -23,6 +23,9 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   // generic, so it never asks the runtime for metadata route by route.
   @usableFromInline var routes: [RouteInfo] = []
   @usableFromInline var payloads: [Payload] = []
+  /// An index read from a compiled table, used instead of compiling when it was compiled from
+  /// exactly these routes, options, hosts and parameter types; otherwise the routes are compiled.
+  package var precompiled: PrecompiledRoutes?
 
   /// Makes an empty builder.
   public init(options: MatchingOptions = MatchingOptions()) {
@@ -76,6 +79,10 @@ public struct RouteTableBuilder<Payload: Sendable>: Sendable {
   // MARK: - Compiling
 
   private func compile() -> (table: RouteTable<Payload>, errors: [RoutingError]) {
+    // A compiled table's index has been checked and built without errors: no pattern is parsed.
+    if let precompiled, precompiled.fits(routes, options: options, parameterTypes: parameterTypes, hosts: hosts) {
+      return (RouteTable(index: precompiled.index, payloads: payloads), [])
+    }
     let (index, errors) = RouteIndex.compile(routes, options: options, parameterTypes: parameterTypes, hosts: hosts)
     // Every route compiled (the usual case): the payloads are already in order.
     let kept = index.infos.count == payloads.count ? payloads : index.infos.map { payloads[$0.position] }
