@@ -11,8 +11,10 @@ struct CompileCommand: ParsableCommand {
     discussion: """
       Writes the manifest's routes and built table in Waypoint's binary form. An app ships the file \
       beside the manifest and reads both with RouteManifest(data:compiledTable:), which then reads no \
-      JSON and compiles no pattern, and reads the JSON instead when the file is of another format \
-      version, damaged, or compiled from other bytes. A manifest with errors is not compiled \
+      JSON and builds no table, and reads the JSON instead when the file is of another format \
+      version, damaged, or compiled from other bytes. Patterns may name the built-in parameter \
+      types only; an app with types of its own calls RouteManifest.compileTable(from:parameterTypes:) \
+      in a build step of its own. A manifest with errors is not compiled \
       (exit 2). With --check, nothing is written: exit 0 when the file is what compile would write, \
       1 when it is missing or stale (a build step's check that the committed file is current).
 

@@ -275,14 +275,16 @@ enum CompiledTableFile {
 extension RouteManifest {
   /// Compiles the manifest in `data`: the bytes a build step writes beside the manifest, for the
   /// app to load with ``init(data:compiledTable:parameterTypes:)`` at launch, which then reads no
-  /// JSON, parses no pattern and builds no trie.
+  /// JSON and builds no trie (only a route with a redirect has its pattern parsed, to check the
+  /// redirect's template against it).
   ///
   /// ```swift
   /// let manifest = try Data(contentsOf: URL(fileURLWithPath: "routes.json"))
   /// try RouteManifest.compileTable(from: manifest).write(to: URL(fileURLWithPath: "routes.waypoint-table"))
   /// ```
   ///
-  /// `waypoint compile` does the same from the command line. A compiled table is part of the app,
+  /// `waypoint compile` does the same from the command line, with the built-in parameter types
+  /// (a manifest naming the app's own is compiled by this method). A compiled table is part of the app,
   /// like its code: ship it in the app's bundle and load it from there. Its checks find a stale,
   /// damaged or foreign file, not a forged one, so a table fetched at run time is a manifest,
   /// read as JSON with every field checked.
@@ -307,7 +309,7 @@ extension RouteManifest {
   /// The compiled table is used when its format is this version's, its checksum matches its
   /// bytes, it was compiled from exactly `data`, and every parameter type it names is in
   /// `parameterTypes`; then neither this nor a router built from the manifest alone (with these
-  /// parameter types) reads JSON or compiles a pattern. Otherwise `data` is read as
+  /// parameter types) reads JSON or builds a trie. Otherwise `data` is read as
   /// ``init(data:)`` reads it, and ``compiledTableProblem`` says why:
   ///
   /// ```swift

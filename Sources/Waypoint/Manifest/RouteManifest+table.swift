@@ -13,7 +13,7 @@ extension RouteManifest {
   package func makeTable(
     parameterTypes: ParameterTypes = ParameterTypes()
   ) throws(BuildError) -> RouteTable<RouteDefinition> {
-    // Read from a compiled table and unchanged since: its index, with no pattern parsed.
+    // Read from a compiled table and unchanged since: its index, with no trie built.
     if let precompiled = compiled.precompiled, precompiled.options == options, precompiled.hosts == hosts,
       precompiled.isCompiled(with: parameterTypes),
       // The same array as read (an unchanged manifest) compares at once; a changed one, route by route.

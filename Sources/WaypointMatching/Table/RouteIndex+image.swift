@@ -166,40 +166,38 @@ extension RouteIndex {
     let count = try reader.count(each: 21)
     var edges: [RouteTrie.Edge] = []
     edges.reserveCapacity(count)
-    // Most routes share a few constraints: each regex is compiled, and each type looked up, once
-    // (by the text's number: texts are kept apart by their bytes, not by `String` equality).
-    // A table has few kinds of constraint: a scan of those met finds one faster than hashing.
-    var constraints: [(number: Int, constraint: ParameterConstraint, shared: PatternParameter.Details?)] = []
+    // Most routes share a few constraints: each regex is compiled, and each type looked up, once,
+    // by its kind and its text's number (texts are kept apart by their bytes, not by `String`
+    // equality, and a regex and a type may have the same text). The last one is asked first.
+    var constraints: [Int: (ParameterConstraint, PatternParameter.Details?)] = [:]
+    var last: (key: Int, constraint: ParameterConstraint, shared: PatternParameter.Details?)?
     for _ in 0..<count {
+      // A pattern is at most `RoutePattern.maxLength` bytes, and so is each part of it: a longer
+      // text is no pattern's, and a regex of a million groups would exhaust the stack compiling.
       let name = try reader.text()
       let prefix = try reader.text()
       let suffix = try reader.text()
+      guard name.utf8.count + prefix.utf8.count + suffix.utf8.count <= RoutePattern.maxLength else {
+        throw ImageError("a parameter of the compiled table is longer than a pattern can be")
+      }
       var constraint = ParameterConstraint.none
       var shared: PatternParameter.Details?
-      let kind = try reader.byte()
+      let kind = Int(try reader.byte())
       if kind != 0 {
         guard kind <= 2, let number = try reader.textNumber() else {
           throw ImageError("a parameter of the compiled table has an unknown kind of constraint")
         }
-        if let known = constraints.first(where: { $0.number == number }) {
-          (constraint, shared) = (known.constraint, known.shared)
-        } else if kind == 1 {
-          let source = reader.text(numbered: number)
-          guard let regex = try? CompiledRegex(source) else {
-            throw ImageError("the compiled table holds the regex '\(source)', which does not compile")
-          }
-          constraint = ParameterConstraint(regex: regex)
-          constraints.append((number, constraint, nil))
+        let key = number &* 4 &+ kind
+        if let last, last.key == key {
+          (constraint, shared) = (last.constraint, last.shared)
+        } else if let known = constraints[key] {
+          (constraint, shared) = known
         } else {
-          let typeName = reader.text(numbered: number)
-          guard let type = parameterTypes[typeName] else {
-            throw ImageError(
-              "the compiled table names the parameter type '\(typeName)', which the app does not register")
-          }
-          constraint = ParameterConstraint(type: type)
-          shared = type.unaffixed
-          constraints.append((number, constraint, shared))
+          (constraint, shared) = try readConstraint(
+            reader.text(numbered: number), isRegex: kind == 1, parameterTypes: parameterTypes)
+          constraints[key] = (constraint, shared)
         }
+        last = (key, constraint, shared)
       }
       let firstRoute = try reader.int32()
       let child = try reader.int32()
@@ -211,6 +209,25 @@ extension RouteIndex {
       edges.append(RouteTrie.Edge(parameter: parameter, firstRoute: Int(firstRoute), child: child))
     }
     return edges
+  }
+
+  /// The constraint a text names: a regex's source, or a type's name the app registers.
+  private static func readConstraint(
+    _ text: String, isRegex: Bool, parameterTypes: ParameterTypes
+  ) throws(ImageError) -> (ParameterConstraint, PatternParameter.Details?) {
+    guard text.utf8.count <= RoutePattern.maxLength else {
+      throw ImageError("a constraint of the compiled table is longer than a pattern can be")
+    }
+    if isRegex {
+      guard let regex = try? CompiledRegex(text) else {
+        throw ImageError("the compiled table holds the regex '\(text)', which does not compile")
+      }
+      return (ParameterConstraint(regex: regex), nil)
+    }
+    guard let type = parameterTypes[text] else {
+      throw ImageError("the compiled table names the parameter type '\(text)', which the app does not register")
+    }
+    return (ParameterConstraint(type: type), type.unaffixed)
   }
 
   private static func readLiterals(
@@ -386,6 +403,7 @@ extension RouteIndex {
     nodes: AlignedBuffer<RouteTrie.Node>, parents: [Int32], via: [Int32], edges: [RouteTrie.Edge],
     terminals: [RouteTrie.Terminal]
   ) throws(ImageError) -> Int {
+    var path = [Int32](repeating: -1, count: RoutePattern.maxSegments + 1)
     // Parents come first, so one pass in number order finds every depth.
     var depths = [UInt8](repeating: 0, count: nodes.count)
     var deepest = 0
@@ -409,32 +427,42 @@ extension RouteIndex {
         guard terminal >= 0 else { continue }
         try checkCaptures(
           terminals[Int(terminal)].captures, rest: kind >= 2, depth: Int(depths[number]), end: number, parents: parents,
-          via: via, edges: edges)
+          via: via, edges: edges, path: &path)
       }
     }
     return deepest + 1
   }
 
   /// Checks that `captures`, of a terminal of node `end` at `depth`, reads its rest and its
-  /// parameters from the node's own path.
+  /// parameters from the node's own path: each place's segment is on the path, reached by a
+  /// parameter edge whose affixes have the place's lengths. (Names are not compared: routes whose
+  /// parameters differ only by name share an edge, and a match takes the names from the captures.)
   private static func checkCaptures(
-    _ captures: Captures, rest: Bool, depth: Int, end: Int, parents: [Int32], via: [Int32], edges: [RouteTrie.Edge]
+    _ captures: Captures, rest: Bool, depth: Int, end: Int, parents: [Int32], via: [Int32], edges: [RouteTrie.Edge],
+    path: inout [Int32]
   ) throws(ImageError) {
     let damaged = ImageError("a terminal of the compiled table is damaged")
-    guard rest ? captures.restStart == depth : captures.restStart == nil else { throw damaged }
+    guard rest ? captures.restStart == depth : captures.restStart == nil, captures.count <= depth else { throw damaged }
+    guard captures.count > 0 else { return }
+    // The edge into each depth of the path (`path`, kept by the caller, holds one per depth),
+    // found in one walk up, so a terminal costs its depth and its places, however many share them.
+    var step = end
+    for level in stride(from: depth, to: 0, by: -1) {
+      path[level] = via[step]
+      step = Int(parents[step])
+    }
     for index in 0..<captures.count {
       let place = captures.place(index)
       guard Int(place.segment) < depth else { throw damaged }
-      // The node the place's edge leads to: the ancestor one deeper than the place's segment.
-      var step = end
-      for _ in 0..<(depth - Int(place.segment) - 1) { step = Int(parents[step]) }
-      guard via[step] >= 0 else { throw damaged }
-      let parameter = edges[Int(via[step])].parameter
-      guard parameter.name == place.name, parameter.prefix.utf8.count == Int(place.prefixLength),
+      let edge = path[Int(place.segment) + 1]
+      guard edge >= 0 else { throw damaged }
+      let parameter = edges[Int(edge)].parameter
+      guard parameter.prefix.utf8.count == Int(place.prefixLength),
         parameter.suffix.utf8.count == Int(place.suffixLength)
       else { throw damaged }
     }
   }
+
 }
 
 /// A compiled index a ``RouteTableBuilder`` may take instead of compiling its routes: read from a

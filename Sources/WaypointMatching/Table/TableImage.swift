@@ -6,7 +6,12 @@
 /// whole (``LiteralTable/Slot``, 32 bytes), so an image records the slot size and the byte order
 /// of the machine that wrote it and is refused by one that differs.
 package enum TableImage {
-  /// Bumped whenever the layout changes; an image of another version is refused, never read.
+  /// The format of the images this version writes and reads; an image of another is refused.
+  ///
+  /// Bumped whenever the bytes a manifest compiles to change, or what they mean: the layout, the
+  /// literal table's hash (slots lie where it puts them), the order of parameter edges, host
+  /// spellings. A test pins the checksum of one manifest's image, so a change that moves the
+  /// bytes fails until this is bumped.
   package static let formatVersion: UInt32 = 1
 
   /// A 64-bit checksum of `bytes`, for telling a damaged or different file from the one written.

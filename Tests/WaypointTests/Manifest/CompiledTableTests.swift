@@ -21,8 +21,21 @@ struct CompiledTableTests {
       all.append((path, try Data(contentsOf: root.appendingPathComponent(path))))
     }
     all.append(("generated", Data(generatedManifest(routes: 400).utf8)))
+    all.append(("shared edges", Data(sharedEdges.utf8)))
     return all
   }
+
+  /// Routes whose parameters share a trie edge under other names, and a regex whose source is
+  /// the name of a type (one text of the image, two constraints).
+  static let sharedEdges = #"""
+    {"routes": [
+      {"name": "user", "pattern": "app://user/:id", "target": "User"},
+      {"name": "user.edit", "pattern": "app://user/:userID/edit", "target": "Edit"},
+      {"name": "word", "pattern": "app://a/:x(int)", "target": "Word"},
+      {"name": "number", "pattern": "app://b/<int:n>", "target": "Number"},
+      {"name": "number.again", "pattern": "app://c/<int:m>/:x(int)", "target": "Both"}
+    ]}
+    """#
 
   /// Routes of every shape, many sharing prefixes, a few capitalised where a host may stand.
   static func generatedManifest(routes count: Int) -> String {
@@ -172,6 +185,34 @@ struct CompiledTableTests {
         loaded.index.lintWarnings().map(\.description) == built.index.lintWarnings().map(\.description), "\(name)")
     }
   }
+
+  @Test("shared edges and a regex named like a type load from the image and answer as built")
+  func sharedEdgesAnswer() throws {
+    let data = Data(Self.sharedEdges.utf8)
+    let manifest = try RouteManifest(data: data, compiledTable: try RouteManifest.compileTable(from: data))
+    #expect(manifest.compiledTableProblem == nil, "\(manifest.compiledTableProblem ?? "")")
+    let table = try manifest.makeTable()
+    #expect(try table.match("app://user/7/edit")?.parameters["userID"] == "7")
+    #expect(try table.match("app://user/7")?.parameters["id"] == "7")
+    #expect(try table.match("app://a/int")?.payload.name == "word")
+    #expect(try table.match("app://a/42") == nil)
+    #expect(try table.match("app://b/42")?.parameters["n"] == "42")
+    #expect(try table.match("app://b/int") == nil)
+    #expect(try table.match("app://c/5/int")?.parameters["m"] == "5")
+  }
+
+  @Test("the bytes one manifest compiles to are pinned: a change to them bumps TableImage.formatVersion")
+  func pinnedBytes() throws {
+    // A manifest of this file's own, so that a change to the examples does not move the pin.
+    let compiled = try RouteManifest.compileTable(from: Data(Self.generatedManifest(routes: 40).utf8))
+    let checksum = compiled.withUnsafeBytes { TableImage.checksum($0) }
+    // Written by format 1. When the layout, the literal hash, the edge order or the host
+    // spellings change, bump `TableImage.formatVersion` and write the new checksum here.
+    #expect(TableImage.formatVersion == 1)
+    #expect(checksum == Self.pinnedChecksum, "the compiled bytes changed: \(checksum)")
+  }
+
+  static let pinnedChecksum: UInt64 = 17_792_482_124_862_995_114
 
   @Test("a router with routes of its own besides the manifest compiles them all, and answers as before")
   func otherRoutesCompile() throws {
