@@ -36,8 +36,11 @@ public struct ManifestWorkload {
     }
     json += "\n]}\n"
     self.data = Data(json.utf8)
-    // The workload's manifest is valid by construction.
-    self.compiled = try! RouteManifest.compileTable(from: data)
+    do {
+      self.compiled = try RouteManifest.compileTable(from: data)
+    } catch {
+      fatalError("the workload's manifest, valid by construction, does not compile: \(error)")
+    }
     self.patterns = patterns
     self.components = components
   }

@@ -127,12 +127,6 @@ package struct ImageWriter {
     }
   }
 
-  /// A presence byte, then the string when there is one.
-  package mutating func optionalString(_ value: String?) {
-    bool(value != nil)
-    if let value { string(value) }
-  }
-
   package mutating func raw(_ buffer: UnsafeRawBufferPointer) {
     bytes.append(contentsOf: buffer)
   }
@@ -213,10 +207,6 @@ package struct ImageReader {
     let count = Int(try uint32())
     let start = try take(count)
     return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<start + count]), as: UTF8.self)
-  }
-
-  package mutating func optionalString() throws(ImageError) -> String? {
-    try bool() ? try string() : nil
   }
 
   /// Reads the table of texts that ``text()`` names (see ``ImageWriter/stringTable(_:)``).
