@@ -47,9 +47,34 @@ extension Router {
   ///   `callbackNotAllowed` when it did not resolve.
   public func resolve(_ url: String, origin: Origin = .internal, extras: [String: any Sendable] = [:]) -> Resolution {
     do {
-      var candidates = try self.candidates(for: url, origin: origin, extras: extras)
-      let (request, entry) = try candidates.next()
-      return Resolution(url: url, request: request, error: nil, entry: entry)
+      let parsed = try table.parse(url)
+      if dotSegments.applies(to: origin) { try DotSegmentPolicy.check(parsed, origin: origin) }
+      let query = parsed.queryItems
+      let callbacks = self.callbacks.callbacks(in: query)
+      // Nearly every URL goes to its best match: that request is made here, without the
+      // resumable candidates, which take over only when the best match is passed over.
+      guard let best = table.match(parsed) else {
+        var candidates = RouteCandidates(
+          router: self, url: url, parsed: parsed, query: query, origin: origin, extras: extras, callbacks: callbacks,
+          isAppRedirect: false, openID: 0, exhausted: true)
+        let (request, entry) = try candidates.next()
+        return Resolution(url: url, request: request, error: nil, entry: entry)
+      }
+      let entry = best.payload
+      if RouteCandidates.reaches(entry, from: origin, isAppRedirect: false) {
+        let request = RouteRequest(
+          url: parsed, query: query, route: entry.route, parameters: best.parameters, extras: extras, origin: origin,
+          callbacks: callbacks, declinedRoutes: [], isAppRedirect: false, openID: 0)
+        if entry.handler?.canHandle(request) ?? true {
+          try checkCallbacks(request)
+          return Resolution(url: url, request: request, error: nil, entry: entry)
+        }
+      }
+      var candidates = RouteCandidates(
+        router: self, url: url, parsed: parsed, query: query, origin: origin, extras: extras, callbacks: callbacks,
+        isAppRedirect: false, openID: 0, passedOver: best.payload)
+      let (request, next) = try candidates.next()
+      return Resolution(url: url, request: request, error: nil, entry: next)
     } catch {
       return Resolution(url: url, request: nil, error: error, entry: nil)
     }
@@ -120,9 +145,15 @@ extension Router {
       }
     }
 
+    /// The candidates of one URL.
+    ///
+    /// `passedOver` is the best match when the caller looked at it and passed it over (its
+    /// route was not reachable, or its handler declined and is recorded so): the candidates
+    /// start after it. `exhausted` says the caller found that no route matches.
     init(
       router: Router, url: String, parsed: ParsedURL, query: [QueryItem], origin: Origin,
-      extras: [String: any Sendable], callbacks: CallbackURLs, isAppRedirect: Bool, openID: UInt64
+      extras: [String: any Sendable], callbacks: CallbackURLs, isAppRedirect: Bool, openID: UInt64,
+      passedOver: RouteEntry? = nil, exhausted: Bool = false
     ) {
       self.router = router
       self.url = url
@@ -133,6 +164,17 @@ extension Router {
       self.callbacks = callbacks
       self.isAppRedirect = isAppRedirect
       self.openID = openID
+      self.exhausted = exhausted
+      if let passedOver {
+        best = passedOver
+        if Self.reaches(passedOver, from: origin, isAppRedirect: isAppRedirect) { declined.append(passedOver.route) }
+      }
+    }
+
+    /// Whether a URL from `origin` may reach `entry`'s route: an external origin reaches public
+    /// routes only, unless the app's middleware chose the URL.
+    static func reaches(_ entry: RouteEntry, from origin: Origin, isAppRedirect: Bool) -> Bool {
+      !origin.isExternal || isAppRedirect || entry.route.exposure == .public
     }
 
     /// Records that `route`'s handler declined after it was chosen.
@@ -175,7 +217,7 @@ extension Router {
     mutating func next() throws(RoutingError) -> (RouteRequest, RouteEntry?) {
       while let candidate = nextCandidate() {
         let entry = candidate.payload
-        guard !origin.isExternal || isAppRedirect || entry.route.exposure == .public else { continue }
+        guard Self.reaches(entry, from: origin, isAppRedirect: isAppRedirect) else { continue }
         let request = RouteRequest(
           url: parsed, query: query, route: entry.route, parameters: candidate.parameters, extras: extras,
           origin: origin, callbacks: callbacks, declinedRoutes: declined, isAppRedirect: isAppRedirect,

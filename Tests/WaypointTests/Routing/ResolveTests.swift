@@ -54,6 +54,28 @@ struct ResolveTests {
     #expect(router.resolve("/busy/yes").route?.pattern == "/busy/:id")
   }
 
+  @Test("when the best match is passed over, the next route takes the URL, and the request names the declined one")
+  func bestPassedOver() throws {
+    var builder = RouterBuilder()
+    builder.add("/item/new", exposure: .internal) { _ in "new (internal)" }
+    builder.add(
+      "/item/:id", exposure: .public, handler: ClosureHandler(canHandle: { $0["id"] != "7" }, { _ in "item" }))
+    builder.add("/item/*rest", exposure: .public) { _ in "rest" }
+    let router = try builder.build()
+    // The best match reached: no candidates after it.
+    #expect(router.resolve("/item/new").route?.pattern == "/item/new")
+    // Internal, so an external link passes it over without declining it.
+    let external = router.resolve("/item/new", origin: .external())
+    #expect(external.route?.pattern == "/item/:id")
+    #expect(external.request?.declinedRoutes.isEmpty == true)
+    // Its handler declines: the next route takes it and sees the decline.
+    let declined = router.resolve("/item/7")
+    #expect(declined.route?.pattern == "/item/*rest")
+    #expect(declined.request?.declinedRoutes.map(\.pattern) == ["/item/:id"])
+    #expect(declined.request?.rest == ["7"])
+    #expect(router.resolve("/item/8").request?.declinedRoutes.isEmpty == true)
+  }
+
   @Test("a redirect is filled from the request, keeping query and fragment")
   func redirect() throws {
     let resolution = try router(Runs()).resolve("/u/7?ref=mail#top")
