@@ -93,17 +93,22 @@ let package = Package(
       ],
       resources: [.copy("routes.json"), .copy("NotesApp/notes-app.json")]
     ),
+    // A manifest's typed-link enum as Swift source, for `waypoint generate` and the plugin's tool.
+    .target(name: "WaypointLinkGenerator", dependencies: ["Waypoint", "WaypointMatching", "WaypointLinkCode"]),
     .executableTarget(
       name: "waypoint",
       dependencies: [
         "Waypoint", "WaypointMatching",
         "WaypointSignedLinks",
         "WaypointExamples",
-        "WaypointLinkCode",
+        "WaypointLinkGenerator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .plugin(name: "WaypointLinkPlugin", capability: .buildTool(), dependencies: ["waypoint"]),
+    // The plugin's tool: the generator alone, so an app's build (and this package's test build,
+    // which builds the tool for the host) makes no second copy of the CLI's other dependencies.
+    .executableTarget(name: "waypoint-generate", dependencies: ["Waypoint", "WaypointLinkGenerator"]),
+    .plugin(name: "WaypointLinkPlugin", capability: .buildTool(), dependencies: ["waypoint-generate"]),
     // What the test targets share (a seeded generator); no product depends on it.
     .target(name: "TestSupport", path: "Tests/Support"),
     .testTarget(name: "WaypointMatchingTests", dependencies: ["WaypointMatching", "TestSupport"]),
@@ -125,15 +130,11 @@ let package = Package(
       resources: [.copy("shop.routes.json")],
       plugins: ["WaypointLinkPlugin"]
     ),
-    .testTarget(
-      name: "WaypointMacrosTests",
-      dependencies: [
-        "WaypointMacros", "WaypointMacrosPlugin", "TestSupport",
-        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
-      ]
-    ),
+    // The macros as a client uses them. Their expansions and diagnostics are checked by
+    // Scripts/check-link-macros.sh against the compiler itself: a test target that imported the
+    // macro target would make SwiftPM build every test, and all they import, a second time for
+    // the host.
+    .testTarget(name: "WaypointMacrosTests", dependencies: ["WaypointMacros", "TestSupport"]),
     .testTarget(
       name: "WaypointSignedLinksTests",
       dependencies: ["WaypointSignedLinks", .product(name: "Crypto", package: "swift-crypto")]

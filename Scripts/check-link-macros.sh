@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A client module of WaypointMacros, compiled against the package as built (`swift build
 # --build-tests` first): the typed-links enum of the README compiles, and each mistake the macros
-# catch fails to compile with a diagnostic naming its case; typed screen and tab names compile,
-# and a misspelled one does not; a route's arguments out of order get the compiler's message
-# naming the form meant. Prints one line per check.
+# catch fails to compile with a diagnostic naming its case; one enum's expansion, and each
+# diagnostic's line, column and fix-it, are exactly as expected; typed screen and tab names
+# compile, and a misspelled one does not; a route's arguments out of order get the compiler's
+# message naming the form meant. Prints one line per check.
 set -euo pipefail
 # The package by its physical path: SwiftPM keys its build by the directory as given, so
 # `Scripts/..` and the root itself would each build the package anew.
@@ -14,9 +15,12 @@ plugin="$bin/WaypointMacrosPlugin-tool"
 work=$(mktemp -d /tmp/waypoint-link-client.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
+# typecheck FILE [FLAG...]: the compiler's output for FILE as a client module.
 typecheck() {
+  local file=$1
+  shift
   swiftc -typecheck -swift-version 6 -module-name LinkClient -I "$bin/Modules" \
-    -load-plugin-executable "$plugin#WaypointMacrosPlugin" "$1" 2>&1
+    -load-plugin-executable "$plugin#WaypointMacrosPlugin" "$@" "$file" 2>&1
 }
 
 # The client: the enum as an app writes it, parsed and printed.
@@ -94,6 +98,66 @@ expect_error invalid-pattern '  @Route("notes://note/<int:id") case note(id: Int
 expect_error conflict '  @Route("notes://item/:id") case item(id: String)
   @Route("notes://item/:key") case other(key: String)' \
   "case 'other': routes 'notes://item/:id' (item) and 'notes://item/:key' (other) conflict"
+
+# What `@Routable` writes for one enum, exactly: the compiler's own dump of the expansions against
+# Scripts/link-macros/expansion.expected (after a deliberate change of the macros, write it anew
+# from the dump this prints).
+cp Scripts/link-macros/expansion.input "$work/Expansion.swift"
+if ! typecheck "$work/Expansion.swift" -Xfrontend -dump-macro-expansions > "$work/expansion.out"; then
+  echo "expansion: the enum does not compile:" >&2
+  cat "$work/expansion.out" >&2
+  failures=$((failures + 1))
+elif ! diff -u Scripts/link-macros/expansion.expected "$work/expansion.out" >&2; then
+  echo "expansion: the macros wrote something else than Scripts/link-macros/expansion.expected (diff above)" >&2
+  failures=$((failures + 1))
+else
+  echo "expansion: $(grep -c . "$work/expansion.out") lines, as expected"
+fi
+
+# Each diagnostic exactly where it belongs: line and column in the enum (whose cases start on
+# line 5) and the fix-it's note, the compiler's output holding every line given.
+exact() {
+  local name=$1 body=$2 missing=0
+  shift 2
+  printf 'import Foundation\nimport WaypointMacros\n@Routable\nenum Link {\n%s\n}\n' "$body" > "$work/$name.swift"
+  if out=$(typecheck "$work/$name.swift" -diagnostic-style llvm); then
+    echo "$name: compiled, but should not" >&2
+    failures=$((failures + 1))
+    return
+  fi
+  for line in "$@"; do
+    if ! grep -qF -- "$work/$name.swift:$line" <<<"$out"; then
+      echo "$name: no diagnostic \"$line\":" >&2
+      missing=1
+    fi
+  done
+  if [ "$missing" -eq 1 ]; then
+    echo "$out" >&2
+    failures=$((failures + 1))
+  else
+    echo "$name: at $(cut -d: -f1,2 <<<"$1")"
+  fi
+}
+from="(from macro 'Routable')"
+exact at-placeholder '  @Route("app://note/<int:id>") case note(number: Int)' \
+  "5:38: error: case 'note': the placeholder 'id' of 'app://note/<int:id>' has no associated value named 'id' $from"
+exact at-unlabeled '  @Route("app://note/<int:id>") case note(Int)' \
+  "5:43: error: case 'note': every associated value needs a label, the name of its placeholder or query item $from"
+exact at-wrong-type '  @Route("app://note/<int:id>") case note(id: String)' \
+  "5:43: error: case 'note': the placeholder '<int:id>' reads Int values, but 'id' is String $from" \
+  "5:43: note: change the type of 'id' to Int"
+exact at-optional-group '  @Route("app://settings(/:section)") case settings(section: String)' \
+  "5:53: error: case 'settings': 'section' lies in an optional group of the pattern, so it must be optional ('String?') $from" \
+  "5:53: note: make 'section' optional"
+exact at-invalid-pattern '  @Route("app://note/<int:id") case note(id: Int)' \
+  "5:10: error: case 'note': invalid pattern 'app://note/<int:id' at column 19: expected '>' to close '<int:id' $from"
+exact at-conflict '  @Route("app://item/:id") case item(id: String)
+  @Route("app://item/:key") case other(key: String)' \
+  "6:34: error: case 'other': routes 'app://item/:id' (item) and 'app://item/:key' (other) conflict: some URLs match both the same way, with the same priority (0), and parameter names do not tell routes apart; tell them apart with a typed parameter (such as '<int:id>'), a constraint (such as ':id([0-9]+)'), a different literal, or a higher priority for one of them $from"
+exact at-case-without-route '  case note(id: Int)' \
+  "5:3: error: case 'note' has no @Route: every case of a @Routable enum is a route $from"
+exact at-optional-query-default '  @Route("app://search") case search(query: String? = "all")' \
+  "5:38: error: case 'search': 'query' is optional, so an absent query item is nil; its default must be nil $from"
 
 # The documentation's examples that use the macros, each type-checked as its own client file.
 docs=0

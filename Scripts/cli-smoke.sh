@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Smoke test of the built CLI on the bundled manifest: `waypoint resolve` JSON lines and exit
-# codes, `waypoint lint`, `routes`, `url` and `demo`. Usage: Scripts/cli-smoke.sh [path-to-waypoint]
+# codes, `waypoint lint`, `routes`, `url`, `demo`, and the plugin's tool `waypoint-generate`. Usage: Scripts/cli-smoke.sh [path-to-waypoint]
 set -euo pipefail
 # The package by its physical path: SwiftPM keys its build by the directory as given, so
 # `Scripts/..` and the root itself would each build the package anew.
@@ -69,4 +69,16 @@ jsonschema.validate(document, schema, cls=jsonschema.Draft202012Validator)
 paths = [(c["/"], c.get("exclude", False)) for c in document["applinks"]["details"][0]["components"]]
 assert paths == [("/n/admin", True), ("/n/admin/", True), ("/n/?*", False)], paths
 PY
-echo "cli-smoke: ok (resolve, lint, routes, url, demo, keygen, sign, verify, aasa)"
+# The plugin's tool writes what `waypoint generate` writes, and names a file it cannot read.
+generator="$(dirname "$bin")/waypoint-generate"
+generated=$(mktemp)
+"$generator" --manifest Examples/routes.json --type NotesLink --output "$generated"
+cmp -s "$generated" <("$bin" generate --manifest Examples/routes.json --type NotesLink) ||
+  fail "waypoint-generate and waypoint generate wrote different sources"
+rm -f "$generated"
+set +e
+out=$("$generator" --manifest /no/such/file.json --type NotesLink --output /dev/null 2>&1); status=$?
+set -e
+[ "$status" = 1 ] || fail "waypoint-generate with a missing manifest exited $status, expected 1"
+printf '%s' "$out" | grep -q "cannot read /no/such/file.json" || fail "waypoint-generate does not name the file: $out"
+echo "cli-smoke: ok (resolve, lint, routes, url, demo, keygen, sign, verify, aasa, waypoint-generate)"

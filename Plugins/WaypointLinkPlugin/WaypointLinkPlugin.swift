@@ -1,9 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Generates a typed-link enum for each route manifest in a target, with `waypoint generate`, on
-/// every build where the manifest changed: the manifest and the code that opens its links cannot
-/// drift apart.
+/// Generates a typed-link enum for each route manifest in a target, as `waypoint generate` does
+/// (through its own small tool, `waypoint-generate`), on every build where the manifest changed:
+/// the manifest and the code that opens its links cannot drift apart.
 ///
 /// A manifest is a file named `routes.json` (its enum is `<Target>Link`) or `<name>.routes.json`
 /// (its enum is `<Name>Link`: `notes.routes.json` makes `NotesLink`). Declare it as a resource of
@@ -12,7 +12,7 @@ import PackagePlugin
 struct WaypointLinkPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
     guard let target = target as? SourceModuleTarget else { return [] }
-    let tool = try context.tool(named: "waypoint")
+    let tool = try context.tool(named: "waypoint-generate")
     return target.sourceFiles.compactMap { file -> Command? in
       let name = file.url.lastPathComponent
       guard name == "routes.json" || name.hasSuffix(".routes.json") else { return nil }
@@ -21,7 +21,7 @@ struct WaypointLinkPlugin: BuildToolPlugin {
       return .buildCommand(
         displayName: "Generating \(type) from \(name)",
         executable: tool.url,
-        arguments: ["generate", "--manifest", file.url.path, "--type", type, "--output", output.path],
+        arguments: ["--manifest", file.url.path, "--type", type, "--output", output.path],
         inputFiles: [file.url],
         outputFiles: [output])
     }

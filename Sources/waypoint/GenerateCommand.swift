@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Waypoint
+import WaypointLinkGenerator
 
 /// `waypoint generate`: Swift source of a typed-link enum for a manifest's named routes.
 struct GenerateCommand: ParsableCommand {

@@ -1,30 +1,46 @@
-import Waypoint
+package import Waypoint
 import WaypointLinkCode
 import WaypointMatching
 
 /// Writes the Swift source of a `RoutableLink` enum for a manifest's named routes: plain Swift,
 /// no macro, typed from each pattern (`<int:id>` → `Int`, `:id` → `String`, `*rest` → `[String]`,
 /// an optional group's parameters → optionals).
-struct LinkGenerator {
+///
+/// `waypoint generate` and the build-tool plugin's tool, `waypoint-generate`, both write through it.
+package struct LinkGenerator {
   /// The manifest.
-  let manifest: RouteManifest
+  package let manifest: RouteManifest
   /// The enum's name.
-  let typeName: String
+  package let typeName: String
   /// `public`, `package`, `internal`.
-  let access: String
+  package let access: String
   /// Where the manifest came from, for the header.
-  let sourceName: String
+  package let sourceName: String
+
+  /// A generator of the enum `typeName` for `manifest`.
+  ///
+  /// - Parameters:
+  ///   - manifest: The manifest; its named routes become the cases.
+  ///   - typeName: The enum's name.
+  ///   - access: `public`, `package` or `internal`.
+  ///   - sourceName: Where the manifest came from, named in the source's header.
+  package init(manifest: RouteManifest, typeName: String, access: String, sourceName: String) {
+    self.manifest = manifest
+    self.typeName = typeName
+    self.access = access
+    self.sourceName = sourceName
+  }
 
   /// A problem that stops generation.
-  struct Failure: Error {
-    let message: String
+  package struct Failure: Error {
+    package let message: String
   }
 
   /// The source.
   ///
   /// - Throws: A failure when the manifest does not build, names no route, or two route names
   ///   make the same case name.
-  func source() throws(Failure) -> String {
+  package func source() throws(Failure) -> String {
     do {
       _ = try manifest.makeTable()
     } catch {
