@@ -131,6 +131,17 @@ exact() {
       missing=1
     fi
   done
+  # Nothing more: no other error or fix-it in the enum's file (the notes that point at the
+  # expansion, and errors inside it, are the compiler's own follow-ups).
+  local ours="$work/$name.swift:[0-9]*:[0-9]*:"
+  local errors notes
+  errors=$(grep -c -- "^$ours error: " <<<"$out" || true)
+  notes=$(grep -- "^$ours note: " <<<"$out" | grep -vc "note: in expansion of macro" || true)
+  if [ "$errors" -ne "$(printf '%s\n' "$@" | grep -c ': error: ')" ] ||
+    [ "$notes" -ne "$(printf '%s\n' "$@" | grep -c ': note: ')" ]; then
+    echo "$name: $errors error(s) and $notes fix-it note(s), not just those expected:" >&2
+    missing=1
+  fi
   if [ "$missing" -eq 1 ]; then
     echo "$out" >&2
     failures=$((failures + 1))

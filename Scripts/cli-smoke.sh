@@ -70,15 +70,23 @@ paths = [(c["/"], c.get("exclude", False)) for c in document["applinks"]["detail
 assert paths == [("/n/admin", True), ("/n/admin/", True), ("/n/?*", False)], paths
 PY
 # The plugin's tool writes what `waypoint generate` writes, and names a file it cannot read.
-generator="$(dirname "$bin")/waypoint-generate"
+# (Built beside `waypoint`; WAYPOINT_GENERATE names it elsewhere.)
+generator=${WAYPOINT_GENERATE:-"$(dirname "$bin")/waypoint-generate"}
 generated=$(mktemp)
-"$generator" --manifest Examples/routes.json --type NotesLink --output "$generated"
-cmp -s "$generated" <("$bin" generate --manifest Examples/routes.json --type NotesLink) ||
-  fail "waypoint-generate and waypoint generate wrote different sources"
-rm -f "$generated"
-set +e
-out=$("$generator" --manifest /no/such/file.json --type NotesLink --output /dev/null 2>&1); status=$?
-set -e
-[ "$status" = 1 ] || fail "waypoint-generate with a missing manifest exited $status, expected 1"
-printf '%s' "$out" | grep -q "cannot read /no/such/file.json" || fail "waypoint-generate does not name the file: $out"
+trap 'rm -f "$sibling" "$generated"; rm -rf "$keys"' EXIT
+"$generator" --manifest Examples/routes.json --type NotesLink --output "$generated" ||
+  fail "waypoint-generate did not write the bundled manifest's enum"
+printed=$("$bin" generate --manifest Examples/routes.json --type NotesLink) || fail "waypoint generate failed"
+[ "$(cat "$generated")" = "$printed" ] || fail "waypoint-generate and waypoint generate wrote different sources"
+for arguments in "--manifest /no/such/file.json --type NotesLink --output /dev/null|cannot read /no/such/file.json" \
+  "--manifest Examples/routes.json --type Bad-Name --output /dev/null|'Bad-Name' is not a Swift type name" \
+  "--manifest Examples/routes.json --type --output /dev/null|'--type' needs a value" \
+  "--manifest a --manifest b|'--manifest' given twice" "--help|unknown argument '--help'"; do
+  set +e
+  # shellcheck disable=SC2086  # the arguments are words on purpose
+  out=$("$generator" ${arguments%%|*} 2>&1); status=$?
+  set -e
+  [ "$status" = 1 ] || fail "waypoint-generate ${arguments%%|*} exited $status, expected 1"
+  printf '%s' "$out" | grep -qF -- "${arguments#*|}" || fail "waypoint-generate ${arguments%%|*} said: $out"
+done
 echo "cli-smoke: ok (resolve, lint, routes, url, demo, keygen, sign, verify, aasa, waypoint-generate)"

@@ -31,6 +31,12 @@ package struct LinkGenerator {
     self.sourceName = sourceName
   }
 
+  /// Whether `name` can name the enum: a letter or `_`, then letters, digits and `_`.
+  package static func isTypeName(_ name: String) -> Bool {
+    guard let first = name.first, first.isLetter || first == "_" else { return false }
+    return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+  }
+
   /// A problem that stops generation.
   package struct Failure: Error {
     package let message: String
@@ -41,6 +47,10 @@ package struct LinkGenerator {
   /// - Throws: A failure when the manifest does not build, names no route, or two route names
   ///   make the same case name.
   package func source() throws(Failure) -> String {
+    guard Self.isTypeName(typeName) else { throw Failure(message: "'\(typeName)' is not a Swift type name") }
+    guard ["public", "package", "internal"].contains(access) else {
+      throw Failure(message: "the access must be public, package or internal, not '\(access)'")
+    }
     do {
       _ = try manifest.makeTable()
     } catch {

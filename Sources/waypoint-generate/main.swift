@@ -18,12 +18,17 @@ func options(_ arguments: ArraySlice<String>) throws(ToolFailure) -> (manifest: 
   var values: [String: String] = [:]
   var rest = arguments
   while let option = rest.popFirst() {
-    guard ["--manifest", "--type", "--output"].contains(option), values[option] == nil, let value = rest.popFirst()
-    else { throw ToolFailure(message: "waypoint-generate: unexpected '\(option)'; \(usage)") }
+    guard ["--manifest", "--type", "--output"].contains(option) else {
+      throw ToolFailure(message: "waypoint-generate: unknown argument '\(option)'; \(usage)")
+    }
+    guard values[option] == nil else { throw ToolFailure(message: "waypoint-generate: '\(option)' given twice") }
+    guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+      throw ToolFailure(message: "waypoint-generate: '\(option)' needs a value; \(usage)")
+    }
     values[option] = value
   }
   guard let manifest = values["--manifest"], let type = values["--type"], let output = values["--output"] else {
-    throw ToolFailure(message: usage)
+    throw ToolFailure(message: "waypoint-generate: \(usage)")
   }
   return (manifest, type, output)
 }

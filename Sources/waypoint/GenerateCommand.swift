@@ -32,11 +32,7 @@ struct GenerateCommand: ParsableCommand {
     guard ["public", "package", "internal"].contains(access) else {
       throw ValidationError("--access must be public, package or internal")
     }
-    guard let first = type.first, first.isLetter || first == "_",
-      type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-    else {
-      throw ValidationError("--type must be a Swift type name")
-    }
+    guard LinkGenerator.isTypeName(type) else { throw ValidationError("--type must be a Swift type name") }
   }
 
   func run() throws {
