@@ -103,6 +103,12 @@ let package = Package(
         "WaypointExamples",
         "WaypointLinkGenerator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      // The map page's script, style and markup, files of their own (checked as JavaScript by
+      // Scripts/check-map-page-files.sh) built into the binary, which needs no bundle beside it.
+      resources: [
+        .embedInCode("MapPage/resolver.js"), .embedInCode("MapPage/viewer.js"),
+        .embedInCode("MapPage/viewer.css"), .embedInCode("MapPage/viewer.html"),
       ]
     ),
     // The plugin's tool: the generator alone, so an app's build (and this package's test build,

@@ -53,6 +53,8 @@ CONTROLS = {
     "never redirects": ("redirect: route.redirectPlan ? fillRedirect", "redirect: false ? fillRedirect"),
 }
 SEED = 47
+# The pasted links and a digest of each answer, which `swift test` holds the Swift router to.
+CORPUS = ROOT / "Tests/WaypointCLITests/MapPageCorpus"
 
 
 def run(waypoint, manifest, *arguments, stdin=None):
@@ -71,6 +73,23 @@ def resolve(waypoint, manifest, links, external):
     if len(answers) != len(links):
         raise SystemExit(f"waypoint resolve gave {len(answers)} answers for {len(links)} links")
     return answers
+
+
+def page_links(name, pages):
+    """The links tried on a page: its examples (and its seeds file's links), then VARIATIONS
+    variations; and how many of them are pasted (the examples and the first PASTED_VARIATIONS),
+    which are also the corpus `swift test` runs through the Swift router."""
+    seeds = HERE / f"{name}.links"
+    examples = pages[name]["examples"] + (seeds.read_text().split("\n")[:-1] if seeds.exists() else [])
+    others = [link for other, page in pages.items() if other != name for link in page["examples"]]
+    links = corpus(examples, others, VARIATIONS, SEED)
+    return links, len(links) - VARIATIONS + PASTED_VARIATIONS
+
+
+def recorded_links(name):
+    """The links of the corpus `swift test` runs for `name` (MapPageCorpusTests)."""
+    path = CORPUS / f"{name}.jsonl"
+    return [json.loads(line)[0] for line in path.read_text().split("\n") if line] if path.exists() else []
 
 
 def page_data(html):
@@ -326,17 +345,16 @@ def main():
         for name, manifest in manifests:
             data = pages[name]
             start = len(failures)
-            seeds = HERE / f"{name}.links"
-            examples = data["examples"] + (seeds.read_text().split("\n")[:-1] if seeds.exists() else [])
-            others = [link for other, page in pages.items() if other != name for link in page["examples"]]
-            links = corpus(examples, others, VARIATIONS, SEED)
-            examples = links[:len(links) - VARIATIONS]
+            links, shown = page_links(name, pages)
+            recorded = recorded_links(name)
+            if recorded != links[:shown]:
+                failures.append(f"{name}: the links of Tests/WaypointCLITests/MapPageCorpus/{name}.jsonl are not the ones "
+                                "pasted here; record them anew with python3 Scripts/map-page/write-corpus.py")
             answers = {external: resolve(waypoint, manifest, links, external) for external in (False, True)}
             redirected = follow_redirects(waypoint, manifest, answers)
             browser.open((out / f"{name}.html").resolve().as_uri())
             check_view(browser, data, failures)
             # Every example, and the first variations, pasted; every link resolved in the page.
-            shown = len(examples) + PASTED_VARIATIONS
             pasted = check_pastes(browser, data, links[:shown], {k: v[:shown] for k, v in answers.items()}, redirected, failures)
             alone = one_route_answers(waypoint, manifest or BUNDLED, links)
             compared, explained = check_bulk(browser, links, answers, failures, alone)

@@ -38,6 +38,9 @@ public enum DotSegmentPolicy: String, Sendable, Hashable, CaseIterable {
 
   /// Throws `invalidURL` when `url` has a dot segment in its path (or a host that is one, where
   /// the host serves as the first segment).
+  ///
+  /// The map page's twin: `dotSegment` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   static func check(_ url: ParsedURL, origin: Origin) throws(RoutingError) {
     // The host, then each segment where it lies: no array of segments is made for the check.
     for index in -1..<url.segmentCount {

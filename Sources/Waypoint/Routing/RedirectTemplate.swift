@@ -95,6 +95,9 @@ package struct RedirectTemplate: Sendable {
   /// A pattern is filled from the match's parameters and the link's query items and fragment
   /// (each decoded once), and the link's query and, unless the template used it, its fragment
   /// are kept. A whole URL is the query item's value, decoded once, and nothing else.
+  ///
+  /// The map page's twin: `fillRedirect` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   func fill(parameters: PathParameters, url: ParsedURL) -> String? {
     guard let pattern else {
       guard let item = wholeURLItem, let value = url.queryItems.first(where: { $0.name == item })?.value,

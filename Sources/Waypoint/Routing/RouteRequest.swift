@@ -144,6 +144,9 @@ public struct RouteRequest: Sendable {
   }
 
   /// The values the URL gives (path, query, defaults) as text: what a screen keeps.
+  ///
+  /// The map page's twin: `screenValues` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   package var urlValues: [String: String] {
     var texts: [String: String] = [:]
     for value in values(from: [.path, .query, .default]) { texts[value.name] = value.text }

@@ -38,6 +38,9 @@ extension Router {
   ///
   /// `open`, `canOpen`, `waypoint resolve` and the demo all resolve through this method.
   ///
+  /// The map page's twin: `resolve` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
+  ///
   /// - Parameters:
   ///   - url: The link.
   ///   - origin: Where it comes from; an external origin reaches only public routes, and an

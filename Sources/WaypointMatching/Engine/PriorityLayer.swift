@@ -17,6 +17,9 @@ struct PriorityLayer: Sendable {
   ///
   /// With `hostsOnly`, only roots of routes that name `url`'s host serve it (a host the
   /// ``HostAllowList`` refuses).
+  ///
+  /// The map page's twin: `roots` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   @discardableResult
   static func forEachRoot(
     of url: ParsedURL, in layers: [PriorityLayer], hostsOnly: Bool = false, _ body: (Int32) -> Bool

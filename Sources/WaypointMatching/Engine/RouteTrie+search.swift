@@ -59,6 +59,9 @@ extension RouteTrie {
   ///
   /// Hits come in precedence order: at each node the literal child, then parameter children from most to least
   /// specific, then the rest. Frames live in a caller-provided buffer, so a first-match lookup allocates nothing here.
+  ///
+  /// The map page's twin: `terminals` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   struct Search {
     var frames: UnsafeMutableBufferPointer<Frame>
     var depth = 0

@@ -39,6 +39,9 @@ package struct ParameterConstraint: Sendable {
   /// let pattern = try RoutePattern("/user/:id([0-9]+)")
   /// if case .parameter(let id) = pattern.segments[1].kind { id.constraint.accepts("42") }  // true
   /// ```
+  ///
+  /// The map page's twin: `accepts` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   package func accepts(_ value: Substring) -> Bool {
     test?(value) ?? true
   }

@@ -134,6 +134,9 @@ package struct PatternParameter: Sendable, CustomStringConvertible {
   /// The captured value when `segment` matches, else `nil`.
   ///
   /// An empty value matches only a regex that accepts `""`.
+  ///
+  /// The map page's twin: `parameterValue` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   func value(in segment: Substring, folded: Substring) -> Substring? {
     if isPlain { return segment.isEmpty ? nil : segment }
     guard folded.utf8.count >= prefix.utf8.count + suffix.utf8.count,

@@ -48,6 +48,9 @@ public struct HostAllowList: Sendable, Hashable, CustomStringConvertible, Expres
   package var isEmpty: Bool { entries.isEmpty }
 
   /// Whether `host` is on the list (or the list is empty).
+  ///
+  /// The map page's twin: `allows` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   public func allows(_ host: some StringProtocol) -> Bool {
     if entries.isEmpty { return true }
     let lowered = String(Substring(host).asciiLowercased())
@@ -57,6 +60,9 @@ public struct HostAllowList: Sendable, Hashable, CustomStringConvertible, Expres
 
   /// Whether `url` is an `http` or `https` link whose host is not on the list, so only routes
   /// that name their host may take it.
+  ///
+  /// The map page's twin: `refusesHost` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   func refuses(_ url: ParsedURL) -> Bool {
     guard !entries.isEmpty, let scheme = url.scheme else { return false }
     guard MatchingOptions.isWeb(scheme) else { return false }

@@ -29,6 +29,9 @@ extension RouteIndex {
   }
 
   /// The parameters of a search's result.
+  ///
+  /// The map page's twin: `pathParameters` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   @usableFromInline
   func parameters(for found: Found) -> PathParameters {
     core(for: found.terminal, url: found.url)

@@ -184,6 +184,9 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   /// The query items in order, decoded; a repeated key keeps every value.
   ///
   /// With `fragmentAsQuery`, the fragment's `key=value` pairs follow the query's.
+  ///
+  /// The map page's twin: `queryItems` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   public var queryItems: [QueryItem] {
     var items: [QueryItem] = []
     if let rawQuery { URLParser.appendItems(of: rawQuery, to: &items, options: options) }
@@ -194,6 +197,9 @@ public struct ParsedURL: Sendable, CustomStringConvertible {
   }
 
   /// The decoded fragment, or `nil` when the URL has none.
+  ///
+  /// The map page's twin: `fragment` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   public var fragment: String? {
     rawFragment.map { String((try? PercentCoding.decode($0, plusAsSpace: false)) ?? $0) }
   }

@@ -11,6 +11,9 @@ package enum PercentCoding {
   /// Decodes `%XX` escapes (and `+` as a space when asked).
   ///
   /// Returns the input itself when there is nothing to decode, so the common case costs no allocation.
+  ///
+  /// The map page's twin: `percentDecode` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   package static func decode(_ text: Substring, plusAsSpace: Bool) throws(Failure) -> Substring {
     var needsWork = false
     for byte in text.utf8 where byte == UInt8(ascii: "%") || (plusAsSpace && byte == plus) {
@@ -59,6 +62,9 @@ package enum PercentCoding {
   }
 
   /// Encodes every byte that may not stand for itself in `component` as `%XX`.
+  ///
+  /// The map page's twin: `encode` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   package static func encode(_ text: some StringProtocol, as component: Component) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)

@@ -11,6 +11,9 @@ struct URLParser {
   let queryMark: Int
 
   /// Reads `string` under `options`.
+  ///
+  /// The map page's twin: `parse` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   static func parse(_ string: String, options: MatchingOptions) throws(RoutingError) -> ParsedURL {
     let length = string.utf8.count
     guard length <= options.maxURLLength else {
@@ -304,6 +307,9 @@ struct URLParser {
   }
 
   /// The host of an authority: without user information and port; brackets kept for IPv6.
+  ///
+  /// The map page's twin: `hostPart` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   static func hostPart(of authority: Substring) -> Substring {
     var host = authority
     if let at = host.utf8.lastIndex(of: UInt8(ascii: "@")) { host = host[host.index(after: at)...] }

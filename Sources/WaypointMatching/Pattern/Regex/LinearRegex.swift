@@ -50,6 +50,9 @@ struct LinearRegex: Sendable {
   }
 
   /// Whether the regex matches all of `value`.
+  ///
+  /// The map page's twin: `runRegex` in `Sources/waypoint/MapPage/resolver.js`, which
+  /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
   func matchesWhole(_ value: Substring) -> Bool {
     let size = program.count
     return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 5 * size + 2) { buffer in
