@@ -103,9 +103,14 @@ expect_error conflict '  @Route("notes://item/:id") case item(id: String)
 # Scripts/link-macros/expansion.expected (after a deliberate change of the macros, write it anew
 # from the dump this prints).
 cp Scripts/link-macros/expansion.input "$work/Expansion.swift"
-if ! typecheck "$work/Expansion.swift" -Xfrontend -dump-macro-expansions > "$work/expansion.out"; then
+# The toolchain's driver now and then prints a line of its own ("Internal Error: DecodingError…",
+# also seen in plain builds here) and goes on: no part of the expansion, so it is left out.
+status=0
+typecheck "$work/Expansion.swift" -Xfrontend -dump-macro-expansions > "$work/expansion.raw" || status=$?
+grep -v '^Internal Error: ' "$work/expansion.raw" > "$work/expansion.out" || true
+if [ "$status" -ne 0 ]; then
   echo "expansion: the enum does not compile:" >&2
-  cat "$work/expansion.out" >&2
+  cat "$work/expansion.raw" >&2
   failures=$((failures + 1))
 elif ! diff -u Scripts/link-macros/expansion.expected "$work/expansion.out" >&2; then
   echo "expansion: the macros wrote something else than Scripts/link-macros/expansion.expected (diff above)" >&2
