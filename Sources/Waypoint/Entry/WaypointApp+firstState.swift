@@ -62,9 +62,11 @@ extension WaypointApp {
   /// at the next launch signed out.
   private func leavingOutGatedScreens(_ state: NavigationState) async -> NavigationState {
     guard !gates.isEmpty, state != start else { return state }
-    let fresh = Set(start.allScreens.map(\.id))
+    // The start's own screens are shown whatever the gates say; a saved screen that only shares
+    // an id with one of them (a saved state is read from storage, which may be altered) is judged.
+    let fresh = start.allScreens
     var gated: [String: String] = [:]
-    for screen in state.allScreens where !fresh.contains(screen.id) {
+    for screen in state.allScreens where !fresh.contains(where: { $0.id == screen.id && $0.target == screen.target }) {
       guard let request = gateRequest(for: screen) else { continue }
       for gate in gates where await gate.refuses(request) {
         gated[screen.id] = "it is behind the sign-in gate '\(gate.gate)' and the user is signed out"

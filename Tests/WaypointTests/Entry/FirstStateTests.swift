@@ -48,6 +48,17 @@ struct FirstStateTests {
     #expect(heard.reasons.contains { $0.contains("'Note#4'") && $0.contains("over 'Settings#9'") })
   }
 
+  @Test("a saved gated screen under the id of a start screen is judged by the gate too, not taken for the start's")
+  func gatedScreenUnderStartID() async throws {
+    let (heard, app, modules) = try Self.window()
+    var saved = app.start
+    // The notes tab's root, "List#1" in the start, holding the gated settings screen instead.
+    saved.tabs?.tabs[0].stack = [Screen(id: "List#1", target: "Settings", link: "notes://settings")]
+    let first = await app.firstState(saved, in: modules)
+    #expect(first.tabs?["notes"]?.stack.map(\.target) == ["List"], "the start's own root takes its place")
+    #expect(heard.reasons.contains { $0.contains("'List#1'") && $0.contains("sign-in gate 'signIn'") })
+  }
+
   @Test("a saved screen whose destination cannot be made is left out; what was made waits for the first plan")
   func unmadeScreen() async throws {
     let (heard, app, modules) = try Self.window()
