@@ -4,11 +4,14 @@ import Testing
 /// The folders of `Sources/Waypoint` are layers: each uses only the types of those before it.
 ///
 /// The order is docs/Architecture.md's: Matching (its own module) → Routing → Manifest → Modules →
-/// Navigation → Entry (the doors into the app), with Support (small helpers) and Vocabulary (where
-/// a screen goes and how it is shown, which routes and navigation share) under all of them.
+/// Navigation → ScreenViews (what the user sees, from the navigators' states) → Entry (the doors
+/// into the app), with Support (small helpers) and Vocabulary (where a screen goes and how it is
+/// shown, which routes and navigation share) under all of them.
 @Suite("Layers")
 struct LayerTests {
-  static let order = ["Support", "Vocabulary", "Routing", "Manifest", "Modules", "Navigation", "Entry"]
+  static let order = [
+    "Support", "Vocabulary", "Routing", "Manifest", "Modules", "Navigation", "ScreenViews", "Entry",
+  ]
 
   static let sources = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
