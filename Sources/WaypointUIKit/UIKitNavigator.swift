@@ -178,7 +178,7 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, Publishes
   ///
   /// - Throws: What a step throws.
   public func restore(_ target: NavigationState) async throws(NavigationError) {
-    try await ScreenChange.during(.restore) { () async throws(NavigationError) in
+    try await CauseScope.during(.restore) { () async throws(NavigationError) in
       try await carryOut(reaching: target)
     }
   }

@@ -135,7 +135,7 @@ package struct LinkPlacement {
       leaf.id = newID(leaf.target)
       return Placed(state: wanted, outcome: .over(source: nil), screen: leaf)
     }
-    let depth = wanted.depthCount
+    let depth = wanted.levelCount
     let level = under.map { self.screen(for: $0, newID: newID) }
     _ = try wanted.apply(NavigationTransition(stackPresentation, screen: level[0]))
     wanted[depth: depth][stack: .primary] = level
@@ -148,7 +148,7 @@ package struct LinkPlacement {
   private func reuseTopLevel(
     of shown: NavigationState, leaf: Screen, newID: (String) -> String
   ) throws(NavigationError) -> Placed? {
-    let depth = shown.depthCount - 1
+    let depth = shown.levelCount - 1
     guard depth > 0, let stack = shown[depth: depth][stack: .primary], let root = stack.first else { return nil }
     var wanted = shown
     var leaf = leaf

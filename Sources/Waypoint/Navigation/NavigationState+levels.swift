@@ -81,7 +81,7 @@ extension NavigationState {
   ///
   /// `NavigationState(levels: state.levels) == state` for every state.
   package var levels: [NavigationLevel] {
-    (0..<depthCount).map { depth in
+    (0..<levelCount).map { depth in
       let level = self[depth: depth]
       return NavigationLevel(
         root: level.stack.first, path: Array(level.stack.dropFirst()), detail: level.detail,
@@ -114,7 +114,7 @@ extension NavigationState {
   /// The path of the level at `depth` (its stack without the root), for `NavigationStack(path:)`;
   /// empty when there is no such level.
   package func path(at depth: Int) -> [Screen] {
-    depth >= 0 && depth < depthCount ? Array(self[depth: depth].stack.dropFirst()) : []
+    depth >= 0 && depth < levelCount ? Array(self[depth: depth].stack.dropFirst()) : []
   }
 
   /// Writes a path back, as SwiftUI does when the user goes back: the same as
@@ -123,8 +123,8 @@ extension NavigationState {
   /// - Throws: `invalidEdit`, as `reconcile(_:)`.
   @discardableResult
   package mutating func setPath(_ path: [Screen], at depth: Int) throws(NavigationError) -> [Screen] {
-    guard depth >= 0, depth < depthCount else {
-      throw NavigationError(.invalidEdit, "there is no level at depth \(depth); the state has \(depthCount)")
+    guard depth >= 0, depth < levelCount else {
+      throw NavigationError(.invalidEdit, "there is no level at depth \(depth); the state has \(levelCount)")
     }
     let root = self[depth: depth].stack.prefix(1)
     return try reconcile(.replacedStack(depth: depth, stack: root + path))
@@ -132,7 +132,7 @@ extension NavigationState {
 
   /// What the level at `depth` presents with `style`, for that style's `item:` binding.
   package func presentedItem(at depth: Int, style: PresentedItem.Style) -> PresentedItem? {
-    guard depth >= 0, depth < depthCount, let item = levels[depth].presented, item.style == style else { return nil }
+    guard depth >= 0, depth < levelCount, let item = levels[depth].presented, item.style == style else { return nil }
     return item
   }
 
@@ -143,7 +143,7 @@ extension NavigationState {
   ///   through a navigator.
   @discardableResult
   package mutating func setPresentedItem(_ item: PresentedItem?, at depth: Int) throws(NavigationError) -> [Screen] {
-    let shown = depth >= 0 && depth < depthCount ? levels[depth].presented : nil
+    let shown = depth >= 0 && depth < levelCount ? levels[depth].presented : nil
     switch (item, shown) {
     case (nil, nil): return []
     case (nil, let shown?): return try reconcile(.dismissed(screen: shown.screen.id))
@@ -188,7 +188,7 @@ extension NavigationState {
   /// `depth` (the root level without tabs or a split view, or a presented level), made against
   /// `shown` as ``edit(writingPath:at:shown:)`` is; `nil` when there is nothing to take in.
   package func edit(writingPath path: [Screen], atDepth depth: Int, shown: [Screen]? = nil) -> NavigationEdit? {
-    guard depth >= 0, depth < depthCount, let next = Self.stack(self[depth: depth].stack, writing: path, shown: shown)
+    guard depth >= 0, depth < levelCount, let next = Self.stack(self[depth: depth].stack, writing: path, shown: shown)
     else { return nil }
     return .replacedStack(depth: depth, stack: next)
   }
@@ -217,7 +217,7 @@ extension NavigationState {
   package func edit(dismissingItemAt depth: Int, styles: Set<PresentedItem.Style>, shown: String? = nil)
     -> NavigationEdit?
   {
-    guard depth >= 0, depth < depthCount, let item = levels[depth].presented, styles.contains(item.style) else {
+    guard depth >= 0, depth < levelCount, let item = levels[depth].presented, styles.contains(item.style) else {
       return nil
     }
     if let shown, shown != item.screen.id { return nil }

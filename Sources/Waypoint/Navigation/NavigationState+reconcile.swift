@@ -27,13 +27,13 @@ extension NavigationState {
   private mutating func applyEdit(_ edit: NavigationEdit) throws(NavigationError) {
     switch edit {
     case .poppedTo(let id):
-      guard let depth = (0..<depthCount).first(where: { self[depth: $0].place(holding: id) != nil }),
+      guard let depth = (0..<levelCount).first(where: { self[depth: $0].place(holding: id) != nil }),
         let place = self[depth: depth].place(holding: id), let stack = self[depth: depth][stack: place],
         let index = stack.firstIndex(where: { $0.id == id })
       else { throw Self.invalidEdit("no stack holds '\(id)', so nothing can be popped to it") }
       setStack(Array(stack[...index]), at: depth, place: place)
     case .dismissed(let id):
-      guard let depth = (1..<max(depthCount, 1)).first(where: { self[depth: $0].contains(levelScreen: id) }) else {
+      guard let depth = (1..<max(levelCount, 1)).first(where: { self[depth: $0].contains(levelScreen: id) }) else {
         throw Self.invalidEdit("no presented level holds '\(id)', so nothing was dismissed")
       }
       self[depth: depth - 1].presented = nil
@@ -71,7 +71,7 @@ extension NavigationState {
       self[depth: depth].detail = screen
       dismissOrphanedPresentation(at: depth)
     case .removedChild(let id):
-      for depth in 0..<depthCount where self[depth: depth].removeChild(id) {
+      for depth in 0..<levelCount where self[depth: depth].removeChild(id) {
         dismissOrphanedPresentation(at: depth)
         return
       }
@@ -89,8 +89,8 @@ extension NavigationState {
   }
 
   private func checkDepth(_ depth: Int) throws(NavigationError) {
-    guard depth >= 0, depth < depthCount else {
-      throw Self.invalidEdit("there is no level at depth \(depth); the state has \(depthCount)")
+    guard depth >= 0, depth < levelCount else {
+      throw Self.invalidEdit("there is no level at depth \(depth); the state has \(levelCount)")
     }
   }
 

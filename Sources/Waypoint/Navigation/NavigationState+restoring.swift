@@ -57,7 +57,7 @@ extension NavigationState {
     }
     root.presented = chain
     // A presentation's source that is gone now: it is shown from the level's top screen.
-    for depth in 0..<root.depthCount where depth + 1 < root.depthCount {
+    for depth in 0..<root.levelCount where depth + 1 < root.levelCount {
       let level = root[depth: depth]
       if let source = level.presented?.source, !level.ownScreens.contains(where: { $0.id == source }) {
         root[depth: depth].presented?.source = nil

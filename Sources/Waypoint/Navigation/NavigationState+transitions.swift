@@ -16,7 +16,7 @@ extension NavigationState {
     default:
       break
     }
-    let depth = depthCount - 1
+    let depth = levelCount - 1
     guard let sourceID = transition.source ?? topScreen?.id else {
       throw Self.invalid("there is no screen to show '\(screen.target)' from; show a root first (replaceRoot)")
     }
@@ -67,7 +67,7 @@ extension NavigationState {
   package mutating func revert(_ change: NavigationChange) throws(NavigationError) {
     switch change {
     case .pushed(let id):
-      for depth in 0..<depthCount {
+      for depth in 0..<levelCount {
         guard let place = self[depth: depth].place(holding: id),
           var stack = self[depth: depth][stack: place], let index = stack.firstIndex(where: { $0.id == id })
         else { continue }
@@ -77,7 +77,7 @@ extension NavigationState {
         return
       }
     case .presented(let id):
-      for depth in 0..<depthCount where self[depth: depth].presented?.state.stack.first?.id == id {
+      for depth in 0..<levelCount where self[depth: depth].presented?.state.stack.first?.id == id {
         self[depth: depth].presented = nil
         return
       }
@@ -87,7 +87,7 @@ extension NavigationState {
         return
       }
     case .addedChild(let id, let parent):
-      for depth in 0..<depthCount {
+      for depth in 0..<levelCount {
         var removed = false
         _ = self[depth: depth].modifyScreen(parent) { screen in
           guard let index = screen.children.firstIndex(where: { $0.id == id }) else { return }
@@ -100,13 +100,13 @@ extension NavigationState {
         }
       }
     case .replacedDetail(let id, let previous):
-      for depth in 0..<depthCount where self[depth: depth].detail?.id == id {
+      for depth in 0..<levelCount where self[depth: depth].detail?.id == id {
         self[depth: depth].detail = previous
         dismissOrphanedPresentation(at: depth)
         return
       }
     case .replacedColumn(let id, let previous):
-      for depth in 0..<depthCount {
+      for depth in 0..<levelCount {
         let level = self[depth: depth]
         guard let place = level.place(holding: id), place.column == .secondary,
           level[stack: place]?.first?.id == id
@@ -166,14 +166,14 @@ extension NavigationState {
 
   /// The depth of the state whose screens include `id`, when that state is presenting something.
   private func presentingDepth(of id: String) -> Int? {
-    (0..<depthCount).first { depth in
+    (0..<levelCount).first { depth in
       let container = self[depth: depth]
       return container.presented != nil && container.contains(levelScreen: id)
     }
   }
 
   /// How many states are stacked: this one and each presented one.
-  var depthCount: Int { 1 + (presented?.state.depthCount ?? 0) }
+  var levelCount: Int { 1 + (presented?.state.levelCount ?? 0) }
 
   /// The state at `depth` (0 is this one, 1 what it presents…).
   subscript(depth depth: Int) -> NavigationState {

@@ -15,7 +15,7 @@ extension NavigationState {
   /// screen of each stack shown: the selected tab's, each column of a split view (only the one
   /// on top when it is collapsed), then the detail. A child is part of its parent's screen.
   package var visibleScreens: [VisibleScreen] {
-    let depth = depthCount - 1
+    let depth = levelCount - 1
     let level = self[depth: depth]
     let presentation = depth == 0 ? nil : self[depth: depth - 1].presented?.presentation
     var shown: [Screen] = []

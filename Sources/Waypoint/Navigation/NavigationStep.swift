@@ -133,7 +133,7 @@ extension NavigationState {
       try checkStep(depth, step)
       self[depth: depth].detail = screen
     case .addChild(let screen, let parent):
-      guard (0..<depthCount).contains(where: { self[depth: $0].modifyScreen(parent) { $0.children.append(screen) } })
+      guard (0..<levelCount).contains(where: { self[depth: $0].modifyScreen(parent) { $0.children.append(screen) } })
       else { throw Self.invalidStep(step, "'\(parent)' is not shown") }
     case .removeChild(let id, let parent):
       try removeChild(id, of: parent, step)
@@ -172,7 +172,7 @@ extension NavigationState {
   /// The child `id` of the screen `parent` removed, on whichever level shows it (the step `step`).
   private mutating func removeChild(_ id: String, of parent: String, _ step: NavigationStep) throws(NavigationError) {
     var found = false
-    for depth in 0..<depthCount where !found {
+    for depth in 0..<levelCount where !found {
       _ = self[depth: depth].modifyScreen(parent) { screen in
         guard let index = screen.children.firstIndex(where: { $0.id == id }) else { return }
         screen.children.remove(at: index)
@@ -333,8 +333,8 @@ extension NavigationState {
   }
 
   private func checkStep(_ depth: Int, _ step: NavigationStep) throws(NavigationError) {
-    guard depth >= 0, depth < depthCount else {
-      throw Self.invalidStep(step, "there is no level at depth \(depth); the state has \(depthCount)")
+    guard depth >= 0, depth < levelCount else {
+      throw Self.invalidStep(step, "there is no level at depth \(depth); the state has \(levelCount)")
     }
   }
 

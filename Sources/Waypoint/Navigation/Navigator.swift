@@ -48,7 +48,7 @@ extension Navigator {
     // (HeadlessNavigator's); a navigator that carries out whole plans is then given the whole
     // plan, as its own `restore(_:)` would be.
     if let planned = self as? any PlanNavigator {
-      _ = try await ScreenChange.during(.restore) { () async throws(NavigationError) in
+      _ = try await CauseScope.during(.restore) { () async throws(NavigationError) in
         try await planned.carryOut { base in NavigationPlan(from: base, to: target) }
       }
       return
@@ -206,7 +206,7 @@ public final class HeadlessNavigator: PlanNavigator, PublishesStates {
   public func restore(_ target: NavigationState) {
     record(NavigationPlan(from: state, to: target))
     state = target
-    statesPublished.publish(state, cause: ScreenChange.current ?? .restore)
+    statesPublished.publish(state, cause: CauseScope.current ?? .restore)
   }
 
   private func record(_ entry: String) {

@@ -40,7 +40,7 @@ extension ScreenCoordinator {
     let cause = ScreenEvent.Cause.link(
       openID: request.openID, url: request.url.string, origin: request.origin,
       route: request.route.map { $0.name ?? $0.pattern })
-    return try await ScreenChange.during(cause) { () async throws(NavigationError) in
+    return try await CauseScope.during(cause) { () async throws(NavigationError) in
       try await showing(request, target: target)
     }
   }
@@ -107,7 +107,7 @@ extension ScreenCoordinator {
       case .over(let source):
         return .over(placed.state, source: source)
       case .found(let screen):
-        shown = liveRoutes.first { $0.screen.id == screen.id && $0.state == .shown } ?? adopt(screen, key: key)
+        shown = liveModules.first { $0.screen.id == screen.id && $0.state == .shown } ?? adopt(screen, key: key)
         return .placed(NavigationPlan(from: base, to: placed.state))
       case .rooted:
         var plan = NavigationPlan(from: base, to: placed.state)
@@ -134,7 +134,7 @@ extension ScreenCoordinator {
     link.under = route?.under ?? []
     link.placement = route?.placement ?? Placement()
     link.policy = presentedPolicy
-    link.held = Set(liveRoutes.filter { !$0.isDismissibleByLinks && $0.state == .shown }.map(\.screen.id))
+    link.held = Set(liveModules.filter { !$0.isDismissibleByLinks && $0.state == .shown }.map(\.screen.id))
     return link
   }
 

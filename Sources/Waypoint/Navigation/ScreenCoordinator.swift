@@ -35,7 +35,7 @@ public final class ScreenCoordinator {
   public var presentedPolicy: PresentedPolicy = .keep
   @ObservationIgnored private var lastNumber = 0
   /// The modules shown here that are still alive, to tell them when their screens leave.
-  @ObservationIgnored private var routes: [WeakRoute] = [] {
+  @ObservationIgnored private var shownModules: [WeakShown] = [] {
     didSet { settledOn = nil }
   }
   /// The navigator's state the shown modules were last settled on; `nil` once a module was added.
@@ -189,40 +189,40 @@ public final class ScreenCoordinator {
     return gone
   }
 
-  /// The destination a live route shown here holds for the screen `id`; makes nothing.
+  /// The destination a live module shown here holds for the screen `id`; makes nothing.
   package func shownDestination(of id: String) -> ScreenDestination? {
-    routes.lazy.compactMap(\.route).first { $0.screen.id == id && $0.state == .shown }?.heldDestination
+    shownModules.lazy.compactMap(\.module).first { $0.screen.id == id && $0.state == .shown }?.heldDestination
   }
 
   /// The live modules shown here.
-  var liveRoutes: [ShownModule] { routes.compactMap(\.route) }
+  var liveModules: [ShownModule] { shownModules.compactMap(\.module) }
 
-  /// Keeps `route` (one a link found already shown) so it hears when its screen leaves.
-  func track(_ route: ShownModule) {
-    routes.append(WeakRoute(route: route, kept: route.state == .shown && !route.isMakeOnly ? route : nil))
+  /// Keeps `module` (one a link found already shown) so it hears when its screen leaves.
+  func track(_ module: ShownModule) {
+    shownModules.append(WeakShown(module: module, kept: module.state == .shown && !module.isMakeOnly ? module : nil))
   }
 
   /// The shown module whose destination is the object `destination`, while it is shown: how a
-  /// screen finds its own route to close itself (see `WaypointApp.close(_:)`).
+  /// screen finds its own shown module to close itself (see `WaypointApp.close(_:)`).
   func shownModule(showing destination: AnyObject) -> ShownModule? {
-    liveRoutes.first { $0.state == .shown && $0.destination(as: AnyObject.self) === destination }
+    liveModules.first { $0.state == .shown && $0.destination(as: AnyObject.self) === destination }
   }
 
-  /// Moves every route shown here whose screen is no longer shown to `removed`.
+  /// Moves every module shown here whose screen is no longer shown to `removed`.
   ///
   /// Runs by itself after each change of an `@Observable` navigator, and after each removal.
-  /// A route whose screen is shown is kept alive here until it leaves, even when whoever showed
+  /// A module whose screen is shown is kept alive here until it leaves, even when whoever showed
   /// it (a link's caller) let it go, so the screen can still be found and closed.
   public func refreshShownModules() {
     // A plan publishes once, and is heard twice (the change's own end, the observation of the
     // navigator): the second time finds nothing new.
     let shown = navigator.state
     guard shown != settledOn else { return }
-    routes.removeAll { $0.route == nil }
-    for entry in routes { entry.route?.settle() }
-    for index in routes.indices {
-      let route = routes[index].route
-      routes[index].kept = route?.state == .shown && route?.isMakeOnly == false ? route : nil
+    shownModules.removeAll { $0.module == nil }
+    for entry in shownModules { entry.module?.settle() }
+    for index in shownModules.indices {
+      let module = shownModules[index].module
+      shownModules[index].kept = module?.state == .shown && module?.isMakeOnly == false ? module : nil
     }
     settledOn = shown
   }
@@ -256,7 +256,7 @@ public final class ScreenCoordinator {
       screen: screen, presentation: presentation, source: source, key: key, made: made, make: make,
       navigator: navigator, notify: notify)
     try await shown.show()
-    routes.append(WeakRoute(route: shown))
+    shownModules.append(WeakShown(module: shown))
     refreshShownModules()
     return shown
   }
@@ -299,7 +299,7 @@ public final class ScreenCoordinator {
 
 /// A module shown here: kept alive while its screen is shown (``kept``), and watched weakly
 /// after, so a removed module lives only as long as its caller keeps it.
-private struct WeakRoute {
-  weak var route: ShownModule?
+private struct WeakShown {
+  weak var module: ShownModule?
   var kept: ShownModule?
 }

@@ -31,10 +31,10 @@ package final class StateFeed {
   }
 
   /// Publishes `state`, changed because of `cause`: by default the cause of the change under
-  /// way (``ScreenChange/current``), else the app's own code; `timing` for a change the navigator
+  /// way (``CauseScope/current``), else the app's own code; `timing` for a change the navigator
   /// carried out.
   package func publish(_ state: NavigationState, cause: ScreenEvent.Cause? = nil, timing: ScreenEvent.Timing? = nil) {
-    let cause = cause ?? ScreenChange.current ?? .app
+    let cause = cause ?? CauseScope.current ?? .app
     for listener in listeners { listener.hear(state, cause, timing) }
   }
 }
@@ -45,7 +45,7 @@ package final class StateFeed {
 ///
 /// A task the change starts inherits the scope, but once the change is over the scope is
 /// closed: what that task shows later is the app's own change, not the link's.
-package enum ScreenChange {
+package enum CauseScope {
   /// The scope of the change under way, or `nil`.
   @TaskLocal static var scope: Scope?
 

@@ -185,15 +185,15 @@ struct ScreenViewsTests {
 
   @Test("a task a link's change starts does not carry the link's cause once the change is over")
   func causeScope() async throws {
-    let later = await ScreenChange.during(.app) { () async -> Task<ScreenEvent.Cause?, Never> in
-      #expect(ScreenChange.current == .app)
+    let later = await CauseScope.during(.app) { () async -> Task<ScreenEvent.Cause?, Never> in
+      #expect(CauseScope.current == .app)
       return Task { @MainActor in
         await Task.yield()
-        return ScreenChange.current
+        return CauseScope.current
       }
     }
     #expect(await later.value == nil)
-    #expect(ScreenChange.current == nil)
+    #expect(CauseScope.current == nil)
   }
 
   @Test("a split view: expanded it shows each column's top; collapsed only the one on top")
