@@ -36,7 +36,8 @@ extension Router {
   /// otherwise falls back to the fallback handler when there is one (for a URL that routes
   /// matched and all declined, as ``RouterBuilder/whenEveryRouteDeclines`` says).
   ///
-  /// `open`, `canOpen`, `waypoint resolve` and the demo all resolve through this method.
+  /// `canOpen`, `waypoint resolve` and the demo resolve through this method; `open` takes the
+  /// same candidates in the same order (`RouteCandidates`) and goes on past a handler that declines.
   ///
   /// The map page's twin: `resolve` in `Sources/waypoint/MapPage/resolver.js`, which
   /// `Scripts/check-map-page.sh` holds to the same answers; a change here changes it too.
