@@ -9,13 +9,13 @@ import WaypointMatching
 /// `waypoint generate` and the build-tool plugin's tool, `waypoint-generate`, both write through it.
 package struct LinkGenerator {
   /// The manifest.
-  package let manifest: RouteManifest
+  let manifest: RouteManifest
   /// The enum's name.
-  package let typeName: String
+  let typeName: String
   /// `public`, `package`, `internal`.
-  package let access: String
+  let access: String
   /// Where the manifest came from, for the header.
-  package let sourceName: String
+  let sourceName: String
 
   /// A generator of the enum `typeName` for `manifest`.
   ///
@@ -30,6 +30,9 @@ package struct LinkGenerator {
     self.access = access
     self.sourceName = sourceName
   }
+
+  /// The access levels the enum may have.
+  package static let accessLevels = ["public", "package", "internal"]
 
   /// Whether `name` can name the enum: a letter or `_`, then letters, digits and `_`.
   package static func isTypeName(_ name: String) -> Bool {
@@ -48,7 +51,7 @@ package struct LinkGenerator {
   ///   make the same case name.
   package func source() throws(Failure) -> String {
     guard Self.isTypeName(typeName) else { throw Failure(message: "'\(typeName)' is not a Swift type name") }
-    guard ["public", "package", "internal"].contains(access) else {
+    guard Self.accessLevels.contains(access) else {
       throw Failure(message: "the access must be public, package or internal, not '\(access)'")
     }
     do {

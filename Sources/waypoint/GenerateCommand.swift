@@ -29,7 +29,7 @@ struct GenerateCommand: ParsableCommand {
   var output: String?
 
   func validate() throws {
-    guard ["public", "package", "internal"].contains(access) else {
+    guard LinkGenerator.accessLevels.contains(access) else {
       throw ValidationError("--access must be public, package or internal")
     }
     guard LinkGenerator.isTypeName(type) else { throw ValidationError("--type must be a Swift type name") }

@@ -11,6 +11,10 @@ enum CLIRunner {
     }
   }
 
+  /// The repository's root, from this file's place in it.
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
   static var binary: URL {
     let bundle = URL(
       fileURLWithPath: CommandLine.arguments[0],

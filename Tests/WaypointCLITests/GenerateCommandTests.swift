@@ -3,9 +3,8 @@ import Testing
 
 @Suite("waypoint generate")
 struct GenerateCommandTests {
-  /// The repository's root, from this file's place in it.
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+  /// The repository's root.
+  static let root = CLIRunner.repository
 
   @Test("the checked-in enums are the generator's output for their manifests, so what compiles is what it writes")
   func checkedInSources() throws {

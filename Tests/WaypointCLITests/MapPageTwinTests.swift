@@ -1,12 +1,8 @@
 import Foundation
 import Testing
 
-/// The repository's root, from this file's place in it.
-private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
-
 private func repositoryText(_ path: String) throws -> String {
-  try String(contentsOf: repository.appendingPathComponent(path), encoding: .utf8)
+  try String(contentsOf: CLIRunner.repository.appendingPathComponent(path), encoding: .utf8)
 }
 
 /// The map page's resolver (`Sources/waypoint/MapPage/resolver.js`) mirrors the matcher; these
@@ -42,12 +38,14 @@ struct MapPageTwinTests {
       #expect(named, "\(pair.file) does not name \(pair.twin) as the twin of \(pair.swift)")
     }
     // Every doc comment that names a twin is a row of the table.
-    let named = try FileManager.default.subpathsOfDirectory(atPath: repository.appendingPathComponent("Sources").path)
-      .filter { $0.hasSuffix(".swift") }
-      .reduce(0) { count, path in
-        let text = try repositoryText("Sources/" + path)
-        return count + text.components(separatedBy: "/// The map page's twin: `").count - 1
-      }
+    let named = try FileManager.default.subpathsOfDirectory(
+      atPath: CLIRunner.repository.appendingPathComponent("Sources").path
+    )
+    .filter { $0.hasSuffix(".swift") }
+    .reduce(0) { count, path in
+      let text = try repositoryText("Sources/" + path)
+      return count + text.components(separatedBy: "/// The map page's twin: `").count - 1
+    }
     #expect(named == pairs.count, "\(named) doc comments name a twin, and the table has \(pairs.count) rows")
   }
 }
@@ -82,7 +80,7 @@ struct MapPageCorpusTests {
       .map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String]) }
     #expect(rows.count > 200, "the corpus of \(name) has only \(rows.count) links")
     let manifest = try #require(Self.manifests[name]).map {
-      ["--manifest", repository.appendingPathComponent($0).path]
+      ["--manifest", CLIRunner.repository.appendingPathComponent($0).path]
     }
     let links = rows.map { $0[0] }
     for (column, origin) in [(1, [String]()), (2, ["--origin", "external"])] {

@@ -462,7 +462,6 @@ extension RouteIndex {
       else { throw damaged }
     }
   }
-
 }
 
 /// A compiled index a ``RouteTableBuilder`` may take instead of compiling its routes: read from a
