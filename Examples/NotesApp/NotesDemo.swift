@@ -131,7 +131,7 @@ public enum NotesDemo {
     let json = try encoder.encode(app.navigator.state)
     write("   " + String(decoding: json, as: UTF8.self))
     let restored = HeadlessNavigator()
-    try await restored.restore(try JSONDecoder().decode(NavigationState.self, from: json))
+    try await restored.show(try JSONDecoder().decode(NavigationState.self, from: json))
     write("   restored state equals the saved one: \(restored.state == app.navigator.state)")
   }
 
@@ -183,7 +183,7 @@ public enum NotesDemo {
     title("The whole tree of the tabbed window is saved as JSON and restored")
     let json = try JSONEncoder().encode(navigator.state)
     let restored = HeadlessNavigator()
-    try await restored.restore(try JSONDecoder().decode(NavigationState.self, from: json))
+    try await restored.show(try JSONDecoder().decode(NavigationState.self, from: json))
     write("   \(json.count) bytes; restored tab bar equals the saved one: \(restored.state == navigator.state)")
   }
 

@@ -10,7 +10,7 @@ public import Waypoint
 /// #expect(navigator.records == [.applied(.push, "NoteEditor#2")])
 /// ```
 @MainActor
-public final class RecordingNavigator: PlanNavigator {
+public final class RecordingNavigator: Navigator {
   /// One thing the navigator did.
   public enum Record: Sendable, Equatable, CustomStringConvertible {
     /// A screen was shown with a presentation.
@@ -49,8 +49,9 @@ public final class RecordingNavigator: PlanNavigator {
   /// What is shown now.
   public var state: NavigationState { inner.state }
 
-  /// Applies and records `transition`.
-  public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
+  /// Shows and records `transition`: `applied` when it is shown, `refused` with the error's
+  /// code when the plan or the navigator refuses it.
+  public func show(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
     do {
       return try await carryOut(showing: transition)
     } catch {
@@ -59,9 +60,12 @@ public final class RecordingNavigator: PlanNavigator {
     }
   }
 
-  /// Undoes and records `change`.
-  public func revert(_ change: NavigationChange) async throws(NavigationError) {
-    try await carryOut(reverting: change)
+  /// Shows and records `transition`, as ``show(_:)`` does.
+  ///
+  /// Deprecated in 0.2.0, removed in 0.3.0.
+  @available(*, deprecated, renamed: "show(_:)")
+  public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
+    try await show(transition)
   }
 
   /// Takes in and records a change the UI made on its own.
@@ -72,10 +76,13 @@ public final class RecordingNavigator: PlanNavigator {
     return gone
   }
 
-  /// Shows `state` with the plan from what is shown, and records its steps.
+  /// Shows `state` at once with the plan from what is shown, and records its steps.
+  ///
+  /// Deprecated in 0.2.0, removed in 0.3.0.
+  @available(*, deprecated, message: "call show(_:)")
   public func restore(_ state: NavigationState) {
     let steps = inner.state.plan(to: state)
-    inner.restore(state)
+    inner.showAtOnce(state)
     records.append(.restored(steps))
   }
 
@@ -84,16 +91,20 @@ public final class RecordingNavigator: PlanNavigator {
   ///
   /// A plan its maker refuses (a screen coordinator checking a source) is not recorded: the
   /// navigator changed nothing.
-  package func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+  ///
+  /// - Parameter plan: Works out the change from the state shown.
+  /// - Returns: The plan carried out.
+  /// - Throws: What `plan` or the inner `HeadlessNavigator` throws.
+  public func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
     async throws(NavigationError) -> NavigationPlan
   {
     let made = try await inner.carryOut(plan)
     switch made.cause {
     case .show(let transition) where made.placed == made.base:
       records.append(.applied(transition.presentation, transition.screen.id))
-    case .revert(let change):
+    case .remove(let change):
       records.append(.reverted(change.screen))
-    case .show, .reach:
+    case .show, .restore:
       records.append(.restored(made.steps))
     }
     return made

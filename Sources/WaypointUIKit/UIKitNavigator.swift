@@ -38,7 +38,7 @@ public import Waypoint
 /// `destinationSource`, which a `ScreenCoordinator` made over it sets.
 @MainActor
 @Observable
-public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, PublishesStates {
+public final class UIKitNavigator: RebuildingNavigator, PublishesStates {
   /// What is shown now: published once per plan (never a state half-way through one), and once
   /// per change the user makes on their own.
   public var state: NavigationState { published }
@@ -155,38 +155,31 @@ public final class UIKitNavigator: RebuildingNavigator, PlanNavigator, Publishes
 
   // MARK: - Navigator
 
-  /// Shows a screen: checks the transition against the state, then carries out its plan.
+  /// Shows `target` (a saved state, a deep link's path) with the fewest UIKit calls.
   ///
-  /// - Throws: The state's `invalidSource`; `unshowableDestination` when the destination is not
-  ///   a view controller; `unsupportedPresentation` for a container controller pushed or made
-  ///   the root, a `present` style UIKit does not have or an unregistered `custom` name;
-  ///   `presentationBlocked` when UIKit would refuse to present; `transitionTimedOut`.
-  public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    try await carryOut(showing: transition)
-  }
-
-  /// Undoes `change` with the plan back to the state without it.
+  /// Screens that stay are kept, the others come from the `destinationSource`; screens pushed
+  /// onto one stack go in one `setViewControllers` call. ``show(_:)`` does the same.
   ///
-  /// - Throws: `screenGone`, or what a step throws.
-  public func revert(_ change: NavigationChange) async throws(NavigationError) {
-    try await carryOut(reverting: change)
-  }
-
-  /// Shows `target` (a saved state, a deep link's path) with the fewest UIKit calls: screens
-  /// that stay are kept, the others come from the `destinationSource`; screens pushed onto one
-  /// stack go in one `setViewControllers` call.
+  /// Deprecated in 0.2.0, removed in 0.3.0.
   ///
   /// - Throws: What a step throws.
+  @available(*, deprecated, renamed: "show(_:)")
   public func restore(_ target: NavigationState) async throws(NavigationError) {
-    try await CauseScope.during(.restore) { () async throws(NavigationError) in
-      try await carryOut(reaching: target)
-    }
+    try await carryOut(reaching: target)
   }
 
   /// Waits for its turn (the changes asked before, a transition UIKit runs such as a back
   /// swipe), takes in what the user did meanwhile, then works out `plan` from what is shown and
   /// carries out its steps, one UIKit call each; ``state`` is published once, when it ends.
-  package func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+  ///
+  /// - Parameter plan: Works out the change from what UIKit shows.
+  /// - Returns: The plan carried out.
+  /// - Throws: What `plan` throws (nothing changed then); `unshowableDestination` when a
+  ///   destination is not a view controller; `unsupportedPresentation` for a container
+  ///   controller pushed or made the root, a `present` style UIKit does not have or an
+  ///   unregistered `custom` name; `presentationBlocked` when UIKit would refuse to present;
+  ///   `transitionTimedOut`.
+  public func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
     async throws(NavigationError) -> NavigationPlan
   {
     try await begin()

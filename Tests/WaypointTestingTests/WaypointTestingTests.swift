@@ -25,7 +25,7 @@ struct WaypointTestingTests {
     // The module navigator checks the source before anything is made: the navigator never sees it.
     _ = try? await modules.show(Page.self, .push, from: "Missing#1")
     #expect(navigator.records.count == 3)
-    _ = try? await navigator.apply(
+    _ = try? await navigator.show(
       NavigationTransition(.push, screen: Screen(id: "Page#9", target: "Page"), from: "Missing#1"))
     #expect(
       navigator.records == [

@@ -18,7 +18,7 @@ private let manifest = """
 @MainActor
 private func tabbedApp() async throws -> (ModelApp, Router, UITabBarController) {
   let app = try makeApp()
-  try await app.navigator.restore(NavigationState(tabs: TabContainer(ids: ["notes", "search"])))
+  try await app.navigator.show(NavigationState(tabs: TabContainer(ids: ["notes", "search"])))
   let bar = try #require(app.window.rootViewController as? UITabBarController)
   return (app, try app.router(manifest), bar)
 }
@@ -98,7 +98,7 @@ extension ModelChecks {
     @Test("a split view: showDetail fills the secondary column; collapsing and expanding are taken in")
     func splitView() async throws {
       let app = try makeApp()
-      try await app.navigator.restore(
+      try await app.navigator.show(
         NavigationState(stack: [Screen(id: "List#1", target: "List")], split: SplitColumns()))
       let split = try #require(app.navigator.splitViewController(in: nil))
       #expect(app.window.rootViewController === split)
@@ -126,7 +126,7 @@ extension ModelChecks {
       _ = try await app.modules.show(ListController.self, .sheet)
       var target = app.navigator.state
       target.split = SplitColumns()
-      try await app.navigator.restore(target)
+      try await app.navigator.show(target)
       await settle()
       let split = try #require(app.navigator.splitViewController(in: nil))
       // The stack, now a child of the split view, sees what its ancestor presents (the

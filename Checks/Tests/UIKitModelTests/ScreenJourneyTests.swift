@@ -69,7 +69,7 @@ private final class JourneyRun {
     navigator = UIKitNavigator(window: window)
     navigator.transitionTimeout = .milliseconds(400)
     (modules, router) = try journeyModules(app, over: navigator)
-    try await navigator.restore(app.start)
+    try await navigator.show(app.start)
     await Self.settleAll()
     views.observe(
       Recorder(

@@ -51,7 +51,7 @@ extension ModelChecks {
     @Test("A2: a link during a back swipe in a tab waits for it; a cancelled swipe keeps the screen")
     func linkDuringTabBackSwipe() async throws {
       let app = try makeApp()
-      try await app.navigator.restore(NavigationState(tabs: TabContainer(ids: ["notes", "search"])))
+      try await app.navigator.show(NavigationState(tabs: TabContainer(ids: ["notes", "search"])))
       let router = try app.router(tabbedManifest)
       let first = try await router.open("app://note/7").value(as: ShownModule.self)
       let bar = try #require(app.window.rootViewController as? UITabBarController)
@@ -95,7 +95,7 @@ extension ModelChecks {
     @Test("A14: tabs are found by their controller; the user cannot move them, and tabs moved anyway still map")
     func tabsByController() async throws {
       let app = try makeApp()
-      try await app.navigator.restore(NavigationState(tabs: TabContainer(ids: ["notes", "search", "settings"])))
+      try await app.navigator.show(NavigationState(tabs: TabContainer(ids: ["notes", "search", "settings"])))
       let bar = try #require(app.window.rootViewController as? UITabBarController)
       #expect(bar.customizableViewControllers?.isEmpty == true, "the More screen's Edit moves no tab")
       bar._modelUserMovesTab(from: 2, to: 0)
@@ -118,14 +118,14 @@ extension ModelChecks {
       let app = try makeApp()
       var state = NavigationState(tabs: TabContainer(ids: ["notes", "search"]))
       state.tabs?.tabs[0].split = SplitColumns()
-      try await app.navigator.restore(state)
+      try await app.navigator.show(state)
       let bar = try #require(app.window.rootViewController as? UITabBarController)
       state.tabs?.tabs[0].split = SplitColumns(.tripleColumn)
-      try await app.navigator.restore(state)
+      try await app.navigator.show(state)
       let split = try #require(bar.viewControllers?.first as? UISplitViewController)
       #expect(split.style == .tripleColumn)
       state.tabs?.tabs[0].split = nil
-      try await app.navigator.restore(state)
+      try await app.navigator.show(state)
       #expect(bar.viewControllers?.first === app.navigator.navigationController(at: StackPlace(tab: "notes")))
       #expect(app.navigator.state == state)
       expectNoException()
@@ -158,11 +158,11 @@ extension ModelChecks {
       var state = NavigationState(stack: [list, first, second])
       state.presented = PresentedState(
         presentation: .sheet, source: nil, state: NavigationState(stack: [Screen(id: "List#4", target: "List")]))
-      try await app.navigator.restore(state)
+      try await app.navigator.show(state)
       await settle()
       UIKitModel.holdsAnimations = true
       // Back to the first screen, without the sheet: a dismissal, then a pop to it.
-      let going = Task { @MainActor in try await app.navigator.restore(NavigationState(stack: [list, first])) }
+      let going = Task { @MainActor in try await app.navigator.show(NavigationState(stack: [list, first])) }
       for _ in 0..<20 { await Task.yield() }
       // The user, meanwhile, goes back to the list (the Back button's menu).
       _ = app.root.popToRootViewController(animated: false)
@@ -200,7 +200,7 @@ extension ModelChecks {
       var state = NavigationState(
         tabs: TabContainer([NavigationTab(id: "notes", stack: [Screen(id: "List#1", target: "List")])]))
       state.tabs?.tabs[0].split = SplitColumns()
-      try await app.navigator.restore(state)
+      try await app.navigator.show(state)
       let split = try #require(app.navigator.splitViewController(in: "notes"))
       split._modelSetCollapsed(true)
       await settle()
@@ -226,10 +226,10 @@ extension ModelChecks {
     func screenMovesBetweenTabs() async throws {
       let app = try makeApp()
       let list = Screen(id: "List#1", target: "List")
-      try await app.navigator.restore(
+      try await app.navigator.show(
         NavigationState(tabs: TabContainer([NavigationTab(id: "notes"), NavigationTab(id: "search", stack: [list])])))
       let bar = try #require(app.window.rootViewController as? UITabBarController)
-      try await app.navigator.restore(
+      try await app.navigator.show(
         NavigationState(tabs: TabContainer([NavigationTab(id: "notes", stack: [list]), NavigationTab(id: "search")])))
       await settle()
       let notes = try #require(bar.viewControllers?[0] as? UINavigationController)
@@ -272,14 +272,14 @@ extension ModelChecks {
     @Test("A13: a screen that stays through a plan changing the tabs keeps its shown module")
     func moduleKeptThroughNewTabs() async throws {
       let app = try makeApp()
-      try await app.navigator.restore(NavigationState(tabs: TabContainer(ids: ["notes", "search"])))
+      try await app.navigator.show(NavigationState(tabs: TabContainer(ids: ["notes", "search"])))
       let router = try app.router(tabbedManifest)
       let editor = try await router.open("app://note/7").value(as: ShownModule.self)
       var next = app.navigator.state
       next.tabs = TabContainer(
         [NavigationTab(id: "search", stack: next.tabs?["search"]?.stack ?? []), NavigationTab(id: "settings")],
         selected: "search")
-      try await app.navigator.restore(next)
+      try await app.navigator.show(next)
       await settle()
       #expect(editor.state == .shown, "its screen never left: the plan's steps in between are not states")
       #expect(app.navigator.state.tabs?["search"]?.stack.last?.id == editor.screen.id)
@@ -289,7 +289,7 @@ extension ModelChecks {
     @Test("A4 (the column on top only): collapsing shows the primary column while the secondary is empty")
     func collapseShowsPrimary() async throws {
       let app = try makeApp()
-      try await app.navigator.restore(
+      try await app.navigator.show(
         NavigationState(stack: [Screen(id: "List#1", target: "List")], split: SplitColumns()))
       let split = try #require(app.navigator.splitViewController(in: nil))
       split._modelSetCollapsed(true)
@@ -308,10 +308,10 @@ extension ModelChecks {
       let app = try makeApp()
       let list = Screen(id: "List#1", target: "List")
       let editor = Screen(id: "Editor#2", target: "Editor", parameters: ["id": "2"])
-      try await app.navigator.restore(NavigationState(stack: [list, editor]))
+      try await app.navigator.show(NavigationState(stack: [list, editor]))
       var moved = NavigationState(stack: [list])
       _ = try moved.apply(NavigationTransition(.sheet, screen: editor, from: list.id))
-      try await app.navigator.restore(moved)
+      try await app.navigator.show(moved)
       await settle()
       #expect(app.root.viewControllers.count == 1)
       #expect(app.navigator.state.presented != nil)

@@ -113,7 +113,7 @@ extension ModelChecks {
       last.split = SplitColumns()
       tabs.append(last)
       let error = await #expect(throws: NavigationError.self) {
-        try await app.navigator.restore(NavigationState(tabs: TabContainer(tabs, selected: "t6")))
+        try await app.navigator.show(NavigationState(tabs: TabContainer(tabs, selected: "t6")))
       }
       #expect(error?.code == .unsupportedPresentation)
       #expect(error?.message.contains("five") == true, "\(error?.message ?? "")")
@@ -187,7 +187,7 @@ extension ModelChecks {
       await settle()
       let shown = app.root.viewControllers
       let error = await #expect(throws: NavigationError.self) {
-        try await app.navigator.restore(
+        try await app.navigator.show(
           NavigationState(stack: [
             Screen(id: "List#2", target: "List"), Screen(id: "Ghost#1", target: "Ghost"),
           ]))
@@ -258,12 +258,12 @@ extension ModelChecks {
     func collapsedPrimaryStack() async throws {
       let app = try makeApp()
       let list = Screen(id: "List#1", target: "List")
-      try await app.navigator.restore(Self.splitState(primary: [list, Screen(id: "List#2", target: "List")]))
+      try await app.navigator.show(Self.splitState(primary: [list, Screen(id: "List#2", target: "List")]))
       let split = try #require(app.navigator.splitViewController(in: "notes"))
       split._modelSetCollapsed(true)
       await settle()
       #expect(split._modelShownColumn == .secondary)
-      try await app.navigator.restore(Self.splitState(primary: [list]))
+      try await app.navigator.show(Self.splitState(primary: [list]))
       await settle()
       #expect(split._modelShownColumn == .secondary, "the note the state shows is on screen")
       #expect(app.navigator.state.tabs?["notes"]?.split?.secondary.map(\.id) == ["Editor#7"])
@@ -273,7 +273,7 @@ extension ModelChecks {
     @Test("B9: a collapsed split view expanding and collapsing again (a rotation) keeps its note")
     func rotation() async throws {
       let app = try makeApp()
-      try await app.navigator.restore(Self.splitState(primary: [Screen(id: "List#1", target: "List")]))
+      try await app.navigator.show(Self.splitState(primary: [Screen(id: "List#1", target: "List")]))
       let split = try #require(app.navigator.splitViewController(in: "notes"))
       split._modelSetCollapsed(true)
       await settle()
@@ -356,7 +356,7 @@ extension ModelChecks {
       var causes: [String] = []
       views.observe(CauseHeard { causes.append($0.description) })
       views.watch(app.navigator)
-      try await app.navigator.restore(
+      try await app.navigator.show(
         NavigationState(
           tabs: TabContainer([
             NavigationTab(id: "notes", stack: [Screen(id: "List#1", target: "List")]),

@@ -140,7 +140,7 @@ extension ModelChecks {
           presentation: .sheet, source: "Editor#42",
           state: NavigationState(stack: [Screen(id: "Editor#43", target: "Editor", parameters: ["id": "7"])])))
       let listController = try #require(list.destination(as: ListController.self))
-      try await app.navigator.restore(saved)
+      try await app.navigator.show(saved)
       #expect(app.navigator.state == saved)
       #expect(app.root.viewControllers.first === listController, "the list stays")
       #expect(app.root.viewControllers.compactMap { ($0 as? EditorController)?.noteID } == [42, 43, 44])

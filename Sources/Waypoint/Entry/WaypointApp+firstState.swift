@@ -25,7 +25,7 @@ extension WaypointApp {
     let navigator = HeadlessNavigator(state: start)
     let probe = ScreenCoordinator(registry: registry, navigator: navigator)
     let shown = leavingOutUnmadeScreens(start, in: probe)
-    if shown != start { navigator.restore(shown) }
+    if shown != start { navigator.showAtOnce(shown) }
     let modules = openWindow(id, navigator: navigator)
     modules.prebuilt = probe.prebuilt
     return (modules, navigator)

@@ -1,91 +1,80 @@
 public import Observation
 
-/// Shows a ``NavigationState``: applies transitions, undoes them, takes in what the UI did by
-/// itself, and restores whole states.
+/// Shows a ``NavigationState``: carries out each change as one plan, and takes in what the UI
+/// did by itself.
 ///
 /// UIKit and SwiftUI adapters implement it over real views; ``HeadlessNavigator`` implements it
-/// over a ``NavigationState`` alone. Waypoint's own navigators carry out each change as one
-/// plan worked out in their turn, and publish the state once per plan; a navigator an app
-/// writes implements the requirements below, and a ``ScreenCoordinator`` drives it with the same
-/// plans, each through the requirement that carries it out.
+/// over a ``NavigationState`` alone. A navigator has one requirement that changes what it shows,
+/// ``carryOut(_:)``, and ``reconcile(_:)`` for what the user did:
+///
+/// ```swift
+/// @MainActor
+/// final class LoggingNavigator: Navigator {
+///   private(set) var state = NavigationState()
+///
+///   func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+///     async throws(NavigationError) -> NavigationPlan
+///   {
+///     let made = try plan(state)  // worked out from what is shown now, in this navigator's turn
+///     for step in made.steps { print(step) }  // a navigator over views makes one UI call a step
+///     state = made.target
+///     return made
+///   }
+///
+///   func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
+///     var next = state
+///     let gone = try next.reconcile(edit)
+///     state = next
+///     return gone
+///   }
+/// }
+/// ```
+///
+/// `apply(_:)`, `revert(_:)` and `restore(_:)`, the requirements of 0.1.0, are deprecated
+/// defaults built on ``carryOut(_:)``; a navigator written against them still works: its
+/// ``carryOut(_:)`` default drives them.
 @MainActor
 public protocol Navigator: AnyObject {
   /// What is shown now.
   var state: NavigationState { get }
-  /// Shows a screen and returns what was really done.
-  func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange
-  /// Undoes a change with its inverse.
-  func revert(_ change: NavigationChange) async throws(NavigationError)
+  /// Once it is the navigator's turn (a change asked before has finished, a transition the UI
+  /// runs has ended and what the user did is taken in), asks `plan` for the change from the
+  /// state shown, carries out its steps, and publishes the state reached once.
+  ///
+  /// Every change a ``ScreenCoordinator`` makes reaches its navigator this way.
+  ///
+  /// It has a default, for a navigator written against the requirements of 0.1.0: the plan is
+  /// worked out from ``state`` at once and carried out through `restore(_:)` (the screens a
+  /// link places), then `apply(_:)`, or `revert(_:)`.
+  ///
+  /// - Parameter plan: Works out the change from the state shown; it makes the destinations of
+  ///   new screens, so a navigator calls it once, in its turn.
+  /// - Returns: The plan carried out.
+  /// - Throws: What `plan` throws (nothing changed then), or what a step throws.
+  func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+    async throws(NavigationError) -> NavigationPlan
   /// Takes in a change the UI made on its own (the user went back, a sheet was pulled down)
   /// and returns the screens that left; see `NavigationState.reconcile(_:)`.
   ///
-  /// A ``ScreenCoordinator`` watching an `@Observable` navigator then moves the routes of those
-  /// screens to `removed`; ``ScreenCoordinator/reconcile(_:)`` does both at once.
+  /// A ``ScreenCoordinator`` watching an `@Observable` navigator then moves the modules shown
+  /// on those screens to `removed`; ``ScreenCoordinator/reconcile(_:)`` does both at once.
   @discardableResult
   func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen]
-  /// Shows `target` with the plan from what is shown (`NavigationState.plan(to:)`): a saved
-  /// state restored, or the screens a link places under its destination.
+  /// Shows a screen and returns what was really done.
   ///
-  /// It has a default, which reaches the state through ``apply(_:)`` where transitions can.
+  /// Deprecated in 0.2.0, removed in 0.3.0.
+  @available(*, deprecated, message: "implement carryOut(_:); to show a screen, call show(_:)")
+  func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange
+  /// Undoes a change with its inverse.
+  ///
+  /// Deprecated in 0.2.0, removed in 0.3.0.
+  @available(*, deprecated, message: "implement carryOut(_:); to remove a module, call ShownModule.remove()")
+  func revert(_ change: NavigationChange) async throws(NavigationError)
+  /// Shows `target` with the plan from what is shown.
+  ///
+  /// Deprecated in 0.2.0, removed in 0.3.0.
+  @available(*, deprecated, message: "implement carryOut(_:); to restore a state, call show(_:)")
   func restore(_ target: NavigationState) async throws(NavigationError)
-}
-
-extension Navigator {
-  /// Reaches `target` through ``apply(_:)``: the default for a navigator written before
-  /// `restore(_:)` was required.
-  ///
-  /// Each screen the plan from ``state`` pushes, presents, adds as a child, or makes the root or
-  /// the detail is shown with its transition, in the plan's order: the screens a link places
-  /// under its own, and a saved stack restored onto an empty window. A navigator whose UI can
-  /// carry out whole plans implements `restore(_:)` itself.
-  ///
-  /// - Throws: `invalidStep`, before anything changes, when the plan takes a screen away or
-  ///   changes tabs, columns or a whole stack, which no transition does; then what ``apply(_:)``
-  ///   throws.
-  @_disfavoredOverload
-  public func restore(_ target: NavigationState) async throws(NavigationError) {
-    // In async code Swift prefers this overload to a navigator's own synchronous `restore(_:)`
-    // (HeadlessNavigator's); a navigator that carries out whole plans is then given the whole
-    // plan, as its own `restore(_:)` would be.
-    if let planned = self as? any PlanNavigator {
-      _ = try await CauseScope.during(.restore) { () async throws(NavigationError) in
-        try await planned.carryOut { base in NavigationPlan(from: base, to: target) }
-      }
-      return
-    }
-    var reached = state
-    var transitions: [NavigationTransition] = []
-    for step in state.plan(to: target) {
-      guard let transition = Self.transition(for: step, on: reached) else {
-        throw NavigationError(
-          .invalidStep,
-          "cannot reach the state with apply(_:) alone: '\(step)' is no transition; implement restore(_:) for it")
-      }
-      _ = try reached.apply(transition)
-      transitions.append(transition)
-    }
-    for transition in transitions { _ = try await apply(transition) }
-  }
-
-  /// The transition that carries out `step` on `state`, or `nil` for a step no transition is.
-  private static func transition(for step: NavigationStep, on state: NavigationState) -> NavigationTransition? {
-    switch step {
-    case .push(let screen, let depth):
-      let levels = state.levels
-      let level = depth < levels.count ? levels[depth] : nil
-      return NavigationTransition(.push, screen: screen, from: (level?.path.last ?? level?.root)?.id)
-    case .present(let screen, let presentation, let source, _):
-      return NavigationTransition(presentation, screen: screen, from: source)
-    case .setRoot(let screen?):
-      return NavigationTransition(.replaceRoot, screen: screen)
-    case .setDetail(let screen?, _):
-      return NavigationTransition(.showDetail, screen: screen)
-    case .addChild(let screen, let parent):
-      return NavigationTransition(.addChild, screen: screen, from: parent)
-    default:
-      return nil
-    }
-  }
 }
 
 /// A navigator without views: it keeps a ``NavigationState`` (observable, for SwiftUI bindings and
@@ -93,12 +82,12 @@ extension Navigator {
 ///
 /// ```swift
 /// let navigator = HeadlessNavigator()
-/// _ = try await navigator.apply(NavigationTransition(.replaceRoot, screen: Screen(id: "List#1", target: "List")))
+/// _ = try await navigator.show(NavigationTransition(.replaceRoot, screen: Screen(id: "List#1", target: "List")))
 /// print(navigator.state.tree)
 /// ```
 @MainActor
 @Observable
-public final class HeadlessNavigator: PlanNavigator, PublishesStates {
+public final class HeadlessNavigator: Navigator, PublishesStates {
   /// What is shown now.
   public private(set) var state: NavigationState
   /// How long each transition pretends to animate.
@@ -137,27 +126,14 @@ public final class HeadlessNavigator: PlanNavigator, PublishesStates {
     self.state = state
   }
 
-  /// Applies `transition` to the state.
-  ///
-  /// - Throws: `unbalancedTransition` while another transition is in flight, or what
-  ///   `NavigationState.apply(_:)` throws.
-  public func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    try await carryOut(showing: transition)
-  }
-
-  /// Undoes `change`.
-  ///
-  /// - Throws: `unbalancedTransition` while another transition is in flight, or `screenGone`.
-  public func revert(_ change: NavigationChange) async throws(NavigationError) {
-    try await carryOut(reverting: change)
-  }
-
   /// Works out the plan from the state shown, and reaches it after the pretend animation: the
   /// state is set once, and the plan logged.
   ///
-  /// - Throws: `unbalancedTransition` while another transition is in flight, or what `plan`
-  ///   throws.
-  package func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+  /// - Parameter plan: Works out the change from the state shown.
+  /// - Returns: The plan carried out.
+  /// - Throws: `presentationBlocked` while the app presents something of its own,
+  ///   `unbalancedTransition` while another transition is in flight, or what `plan` throws.
+  public func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
     async throws(NavigationError) -> NavigationPlan
   {
     try begin()
@@ -183,9 +159,9 @@ public final class HeadlessNavigator: PlanNavigator, PublishesStates {
         for step in plan.base.plan(to: plan.placed) { record(step.description) }
       }
       record("\(transition.presentation) \(transition.screen.id)" + (transition.source.map { " from \($0)" } ?? ""))
-    case .revert(let change):
+    case .remove(let change):
       record("remove \(change.screen)")
-    case .reach:
+    case .restore:
       for step in plan.steps { record(step.description) }
     }
   }
@@ -201,9 +177,19 @@ public final class HeadlessNavigator: PlanNavigator, PublishesStates {
     return gone
   }
 
-  /// Shows `target`, as when restoring a saved hierarchy: the plan from the state shown is
-  /// logged step by step, and the state set once, at once.
+  /// Shows `target` at once, without waiting for a change in flight: the plan from the state
+  /// shown is logged step by step, and the state set once.
+  ///
+  /// Deprecated in 0.2.0, removed in 0.3.0.
+  @available(*, deprecated, message: "call show(_:), or make the navigator with init(state:)")
   public func restore(_ target: NavigationState) {
+    showAtOnce(target)
+  }
+
+  /// Shows `target` at once, without waiting for a change in flight (a window's first state
+  /// worked out before any view reads the navigator): the plan is logged step by step, and the
+  /// state set once.
+  package func showAtOnce(_ target: NavigationState) {
     record(NavigationPlan(from: state, to: target))
     state = target
     statesPublished.publish(state, cause: CauseScope.current ?? .restore)

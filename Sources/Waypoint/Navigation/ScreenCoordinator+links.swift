@@ -5,7 +5,7 @@ extension ScreenCoordinator {
   /// In order: what is presented is handled by the route's presented policy (else
   /// ``presentedPolicy``); the route's tab is selected; the stack there (its column, when the
   /// window shows a split view) gets the route's `under` screens, in one plan of the navigator
-  /// (``Navigator/restore(_:)``); then the screen is shown with the route's presentation from
+  /// (``Navigator/carryOut(_:)``); then the screen is shown with the route's presentation from
   /// the top of that stack, or becomes its root when it is empty.
   ///
   /// A route that names a tab claims that tab's stack: it becomes exactly the `under` screens,
@@ -105,10 +105,10 @@ extension ScreenCoordinator {
       leaf.screen = placed.screen
       switch placed.outcome {
       case .over(let source):
-        return .over(placed.state, source: source)
+        return try leaf.plan(over: placed.state, base: base, from: source)
       case .found(let screen):
         shown = liveModules.first { $0.screen.id == screen.id && $0.state == .shown } ?? adopt(screen, key: key)
-        return .placed(NavigationPlan(from: base, to: placed.state))
+        return NavigationPlan(from: base, to: placed.state)
       case .rooted:
         var plan = NavigationPlan(from: base, to: placed.state)
         do {
@@ -118,7 +118,7 @@ extension ScreenCoordinator {
         } catch {
           throw NavigationError.showing(error, screen: placed.screen.id)
         }
-        return .placed(plan)
+        return plan
       }
     }
     carriedOut = true

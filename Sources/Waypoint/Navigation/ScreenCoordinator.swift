@@ -62,7 +62,7 @@ public final class ScreenCoordinator {
     defer { prebuilt = [:] }
     guard pendingStart != nil else { return }
     // Decided in the navigator's turn: a link placed before it took the state already.
-    _ = try await navigator.reach { base in
+    _ = try await navigator.carryOut { base in
       let state = self.pendingStart ?? base
       self.pendingStart = nil
       return NavigationPlan(from: base, to: state)

@@ -69,6 +69,8 @@ public final class ShownModule {
   @ObservationIgnored private var change: NavigationChange?
   /// Whether the module was last removed because its screen was taken off by something else.
   @ObservationIgnored private var wentAway = false
+  /// What the module's observers heard of the show under way.
+  @ObservationIgnored private var heard = Heard.nothing
   /// Hear the next removal, told whether something else took the screen off (the user).
   @ObservationIgnored private var removalListeners: [@MainActor (_ tookOff: Bool) -> Void] = []
   /// Whether a link may dismiss the screen when its route's presented policy is `dismiss`;
@@ -140,25 +142,18 @@ public final class ShownModule {
   ///   module then goes back to where it was), or `moduleFailed` with the ``ModuleError`` of
   ///   making a new destination.
   public func show() async throws(NavigationError) {
-    _ = try await show { base in .over(base, source: self.source) }
+    _ = try await show { base throws(NavigationError) in try self.plan(over: base, base: base, from: self.source) }
   }
 
-  /// Where a module's screen goes, worked out from the state shown when the navigator's turn
-  /// comes.
-  package enum Placing {
-    /// Shown with its transition from `source` over this state (a link's placed screens, or
-    /// the state shown).
-    case over(NavigationState, source: String?)
-    /// No transition: the plan places the screens as they are (a link found its screen already
-    /// there, or made it a stack's root).
-    case placed(NavigationPlan)
-  }
-
-  /// Shows the module where `placing` puts it, in one plan of the navigator; returns the plan
-  /// carried out.
+  /// Shows the module in one plan of the navigator, which `planning` works out from the state
+  /// shown in the navigator's turn; returns the plan carried out.
   ///
-  /// Events as ``show()`` says; a `placed` plan sends none for this module.
-  package func show(placing: (NavigationState) throws(NavigationError) -> Placing)
+  /// The plan is ``plan(over:base:from:)`` when the module's screen is shown with its
+  /// transition, or one that places it as it is (a link found its screen already there, or made
+  /// it a stack's root), which sends no events for this module.
+  ///
+  /// Events as ``show()`` says.
+  package func show(planning: (NavigationState) throws(NavigationError) -> NavigationPlan)
     async throws(NavigationError) -> NavigationPlan
   {
     if let refusal = refusalToShow() {
@@ -167,22 +162,14 @@ public final class ShownModule {
       throw refusal
     }
     let previous = state
-    // What the module's observers heard of this show so far.
-    var heard = Heard.nothing
+    heard = .nothing
     let plan: NavigationPlan
     do {
       if isMakeOnly {
         // A make-only route shows nothing, so the navigator has nothing to do (and may be busy).
-        plan = try planShow(over: navigator.state, base: navigator.state, from: source, heard: &heard)
+        plan = try self.plan(over: navigator.state, base: navigator.state, from: source)
       } else {
-        plan = try await navigator.reach { base throws(NavigationError) in
-          switch try placing(base) {
-          case .placed(let plan): return plan
-          case .over(let placed, let source):
-            self.source = source
-            return try planShow(over: placed, base: base, from: source, heard: &heard)
-          }
-        }
+        plan = try await navigator.carryOut(planning)
       }
     } catch {
       state = previous
@@ -199,12 +186,14 @@ public final class ShownModule {
     return plan
   }
 
-  /// The plan that shows this module's screen from `source` over `placed`: the transition is
-  /// checked before anything is made (a refusal is the lone `failedToShow`), then the
-  /// destination is made when there is none, and `willShow` sent.
-  private func planShow(
-    over placed: NavigationState, base: NavigationState, from source: String?, heard: inout Heard
+  /// The plan that shows this module's screen from `source` over `placed` (`base`, or `base`
+  /// with a link's screens placed under it): the transition is checked before anything is made
+  /// (a refusal is the lone `failedToShow`), then the destination is made when there is none,
+  /// and `willShow` sent.
+  package func plan(
+    over placed: NavigationState, base: NavigationState, from source: String?
   ) throws(NavigationError) -> NavigationPlan {
+    self.source = source
     let transition = NavigationTransition(presentation, screen: screen, from: source)
     var plan = try NavigationPlan(from: base, over: placed, showing: transition)
     state = .showing
@@ -279,7 +268,7 @@ public final class ShownModule {
       state = .removing
       notify(.willRemove, nil)
       do {
-        try await navigator.revert(change)
+        try await navigator.carryOut(removing: change)
       } catch {
         state = .shown
         notify(.failedToRemove, error)

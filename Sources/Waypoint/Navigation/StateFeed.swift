@@ -73,13 +73,6 @@ package enum CauseScope {
     if current != nil { return try await change() }
     let scope = Scope(cause)
     defer { scope.isOpen.store(false, ordering: .relaxed) }
-    let outcome = await $scope.withValue(scope) { () async -> Result<Value, Failure> in
-      do throws(Failure) {
-        return .success(try await change())
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try outcome.get()
+    return try await $scope.binding(scope, change)
   }
 }

@@ -186,7 +186,7 @@ struct NavigationContainerTests {
   @Test("clearing an item binding dismisses the item SwiftUI showed, not one a link put in its place")
   func staleDismissal() async throws {
     let navigator = HeadlessNavigator(state: NavigationState(stack: [screen("List#1")]))
-    _ = try await navigator.apply(NavigationTransition(.sheet, screen: screen("Sheet#2")))
+    _ = try await navigator.show(NavigationTransition(.sheet, screen: screen("Sheet#2")))
     let styles: Set<PresentedItem.Style> = [.sheet]
     #expect(
       navigator.state.edit(dismissingItemAt: 0, styles: styles, shown: "Sheet#2") == .dismissed(screen: "Sheet#2"))
@@ -202,7 +202,7 @@ struct NavigationContainerTests {
     let navigator = HeadlessNavigator(state: NavigationState(stack: [screen("List#1")]))
     navigator.setAppPresentation("delete-note", isPresented: true)
     let error = await #expect(throws: NavigationError.self) {
-      try await navigator.apply(NavigationTransition(.sheet, screen: screen("Sheet#2")))
+      try await navigator.show(NavigationTransition(.sheet, screen: screen("Sheet#2")))
     }
     #expect(error?.code == .presentationBlocked)
     #expect(error?.message.contains("delete-note") == true)
@@ -210,7 +210,7 @@ struct NavigationContainerTests {
     // What the user does still comes in.
     _ = try navigator.reconcile(.replacedStack(depth: 0, stack: [screen("List#1")]))
     navigator.setAppPresentation("delete-note", isPresented: false)
-    _ = try await navigator.apply(NavigationTransition(.sheet, screen: screen("Sheet#2")))
+    _ = try await navigator.show(NavigationTransition(.sheet, screen: screen("Sheet#2")))
     #expect(navigator.state.presented != nil)
   }
 

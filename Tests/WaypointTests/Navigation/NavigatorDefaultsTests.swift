@@ -30,6 +30,42 @@ final class PreviousReleaseNavigator: Navigator {
   }
 }
 
+/// A navigator as an app wrote it for 0.1.0: the four requirements `apply`, `revert`, `restore`
+/// and `reconcile`, through public API only, each logged.
+@MainActor
+final class FourRequirementNavigator: Navigator {
+  private(set) var state = NavigationState()
+  private(set) var calls: [String] = []
+
+  func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
+    calls.append("apply \(transition.presentation) \(transition.screen.id)")
+    return try state.apply(transition)
+  }
+
+  func revert(_ change: NavigationChange) async throws(NavigationError) {
+    calls.append("revert \(change.screen)")
+    try state.revert(change)
+  }
+
+  func restore(_ target: NavigationState) async throws(NavigationError) {
+    calls.append("restore " + target.stack.map(\.id).joined(separator: ","))
+    state = target
+  }
+
+  func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
+    calls.append("reconcile")
+    return try state.reconcile(edit)
+  }
+}
+
+/// A navigator that implements no way to change what it shows.
+@MainActor
+final class ReadOnlyNavigator: Navigator {
+  let state = NavigationState()
+
+  func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] { [] }
+}
+
 @MainActor
 @Suite("Navigator: what a navigator gets without writing it")
 struct NavigatorDefaultsTests {
@@ -43,7 +79,7 @@ struct NavigatorDefaultsTests {
     var target = NavigationState(stack: [screen("List#1"), screen("Note#2")])
     _ = try target.apply(NavigationTransition(.sheet, screen: screen("Share#3"), from: "Note#2"))
     _ = try target.apply(NavigationTransition(.push, screen: screen("Pick#4"), from: "Share#3"))
-    try await navigator.restore(target)
+    try await navigator.show(target)
     #expect(navigator.state == target)
     #expect(navigator.applied == ["replaceRoot List#1", "push Note#2", "sheet Share#3", "push Pick#4"])
   }
@@ -51,13 +87,13 @@ struct NavigatorDefaultsTests {
   @Test("a plan that takes screens away is refused before anything changes, naming what to implement")
   func refusesRemovals() async throws {
     let navigator = PreviousReleaseNavigator()
-    try await navigator.restore(NavigationState(stack: [screen("List#1"), screen("Note#2")]))
+    try await navigator.show(NavigationState(stack: [screen("List#1"), screen("Note#2")]))
     let before = navigator.state
     let error = await #expect(throws: NavigationError.self) {
-      try await navigator.restore(NavigationState(stack: [self.screen("List#1")]))
+      try await navigator.show(NavigationState(stack: [self.screen("List#1")]))
     }
     #expect(error?.code == .invalidStep)
-    #expect(error?.message.contains("implement restore(_:)") == true)
+    #expect(error?.message.contains("implement carryOut(_:)") == true)
     #expect(navigator.state == before, "nothing changed")
   }
 
@@ -69,5 +105,45 @@ struct NavigatorDefaultsTests {
     let note = try await router.open("notes://note/5").value(as: ShownModule.self)
     #expect(navigator.state.stack.map(\.target) == ["NoteList", "NoteEditor"])
     #expect(note.state == .shown)
+  }
+
+  @Test(
+    "a navigator of 0.1.0's four requirements is driven through them: a link's placed screens with its restore, the screen with its apply, a removal with its revert"
+  )
+  func fourRequirements() async throws {
+    let navigator = FourRequirementNavigator()
+    let modules = try makeModules(navigator: navigator)
+    let router = try linkRouter(modules)
+    let note = try await router.open("notes://note/5").value(as: ShownModule.self)
+    #expect(navigator.calls == ["restore NoteList#1", "apply push NoteEditor#2"])
+    #expect(navigator.state.stack.map(\.id) == ["NoteList#1", "NoteEditor#2"])
+    #expect(note.state == .shown)
+    try await note.remove()
+    #expect(navigator.calls.last == "revert NoteEditor#2")
+    #expect(note.state == .removed)
+    try await navigator.show(NavigationState(stack: [screen("List#7")]))
+    #expect(navigator.calls.last == "restore List#7", "a whole state goes to its own restore")
+    let list = try await modules.show(ListScreen.self, .push)
+    #expect(navigator.calls.last == "apply push \(list.screen.id)")
+  }
+
+  @Test("a navigator that implements nothing that changes what it shows fails, naming the requirement")
+  func nothingImplemented() async throws {
+    let navigator = ReadOnlyNavigator()
+    let shown = await #expect(throws: NavigationError.self) {
+      _ = try await navigator.show(NavigationTransition(.replaceRoot, screen: self.screen("List#1")))
+    }
+    #expect(shown?.code == .invalidStep)
+    #expect(shown?.message.contains("implement carryOut(_:)") == true)
+    let restored = await #expect(throws: NavigationError.self) {
+      try await navigator.show(NavigationState(stack: [self.screen("List#1")]))
+    }
+    #expect(restored?.code == .invalidStep, "a whole state is tried through apply, which it lacks too")
+    let modules = try makeModules(navigator: navigator)
+    let refused = await #expect(throws: NavigationError.self) {
+      _ = try await modules.show(ListScreen.self, .replaceRoot)
+    }
+    #expect(refused?.code == .invalidStep)
+    #expect(navigator.state == NavigationState())
   }
 }

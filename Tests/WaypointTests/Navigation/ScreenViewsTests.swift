@@ -171,7 +171,7 @@ struct ScreenViewsTests {
     let (views, recorder) = Self.watched(first)
     let saved = NavigationState(stack: [Screen(id: "Home#1", target: "Home"), Screen(id: "Note#2", target: "Note")])
     let navigator: any Navigator = first
-    try await navigator.restore(saved)
+    try await navigator.show(saved)
     #expect(recorder.lines(from: 1) == ["hidden Home#1", "shown Note#2"])
     #expect(recorder.events.last?.cause == .restore)
     // The scene connected again: a new navigator showing the same state makes no event, and the

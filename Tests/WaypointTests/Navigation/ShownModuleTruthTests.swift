@@ -27,7 +27,7 @@ final class PlainNavigator: Navigator {
 /// A navigator that counts the plans it carries out and the states it publishes, and can take in
 /// a change the UI makes before its turn comes.
 @MainActor
-final class CountingNavigator: PlanNavigator {
+final class CountingNavigator: Navigator {
   private(set) var state = NavigationState() {
     didSet { published += 1 }
   }
@@ -51,14 +51,6 @@ final class CountingNavigator: PlanNavigator {
     plans += 1
     state = made.target
     return made
-  }
-
-  func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    try await carryOut(showing: transition)
-  }
-
-  func revert(_ change: NavigationChange) async throws(NavigationError) {
-    try await carryOut(reverting: change)
   }
 
   func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
@@ -131,7 +123,7 @@ struct ShownModuleTruthTests {
     _ = try await modules.show(ListScreen.self, .replaceRoot)
     let before = navigator.state
     let pushed = try await modules.show(Counter.self, .push)
-    try await navigator.restore(before)
+    try await navigator.show(before)
     #expect(await eventually { pushed.state == .removed }, "the module navigator watches its navigator")
     #expect(recorder.all.filter { $0 == "didRemove Counter" }.count == 1)
     #expect(!pushed.canRemove)

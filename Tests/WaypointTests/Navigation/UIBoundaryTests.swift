@@ -12,14 +12,14 @@ final class HandedNavigator: RebuildingNavigator {
 
   func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
     transitions.append(transition)
-    return try await inner.apply(transition)
+    return try await inner.show(transition)
   }
 
-  func revert(_ change: NavigationChange) async throws(NavigationError) { try await inner.revert(change) }
+  func revert(_ change: NavigationChange) async throws(NavigationError) { try await inner.carryOut(removing: change) }
 
   func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] { try inner.reconcile(edit) }
 
-  func restore(_ target: NavigationState) { inner.restore(target) }
+  func restore(_ target: NavigationState) { inner.showAtOnce(target) }
 }
 
 @MainActor
@@ -129,9 +129,9 @@ struct UIBoundaryTests {
   func boundedLog() async throws {
     let navigator = HeadlessNavigator()
     navigator.logLimit = 3
-    _ = try await navigator.apply(NavigationTransition(.replaceRoot, screen: Screen(id: "List#1", target: "List")))
+    _ = try await navigator.show(NavigationTransition(.replaceRoot, screen: Screen(id: "List#1", target: "List")))
     for number in 2...6 {
-      _ = try await navigator.apply(NavigationTransition(.push, screen: Screen(id: "Item#\(number)", target: "Item")))
+      _ = try await navigator.show(NavigationTransition(.push, screen: Screen(id: "Item#\(number)", target: "Item")))
     }
     #expect(navigator.log == ["push Item#4", "push Item#5", "push Item#6"])
   }
