@@ -56,8 +56,13 @@ echo "snippets: $(find "$snippets" -name '*.swift' ! -name Placeholder.swift | w
 echo "stubbed declarations: $(grep -ho 'https://developer.apple.com/documentation/[a-z]*/[^ `]*' Checks/AppleStubs -r | sort -u | wc -l | tr -d ' ') pages"
 
 cd Checks
-swift build --build-tests -Xswiftc -warnings-as-errors
-swift test --skip-build 2>&1 | tee /tmp/waypoint-adapter-checks.log
+# shellcheck source=Scripts/checks-flags.sh
+source ../Scripts/checks-flags.sh
+swift build --build-tests "${checks_flags[@]}"
+# The coverage each test process writes goes to /tmp, never into the tree.
+LLVM_PROFILE_FILE=/tmp/waypoint-checks-%p.profraw WAYPOINT_LINK_PATH_PROFILE=/tmp/waypoint-checks-link-path.profraw \
+  swift test --skip-build 2>&1 | tee /tmp/waypoint-adapter-checks.log
+rm -f /tmp/waypoint-checks-*.profraw
 grep -qE "Test run with [1-9][0-9]* tests? .*passed" /tmp/waypoint-adapter-checks.log || { echo "no model test ran" >&2; exit 1; }
 cd ..
 # Every door × every state × every app set-up: the table, and `delivery matrix: P/T cases`.
