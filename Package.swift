@@ -77,7 +77,10 @@ let package = Package(
     // The adapters compile only where UIKit or SwiftUI exists (elsewhere they are empty);
     // Checks/ type-checks them on Linux against stubs of the SDK declarations they use.
     .target(name: "WaypointUIKit", dependencies: ["Waypoint"]),
-    .target(name: "WaypointSwiftUI", dependencies: ["Waypoint"]),
+    .target(name: "WaypointSwiftUI", dependencies: ["Waypoint", "WaypointAdapterSupport"]),
+    // What the UI adapters share and the core does not need (SwiftUI's staging of presented
+    // levels); no product: apps reach it only through the adapters.
+    .target(name: "WaypointAdapterSupport", dependencies: ["Waypoint"]),
     .target(name: "WaypointAppIntents", dependencies: ["Waypoint"]),
     .target(
       name: "WaypointExamples",
@@ -122,11 +125,14 @@ let package = Package(
       name: "WaypointTests",
       dependencies: [
         "Waypoint", "WaypointExamples", "WaypointLogging", "WaypointMetrics", "WaypointTracing", "TestSupport",
+        "WaypointAdapterSupport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "InMemoryLogging", package: "swift-log"),
         .product(name: "MetricsTestKit", package: "swift-metrics"),
         .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
-      ]
+      ],
+      // Read by ParameterDocsTests from the source tree.
+      exclude: ["ParameterDocsAllowList.txt"]
     ),
     .testTarget(name: "WaypointCLITests", dependencies: ["waypoint", "WaypointExamples", "TestSupport"]),
     .testTarget(name: "WaypointTestingTests", dependencies: ["WaypointTesting"]),

@@ -26,9 +26,10 @@ let package = Package(
       name: "WaypointUIKit",
       dependencies: ["UIKit", "UserNotifications", "CoreSpotlight", "Waypoint"],
       path: "Adapters/WaypointUIKit"),
+    .target(name: "WaypointAdapterSupport", dependencies: ["Waypoint"], path: "Adapters/WaypointAdapterSupport"),
     .target(
       name: "WaypointSwiftUI",
-      dependencies: ["SwiftUI", "UIKit", "CoreSpotlight", "Waypoint"],
+      dependencies: ["SwiftUI", "UIKit", "CoreSpotlight", "Waypoint", "WaypointAdapterSupport"],
       path: "Adapters/WaypointSwiftUI"),
     .target(
       name: "WaypointAppIntents",
@@ -58,13 +59,13 @@ let package = Package(
       path: "DocCode"),
     .testTarget(
       name: "SwiftUIHostTests",
-      dependencies: ["WaypointSwiftUI", "SwiftUI", "Waypoint"],
+      dependencies: ["WaypointSwiftUI", "WaypointAdapterSupport", "SwiftUI", "Waypoint"],
       path: "Tests/SwiftUIHostTests"),
     .testTarget(
       name: "UIKitModelTests",
       dependencies: [
         "WaypointUIKit", "WaypointSwiftUI", "WaypointAppIntents", "UIKit", "SwiftUI", "AppIntents", "CoreSpotlight",
-        "Waypoint",
+        "Waypoint", "WaypointAdapterSupport",
       ],
       path: "Tests/UIKitModelTests",
       // Swift Testing ships an overlay for Apple's UIKit, which the stub cannot have.

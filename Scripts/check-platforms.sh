@@ -88,6 +88,7 @@ platform() {
   module SwiftUI "$checks/AppleStubs/SwiftUI"
   module AppIntents "$checks/AppleStubs/AppIntents"
   module WaypointUIKit Sources/WaypointUIKit
+  module WaypointAdapterSupport Sources/WaypointAdapterSupport
   module WaypointSwiftUI Sources/WaypointSwiftUI
   module WaypointAppIntents Sources/WaypointAppIntents
   module NotesUI Examples/NotesApp/UI

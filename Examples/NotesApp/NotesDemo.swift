@@ -107,8 +107,8 @@ public enum NotesDemo {
     write("")
     write("\(step). A second window has its own state; a link opens in the window it arrived in")
     let (windows, windowRouter) = try app.windows()
-    let first = windows.open("window-1", navigator: HeadlessNavigator())
-    let second = windows.open("window-2", navigator: HeadlessNavigator())
+    let first = windows.add("window-1", navigator: HeadlessNavigator())
+    let second = windows.add("window-2", navigator: HeadlessNavigator())
     let arrivals = [("window-1", "notes://notes"), ("window-2", "notes://note/3"), ("window-1", "notes://note/4")]
     for (window, link) in arrivals {
       write("   open \(link)  [in \(window)]")
@@ -140,7 +140,7 @@ public enum NotesDemo {
     _ windows: WindowNavigators, _ router: Router, step: inout Int, write: (String) -> Void
   ) async throws {
     let navigator = HeadlessNavigator(state: NavigationState(tabs: TabContainer(ids: ["notes", "search", "settings"])))
-    let modules = windows.open("tabs", navigator: navigator)
+    let modules = windows.add("tabs", navigator: navigator)
     func open(_ link: NotesAppLink) async throws {
       await open(try link.url)
     }

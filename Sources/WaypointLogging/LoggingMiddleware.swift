@@ -17,6 +17,11 @@ public struct LoggingMiddleware: RouteMiddleware {
   public let redaction: LinkRedaction
 
   /// Logs to `logger` at `level`, redacting `redaction`'s query items.
+  ///
+  /// - Parameters:
+  ///   - logger: Where the lines go.
+  ///   - level: The level of a successful open; `info` by default. Failures log at `error`.
+  ///   - redaction: The query items whose values are never logged; `sig` and `token` by default.
   public init(logger: Logger, level: Logger.Level = .info, redaction: LinkRedaction = .standard) {
     self.logger = logger
     self.level = level
@@ -24,6 +29,12 @@ public struct LoggingMiddleware: RouteMiddleware {
   }
 
   /// Logs the request, then its outcome.
+  ///
+  /// - Parameters:
+  ///   - request: The request; its URL is logged redacted, with its origin and route.
+  ///   - next: The rest of the chain; what it returns or throws is logged with the time it took.
+  /// - Returns: What `next` returns.
+  /// - Throws: What `next` throws, once it is logged.
   public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
     let clock = ContinuousClock()
     let start = clock.now

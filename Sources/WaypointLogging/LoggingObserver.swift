@@ -21,6 +21,11 @@ public struct LoggingObserver: RouteObserver {
   public let level: Logger.Level
 
   /// Logs to `logger`, the way of each link at `level`.
+  ///
+  /// - Parameters:
+  ///   - logger: Where the lines go.
+  ///   - level: The level of the received, waited, redirected and opened events; `info` by
+  ///     default. Drops log at `warning` and failures at `error` whatever it is.
   public init(logger: Logger, level: Logger.Level = .info) {
     self.logger = logger
     self.level = level

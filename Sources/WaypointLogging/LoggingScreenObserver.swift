@@ -17,6 +17,10 @@ public struct LoggingScreenObserver: ScreenObserver {
   public let level: Logger.Level
 
   /// Logs to `logger` at `level`.
+  ///
+  /// - Parameters:
+  ///   - logger: Where the breadcrumbs go.
+  ///   - level: The level of every breadcrumb, shown or hidden; `info` by default.
   public init(logger: Logger, level: Logger.Level = .info) {
     self.logger = logger
     self.level = level

@@ -37,6 +37,11 @@ public final class MetricsObserver: RouteObserver, ScreenObserver {
   private static let arrivalLimit = 256
 
   /// Metrics made by `factory` (the backend `MetricsSystem.bootstrap` set, by default).
+  ///
+  /// - Parameters:
+  ///   - factory: Where the metrics are made; tests pass their own.
+  ///   - countsUncovered: Whether a screen uncovered again (the sheet over it went away) counts
+  ///     as a view in `waypoint_screen_views`; `false` by default.
   public init(factory: any MetricsFactory = MetricsSystem.factory, countsUncovered: Bool = false) {
     self.factory = factory
     self.countsUncovered = countsUncovered

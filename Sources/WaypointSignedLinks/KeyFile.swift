@@ -53,6 +53,9 @@ public struct KeyFile: Sendable, Hashable {
 
   /// Reads a file that must be of `kind`.
   ///
+  /// - Parameters:
+  ///   - text: The file's text, lines ending in `\n` or `\r\n`.
+  ///   - kind: What the file must hold; a file of another kind is refused, naming both.
   /// - Throws: ``SigningKeyError`` naming the line at fault.
   public init(text: String, expecting kind: Kind) throws(SigningKeyError) {
     var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })

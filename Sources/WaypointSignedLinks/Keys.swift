@@ -17,6 +17,11 @@ public struct SigningKey: Sendable {
 
   /// An Ed25519 private key named `id`.
   ///
+  /// - Parameters:
+  ///   - key: The private key.
+  ///   - id: The id links and signatures name the key by: 1 to 128 UTF-8 bytes, no control
+  ///     characters, no space at either end.
+  /// - Returns: The key, which signs with Ed25519.
   /// - Throws: ``SigningKeyError`` when `id` is not a valid key id.
   public static func ed25519(_ key: Curve25519.Signing.PrivateKey, id: String) throws(SigningKeyError) -> SigningKey {
     try SigningKey(keyID: KeyID.checked(id), material: .ed25519(key))
@@ -31,6 +36,11 @@ public struct SigningKey: Sendable {
 
   /// An HMAC-SHA256 secret named `id`, for a verifier that is trusted to sign (never an app).
   ///
+  /// - Parameters:
+  ///   - key: The secret, at least 16 bytes.
+  ///   - id: The id links and signatures name the key by: 1 to 128 UTF-8 bytes, no control
+  ///     characters, no space at either end.
+  /// - Returns: The key, which signs with HMAC-SHA256.
   /// - Throws: ``SigningKeyError`` when `id` is not a valid key id or the secret is shorter than
   ///   16 bytes.
   public static func hmac(_ key: SymmetricKey, id: String) throws(SigningKeyError) -> SigningKey {
@@ -96,6 +106,11 @@ public struct VerificationKey: Sendable {
 
   /// An Ed25519 public key named `id`.
   ///
+  /// - Parameters:
+  ///   - key: The public key.
+  ///   - id: The id links and signatures name the key by: 1 to 128 UTF-8 bytes, no control
+  ///     characters, no space at either end.
+  /// - Returns: The key, which checks Ed25519 signatures.
   /// - Throws: ``SigningKeyError`` when `id` is not a valid key id.
   public static func ed25519(_ key: Curve25519.Signing.PublicKey, id: String) throws(SigningKeyError)
     -> VerificationKey
@@ -105,6 +120,11 @@ public struct VerificationKey: Sendable {
 
   /// An HMAC-SHA256 secret named `id`; whoever holds it can also sign.
   ///
+  /// - Parameters:
+  ///   - key: The secret, at least 16 bytes.
+  ///   - id: The id links and signatures name the key by: 1 to 128 UTF-8 bytes, no control
+  ///     characters, no space at either end.
+  /// - Returns: The key, which checks HMAC-SHA256 signatures.
   /// - Throws: ``SigningKeyError`` when `id` is not a valid key id or the secret is shorter than 16 bytes.
   public static func hmac(_ key: SymmetricKey, id: String) throws(SigningKeyError) -> VerificationKey {
     try SigningKey.hmac(key, id: id).verificationKey
@@ -164,6 +184,9 @@ public struct KeyRing: Sendable {
 
   /// Trusts `keys` and refuses `revoked` (a revoked id is refused even when a key has it).
   ///
+  /// - Parameters:
+  ///   - keys: The trusted keys, each with its own id.
+  ///   - revoked: The key ids refused as revoked; none by default.
   /// - Throws: ``SigningKeyError`` when two keys have the same id.
   public init(_ keys: [VerificationKey], revoked: Set<String> = []) throws(SigningKeyError) {
     var byID: [String: VerificationKey] = [:]

@@ -25,6 +25,11 @@ public struct LinkSigner: Sendable {
   public let format: SignedLinkFormat
 
   /// A signer with `key`.
+  ///
+  /// - Parameters:
+  ///   - key: The key links are signed with; its id goes into each link.
+  ///   - format: The query items' names; `kid`, `exp`, `nbf`, `nonce` and `sig` by default. The
+  ///     verifier must use the same.
   public init(key: SigningKey, format: SignedLinkFormat = SignedLinkFormat()) {
     self.key = key
     self.format = format

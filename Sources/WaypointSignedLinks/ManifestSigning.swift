@@ -80,6 +80,10 @@ public struct ManifestVerifier: ManifestVerifying {
   /// Returns the signing key's id when `signature` (a signature file's bytes) is a trusted key's
   /// signature of exactly `manifest`.
   ///
+  /// - Parameters:
+  ///   - manifest: The manifest file's exact bytes, as signed.
+  ///   - signature: The signature file's bytes: UTF-8 text naming the key id and the signature.
+  /// - Returns: The id of the key that signed the manifest.
   /// - Throws: `untrustedManifest` with the reason.
   @discardableResult
   public func check(manifest: Data, signature: Data) throws(ManifestError) -> String {
@@ -114,6 +118,9 @@ public struct ManifestVerifier: ManifestVerifying {
 
   /// Checks the signature as ``check(manifest:signature:)`` does.
   ///
+  /// - Parameters:
+  ///   - manifest: The manifest file's exact bytes, as signed.
+  ///   - signature: The signature file's bytes.
   /// - Throws: `untrustedManifest` with the reason.
   public func verify(manifest: Data, signature: Data) throws(ManifestError) {
     try check(manifest: manifest, signature: signature)

@@ -58,6 +58,13 @@ public final class MemoryNonceStore: NonceStore {
 
   /// Records `nonce` as used unless it was seen, or can no longer be told apart from one that was.
   ///
+  /// - Parameters:
+  ///   - nonce: The link's nonce, decoded.
+  ///   - keyID: The key that signed it; the same nonce under another key is another nonce.
+  ///   - validUntil: The last moment the link can be accepted: the store keeps the nonce until
+  ///     then, and refuses a link valid no later than a nonce it had to forget.
+  ///   - now: The verifier's clock; when the store is full, it first forgets the nonces whose
+  ///     links expired before it.
   /// - Returns: Whether the nonce was new.
   public func claim(_ nonce: String, keyID: String, validUntil: Date, now: Date) -> Bool {
     let key = keyID + "\u{0}" + nonce

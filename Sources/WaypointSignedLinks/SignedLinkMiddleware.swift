@@ -39,6 +39,12 @@ public struct SignedLinkMiddleware: RouteMiddleware {
   }
 
   /// A middleware accepting links signed with any key of `keys` (no nonces, a 30-second clock skew).
+  ///
+  /// - Parameters:
+  ///   - keys: The keys a signature may be made with.
+  ///   - appliesTo: Which requests must be signed; by default those from outside the app, but
+  ///     not the URLs the app's own middleware sent them to, which the app wrote.
+  ///   - now: The clock expiry and not-before times are checked against (tests pass their own).
   public init(
     keys: KeyRing,
     appliesTo: @escaping @Sendable (RouteRequest) -> Bool = { $0.origin.isExternal && !$0.isAppRedirect },
@@ -49,6 +55,13 @@ public struct SignedLinkMiddleware: RouteMiddleware {
 
   /// Checks the link of requests it applies to, then goes on with the format's items (`kid`,
   /// `exp`, `nbf`, `nonce`, `sig`) removed from the request's URL and query.
+  ///
+  /// - Parameters:
+  ///   - request: The request; it goes on untouched when the middleware does not apply to it.
+  ///   - next: The rest of the chain, called with the verified request.
+  /// - Returns: What `next` returns.
+  /// - Throws: `rejected` with the verifier's reason when the link is refused, or what `next`
+  ///   throws.
   public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
     guard appliesTo(request) else { return try await next(request) }
     try verify(request.url.string)

@@ -2,6 +2,7 @@
 import Foundation
 import Observation
 package import Waypoint
+package import WaypointAdapterSupport
 #if canImport(UIKit) && !os(watchOS) && !os(tvOS)
 import UIKit
 import UserNotifications

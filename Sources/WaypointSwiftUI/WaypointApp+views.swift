@@ -17,6 +17,12 @@ extension WaypointApp {
   /// A target registered by a protocol (`(any NoteScreen).self`) is checked by that type: register
   /// the view's own type for it.
   ///
+  /// - Parameters:
+  ///   - routes: The routes, middleware and observers; none by default.
+  ///   - start: The state every window starts on; an empty stack by default.
+  ///   - policy: How the inbox waits, drops and reads campaigns.
+  ///   - views: Registers the screens, each a view, and any other module.
+  /// - Returns: The app.
   /// - Throws: What the app's build throws, and `typeMismatch` naming each target whose screen is
   ///   not a view.
   public static func swiftUI(

@@ -2,6 +2,7 @@
 import Foundation
 public import SwiftUI
 public import Waypoint
+import WaypointAdapterSupport
 
 #if canImport(CoreSpotlight) && !os(tvOS) && !os(watchOS)
 import CoreSpotlight
@@ -833,6 +834,12 @@ extension View {
   ///
   /// Put it inside the `WaypointHost`, where the window's `ScreenCoordinator` is in the
   /// environment; it does nothing elsewhere.
+  ///
+  /// - Parameters:
+  ///   - name: The app's name for what it presents (`delete-note`); the window stays blocked
+  ///     while any name is up.
+  ///   - isPresented: Whether it is up now; the view leaving the screen takes the name away too.
+  /// - Returns: The view, keeping the window's navigator told.
   public func waypointAppPresentation(_ name: String, isPresented: Bool) -> some View {
     AppPresentation(content: self, name: name, isPresented: isPresented)
   }

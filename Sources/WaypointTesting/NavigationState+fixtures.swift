@@ -7,6 +7,14 @@ extension NavigationState {
   /// ```swift
   /// let expected = NavigationState.fixture(["NoteList", "NoteEditor"], presenting: (.sheet, ["Login"]))
   /// ```
+  ///
+  /// - Parameters:
+  ///   - modules: The stack's targets, bottom first; each screen's id is its target and its
+  ///     number.
+  ///   - presenting: How a stack is presented over the last screen, and its targets, numbered on
+  ///     from the stack's; a popover's has no navigation stack. `nil`, the default, presents
+  ///     nothing.
+  /// - Returns: The state, with no parameters on its screens.
   public static func fixture(
     _ modules: [String], presenting: (presentation: Presentation, modules: [String])? = nil
   ) -> NavigationState {

@@ -101,6 +101,11 @@ public final class SceneLinks {
   }
 
   /// Links for `inbox`; `failed` hears each one that could not be opened or was dropped.
+  ///
+  /// - Parameters:
+  ///   - inbox: Where the scene's links go; it holds them until the app is ready.
+  ///   - failed: Hears each link that could not be opened or was dropped, with the error; by
+  ///     default nothing hears them (the router's observers still do).
   public init(inbox: LinkInbox, failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in }) {
     self.inbox = inbox
     self.failed = failed
@@ -108,6 +113,11 @@ public final class SceneLinks {
 
   /// Links for `router` through an inbox of their own that is ready at once, for apps with
   /// nothing to wait for; `failed` hears each one that could not be opened.
+  ///
+  /// - Parameters:
+  ///   - router: The router the links open with.
+  ///   - failed: Hears each link that could not be opened, with the error; by default nothing
+  ///     hears them (the router's observers still do).
   public convenience init(
     router: RouterHolder, failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in }
   ) {
@@ -320,6 +330,11 @@ public final class SceneLinks {
   /// Opens what a scene was launched with — URLs, a universal link, a Spotlight result, a
   /// notification tap, a quick action — after `root` (the app's first screen, so a normal launch
   /// is not a blank window) when given.
+  ///
+  /// - Parameters:
+  ///   - options: What UIKit handed the scene delegate's `scene(_:willConnectTo:options:)`.
+  ///   - root: A link to open first, as the app's own (`internal`); `nil` (the default) opens
+  ///     none.
   public func connect(_ options: UIScene.ConnectionOptions, opening root: String? = nil) {
     if let root { open(link: root, origin: .internal) }
     open(options.urlContexts)

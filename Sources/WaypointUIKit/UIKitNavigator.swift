@@ -132,6 +132,11 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates {
   }
 
   /// Registers the transition `custom(name)` presents and dismisses with.
+  ///
+  /// - Parameters:
+  ///   - name: The name a ``Presentation/custom(name:)`` presentation gives; a second registration
+  ///     under it replaces the first.
+  ///   - transition: How to present and dismiss the screen.
   public func register(custom name: String, _ transition: CustomTransition) {
     customTransitions[name] = transition
   }
@@ -464,6 +469,11 @@ public struct CustomTransition {
   public var dismiss: @MainActor (UIViewController, Bool) async -> Void
 
   /// Makes a transition from its two halves.
+  ///
+  /// - Parameters:
+  ///   - present: Shows the first view controller over the second (the source), animated when
+  ///     the third argument is `true`.
+  ///   - dismiss: Hides the view controller again, animated when the second argument is `true`.
   public init(
     present: @escaping @MainActor (UIViewController, UIViewController, Bool) async -> Void,
     dismiss: @escaping @MainActor (UIViewController, Bool) async -> Void

@@ -26,6 +26,11 @@ open class WaypointNavigationController: UINavigationController, OwnedContainer 
   }
 
   /// Pops as UIKit does, then reports the screens popped to the navigator.
+  ///
+  /// - Parameters:
+  ///   - viewController: The view controller to pop to, as UIKit takes it.
+  ///   - animated: Whether UIKit animates the pop.
+  /// - Returns: The view controllers popped, as UIKit returns them.
   @discardableResult
   open override func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
     let popped = super.popToViewController(viewController, animated: animated)
@@ -54,6 +59,10 @@ open class WaypointNavigationController: UINavigationController, OwnedContainer 
   }
 
   /// Sets the stack as UIKit does, then reports the change to the navigator.
+  ///
+  /// - Parameters:
+  ///   - viewControllers: The new stack, root first, as UIKit takes it.
+  ///   - animated: Whether UIKit animates the change.
   open override func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
     super.setViewControllers(viewControllers, animated: animated)
     reports.stackChanged(self)

@@ -77,7 +77,7 @@ struct NotesDemoTests {
             NavigationTab(id: "search", stack: [Screen(id: "NoteList#2", target: "NoteList")]),
             NavigationTab(id: "settings", stack: [Screen(id: "Settings#3", target: "Settings")]),
           ], selected: "settings")))
-    _ = windows.open("ipad", navigator: navigator)
+    _ = windows.add("ipad", navigator: navigator)
     let note = try await router.open("notes://note/5", extras: [WindowNavigators.windowExtra: "ipad"])
       .value(as: ShownModule.self)
     #expect(navigator.state.tabs?.selected == "notes")

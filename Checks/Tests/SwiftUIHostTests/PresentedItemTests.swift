@@ -1,6 +1,7 @@
 import SwiftUI
 import Testing
 import Waypoint
+import WaypointAdapterSupport
 import WaypointSwiftUI
 
 /// What a level's presentation binding reads, as `WaypointHost` decides it.

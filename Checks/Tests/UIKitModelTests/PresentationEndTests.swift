@@ -6,6 +6,7 @@ import Foundation
 import Testing
 import UIKit
 import Waypoint
+import WaypointAdapterSupport
 import WaypointSwiftUI
 
 /// A list with a sheet over it and a second sheet over that one.

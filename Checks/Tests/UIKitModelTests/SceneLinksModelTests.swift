@@ -96,8 +96,8 @@ extension ModelChecks {
             #"{"routes":[{"pattern":"notes://list","target":"List","presentation":"replaceRoot","exposure":"public"}]}"#
         ))
       let router = RouterHolder(try routes.build())
-      let first = windows.open("A", navigator: UIKitNavigator(window: UIWindow(windowScene: UIWindowScene())))
-      let second = windows.open("B", navigator: UIKitNavigator(window: UIWindow(windowScene: UIWindowScene())))
+      let first = windows.add("A", navigator: UIKitNavigator(window: UIWindow(windowScene: UIWindowScene())))
+      let second = windows.add("B", navigator: UIKitNavigator(window: UIWindow(windowScene: UIWindowScene())))
       let links = SceneLinks(router: router)
       links.window = "A"
       links.open([UIOpenURLContext(_modelURL: URL(string: "notes://list")!)])

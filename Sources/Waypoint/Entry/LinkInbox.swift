@@ -246,6 +246,13 @@ public final class LinkInbox: Sendable {
 
   /// Takes a typed link from a door (an App Intent, a quick action).
   ///
+  /// - Parameters:
+  ///   - link: The link; the inbox receives its ``RoutableLink/url``.
+  ///   - origin: The door it came through.
+  ///   - extras: In-process values for the handler.
+  ///   - id: What identifies this arrival at its door: a second arrival from the same door with
+  ///     the same identifier within ``Policy/identifiedDuplicateWindow`` is a duplicate.
+  /// - Returns: The number every event of this link carries.
   /// - Throws: What ``RoutableLink/url`` throws for a value no URL can carry.
   @discardableResult
   public func receive(
@@ -260,6 +267,13 @@ public final class LinkInbox: Sendable {
   /// A parked link returns the result of what was shown instead (``RouteResult/parked`` says
   /// so).
   ///
+  /// - Parameters:
+  ///   - link: The link.
+  ///   - origin: The door it came through.
+  ///   - extras: In-process values for the handler.
+  ///   - id: What identifies this arrival at its door: a second arrival from the same door with
+  ///     the same identifier within ``Policy/identifiedDuplicateWindow`` is dropped as a
+  ///     duplicate, and its call throws `dropped`.
   /// - Returns: The router's result.
   /// - Throws: What ``Router/open(_:origin:extras:)-(String,_,_)`` throws, or `dropped` when the
   ///   link is superseded, expired, a duplicate or discarded.
@@ -313,6 +327,16 @@ public final class LinkInbox: Sendable {
   }
 
   /// Takes a typed link and waits until it is opened; see ``open(_:origin:extras:id:)-(String,_,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - link: The link; the inbox opens its ``RoutableLink/url``.
+  ///   - origin: The door it came through.
+  ///   - extras: In-process values for the handler.
+  ///   - id: What identifies this arrival at its door, as for
+  ///     ``open(_:origin:extras:id:)-(String,_,_,_)``.
+  /// - Returns: The router's result.
+  /// - Throws: What ``RoutableLink/url`` throws for a value no URL can carry, then what
+  ///   ``open(_:origin:extras:id:)-(String,_,_,_)`` throws.
   public func open(
     _ link: some RoutableLink, origin: Origin, extras: [String: any Sendable] = [:], id: String? = nil
   ) async throws(RoutingError) -> RouteResult {
@@ -374,6 +398,10 @@ public final class LinkInbox: Sendable {
 
   /// Drops the links parked until `gate` (the user gave up signing in), each with a `dropped`
   /// event giving `reason`.
+  ///
+  /// - Parameters:
+  ///   - gate: The gate the links wait behind (`signIn`); nothing happens when none waits.
+  ///   - reason: Why they are dropped; each event gives it with the gate. `discarded` by default.
   public func discard(_ gate: String, reason: String = "discarded") {
     let dropped = state.withLock { $0.parked.removeValue(forKey: gate) ?? [] }
     for held in dropped { drop(held, because: "\(reason) (parked until '\(gate)')") }
@@ -389,6 +417,12 @@ public final class LinkInbox: Sendable {
   /// or past its own expiry is dropped as expired; a source that fails gives a `dropped` event
   /// and releases its claim, so the next launch asks again.
   ///
+  /// - Parameters:
+  ///   - source: Where the link comes from; the ledger claims its ``DeferredLinkSource/name``.
+  ///   - ledger: Remembers which sources were asked; with one that outlives the process, a
+  ///     source is asked once per install.
+  ///   - maxAge: How long after ``DeferredLink/created`` the link is still opened; one day by
+  ///     default. A link with no creation date is never too old.
   /// - Returns: The number of the link's events, or `nil` when no link was received.
   @discardableResult
   public func receiveDeferredLink(

@@ -14,6 +14,12 @@ extension Origin {
 
   /// A Home Screen quick action (`UIApplicationShortcutItem`): its `type` and the plain values
   /// of its `userInfo`.
+  ///
+  /// - Parameters:
+  ///   - type: The item's `type`, kept as the `type` detail.
+  ///   - userInfo: The item's `userInfo`: its strings, numbers and booleans become details, other
+  ///     values are left out, and a `type` key in it is replaced by `type`. Empty by default.
+  /// - Returns: An external origin of kind `quickAction`.
   public static func quickAction(type: String, userInfo: [String: Any] = [:]) -> Origin {
     var details = plainValues(of: userInfo)
     details["type"] = type
@@ -28,6 +34,13 @@ extension Origin {
 
   /// A Handoff (or other `NSUserActivity`) continued in this app: its activity type and the plain
   /// values of its `userInfo`.
+  ///
+  /// - Parameters:
+  ///   - activityType: The activity's type, kept as the `activityType` detail.
+  ///   - userInfo: The activity's `userInfo`: its strings, numbers and booleans under string keys
+  ///     become details, other entries are left out, and an `activityType` key in it is replaced
+  ///     by `activityType`. Empty by default.
+  /// - Returns: An external origin of kind `handoff`.
   public static func handoff(activityType: String, userInfo: [AnyHashable: Any] = [:]) -> Origin {
     var details = plainValues(of: userInfo)
     details["activityType"] = activityType
@@ -85,6 +98,12 @@ extension Origin {
   /// ```swift
   /// Origin.widgetLink("notes://note/3", kind: "RecentNote")  // "notes://note/3?waypoint-widget=RecentNote"
   /// ```
+  ///
+  /// - Parameters:
+  ///   - link: The link the widget opens; the mark goes at the end of its query, before any
+  ///     fragment.
+  ///   - kind: The widget's kind, read back into the origin's `kind` detail.
+  /// - Returns: `link` with the mark.
   public static func widgetLink(_ link: String, kind: String) -> String {
     WidgetMark.adding(kind, to: link)
   }

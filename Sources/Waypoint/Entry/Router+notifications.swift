@@ -30,6 +30,10 @@ extension Router {
 
   /// The link a notification payload holds under `key`.
   ///
+  /// - Parameters:
+  ///   - payload: The notification's `userInfo`.
+  ///   - key: The key the link is under (`link` by default); its value is a string or a `URL`.
+  /// - Returns: The string, or the `URL`'s absolute string.
   /// - Throws: `missingLink` when there is none, or it is neither a string nor a `URL`.
   public static func link(inNotification payload: [AnyHashable: Any], key: String = "link") throws(RoutingError)
     -> String

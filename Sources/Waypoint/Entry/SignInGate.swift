@@ -59,6 +59,13 @@ public struct SignInGate: RouteMiddleware {
 
   /// A gate in front of the requests `protects` picks (by route name, path, anything a request
   /// says).
+  ///
+  /// - Parameters:
+  ///   - signInURL: What to show while the link waits (a route of the app, internal or public).
+  ///   - gate: The name the link is parked under; resume it with that name.
+  ///   - protects: Whether a request needs a signed-in user; asked first, for every request.
+  ///   - isSignedIn: Whether the user is signed in now; asked only for the requests `protects`
+  ///     picks.
   public init(
     showing signInURL: String, gate: String = SignInGate.signIn,
     protecting protects: @escaping @Sendable (RouteRequest) -> Bool,
@@ -79,6 +86,14 @@ public struct SignInGate: RouteMiddleware {
 
   /// Lets the request through when its route is not protected or the user is signed in;
   /// otherwise parks it and shows the sign-in screen.
+  ///
+  /// - Parameters:
+  ///   - request: The request; when it is parked, its URL rides along to the sign-in screen as
+  ///     `next`.
+  ///   - next: The rest of the chain, called only when the request goes through.
+  /// - Returns: What `next` returns, or a result that parks the request until the gate and shows
+  ///   the sign-in screen.
+  /// - Throws: What `next` throws.
   public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
     guard protects(request), await !isSignedIn() else { return try await next(request) }
     let shown = LinkText.appending([QueryItem(name: "next", value: request.url.string)], to: signInURL)

@@ -215,6 +215,11 @@ public final class WaypointApp {
   /// A window open under `id` with another navigator is replaced: UIKit may disconnect a scene
   /// to reclaim memory and connect it again later with the same session, and a new window;
   /// links then open in the new one. The same navigator again keeps the window as it is.
+  ///
+  /// - Parameters:
+  ///   - id: The window's name (a scene session's identifier); ``mainWindow`` by default.
+  ///   - navigator: What shows the window's screens; the app's screen views follow it.
+  /// - Returns: The window's screen coordinator.
   @discardableResult
   public func openWindow(_ id: String = WaypointApp.mainWindow, navigator: any Navigator) -> ScreenCoordinator {
     if let open = windows.coordinator(for: id) {
@@ -225,7 +230,7 @@ public final class WaypointApp {
       // The screen views go on from what the old window showed (`watch` below).
       windows.close(id)
     }
-    let modules = windows.open(id, navigator: navigator)
+    let modules = windows.add(id, navigator: navigator)
     modules.presentedPolicy = presentedPolicy
     screenViews.watch(navigator, window: id)
     return modules
@@ -347,6 +352,10 @@ public final class WaypointApp {
 
   /// Lets the links that waited open (`true`), or makes new ones wait (`false`, with the reason
   /// their `waited` events give).
+  ///
+  /// - Parameters:
+  ///   - ready: Whether links open now.
+  ///   - reason: Why links wait, when `ready` is `false`; `nil` says the app is not ready.
   public func setReady(_ ready: Bool, reason: String? = nil) {
     inbox.setReady(ready, reason: reason)
   }
@@ -368,6 +377,15 @@ public final class WaypointApp {
   }
 
   /// Opens a typed link; see ``open(_:origin:window:)-(String,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - link: The link; the inbox opens its ``RoutableLink/url``.
+  ///   - origin: Where it came from; the app's own links are `internal`.
+  ///   - window: The window to open it in; `nil` for the one last active.
+  /// - Returns: The route that handled it and the handler's value (a shown screen's
+  ///   ``ShownModule``).
+  /// - Throws: What ``RoutableLink/url`` throws for a value no URL can carry, then what
+  ///   ``LinkInbox/open(_:origin:extras:id:)-(String,_,_,_)`` throws.
   @discardableResult
   public func open(
     _ link: some RoutableLink, origin: Origin = .internal, window: String? = nil
@@ -381,6 +399,11 @@ public final class WaypointApp {
   }
 
   /// Drops the links parked until `gate` (the user gave up), each with its reason.
+  ///
+  /// - Parameters:
+  ///   - gate: The gate the links wait behind; ``SignInGate/signIn`` by default.
+  ///   - reason: Why they are dropped; each `dropped` event gives it with the gate. `discarded` by
+  ///     default.
   public func discard(_ gate: String = SignInGate.signIn, reason: String = "discarded") {
     inbox.discard(gate, reason: reason)
   }

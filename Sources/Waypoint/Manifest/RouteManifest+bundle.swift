@@ -11,6 +11,9 @@ extension RouteManifest {
   /// `RouteManifest(contentsOf:)` takes a file path, which inside an app is not the resource's
   /// name: use this initializer for a manifest shipped in the app.
   ///
+  /// - Parameters:
+  ///   - name: The resource's name with its extension, such as `"routes.json"`.
+  ///   - bundle: The bundle holding it; `.main`, the app's, by default.
   /// - Throws: A `BuildError`: one ``ManifestError`` (`invalidManifest`) naming the resource and
   ///   the bundle when the bundle lacks it or it cannot be read, or what ``init(data:)`` throws.
   public init(resource name: String, bundle: Bundle = .main) throws(BuildError) {

@@ -45,6 +45,15 @@ public struct RouteManifest: Sendable, Hashable {
   public var compiledTableProblem: String? { compiled.problem }
 
   /// Makes a manifest in code.
+  ///
+  /// - Parameters:
+  ///   - version: The format version; 1, the default, is the only one.
+  ///   - revision: A number that grows with every manifest published, so an app never goes
+  ///     back to an older one; `nil`, the default, for none (a signed manifest needs one).
+  ///   - options: How URLs are read and compared; a builder that adds the manifest takes them.
+  ///   - hosts: The hosts `http` and `https` links must come from to reach routes that name no
+  ///     host; empty, the default, allows every host.
+  ///   - routes: The routes, in manifest order.
   public init(
     version: Int = 1, revision: Int? = nil, options: MatchingOptions = MatchingOptions(), hosts: HostAllowList = [],
     routes: [RouteDefinition]

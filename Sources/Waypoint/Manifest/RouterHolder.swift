@@ -194,6 +194,9 @@ public final class RouterHolder: Sendable {
 public protocol ManifestVerifying: Sendable {
   /// Returns when `signature` is a valid signature of exactly `manifest`'s bytes by a trusted key.
   ///
+  /// - Parameters:
+  ///   - manifest: The manifest's bytes, exactly as they arrived.
+  ///   - signature: The detached signature that came with them.
   /// - Throws: `untrustedManifest` with the reason.
   func verify(manifest: Data, signature: Data) throws(ManifestError)
 }

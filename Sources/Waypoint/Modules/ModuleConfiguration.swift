@@ -67,6 +67,12 @@ package protocol RequiredValue {
 extension ModuleConfiguration {
   /// The value at `keyPath`, or `missingConfiguration` naming it: for factories that unwrap
   /// ``Required`` values.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value's property (`\.noteID`), a ``Required`` value or any optional one.
+  ///   - name: The value's name for the error, usually the property's (`"noteID"`).
+  /// - Returns: The value.
+  /// - Throws: `missingConfiguration` naming `name` when the value is `nil`.
   public func require<Value>(_ keyPath: KeyPath<Self, Value?>, _ name: String) throws(ModuleError) -> Value {
     guard let value = self[keyPath: keyPath] else {
       throw ModuleError(

@@ -104,6 +104,12 @@ public struct ModuleRegistry: Sendable {
   /// Makes the module for `key`, and lets the caller prepare it (the made module, not its
   /// configuration) before it is returned.
   ///
+  /// - Parameters:
+  ///   - key: The interface or type the module was registered or adapted as
+  ///     (`(any LoginViewInput).self`).
+  ///   - prepare: Runs on the module after its own `prepare`, before it is returned; on every
+  ///     call, also on an instance its scope kept from an earlier one. `nil` by default.
+  /// - Returns: The module.
   /// - Throws: `notRegistered` naming the key, `missingConfiguration`, `dependencyCycle` with the
   ///   chain, `factoryFailed` (also when `prepare` throws), or `typeMismatch`.
   public func make<Key>(_ key: Key.Type, prepare: ((inout Key) throws -> Void)? = nil) throws(ModuleError) -> Key {
@@ -143,6 +149,15 @@ public struct ModuleRegistry: Sendable {
   /// }
   /// ```
   ///
+  /// - Parameters:
+  ///   - key: The interface or type the module was registered or adapted as.
+  ///   - configuration: The type of the module's configuration, as it was registered.
+  ///   - configure: Fills the configuration, which starts with every default and no required
+  ///     value; a required value it leaves unset is `missingConfiguration`. It runs only when the
+  ///     module is made, not for an instance its scope kept.
+  ///   - prepare: Runs on the module after its own `prepare`, before it is returned; by default
+  ///     nothing.
+  /// - Returns: The module.
   /// - Throws: `typeMismatch` when `configuration` is not the type the module was registered
   ///   with, or what ``make(_:prepare:)`` throws.
   public func make<Key, Configuration: ModuleConfiguration>(
@@ -154,6 +169,10 @@ public struct ModuleRegistry: Sendable {
 
   /// Makes the module registered as `target`, as `type`.
   ///
+  /// - Parameters:
+  ///   - target: The target the module was registered as, as manifest routes name it.
+  ///   - type: The type to return the module as: its interface, or a type it conforms to.
+  /// - Returns: The module.
   /// - Throws: `notRegistered`, or `typeMismatch` naming both types.
   public func make<Value>(target: String, as type: Value.Type) throws(ModuleError) -> Value {
     let key = try key(for: target)

@@ -3,6 +3,11 @@ extension ModuleRegistryBuilder {
   ///
   /// Showing it any other way is `unsupportedPresentation`. `build()` fails with `notRegistered`
   /// when `key` is neither registered nor adapted.
+  ///
+  /// - Parameters:
+  ///   - key: The interface or type the module was registered or adapted as.
+  ///   - presentations: The kinds of presentation it allows; a later call for `key` replaces
+  ///     them.
   public mutating func restrict<Key>(_ key: Key.Type, to presentations: Set<Presentation.Kind>) {
     restrictions[ModuleKey(key)] = presentations
   }
@@ -18,6 +23,13 @@ extension ModuleRegistryBuilder {
   ///   configuration.noteID = try request.int("id")
   /// }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The module's key, as registered.
+  ///   - configuration: The configuration type `key` was registered with.
+  ///   - binding: Fills the configuration, which starts with every default, from the request; an
+  ///     error it throws fails the making of the module with `bindingFailed`. A later binding
+  ///     for `key` replaces it.
   public mutating func bind<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, configuration: Configuration.Type,
     _ binding: @escaping @Sendable (RouteRequest, inout Configuration) throws -> Void
@@ -48,6 +60,13 @@ extension ModuleRegistryBuilder {
   ///
   /// A request whose route is not one of `Link`'s, or whose values do not convert, fails the
   /// making of the module with the `RoutingError` that says why.
+  ///
+  /// - Parameters:
+  ///   - key: The module's key, as registered.
+  ///   - configuration: The configuration type `key` was registered with.
+  ///   - link: The link type the request is read as.
+  ///   - binding: Fills the configuration, which starts with every default, from the link and
+  ///     its request.
   public mutating func bind<Key, Configuration: ModuleConfiguration, Link: RoutableLink>(
     _ key: Key.Type, configuration: Configuration.Type, link: Link.Type,
     _ binding: @escaping @Sendable (Link, RouteRequest, inout Configuration) throws -> Void

@@ -11,6 +11,14 @@ extension ModuleRegistryBuilder {
   ///   NoteListController(store: try resolver.make(NoteStore.self))
   /// }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The screen's type (or the interface it is asked for by).
+  ///   - target: The name routes use for it: a string, or the app's own ``TargetName``.
+  ///   - dependencies: Keys the factory asks for, checked at build.
+  ///   - overriding: Whether it replaces an earlier registration of the same key or target.
+  ///   - factory: Makes the screen, on the main actor; it may ask the resolver for its
+  ///     dependencies.
   public mutating func registerScreen<Key>(
     _ key: Key.Type, target: (some TargetName)? = String?.none, dependencies: [ModuleKey] = [],
     overriding: Bool = false,
@@ -46,6 +54,14 @@ extension ModuleRegistryBuilder {
 
   /// Registers a main-actor module that takes a configuration; see
   /// `registerScreen(_:target:dependencies:overriding:factory:)`, whose factory takes the resolver.
+  ///
+  /// - Parameters:
+  ///   - key: The screen's type (or the interface it is asked for by).
+  ///   - configuration: The configuration's type, which callers and bindings fill.
+  ///   - target: The name routes use for it: a string, or the app's own ``TargetName``.
+  ///   - dependencies: Keys the factory asks for, checked at build.
+  ///   - overriding: Whether it replaces an earlier registration of the same key or target.
+  ///   - factory: Makes the screen, on the main actor, from the filled configuration.
   public mutating func registerScreen<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, configuration: Configuration.Type, target: (some TargetName)? = String?.none,
     dependencies: [ModuleKey] = [],
@@ -76,6 +92,14 @@ extension ModuleRegistryBuilder {
   /// a default the screen did not ask for. Shown without a link (`show(_:_:)`), the screen
   /// fails with `missingConfiguration`: show it through a link, or with
   /// `show(target:_:request:)`.
+  ///
+  /// - Parameters:
+  ///   - key: The screen's type (or the interface it is asked for by).
+  ///   - target: The name routes use for it: a string, or the app's own ``TargetName``.
+  ///   - dependencies: Keys the factory asks for, checked at build.
+  ///   - overriding: Whether it replaces an earlier registration of the same key or target.
+  ///   - factory: Makes the screen, on the main actor, from the resolver and the request it
+  ///     opens with.
   public mutating func registerScreen<Key>(
     _ key: Key.Type, target: (some TargetName)? = String?.none, dependencies: [ModuleKey] = [],
     overriding: Bool = false,

@@ -45,6 +45,19 @@ public struct ModuleRegistryBuilder: Sendable {
 
   /// Registers a module that takes a configuration, which the caller fills in
   /// `make(_:configuration:_:)` (or a binding, from a link).
+  ///
+  /// - Parameters:
+  ///   - key: The interface (`(any LoginViewInput).self`) or type the module is asked for by.
+  ///   - configuration: The configuration's type; callers and bindings must fill this one.
+  ///   - target: The name manifest routes' `target` use for the module, and lookups by name;
+  ///     none by default.
+  ///   - scope: How long a made module lives; a new one for every `make` by default.
+  ///   - dependencies: Keys the factory asks for, checked at build.
+  ///   - overriding: Whether this registration replaces an earlier one of the same key or target;
+  ///     without it, a second one is `duplicateRegistration` at build.
+  ///   - prepare: The module's own preparation, run after the factory and before the caller's.
+  ///   - factory: Makes the module from the filled configuration, every required value set; it
+  ///     may ask the resolver for its dependencies.
   public mutating func register<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, configuration: Configuration.Type, target: (some TargetName)? = String?.none,
     scope: ModuleScope = .transient,
@@ -78,6 +91,12 @@ public struct ModuleRegistryBuilder: Sendable {
   ///
   /// `convert` turns the provided module into the required interface. Write `{ $0 }` when the
   /// provided type already conforms: the compiler then checks the conformance.
+  ///
+  /// - Parameters:
+  ///   - required: The interface the consumer asks for; it must not be registered too.
+  ///   - provided: The key whose module serves it, registered or itself adapted.
+  ///   - convert: Turns the provided module into the required interface, each time one is made;
+  ///     an error it throws fails the `make`.
   public mutating func adapt<Required, Provided>(
     _ required: Required.Type, to provided: Provided.Type,
     _ convert: @escaping @Sendable (Provided) throws -> Required
@@ -99,6 +118,10 @@ public struct ModuleRegistryBuilder: Sendable {
   /// The conformance is checked with a cast when the module is made, and a module that does not
   /// conform is `typeMismatch` naming both. Prefer ``adapt(_:to:_:)`` with `{ $0 }` where the
   /// provided type is known at compile time: the compiler then checks it.
+  ///
+  /// - Parameters:
+  ///   - required: The interface the consumer asks for; it must not be registered too.
+  ///   - provided: The key whose module serves it, registered or itself adapted.
   public mutating func adapt<Required, Provided>(_ required: Required.Type, to provided: Provided.Type) {
     let (requiredKey, providedKey) = (ModuleKey(required), ModuleKey(provided))
     adapters.append(
@@ -114,6 +137,10 @@ public struct ModuleRegistryBuilder: Sendable {
   }
 
   /// Adds an observer of every module, or only of `key`'s.
+  ///
+  /// - Parameters:
+  ///   - observer: Hears the modules' make and navigation events.
+  ///   - key: The one module it hears; `nil`, the default, for every module.
   public mutating func observe(_ observer: any ModuleObserver, for key: ModuleKey? = nil) {
     observers.append((key, observer))
   }

@@ -29,6 +29,11 @@ public struct ModuleResolver: Sendable {
   /// prepare it before it is returned: the place to give it a reference back to the module being
   /// made.
   ///
+  /// - Parameters:
+  ///   - key: The interface or type the dependency was registered or adapted as.
+  ///   - prepare: Runs on the dependency after its own `prepare`, before it is returned; `nil`
+  ///     by default.
+  /// - Returns: The dependency.
   /// - Throws: `notRegistered`, `dependencyCycle`, `missingConfiguration`, `factoryFailed` (also
   ///   when `prepare` throws)…, naming the chain.
   public func make<Key>(_ key: Key.Type, prepare: ((inout Key) throws -> Void)? = nil) throws(ModuleError) -> Key {
@@ -37,6 +42,14 @@ public struct ModuleResolver: Sendable {
 
   /// Makes the module for `key` with a configuration, as a dependency.
   ///
+  /// - Parameters:
+  ///   - key: The interface or type the dependency was registered or adapted as.
+  ///   - configuration: The type of the dependency's configuration, as it was registered.
+  ///   - configure: Fills the configuration, which starts with every default and no required
+  ///     value. It runs only when the dependency is made, not for an instance its scope kept.
+  ///   - prepare: Runs on the dependency after its own `prepare`, before it is returned; by
+  ///     default nothing.
+  /// - Returns: The dependency.
   /// - Throws: `typeMismatch` when `configuration` is not the module's, or what ``make(_:prepare:)`` throws.
   public func make<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, configuration: Configuration.Type, _ configure: (inout Configuration) -> Void,

@@ -20,6 +20,12 @@ public struct SplitColumns: Sendable, Codable, Equatable {
   public var isCollapsed: Bool
 
   /// Makes the columns of a split.
+  ///
+  /// - Parameters:
+  ///   - supplementary: The supplementary column's stack, root first; `nil` (the default) for a
+  ///     two-column split, `[]` for an empty column of a three-column one.
+  ///   - secondary: The secondary column's stack, root first; empty by default.
+  ///   - isCollapsed: Whether the split shows one column; `false` by default.
   public init(supplementary: [Screen]? = nil, secondary: [Screen] = [], isCollapsed: Bool = false) {
     self.supplementary = supplementary
     self.secondary = secondary
@@ -125,6 +131,11 @@ public struct TabContainer: Sendable, Codable, Equatable {
   public var selected: String
 
   /// Tabs with `selected` chosen (a string, or the app's own ``TabName``), the first by default.
+  ///
+  /// - Parameters:
+  ///   - tabs: The tabs, in the order the bar shows them.
+  ///   - selected: The id of the selected tab; `nil` (the default) selects the first tab, and an
+  ///     empty list of tabs selects `""`.
   public init(_ tabs: [NavigationTab], selected: (some TabName)? = String?.none) {
     self.tabs = tabs
     self.selected = selected?.tabName ?? tabs.first?.id ?? ""
@@ -155,6 +166,10 @@ public struct StackPlace: Sendable, Hashable, Codable, CustomStringConvertible {
   public var column: SplitColumn
 
   /// A place.
+  ///
+  /// - Parameters:
+  ///   - tab: The tab's id; `nil` (the default) on a level without tabs.
+  ///   - column: The column; `primary` (the default) is the stack of the level or tab itself.
   public init(tab: String? = nil, column: SplitColumn = .primary) {
     self.tab = tab
     self.column = column

@@ -75,6 +75,12 @@ public struct NavigationError: WaypointError {
   public var underlying: ModuleError?
 
   /// Makes an error.
+  ///
+  /// - Parameters:
+  ///   - code: What kind of failure it is.
+  ///   - message: A sentence for people that names the screen at fault.
+  ///   - screen: The id of the screen at fault; `nil` (the default) when there is none.
+  ///   - underlying: For `moduleFailed`, the registry's error; `nil` by default.
   public init(_ code: Code, _ message: String, screen: String? = nil, underlying: ModuleError? = nil) {
     self.code = code
     self.message = message

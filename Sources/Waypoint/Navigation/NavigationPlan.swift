@@ -36,6 +36,10 @@ public struct NavigationPlan: Sendable {
   public internal(set) var destinations: [String: ScreenDestination] = [:]
 
   /// A plan that reaches `target` from `base`.
+  ///
+  /// - Parameters:
+  ///   - base: The state shown when the navigator's turn comes.
+  ///   - target: The state to reach; screens of both stay where they are.
   public init(from base: NavigationState, to target: NavigationState) {
     self.base = base
     self.target = target

@@ -23,6 +23,13 @@ public struct NavigationState: Sendable, Codable, Equatable {
   private var presentedStorage: [PresentedState]
 
   /// A state with `stack` and nothing presented.
+  ///
+  /// - Parameters:
+  ///   - stack: The screens of the navigation stack, root first; empty by default.
+  ///   - detail: The screen in the detail column; `nil` by default.
+  ///   - hasNavigationStack: Whether screens can be pushed here: `true` by default, `false` for
+  ///     a popover's level.
+  ///   - presented: What is presented over the state; nothing by default.
   public init(
     stack: [Screen] = [], detail: Screen? = nil, hasNavigationStack: Bool = true, presented: PresentedState? = nil
   ) {
@@ -43,12 +50,21 @@ public struct NavigationState: Sendable, Codable, Equatable {
   }
 
   /// A tab bar, with `presented` over it.
+  ///
+  /// - Parameters:
+  ///   - tabs: The tabs and the one selected.
+  ///   - presented: What is presented over the tab bar; nothing by default.
   public init(tabs: TabContainer, presented: PresentedState? = nil) {
     self.init(presented: presented)
     self.tabs = tabs
   }
 
   /// A split view: `stack` in the primary column and `split`'s other columns beside it.
+  ///
+  /// - Parameters:
+  ///   - stack: The primary column's stack, root first.
+  ///   - split: The other columns, and whether the split is collapsed.
+  ///   - presented: What is presented over the split view; nothing by default.
   public init(stack: [Screen], split: SplitColumns, presented: PresentedState? = nil) {
     self.init(stack: stack, presented: presented)
     self.split = split
@@ -117,6 +133,11 @@ public struct PresentedState: Sendable, Codable, Equatable {
   public var state: NavigationState
 
   /// Makes a presented state.
+  ///
+  /// - Parameters:
+  ///   - presentation: How it was presented (a sheet, a full-screen cover, a popover…).
+  ///   - source: The id of the screen it was presented from; `nil` for the top screen.
+  ///   - state: What it shows: its own stack, and what is presented over it in turn.
   public init(presentation: Presentation, source: String?, state: NavigationState) {
     self.presentation = presentation
     self.source = source

@@ -13,6 +13,13 @@ public struct NavigationTransition: Sendable, Equatable {
   public var destination: ScreenDestination?
 
   /// Makes a transition.
+  ///
+  /// - Parameters:
+  ///   - presentation: How to show the screen.
+  ///   - screen: What to show; its id must not be shown already.
+  ///   - source: The id of the screen to show it from; `nil` (the default) means the top screen.
+  ///   - destination: What the registry made for the screen, for a navigator over real views;
+  ///     `nil` (the default) when nothing was made.
   public init(
     _ presentation: Presentation, screen: Screen, from source: String? = nil, destination: ScreenDestination? = nil
   ) {

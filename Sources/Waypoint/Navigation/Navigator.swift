@@ -113,6 +113,10 @@ public final class HeadlessNavigator: Navigator, PublishesStates {
   public private(set) var appPresentations: Set<String> = []
 
   /// Says whether the app presents `name` over this window now (see ``appPresentations``).
+  ///
+  /// - Parameters:
+  ///   - name: The app's name for what it presents (an alert, a share sheet…).
+  ///   - isPresented: Whether it is up now; `false` takes the name away.
   public func setAppPresentation(_ name: String, isPresented: Bool) {
     if isPresented {
       appPresentations.insert(name)

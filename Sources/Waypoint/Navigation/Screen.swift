@@ -15,6 +15,15 @@ public struct Screen: Sendable, Codable, Hashable, Identifiable, CustomStringCon
   public var link: String?
 
   /// Makes a screen.
+  ///
+  /// - Parameters:
+  ///   - id: Unique within a navigation state: the module and a number, like `NoteEditor#3`.
+  ///   - target: The module shown: its target, or its key's name when it has none.
+  ///   - parameters: The parameters the screen was opened with; none by default.
+  ///   - route: The name (or pattern) of the route that opened it; `nil` when no URL did.
+  ///   - children: Screens added as children of this one; none by default.
+  ///   - link: The link that opened it, to bind the module again when the screen is made anew;
+  ///     `nil` when no link did.
   public init(
     id: String, target: String, parameters: [String: String] = [:], route: String? = nil, children: [Screen] = [],
     link: String? = nil

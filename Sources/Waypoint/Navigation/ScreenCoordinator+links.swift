@@ -30,6 +30,12 @@ extension ScreenCoordinator {
   /// let thread = try await modules.show(request, target: "Thread")
   /// ```
   ///
+  /// - Parameters:
+  ///   - request: The link's request: its route places the screen, its values fill the
+  ///     module's configuration through its binding, and its extras may name a `presentation`
+  ///     or a `source`.
+  ///   - target: The target the module is registered as.
+  /// - Returns: The shown module: the new one, or the one already showing the link's screen.
   /// - Throws: What ``show(target:_:from:parameters:request:)`` throws (`moduleFailed` around a
   ///   ``ModuleError`` when making a module fails); `unknownPresentation` naming the string when
   ///   the `presentation` extra names no presentation; `coveredByPresentation` when the policy

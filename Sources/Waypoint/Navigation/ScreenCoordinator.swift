@@ -71,6 +71,11 @@ public final class ScreenCoordinator {
   }
 
   /// A screen coordinator over `registry` and `navigator`.
+  ///
+  /// - Parameters:
+  ///   - registry: Where the modules it shows are made.
+  ///   - navigator: What shows them: the coordinator watches it when it is `@Observable`, and
+  ///     becomes the destination source of a navigator that makes screens again.
   public init(registry: ModuleRegistry, navigator: any Navigator) {
     self.registry = registry
     self.navigator = navigator
@@ -106,6 +111,16 @@ public final class ScreenCoordinator {
   /// The configuration's type is named, so the configuring closure is never taken for `prepare`:
   /// `show(NoteList.self, .push, configuration: NoteListConfiguration.self) { $0.folder = "Inbox" }`.
   ///
+  /// - Parameters:
+  ///   - key: The module's key.
+  ///   - presentation: How to show it.
+  ///   - source: The screen to show it from; `nil` for the top screen.
+  ///   - parameters: Parameters to keep on the screen and the shown module.
+  ///   - configuration: The module's configuration type, as registered.
+  ///   - configure: Fills the configuration before the module is made; kept, as `prepare` is,
+  ///     to make a new destination when the module is shown again.
+  ///   - prepare: The caller's preparation of the made module, after the module's own.
+  /// - Returns: The shown module, which can remove the module later.
   /// - Throws: What ``show(_:_:from:parameters:prepare:)`` throws.
   public func show<Key, Configuration: ModuleConfiguration>(
     _ key: Key.Type, _ presentation: Presentation, from source: String? = nil, parameters: [String: String] = [:],
@@ -121,6 +136,14 @@ public final class ScreenCoordinator {
   /// Makes and shows the module registered as `target`; with a `request`, the module's
   /// binding fills its configuration from it.
   ///
+  /// - Parameters:
+  ///   - target: The target the module is registered as (a manifest route's `target`).
+  ///   - presentation: How to show it.
+  ///   - source: The screen to show it from; `nil` for the top screen.
+  ///   - parameters: Parameters to keep on the screen and the shown module.
+  ///   - request: The request whose values the module's binding reads, and whose route and URL
+  ///     the screen keeps; `nil` (the default) binds nothing.
+  /// - Returns: The shown module, which can remove the module later.
   /// - Throws: What ``show(_:_:from:parameters:prepare:)`` throws; `moduleFailed` around
   ///   `notRegistered` for an unknown target, or `bindingFailed` when the request does not fill
   ///   the configuration.
@@ -150,6 +173,13 @@ public final class ScreenCoordinator {
   /// Nothing is made, so no make events are sent. The module holds the instance as it holds a
   /// made one; showing it again after the instance was released fails with `screenGone`.
   ///
+  /// - Parameters:
+  ///   - instance: What was made elsewhere; the module holds it as it holds a made one.
+  ///   - key: The registered module it is shown as.
+  ///   - presentation: How to show it.
+  ///   - source: The screen to show it from; `nil` for the top screen.
+  ///   - parameters: Parameters to keep on the screen and the shown module.
+  /// - Returns: The shown module, which can remove the module later.
   /// - Throws: What ``show(_:_:from:parameters:prepare:)`` throws; `moduleFailed` around
   ///   `notRegistered` for a key the registry does not know, whose screen could not be made
   ///   again later (a restored state).

@@ -104,6 +104,10 @@ public struct ScreenEvent: Sendable, Hashable, CustomStringConvertible {
     public var transition: Duration
 
     /// Makes a timing.
+    ///
+    /// - Parameters:
+    ///   - placement: From the navigator's turn to the plan worked out.
+    ///   - transition: From the plan worked out to the state published.
     public init(placement: Duration, transition: Duration) {
       self.placement = placement
       self.transition = transition
@@ -144,6 +148,27 @@ public struct ScreenEvent: Sendable, Hashable, CustomStringConvertible {
   public let timestamp: Date
 
   /// Makes an event; ``ScreenViews`` makes them, tests and recorders may make their own.
+  ///
+  /// - Parameters:
+  ///   - phase: Whether the screen became visible or stopped being visible.
+  ///   - screen: The screen, as the event shows it (``ScreenViews`` redacts its parameters and
+  ///     link, and leaves out its children).
+  ///   - previous: For `shown`, the screen the user looked at before; `nil` by default.
+  ///   - cause: Why it changed.
+  ///   - window: The window; `"main"` (``WaypointApp/mainWindow``) by default.
+  ///   - tab: The tab selected in the window; `nil` (the default) in a window without tabs.
+  ///   - presentation: How the level that holds the screen is presented; `nil` (the default) on
+  ///     the window's own level.
+  ///   - depth: The level that holds the screen: 0 (the default) for the window's own.
+  ///   - isUncovered: For `shown`, whether something presented over the screen left; `false` by
+  ///     default.
+  ///   - isCovered: For `hidden`, whether the screen is still there under a presentation;
+  ///     `false` by default.
+  ///   - timeOnScreen: For `hidden`, how long the screen was visible; `nil` by default.
+  ///   - visit: The number of the visit its `shown` and `hidden` share; 0 by default.
+  ///   - timing: How long the navigator took over the change; `nil` (the default) for what the
+  ///     user did.
+  ///   - timestamp: When it happened; now by default.
   public init(
     phase: Phase, screen: Screen, previous: Screen? = nil, cause: Cause, window: String = "main", tab: String? = nil,
     presentation: Presentation? = nil, depth: Int = 0, isUncovered: Bool = false, isCovered: Bool = false,

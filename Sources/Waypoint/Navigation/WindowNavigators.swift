@@ -15,11 +15,11 @@
 /// let router = RouterHolder(try routes.build())
 ///
 /// // when a scene connects:
-/// let modules = windows.open("scene-A", navigator: HeadlessNavigator())
+/// let modules = windows.add("scene-A", navigator: HeadlessNavigator())
 /// _ = try await router.open("notes://note/42", extras: [WindowNavigators.windowExtra: "scene-A"])
 /// ```
 ///
-/// Each window saves and restores its own state: ``state(of:)`` gives it to save, and opening
+/// Each window saves and restores its own state: ``state(of:)`` gives it to save, and adding
 /// the window with a navigator that starts on the saved state restores it.
 @MainActor
 public final class WindowNavigators {
@@ -44,18 +44,34 @@ public final class WindowNavigators {
   /// The ids of the open windows, least recently active first.
   package var windowIDs: [String] { windows.map(\.id) }
 
-  /// Opens the window `id` (a scene's persistent identifier) over `navigator`, makes it the most
-  /// recently active, and returns its screen coordinator; a window already open with that id
+  /// Adds the window `id` (a scene's persistent identifier) over `navigator`, makes it the most
+  /// recently active, and returns its screen coordinator; a window already added with that id
   /// keeps its navigator.
+  ///
+  /// - Parameters:
+  ///   - id: The window's id, which a request's ``windowExtra`` names.
+  ///   - navigator: What shows the window's screens; one starting on a saved state restores
+  ///     the window.
+  /// - Returns: The window's screen coordinator.
   @discardableResult
-  public func open(_ id: String, navigator: any Navigator) -> ScreenCoordinator {
-    if let open = coordinator(for: id) {
+  public func add(_ id: String, navigator: any Navigator) -> ScreenCoordinator {
+    if let added = coordinator(for: id) {
       activate(id)
-      return open
+      return added
     }
     let modules = ScreenCoordinator(registry: registry, navigator: navigator)
     windows.append((id, modules))
     return modules
+  }
+
+  /// Adds the window `id` over `navigator`, as ``add(_:navigator:)`` does: the window's
+  /// coordinator comes into being, nothing is opened.
+  ///
+  /// Deprecated in 0.2.0, removed in 0.3.0.
+  @available(*, deprecated, renamed: "add(_:navigator:)")
+  @discardableResult
+  public func open(_ id: String, navigator: any Navigator) -> ScreenCoordinator {
+    add(id, navigator: navigator)
   }
 
   /// Closes the window `id` (its scene disconnected); links no longer open there.

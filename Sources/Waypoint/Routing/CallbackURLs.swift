@@ -61,6 +61,13 @@ public struct CallbackPolicy: Sendable, Hashable {
 
   /// A policy allowing callbacks to `allowed`, reading `customSuccessKeys` (in order) when a
   /// link has no `x-success`.
+  ///
+  /// - Parameters:
+  ///   - allowed: The destinations callbacks may go to: a scheme (`notes`) allows any callback
+  ///     with that scheme, a scheme and host (`https://partner.example.com`) only that host,
+  ///     both compared in any case. Empty, the default, allows no callback.
+  ///   - customSuccessKeys: Other keys read as the success callback when a link has no
+  ///     ``successKey`` item, tried in order. Empty by default.
   public init(allowing allowed: [String] = [], customSuccessKeys: [String] = []) {
     self.allowed = allowed
     self.customSuccessKeys = customSuccessKeys

@@ -81,6 +81,17 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Makes an origin of any kind; prefer the static members for the usual ones.
+  ///
+  /// - Parameters:
+  ///   - kind: A short name for the door; a custom door may use a name of its own.
+  ///   - sourceApplication: The app that sent the link, when the system says; `nil` by default.
+  ///   - referrer: The page that led to the link, or the URL an App Clip was invoked with; `nil`
+  ///     by default.
+  ///   - details: What the door handed over beside the link, as plain strings. Empty by default.
+  ///   - campaign: The campaign items the link carried (`utm_source`, …); a request leaves them
+  ///     out of its query unless the route names them in its defaults. Empty by default.
+  ///   - isExternal: Whether the link comes from outside the app; such a link reaches only
+  ///     public routes.
   public init(
     kind: String, sourceApplication: String? = nil, referrer: String? = nil, details: [String: String] = [:],
     campaign: [String: String] = [:], isExternal: Bool
@@ -105,6 +116,15 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
   /// A link from a notification the user acted on: its request identifier, the action chosen
   /// (`com.apple.UNNotificationDefaultActionIdentifier` for a plain tap) and the payload's
   /// plain values (strings, numbers and booleans at the top level; `aps` is left out).
+  ///
+  /// - Parameters:
+  ///   - identifier: The notification request's identifier, the `identifier` detail (over a
+  ///     payload value of that name); `nil` leaves the detail out.
+  ///   - action: The identifier of the action the user chose, the `action` detail (over a
+  ///     payload value of that name); `nil`, the default, leaves the detail out.
+  ///   - payload: The notification's user info; its top-level values under string keys that
+  ///     read as plain text become details, and other values are left out. Empty by default.
+  /// - Returns: An external origin of kind `notification`.
   public static func notification(
     identifier: String?, action: String? = nil, payload: [AnyHashable: Any] = [:]
   ) -> Origin {

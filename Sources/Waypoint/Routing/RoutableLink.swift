@@ -64,6 +64,9 @@ public protocol RoutableLink: Sendable {
   /// The link the route named `name` matched, its values read from `request`: the path
   /// parameters the pattern names, the rest from the query (read with `RouteRequest.linkValue(_:from:as:)`).
   ///
+  /// - Parameters:
+  ///   - name: The name of the route that matched, one of the type's `routeDefinitions`.
+  ///   - request: The matched URL's request: its path parameters, query and the route's defaults.
   /// - Throws: `invalidParameter` naming the value that is missing or does not convert.
   init(route name: String, request: RouteRequest) throws(RoutingError)
 
@@ -82,6 +85,13 @@ public struct RouteValues: Sendable, Hashable {
   public var query: [QueryItem]
 
   /// The values for the route named `name`.
+  ///
+  /// - Parameters:
+  ///   - name: The route's name, one of the type's `routeDefinitions`.
+  ///   - parameters: A value for each of the pattern's parameters, by name; a rest takes
+  ///     `.segments`. Empty by default.
+  ///   - query: The query items of the link's other values, printed in this order. Empty by
+  ///     default.
   public init(_ name: String, parameters: [String: ParameterValue] = [:], query: [QueryItem] = []) {
     self.name = name
     self.parameters = parameters
@@ -186,6 +196,13 @@ extension RouteRequest {
   /// link's other values), converted as a typed link reads it; a query value falls back to the
   /// route's default for `name`.
   ///
+  /// - Parameters:
+  ///   - name: The name of the path parameter, query item, extra or default to read.
+  ///   - source: Where to read it: `.path` for a pattern's parameter, `.query` for a link's
+  ///     other values (the first item of that name, else the route's default), `.extra` or
+  ///     `.default`.
+  ///   - type: The type the text converts to, through its `init?(_:)`.
+  /// - Returns: The converted value.
   /// - Throws: `invalidParameter` naming the value when it is missing or does not convert.
   public func linkValue<Value: LosslessStringConvertible>(
     _ name: String, from source: RequestValue.Source, as type: Value.Type
@@ -195,6 +212,13 @@ extension RouteRequest {
 
   /// The value named `name` in `source`, or `nil` when there is none.
   ///
+  /// - Parameters:
+  ///   - name: The name of the path parameter, query item, extra or default to read.
+  ///   - source: Where to read it: `.path` for a pattern's parameter, `.query` for a link's
+  ///     other values (the first item of that name, else the route's default), `.extra` or
+  ///     `.default`.
+  ///   - type: The optional type the text converts to, through the wrapped type's `init?(_:)`.
+  /// - Returns: The converted value, or `nil` when `source` has no value named `name`.
   /// - Throws: `invalidParameter` when the value is there and does not convert.
   public func linkValue<Value: LosslessStringConvertible>(
     _ name: String, from source: RequestValue.Source, as type: Value?.Type
@@ -203,6 +227,16 @@ extension RouteRequest {
   }
 
   /// The `Bool` named `name` in `source`: `true`/`false`, `1`/`0` or `yes`/`no`, in any case.
+  ///
+  /// - Parameters:
+  ///   - name: The name of the path parameter, query item, extra or default to read.
+  ///   - source: Where to read it: `.path` for a pattern's parameter, `.query` for a link's
+  ///     other values (the first item of that name, else the route's default), `.extra` or
+  ///     `.default`.
+  ///   - type: `Bool.self`, read with the words above rather than `Bool`'s own `init?(_:)`
+  ///     (only `true` and `false`).
+  /// - Returns: The value read.
+  /// - Throws: `invalidParameter` naming the value when it is missing or is none of those words.
   public func linkValue(_ name: String, from source: RequestValue.Source, as type: Bool.Type) throws(RoutingError)
     -> Bool
   {
@@ -210,6 +244,15 @@ extension RouteRequest {
   }
 
   /// The `Bool` named `name` in `source`, or `nil` when there is none.
+  ///
+  /// - Parameters:
+  ///   - name: The name of the path parameter, query item, extra or default to read.
+  ///   - source: Where to read it: `.path` for a pattern's parameter, `.query` for a link's
+  ///     other values (the first item of that name, else the route's default), `.extra` or
+  ///     `.default`.
+  ///   - type: `Bool?.self`, which reads `true`/`false`, `1`/`0` or `yes`/`no`, in any case.
+  /// - Returns: The value read, or `nil` when `source` has no value named `name`.
+  /// - Throws: `invalidParameter` when the value is there and is none of those words.
   public func linkValue(_ name: String, from source: RequestValue.Source, as type: Bool?.Type) throws(RoutingError)
     -> Bool?
   {
@@ -223,6 +266,15 @@ extension RouteRequest {
   }
 
   /// The `UUID` named `name` in `source`.
+  ///
+  /// - Parameters:
+  ///   - name: The name of the path parameter, query item, extra or default to read.
+  ///   - source: Where to read it: `.path` for a pattern's parameter, `.query` for a link's
+  ///     other values (the first item of that name, else the route's default), `.extra` or
+  ///     `.default`.
+  ///   - type: `UUID.self`; the text is read with `UUID(uuidString:)`.
+  /// - Returns: The UUID read.
+  /// - Throws: `invalidParameter` naming the value when it is missing or is not a UUID.
   public func linkValue(_ name: String, from source: RequestValue.Source, as type: UUID.Type) throws(RoutingError)
     -> UUID
   {
@@ -230,6 +282,15 @@ extension RouteRequest {
   }
 
   /// The `UUID` named `name` in `source`, or `nil` when there is none.
+  ///
+  /// - Parameters:
+  ///   - name: The name of the path parameter, query item, extra or default to read.
+  ///   - source: Where to read it: `.path` for a pattern's parameter, `.query` for a link's
+  ///     other values (the first item of that name, else the route's default), `.extra` or
+  ///     `.default`.
+  ///   - type: `UUID?.self`; the text is read with `UUID(uuidString:)`.
+  /// - Returns: The UUID read, or `nil` when `source` has no value named `name`.
+  /// - Throws: `invalidParameter` when the value is there and is not a UUID.
   public func linkValue(_ name: String, from source: RequestValue.Source, as type: UUID?.Type) throws(RoutingError)
     -> UUID?
   {
@@ -238,6 +299,17 @@ extension RouteRequest {
 
   /// The segments the pattern's rest named `name` matched (`*path`), or the query values of
   /// `name` in order.
+  ///
+  /// - Parameters:
+  ///   - name: The name of the rest (`path` for `*path`) or of the query items.
+  ///   - source: `.path` for the pattern's rest, `.query` for every query item of that name
+  ///     (the route's default is not read); `.extra` and `.default` hold no list.
+  ///   - type: `[String].self`, for a rest or a query item that repeats.
+  /// - Returns: The rest's segments, or the query values in order (empty when the link has no
+  ///   item of that name).
+  /// - Throws: `invalidParameter` naming the value when `source` is `.path` and the pattern's
+  ///   rest named `name` matched nothing (or there is none), or when `source` is `.extra` or
+  ///   `.default`.
   public func linkValue(_ name: String, from source: RequestValue.Source, as type: [String].Type) throws(RoutingError)
     -> [String]
   {
@@ -250,6 +322,14 @@ extension RouteRequest {
 
   /// The segments of the rest named `name` or the query values of `name`, or `nil` when there
   /// are none (a rest in an optional group that is absent, no query item of that name).
+  ///
+  /// - Parameters:
+  ///   - name: The name of the rest (`path` for `*path`) or of the query items.
+  ///   - source: `.path` for the pattern's rest, `.query` for every query item of that name
+  ///     (the route's default is not read); `.extra` and `.default` give `nil`.
+  ///   - type: `[String]?.self`, for a rest or a query item that repeats.
+  /// - Returns: The rest's segments or the query values in order, or `nil` when there are none.
+  /// - Throws: Nothing: a list that is not there is `nil`.
   public func linkValue(
     _ name: String, from source: RequestValue.Source, as type: [String]?.Type
   ) throws(RoutingError) -> [String]? {
@@ -316,16 +396,29 @@ extension ParameterValue {
 
 extension QueryItem {
   /// A typed link's value as a query item: its text (`description`).
+  ///
+  /// - Parameters:
+  ///   - name: The item's name, the one the link type reads the value by.
+  ///   - value: The value, written as its `description`.
   public init<Value: LosslessStringConvertible>(name: String, linkValue value: Value) {
     self.init(name: name, value: value.description)
   }
 
   /// A UUID as a query item: `uuidString`.
+  ///
+  /// - Parameters:
+  ///   - name: The item's name, the one the link type reads the value by.
+  ///   - value: The UUID, written as its `uuidString`.
   public init(name: String, linkValue value: UUID) {
     self.init(name: name, value: value.uuidString)
   }
 
   /// One query item per value, in order: `name=a&name=b`.
+  ///
+  /// - Parameters:
+  ///   - name: The name every item gets.
+  ///   - values: The values, one item each; empty gives no item.
+  /// - Returns: The items, in the order of `values`.
   public static func items(name: String, linkValues values: [String]) -> [QueryItem] {
     values.map { QueryItem(name: name, value: $0) }
   }
@@ -351,6 +444,12 @@ extension RouterBuilder {
   /// presentation, placement). The router matches with its own options, and takes the type's
   /// parameter types it does not have already; a value that does not convert fails the open
   /// with `invalidParameter`.
+  ///
+  /// - Parameters:
+  ///   - type: The link type whose `routeDefinitions` are added.
+  ///   - body: Handles every route of the type, given the link read from the request and the
+  ///     request; what it returns is what `open` gives back. `nil`, the default, sends each
+  ///     route to the handler of its target, or to its redirect.
   public mutating func add<Link: RoutableLink>(
     _ type: Link.Type, _ body: (@Sendable (Link, RouteRequest) async throws -> any Sendable)? = nil
   ) {
@@ -427,6 +526,11 @@ extension RouteList {
 extension Router {
   /// Opens the URL `link` prints; see ``open(_:origin:extras:)-(String,_,_)``.
   ///
+  /// - Parameters:
+  ///   - link: The link, printed through its type's table.
+  ///   - origin: Where it comes from; an external origin reaches only public routes.
+  ///   - extras: In-process values for the handler; they win over path, query and defaults.
+  /// - Returns: The route that handled the URL and the handler's value.
   /// - Throws: The printing's error (`unprintableURL`, `invalidParameter`), or the open's.
   public func open(
     _ link: some RoutableLink, origin: Origin = .internal, extras: [String: any Sendable] = [:]
@@ -435,6 +539,11 @@ extension Router {
   }
 
   /// Whether `open` would find a route for the URL `link` prints; `false` when it does not print.
+  ///
+  /// - Parameters:
+  ///   - link: The link, printed through its type's table.
+  ///   - origin: Where it would come from; an external origin reaches only public routes.
+  /// - Returns: Whether a route takes the printed URL, as ``canOpen(_:origin:)-(String,_)`` answers.
   public func canOpen(_ link: some RoutableLink, origin: Origin = .internal) -> Bool {
     guard let url = try? link.url else { return false }
     return canOpen(url, origin: origin)

@@ -21,6 +21,15 @@ public typealias RouteNext = @Sendable (RouteRequest) async throws -> RouteResul
 /// For sign-in, use ``SignInGate``, which also parks the link until sign-in is done.
 public protocol RouteMiddleware: Sendable {
   /// Handles `request`, calling `next` to go on (or not, to short-circuit).
+  ///
+  /// - Parameters:
+  ///   - request: The request on its way to the handler.
+  ///   - next: The rest of the chain: the next middleware, and at the end the handler. Call it
+  ///     with `request`, or a changed copy, to go on.
+  /// - Returns: What `next` returned, or a result of the middleware's own (a redirect, a parked
+  ///   link) that ends the chain here.
+  /// - Throws: What `next` threw, or an error of the middleware's own: a `RoutingError`
+  ///   (`rejected`, `forbidden`) ends the open as it is, any other error as `middlewareFailed`.
   func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult
 }
 
@@ -34,6 +43,12 @@ public struct ClosureMiddleware: RouteMiddleware {
   }
 
   /// Runs the body.
+  ///
+  /// - Parameters:
+  ///   - request: The request, handed to the body.
+  ///   - next: The rest of the chain, handed to the body.
+  /// - Returns: What the body returns.
+  /// - Throws: What the body throws.
   public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
     try await body(request, next)
   }

@@ -53,6 +53,11 @@ extension RouteRequest {
   /// The value for `name` converted to any `LosslessStringConvertible` type; an extra of that type
   /// is returned as it is.
   ///
+  /// - Parameters:
+  ///   - name: The name to look up, in the order extras > path > query > defaults.
+  ///   - type: The type to convert to; a value already of this type is returned as it is, any
+  ///     other is read from its text with the type's `init?(_:)`.
+  /// - Returns: The value as `type`.
   /// - Throws: `invalidParameter` naming the parameter and the value.
   public func value<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type) throws(RoutingError) -> Value
   {

@@ -118,6 +118,13 @@ public struct RouteRequest: Sendable {
 
   /// The value for `name` from the first of `sources` that has it, in the order
   /// extras > path > query (its first value) > defaults.
+  ///
+  /// - Parameters:
+  ///   - name: The name of the extra, path parameter, query item or default.
+  ///   - sources: Where to look; every source by default. The order above holds whatever the
+  ///     set, and an empty set finds nothing.
+  /// - Returns: The value, text for every source but an extra, or `nil` when none of `sources`
+  ///   has `name`.
   public func value(_ name: String, from sources: Set<RequestValue.Source> = RequestValue.Source.all) -> (any Sendable)?
   {
     lookup(name, in: sources)?.value

@@ -33,6 +33,10 @@ public struct RouteResult: Sendable {
   var isDeclaredRedirect = false
 
   /// A result carrying `value` for `request`.
+  ///
+  /// - Parameters:
+  ///   - value: What the caller of `open` gets back.
+  ///   - request: The request handled; the result takes its URL and route.
   public init(_ value: any Sendable, for request: RouteRequest) {
     self.url = request.url.string
     self.route = request.route
@@ -51,6 +55,11 @@ public struct RouteResult: Sendable {
   /// let next = QueryItem(name: "next", value: request.url.string)
   /// return .redirect(to: LinkText.appending([next], to: "myapp://login"), from: request)
   /// ```
+  ///
+  /// - Parameters:
+  ///   - url: The URL to open instead, chosen by the app.
+  ///   - request: The request being sent on; the result takes its URL and route.
+  /// - Returns: A result whose outcome is ``Outcome/redirect(to:)``.
   public static func redirect(to url: String, from request: RouteRequest) -> RouteResult {
     var result = RouteResult((), for: request)
     result.outcome = .redirect(to: url)
@@ -74,6 +83,14 @@ public struct RouteResult: Sendable {
   /// // when sign-in succeeds:
   /// inbox.resume("signIn")
   /// ```
+  ///
+  /// - Parameters:
+  ///   - request: The request whose link waits; its URL, origin and extras are kept.
+  ///   - gate: What the app must pass first, the name it later gives ``LinkInbox/resume(_:)``.
+  ///   - url: The URL to open meanwhile, as a middleware's redirect; `nil`, the default, opens
+  ///     nothing in the link's place.
+  /// - Returns: A result carrying the parked link: a redirect to `url`, or the value `()`
+  ///   without one.
   public static func park(_ request: RouteRequest, until gate: String, showing url: String? = nil) -> RouteResult {
     var result = url.map { redirect(to: $0, from: request) } ?? RouteResult((), for: request)
     result.parked = ParkedLink(gate: gate, url: request.url.string, origin: request.origin, extras: request.extras)

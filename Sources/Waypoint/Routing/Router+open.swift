@@ -96,6 +96,12 @@ extension Router {
 
   /// Opens `url` and returns the handler's value as `type`.
   ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - type: The type the handler's value must have.
+  ///   - origin: Where it comes from; an external origin reaches only public routes.
+  ///   - extras: In-process values for the handler; they win over path, query and defaults.
+  /// - Returns: The handler's value.
   /// - Throws: What ``open(_:origin:extras:)-(String,_,_)`` throws, or `typeMismatch`.
   public func open<Value>(
     _ url: String, as type: Value.Type, origin: Origin = .internal, extras: [String: any Sendable] = [:]
@@ -104,6 +110,13 @@ extension Router {
   }
 
   /// Opens `url` for a caller that is not async; `completion` gets the outcome once.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - origin: Where it comes from; an external origin reaches only public routes.
+  ///   - extras: In-process values for the handler; they win over path, query and defaults.
+  ///   - completion: Called once, from a task of its own, with the result
+  ///     ``open(_:origin:extras:)-(String,_,_)`` returns or the error it throws.
   public func open(
     _ url: String, origin: Origin = .internal, extras: [String: any Sendable] = [:],
     completion: @escaping @Sendable (Result<RouteResult, RoutingError>) -> Void

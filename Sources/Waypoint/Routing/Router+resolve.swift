@@ -87,6 +87,12 @@ extension Router {
   /// Whether `open` would find a route for `url` from `origin` (the fallback handler aside).
   ///
   /// Resolves through ``resolve(_:origin:extras:)`` and runs no handler, middleware or observer.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - origin: Where it would come from; an external origin reaches only public routes.
+  /// - Returns: `true` when a route takes `url`; `false` when the URL does not resolve or only
+  ///   the fallback handler would take it.
   public func canOpen(_ url: String, origin: Origin = .internal) -> Bool {
     resolve(url, origin: origin).route != nil
   }

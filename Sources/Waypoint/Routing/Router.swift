@@ -89,6 +89,13 @@ public struct Router: Sendable {
   /// Matched by this router (all its routes, its options), the URL gives that route and those
   /// parameters; see `RouteTable.url(for:parameters:query:)` in WaypointMatching.
   ///
+  /// - Parameters:
+  ///   - name: The name of the route to print.
+  ///   - parameters: A value for each of the route's parameters, by name (a rest takes
+  ///     `.segments`); leaving out every parameter of an optional group leaves the group out.
+  ///     Empty by default.
+  ///   - query: Query items appended in this order, percent-encoded. Empty by default.
+  /// - Returns: The URL, percent-encoded.
   /// - Throws: `unknownRoute`; `invalidParameter` naming the parameter at fault; `unprintableURL`
   ///   naming the route that would open instead when no URL opens this one with these values.
   /// - Complexity: One parse and one match of the printed URL.

@@ -112,6 +112,19 @@ public struct RouterBuilder: Sendable {
   }
 
   /// Registers a route handled by a closure, which may decline requests with `canHandle`.
+  ///
+  /// - Parameters:
+  ///   - pattern: The pattern, e.g. `myapp://item/<int:id>` (in a group, after its prefix).
+  ///   - name: A unique name, for URL generation and messages; `nil`, the default, leaves the
+  ///     route unnamed.
+  ///   - priority: Higher wins before any other rule. Default 0.
+  ///   - exposure: Who may reach the route; links from outside reach only public routes.
+  ///     Default ``Exposure/internal``.
+  ///   - defaults: Values for names the URL does not supply.
+  ///   - canHandle: Whether the route takes a request; when it says no, the next matching route
+  ///     is tried. It must be quick and free of side effects, since `canOpen` asks it too. By
+  ///     default it takes every request.
+  ///   - body: Handles the requests; what it returns is what `open` gives back.
   public mutating func add(
     _ pattern: String, name: String? = nil, priority: Int = 0, exposure: Exposure = .internal,
     defaults: [String: String] = [:], canHandle: @escaping @Sendable (RouteRequest) -> Bool = { _ in true },
@@ -157,11 +170,28 @@ public struct RouterBuilder: Sendable {
   /// Registers `route` (in a group, its pattern joined to the prefix), its requests handled by
   /// `handler`; without one, as a manifest declares it: its requests go to the handler registered
   /// for its ``RouteDefinition/target``, or to its ``RouteDefinition/redirect``.
+  ///
+  /// - Parameters:
+  ///   - route: The route, with everything it says (name, exposure, priority, defaults,
+  ///     presentation, placement).
+  ///   - handler: What handles its requests; `nil`, the default, leaves them to its target's
+  ///     handler or its redirect.
   public mutating func add(_ route: RouteDefinition, handler: (any RouteHandler)? = nil) {
     root.add(route, handler: handler)
   }
 
   /// Registers a route that sends its requests to `template`, filled from its parameters.
+  ///
+  /// - Parameters:
+  ///   - pattern: The pattern (in a group, after its prefix).
+  ///   - template: The URL to open instead, as a pattern whose parameters are filled from those
+  ///     `pattern` captures (`{query:name}` and `{fragment}` from the link's query item and
+  ///     fragment); the link's query is kept. ``build()`` refuses a malformed template, or one
+  ///     using a parameter `pattern` does not capture, with `invalidRedirect`.
+  ///   - name: A unique name, for URL generation and messages; `nil`, the default, leaves the
+  ///     route unnamed.
+  ///   - exposure: Who may reach the route; links from outside reach only public routes, and
+  ///     the target then only what the link's origin may reach. Default ``Exposure/internal``.
   public mutating func redirect(
     _ pattern: String, to template: String, name: String? = nil, exposure: Exposure = .internal
   ) {
@@ -181,6 +211,13 @@ public struct RouterBuilder: Sendable {
   /// links and their parameter types, middleware with ``use(_:)``) joins this builder under
   /// `prefix`, its middleware running inside this builder's, after `middleware`. Its settings
   /// (options, hosts, callbacks, fallback, observers) are not used.
+  ///
+  /// - Parameters:
+  ///   - prefix: What every pattern `body` adds is joined after: `/shop`, `myapp://` or
+  ///     `https://example.com`; a pattern with a scheme of its own cannot go under it.
+  ///   - middleware: Middleware for the group's routes only, run inside this builder's and
+  ///     before what `body` adds with ``use(_:)``. Empty by default.
+  ///   - body: Adds the group's routes to the builder it is given.
   public mutating func group(
     _ prefix: String, middleware: [any RouteMiddleware] = [], _ body: (inout RouterBuilder) -> Void
   ) {
@@ -195,6 +232,12 @@ public struct RouterBuilder: Sendable {
   /// its targets join this builder's.
   ///
   /// Its options and observers are not used.
+  ///
+  /// - Parameters:
+  ///   - prefix: What every pattern of `feature` is joined after; empty, the patterns stay as
+  ///     they are.
+  ///   - feature: The feature's builder: its routes, its targets' handlers, the parameter types
+  ///     this builder lacks and its global middleware (for its routes only) join this builder.
   public mutating func mount(_ prefix: String, _ feature: RouterBuilder) {
     join(feature, under: prefix, naming: false)
   }
@@ -214,6 +257,11 @@ public struct RouterBuilder: Sendable {
   }
 
   /// Registers the handler for manifest routes whose `target` is `name`.
+  ///
+  /// - Parameters:
+  ///   - name: The target, as routes name it; a second handler for the same target makes
+  ///     ``build()`` fail with `duplicateName`.
+  ///   - handler: What handles the requests of every route with that target.
   public mutating func register(target name: String, handler: any RouteHandler) {
     if targets[name] != nil {
       problems.append(RoutingError(.duplicateName, "the target '\(name)' has two handlers"))
@@ -222,6 +270,14 @@ public struct RouterBuilder: Sendable {
   }
 
   /// Registers a closure as the handler for manifest routes whose `target` is `name`.
+  ///
+  /// - Parameters:
+  ///   - name: The target, as routes name it; a second handler for the same target makes
+  ///     ``build()`` fail with `duplicateName`.
+  ///   - canHandle: Whether the handler takes a request; when it says no, the next matching
+  ///     route is tried. It must be quick and free of side effects, since `canOpen` asks it
+  ///     too. By default it takes every request.
+  ///   - body: Handles the requests; what it returns is what `open` gives back.
   public mutating func register(
     target name: String, canHandle: @escaping @Sendable (RouteRequest) -> Bool = { _ in true },
     _ body: @escaping @Sendable (RouteRequest) async throws -> any Sendable

@@ -37,6 +37,11 @@ extension RoutingError.Code {
 
 extension RoutingError {
   /// A refusal with a reason, for middleware and observers: `throw RoutingError.rejected("sign in first")`.
+  ///
+  /// - Parameters:
+  ///   - reason: Why the request is refused, which becomes the error's message.
+  ///   - url: The URL refused; `nil`, the default, names none.
+  /// - Returns: A `rejected` error.
   public static func rejected(_ reason: String, url: String? = nil) -> RoutingError {
     RoutingError(.rejected, reason, url: url)
   }

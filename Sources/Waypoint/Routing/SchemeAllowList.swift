@@ -12,6 +12,13 @@ public struct SchemeAllowList: RouteMiddleware {
   package let appliesToInternal: Bool
 
   /// A list of allowed schemes; by default it checks external links only and lets in-app paths pass.
+  ///
+  /// - Parameters:
+  ///   - schemes: The schemes a link may have, compared in any case.
+  ///   - allowsNoScheme: Whether links without a scheme (in-app paths such as `/user/42`) pass.
+  ///     Default `true`.
+  ///   - appliesToInternal: Whether links from an origin that is not external are checked too.
+  ///     Default `false`.
   public init(_ schemes: [String], allowsNoScheme: Bool = true, appliesToInternal: Bool = false) {
     self.schemes = Set(schemes.map { $0.lowercased() })
     self.allowsNoScheme = allowsNoScheme
@@ -19,6 +26,14 @@ public struct SchemeAllowList: RouteMiddleware {
   }
 
   /// Refuses the request when its scheme is not allowed, else goes on.
+  ///
+  /// - Parameters:
+  ///   - request: The request, whose URL's scheme is checked when its origin is external (any
+  ///     origin, with `appliesToInternal`).
+  ///   - next: The rest of the chain, called when the scheme passes or is not checked.
+  /// - Returns: What `next` returns.
+  /// - Throws: `forbidden` when the scheme is not on the list, or when the URL has none and
+  ///   `allowsNoScheme` is `false`; otherwise what `next` throws.
   public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
     guard request.origin.isExternal || appliesToInternal else { return try await next(request) }
     guard let scheme = request.url.scheme?.lowercased() else {

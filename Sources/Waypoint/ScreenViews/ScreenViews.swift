@@ -65,6 +65,10 @@ public final class ScreenViews {
 
   /// Screen views with `redaction` applied to the screens' parameters and links; `now` is the
   /// clock visits are timed with.
+  ///
+  /// - Parameters:
+  ///   - redaction: The query items whose values are redacted; `sig` and `token` by default.
+  ///   - now: The clock for each visit's time on screen (tests pass their own).
   public init(
     redaction: LinkRedaction = .standard,
     now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
@@ -93,6 +97,12 @@ public final class ScreenViews {
   ///
   /// A window watched already, over another navigator (a scene connected again), goes on from
   /// what it showed: only what differs makes events.
+  ///
+  /// - Parameters:
+  ///   - navigator: The window's navigator: one of Waypoint's, which says why each state
+  ///     changed, or an `@Observable` one, followed as the app's own changes. Any other is read
+  ///     only now; it reports its later states with ``record(_:window:cause:timing:)``.
+  ///   - window: The window's name; `main` by default.
   public func watch(_ navigator: any Navigator, window: String = "main") {
     if let old = windows[window]?.navigator, old !== navigator {
       (old as? any PublishesStates)?.statesPublished.stopListening(self)
@@ -135,6 +145,15 @@ public final class ScreenViews {
   /// Takes in the state `window` shows now, changed because of `cause` (in `timing`, when a
   /// navigator carried the change out), and sends the events for what the user sees
   /// differently: first the screens no longer visible, then the new ones.
+  ///
+  /// - Parameters:
+  ///   - state: The state the window shows now; while the window's scene is in the background,
+  ///     it is kept and makes no events.
+  ///   - window: The window's name; `main` by default. A window not seen before counts as having
+  ///     shown nothing.
+  ///   - cause: Why the state changed, given in each event; a link's URL is redacted.
+  ///   - timing: How long the navigator took over the change, when it carried it out; `nil`
+  ///     otherwise.
   public func record(
     _ state: NavigationState, window: String = "main", cause: ScreenEvent.Cause, timing: ScreenEvent.Timing? = nil
   ) {

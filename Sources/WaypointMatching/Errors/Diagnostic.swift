@@ -26,6 +26,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   public var error: any WaypointError
 
   /// Makes a diagnostic.
+  ///
+  /// - Parameters:
+  ///   - severity: Whether the problem stops the build (`error`) or not (`warning`).
+  ///   - error: The problem, as the error of the subsystem that found it.
   public init(_ severity: Severity, _ error: any WaypointError) {
     self.severity = severity
     self.error = error

@@ -102,6 +102,19 @@ public struct RoutingError: WaypointError {
   public var check: String?
 
   /// Makes an error; every fact but the code and message is optional.
+  ///
+  /// - Parameters:
+  ///   - code: What kind of failure it is.
+  ///   - message: A sentence for people that names what is at fault.
+  ///   - url: The URL being parsed or matched, when there is one.
+  ///   - pattern: The pattern at fault, when there is one.
+  ///   - column: The 1-based column in `pattern` where the problem was found.
+  ///   - parameter: The parameter at fault, when there is one.
+  ///   - routePosition: The 0-based position of the route at fault in registration order (for a
+  ///     manifest, its position in the manifest's routes).
+  ///   - routeName: The name of the route at fault, when it has one.
+  ///   - underlying: Another subsystem's error kept whole, under `handlerFailed` or
+  ///     `middlewareFailed`.
   public init(
     _ code: Code, _ message: String, url: String? = nil, pattern: String? = nil,
     column: Int? = nil, parameter: String? = nil, routePosition: Int? = nil,

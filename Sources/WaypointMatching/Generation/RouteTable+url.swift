@@ -17,6 +17,13 @@ extension RouteTable {
   /// try table.url(for: "user", parameters: ["id": "me"])  // throws unprintableURL: it opens "me"
   /// ```
   ///
+  /// - Parameters:
+  ///   - name: The name of the route to print.
+  ///   - parameters: A value for each of the route's parameters, by name (a rest takes
+  ///     ``ParameterValue/segments(_:)``); leaving out every parameter of an optional group
+  ///     leaves the group out. Empty by default.
+  ///   - query: Query items appended in this order, percent-encoded. Empty by default.
+  /// - Returns: The URL, percent-encoded.
   /// - Throws: ``RoutingError/Code-swift.struct/unknownRoute`` when no route has that name,
   ///   ``RoutingError/Code-swift.struct/invalidParameter`` naming the parameter at fault, or
   ///   ``RoutingError/Code-swift.struct/unprintableURL`` when no URL opens the route with these values.

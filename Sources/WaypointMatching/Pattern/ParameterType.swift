@@ -19,6 +19,12 @@ public struct ParameterType: Sendable {
   let unaffixed: PatternParameter.Details
 
   /// Makes a type named `name` that accepts the values `accepts` returns `true` for.
+  ///
+  /// - Parameters:
+  ///   - name: The name patterns use, `slug` in `<slug:post>`; registering the type replaces a
+  ///     type of the same name, a built-in one included.
+  ///   - accepts: The test, given a decoded segment value without the parameter's prefix and
+  ///     suffix; it runs while URLs are matched and printed.
   public init(_ name: String, accepts: @escaping @Sendable (Substring) -> Bool) {
     self.name = name
     self.accepts = accepts

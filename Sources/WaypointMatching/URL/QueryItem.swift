@@ -8,6 +8,10 @@ public struct QueryItem: Sendable, Hashable, CustomStringConvertible {
   public var value: String
 
   /// Makes a query item.
+  ///
+  /// - Parameters:
+  ///   - name: The decoded key; a printed URL percent-encodes it.
+  ///   - value: The decoded value; `""` prints as `name=`.
   public init(name: String, value: String) {
     self.name = name
     self.value = value

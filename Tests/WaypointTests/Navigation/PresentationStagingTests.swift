@@ -1,5 +1,6 @@
 import Testing
 import Waypoint
+import WaypointAdapterSupport
 
 @Suite("Presentation staging: one presentation per UI update")
 struct PresentationStagingTests {

@@ -1,3 +1,5 @@
+package import Waypoint
+
 /// Which presented levels a UI that presents one level per update may show now.
 ///
 /// SwiftUI presents one sheet level per view update: given a state with two new levels at once
