@@ -13,8 +13,8 @@ package import Waypoint
 /// ```swift
 /// var staging = PresentationStaging()
 /// staging.shownLevels(of: state.levels)                 // 2: the root and the first sheet
-/// staging.appeared(depth: 1, screen: "Sheet#2")          // it starts to slide in
-/// staging.finishedPresenting(depth: 1, screen: "Sheet#2")
+/// staging.appeared(levelIndex: 1, screen: "Sheet#2")     // it starts to slide in
+/// staging.finishedPresenting(levelIndex: 1, screen: "Sheet#2")
 /// staging.shownLevels(of: state.levels)                 // 3: now the sheet over it
 /// ```
 ///
@@ -26,13 +26,13 @@ package struct PresentationStaging: Sendable, Equatable {
     var finished: Bool
   }
 
-  /// The presented levels on screen, by depth (the first is depth 1).
+  /// The presented levels on screen, by level (the first is level 1).
   private var places: [Place] = []
 
   /// Staging with nothing presented yet.
   package init() {}
 
-  /// The root screens of the presented levels on screen, by depth (the first is depth 1).
+  /// The root screens of the presented levels on screen, by level (the first is level 1).
   package var onScreen: [String] { places.map(\.screen) }
 
   /// How many of `levels`, from the root, may be drawn now: the root, then each presented level
@@ -42,36 +42,36 @@ package struct PresentationStaging: Sendable, Equatable {
   package func shownLevels(of levels: [NavigationLevel]) -> Int {
     guard !levels.isEmpty else { return 0 }
     var shown = 1
-    while shown < levels.count, mayShow(levels, depth: shown) {
+    while shown < levels.count, mayShow(levels, levelIndex: shown) {
       shown += 1
     }
     return shown
   }
 
-  /// Notes that the presented level at `depth` (1 or more), whose root is `screen`, started to
+  /// Notes that the presented level at `levelIndex` (1 or more), whose root is `screen`, started to
   /// appear.
   ///
   /// It holds its place from now on. What was noted above it is forgotten, unless the
   /// level was already there (it appears again when a cover over it leaves).
-  package mutating func appeared(depth: Int, screen: String) {
-    guard depth >= 1, depth <= places.count + 1 else { return }
-    if depth <= places.count, places[depth - 1].screen == screen { return }
-    places.removeSubrange((depth - 1)...)
+  package mutating func appeared(levelIndex: Int, screen: String) {
+    guard levelIndex >= 1, levelIndex <= places.count + 1 else { return }
+    if levelIndex <= places.count, places[levelIndex - 1].screen == screen { return }
+    places.removeSubrange((levelIndex - 1)...)
     places.append(Place(screen: screen, finished: false))
   }
 
-  /// Notes that the presentation of the level at `depth`, whose root is `screen`, finished: the
+  /// Notes that the presentation of the level at `levelIndex`, whose root is `screen`, finished: the
   /// level over it may be presented.
-  package mutating func finishedPresenting(depth: Int, screen: String) {
-    guard depth >= 1, depth <= places.count, places[depth - 1].screen == screen else { return }
-    places[depth - 1].finished = true
+  package mutating func finishedPresenting(levelIndex: Int, screen: String) {
+    guard levelIndex >= 1, levelIndex <= places.count, places[levelIndex - 1].screen == screen else { return }
+    places[levelIndex - 1].finished = true
   }
 
-  /// Notes that the presented level at `depth`, whose root is `screen`, left the screen, with
+  /// Notes that the presented level at `levelIndex`, whose root is `screen`, left the screen, with
   /// everything over it: its place is free.
-  package mutating func disappeared(depth: Int, screen: String) {
-    guard depth >= 1, depth <= places.count, places[depth - 1].screen == screen else { return }
-    places.removeSubrange((depth - 1)...)
+  package mutating func disappeared(levelIndex: Int, screen: String) {
+    guard levelIndex >= 1, levelIndex <= places.count, places[levelIndex - 1].screen == screen else { return }
+    places.removeSubrange((levelIndex - 1)...)
   }
 
   /// Forgets the levels `levels` no longer has (for a UI that did not report their leaving).
@@ -82,13 +82,13 @@ package struct PresentationStaging: Sendable, Equatable {
     places.removeSubrange(kept...)
   }
 
-  /// Whether the presented level at `depth` may be asked for: the level under it is the root or
+  /// Whether the presented level at `levelIndex` may be asked for: the level under it is the root or
   /// finished presenting, and its place is free or already holds it.
-  private func mayShow(_ levels: [NavigationLevel], depth: Int) -> Bool {
-    let presenter = depth >= 2 && depth - 2 < places.count ? places[depth - 2] : nil
+  private func mayShow(_ levels: [NavigationLevel], levelIndex: Int) -> Bool {
+    let presenter = levelIndex >= 2 && levelIndex - 2 < places.count ? places[levelIndex - 2] : nil
     let presenterReady =
-      depth == 1 || (presenter?.finished == true && presenter?.screen == levels[depth - 1].root?.id)
-    let placeFree = depth - 1 >= places.count || places[depth - 1].screen == levels[depth].root?.id
+      levelIndex == 1 || (presenter?.finished == true && presenter?.screen == levels[levelIndex - 1].root?.id)
+    let placeFree = levelIndex - 1 >= places.count || places[levelIndex - 1].screen == levels[levelIndex].root?.id
     return presenterReady && placeFree
   }
 }

@@ -39,10 +39,13 @@ public struct LoggingScreenObserver: ScreenObserver {
   /// The metadata of `event`: the screen, its name, target and parameters, the window, the tab,
   /// the level and its presentation, the cause (and the link's number, URL, origin and route for
   /// a link), the screen before, and for a hidden screen the time it was on screen.
+  ///
+  /// The level is `screenLevel` (`ScreenEvent.level`), not `level`: a log handler that writes
+  /// JSON puts the metadata beside the log's own `level`.
   public static func metadata(of event: ScreenEvent) -> Logger.Metadata {
     var metadata: Logger.Metadata = [
       "screen": "\(event.screen.id)", "name": "\(event.screenName)", "target": "\(event.screen.target)",
-      "window": "\(event.window)", "depth": "\(event.depth)", "visit": "\(event.visit)",
+      "window": "\(event.window)", "screenLevel": "\(event.level)", "visit": "\(event.visit)",
       "cause": "\(Self.cause(event.cause))", "time": "\(event.timestamp)",
     ]
     if !event.screen.parameters.isEmpty {

@@ -36,7 +36,7 @@ package final class HostState {
   @ObservationIgnored private var readItems: [Int: String] = [:]
 
   /// A stack SwiftUI binds a `NavigationStack(path:)` to: a tab's or a column's on the root level,
-  /// or the own stack of the level at a depth (the root without tabs or a split view, a
+  /// or the own stack of a level (the root without tabs or a split view, a
   /// presented level).
   enum PathBinding: Hashable {
     case place(StackPlace)
@@ -48,7 +48,7 @@ package final class HostState {
     let path =
       switch stack {
       case .place(let place): state.path(at: place)
-      case .level(let depth): state.path(at: depth)
+      case .level(let levelIndex): state.path(at: levelIndex)
       }
     readPaths[stack] = path
     return path
@@ -59,23 +59,23 @@ package final class HostState {
   func edit(writingPath path: [Screen], to stack: PathBinding, in state: NavigationState) -> NavigationEdit? {
     switch stack {
     case .place(let place): state.edit(writingPath: path, at: place, shown: readPaths[stack])
-    case .level(let depth): state.edit(writingPath: path, atDepth: depth, shown: readPaths[stack])
+    case .level(let levelIndex): state.edit(writingPath: path, atLevel: levelIndex, shown: readPaths[stack])
     }
   }
 
-  /// Remembers the item SwiftUI read for the level at `depth` (each style's binding reads it;
+  /// Remembers the item SwiftUI read for the level at `levelIndex` (each style's binding reads it;
   /// the one that finds an item records it).
-  func readItem(_ item: PresentedItem?, depth: Int) -> PresentedItem? {
-    if let item { readItems[depth] = item.screen.id }
+  func readItem(_ item: PresentedItem?, levelIndex: Int) -> PresentedItem? {
+    if let item { readItems[levelIndex] = item.screen.id }
     return item
   }
 
-  /// The change SwiftUI clearing the item binding of the level at `depth` stands for: dismissing
+  /// The change SwiftUI clearing the item binding of the level at `levelIndex` stands for: dismissing
   /// the item it last read, if the state still presents it.
-  func edit(dismissingItemAt depth: Int, styles: Set<PresentedItem.Style>, in state: NavigationState)
+  func edit(dismissingItemAt levelIndex: Int, styles: Set<PresentedItem.Style>, in state: NavigationState)
     -> NavigationEdit?
   {
-    state.edit(dismissingItemAt: depth, styles: styles, shown: readItems[depth])
+    state.edit(dismissingItemAt: levelIndex, styles: styles, shown: readItems[levelIndex])
   }
 
   /// The inbox links go to: `inbox` when the app gave one, else one of the host's own over
@@ -173,33 +173,33 @@ package final class HostState {
     #endif
   }()
 
-  /// The presented level at `depth`, whose root is `screen`, started to appear: it holds its
-  /// place now, and once its presentation is over (``presentationEnded(depth:screen:)``, or
+  /// The presented level at `levelIndex`, whose root is `screen`, started to appear: it holds its
+  /// place now, and once its presentation is over (``presentationEnded(levelIndex:screen:)``, or
   /// ``presentationEndLimit`` from now), the level over it may be presented.
-  package func appeared(depth: Int, screen: String) {
-    update { $0.appeared(depth: depth, screen: screen) }
+  package func appeared(levelIndex: Int, screen: String) {
+    update { $0.appeared(levelIndex: levelIndex, screen: screen) }
     Task { @MainActor [weak self] in
       try? await Task.sleep(for: Self.presentationEndLimit)
-      self?.presentationEnded(depth: depth, screen: screen)
+      self?.presentationEnded(levelIndex: levelIndex, screen: screen)
     }
   }
 
-  /// Notes that UIKit finished presenting the level at `depth`, whose root is `screen`.
+  /// Notes that UIKit finished presenting the level at `levelIndex`, whose root is `screen`.
   ///
   /// The level over it may be presented. Told again, or for a level gone, it changes nothing.
-  package func presentationEnded(depth: Int, screen: String) {
-    update { $0.finishedPresenting(depth: depth, screen: screen) }
+  package func presentationEnded(levelIndex: Int, screen: String) {
+    update { $0.finishedPresenting(levelIndex: levelIndex, screen: screen) }
   }
 
-  /// The presented level at `depth`, whose root is `screen`, disappeared.
+  /// The presented level at `levelIndex`, whose root is `screen`, disappeared.
   ///
   /// It left only if the
   /// state no longer has it there: a level also disappears under a full-screen cover (UIKit
   /// takes away the presenting views of a `fullScreen` presentation), and stays.
-  func disappeared(depth: Int, screen: String, in modules: ScreenCoordinator) {
+  func disappeared(levelIndex: Int, screen: String, in modules: ScreenCoordinator) {
     let levels = modules.navigator.state.levels
-    guard depth >= levels.count || levels[depth].root?.id != screen else { return }
-    update { $0.disappeared(depth: depth, screen: screen) }
+    guard levelIndex >= levels.count || levels[levelIndex].root?.id != screen else { return }
+    update { $0.disappeared(levelIndex: levelIndex, screen: screen) }
   }
 
   private func update(_ change: (inout PresentationStaging) -> Void) {

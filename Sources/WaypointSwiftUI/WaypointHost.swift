@@ -28,7 +28,7 @@ import CoreSpotlight
 /// changes, where SwiftUI shows tab badges), or with the label view ``tabLabel(_:)`` gives. A
 /// split view is a `NavigationSplitView`, with a `NavigationStack` per tab and column bound to
 /// its stack: the tab the user selects, and a stack the user pops, are written back as
-/// ``Waypoint/NavigationEdit/selectedTab(_:)`` and ``Waypoint/NavigationEdit/replacedStack(depth:stack:place:)``.
+/// ``Waypoint/NavigationEdit/selectedTab(_:)`` and ``Waypoint/NavigationEdit/replacedStack(level:stack:place:)``.
 /// Selecting the selected tab again is ``Waypoint/NavigationEdit/reselectedTab(_:)`` on iOS, which
 /// pops it to its root. A `NavigationSplitView` collapses on its own in a compact width; a
 /// collapsed two-column one shows its secondary column on top while that holds screens, and the
@@ -251,7 +251,7 @@ public struct WaypointHost<Destination: View>: View {
   /// The root level, with links and the environment.
   public var body: some View {
     let modules = coordinator
-    LevelView(host: context(modules), depth: 0, item: nil)
+    LevelView(host: context(modules), levelIndex: 0, item: nil)
       .environment(modules)
       .onAppear { appeared() }
       .onDisappear { disappeared() }
@@ -354,15 +354,15 @@ public struct WaypointHost<Destination: View>: View {
   /// What SwiftUI writing `path` to the stack at `place` does.
   package func write(path: [Screen], at place: StackPlace) { context(coordinator).write(path: path, at: place) }
 
-  /// What the item bindings of the level at `depth` give SwiftUI.
-  package func readItem(depth: Int) -> PresentedItem? {
+  /// What the item bindings of the level at `levelIndex` give SwiftUI.
+  package func readItem(levelIndex: Int) -> PresentedItem? {
     let levels = coordinator.navigator.state.levels
-    return shared.readItem(depth < levels.count ? levels[depth].presented : nil, depth: depth)
+    return shared.readItem(levelIndex < levels.count ? levels[levelIndex].presented : nil, levelIndex: levelIndex)
   }
 
-  /// What SwiftUI clearing the item binding of the level at `depth` does.
-  package func writeNoItem(depth: Int) {
-    context(coordinator).dismissItem(depth: depth, styles: [.sheet, .fullScreenCover, .popover])
+  /// What SwiftUI clearing the item binding of the level at `levelIndex` does.
+  package func writeNoItem(levelIndex: Int) {
+    context(coordinator).dismissItem(levelIndex: levelIndex, styles: [.sheet, .fullScreenCover, .popover])
   }
 
   /// A Spotlight result the user chose, by its item's identifier.
@@ -538,10 +538,12 @@ struct HostContext<Destination: View> {
     report(edit)
   }
 
-  /// SwiftUI cleared the item binding of the level at `depth` for `styles` (the user dismissed
+  /// SwiftUI cleared the item binding of the level at `levelIndex` for `styles` (the user dismissed
   /// it): only the item SwiftUI showed goes, since a link may have put another in its place.
-  @MainActor func dismissItem(depth: Int, styles: Set<PresentedItem.Style>) {
-    guard let edit = shared.edit(dismissingItemAt: depth, styles: styles, in: modules.navigator.state) else { return }
+  @MainActor func dismissItem(levelIndex: Int, styles: Set<PresentedItem.Style>) {
+    guard let edit = shared.edit(dismissingItemAt: levelIndex, styles: styles, in: modules.navigator.state) else {
+      return
+    }
     report(edit)
   }
 
@@ -558,7 +560,7 @@ struct HostContext<Destination: View> {
 /// One level: its stack, and what it presents as the next level.
 struct LevelView<Destination: View>: View {
   let host: HostContext<Destination>
-  let depth: Int
+  let levelIndex: Int
   /// The item this level is presented as (`nil` for the root): while it slides away after
   /// leaving the state, the level shows its last content.
   let item: PresentedItem?
@@ -572,10 +574,10 @@ struct LevelView<Destination: View>: View {
     presentations(stack, shownLevels: shownLevels)
       .reportingPresentationEnd(presentationEnd)
       .onAppear {
-        if let item { host.shared.appeared(depth: depth, screen: item.screen.id) }
+        if let item { host.shared.appeared(levelIndex: levelIndex, screen: item.screen.id) }
       }
       .onDisappear {
-        if let item { host.shared.disappeared(depth: depth, screen: item.screen.id, in: host.modules) }
+        if let item { host.shared.disappeared(levelIndex: levelIndex, screen: item.screen.id, in: host.modules) }
       }
   }
 
@@ -583,17 +585,17 @@ struct LevelView<Destination: View>: View {
   private var presentationEnd: (@MainActor () -> Void)? {
     guard let item else { return nil }
     let shared = host.shared
-    let depth = depth
+    let levelIndex = levelIndex
     let screen = item.screen.id
-    return { shared.presentationEnded(depth: depth, screen: screen) }
+    return { shared.presentationEnded(levelIndex: levelIndex, screen: screen) }
   }
 
   /// The level as the state has it, or as it was last drawn while it slides away.
   private var level: NavigationLevel? {
     let levels = host.modules.navigator.state.levels
-    if depth < levels.count, item == nil || levels[depth].root?.id == item?.id {
-      host.shared.keep(levels[depth], for: item?.id)
-      return levels[depth]
+    if levelIndex < levels.count, item == nil || levels[levelIndex].root?.id == item?.id {
+      host.shared.keep(levels[levelIndex], for: item?.id)
+      return levels[levelIndex]
     }
     return item.flatMap { host.shared.kept($0.id) }
   }
@@ -601,15 +603,15 @@ struct LevelView<Destination: View>: View {
   /// Whether the level is still in the state (not sliding away).
   private var isLive: Bool {
     let levels = host.modules.navigator.state.levels
-    return depth < levels.count && (item == nil || levels[depth].root?.id == item?.id)
+    return levelIndex < levels.count && (item == nil || levels[levelIndex].root?.id == item?.id)
   }
 
   @ViewBuilder private var stack: some View {
-    if let tabs = level?.tabs, depth == 0 {
+    if let tabs = level?.tabs, levelIndex == 0 {
       TabView(selection: tabSelection) {
         ForEach(tabs.tabs) { tab in tabContent(tab) }
       }
-    } else if let split = level?.split, depth == 0 {
+    } else if let split = level?.split, levelIndex == 0 {
       pane(tab: nil, split: split)
     } else if level?.hasNavigationStack ?? true {
       NavigationStack(path: path) {
@@ -709,21 +711,22 @@ struct LevelView<Destination: View>: View {
   }
 
   private func next(_ item: PresentedItem) -> LevelView {
-    LevelView(host: host, depth: depth + 1, item: item)
+    LevelView(host: host, levelIndex: levelIndex + 1, item: item)
   }
 
   /// The level's path; writing a shorter one is the user going back.
   private var path: Binding<[Screen]> {
     let host = host
-    let depth = depth
+    let levelIndex = levelIndex
     let shown = level?.path ?? []
     let live = isLive
     return Binding(
-      get: { @MainActor in live ? host.shared.readPath(.level(depth), in: host.modules.navigator.state) : shown },
+      get: { @MainActor in live ? host.shared.readPath(.level(levelIndex), in: host.modules.navigator.state) : shown },
       set: { @MainActor path in
         // Made against what SwiftUI showed: a write about screens a link took away meanwhile
         // changes nothing.
-        guard live, let edit = host.shared.edit(writingPath: path, to: .level(depth), in: host.modules.navigator.state)
+        guard live,
+          let edit = host.shared.edit(writingPath: path, to: .level(levelIndex), in: host.modules.navigator.state)
         else { return }
         host.report(edit)
       })
@@ -780,18 +783,19 @@ struct LevelView<Destination: View>: View {
   /// be drawn); writing `nil` is the user dismissing it.
   private func item(_ styles: Set<PresentedItem.Style>, _ shownLevels: Int) -> Binding<PresentedItem?> {
     let host = host
-    let depth = depth
+    let levelIndex = levelIndex
     let live = isLive
     return Binding(
       get: { @MainActor in
         host.shared.readItem(
           PresentedItem.shown(
-            in: host.modules.navigator.state, depth: depth, shownLevels: shownLevels, live: live, styles: styles),
-          depth: depth)
+            in: host.modules.navigator.state, levelIndex: levelIndex, shownLevels: shownLevels, live: live,
+            styles: styles),
+          levelIndex: levelIndex)
       },
       set: { @MainActor item in
         guard item == nil, live else { return }
-        host.dismissItem(depth: depth, styles: styles)
+        host.dismissItem(levelIndex: levelIndex, styles: styles)
       })
   }
 }
@@ -802,16 +806,17 @@ extension Array {
   }
 }
 extension PresentedItem {
-  /// What level `depth` of `state` presents with one of `styles`, when SwiftUI may show it: the
+  /// What level `levelIndex` of `state` presents with one of `styles`, when SwiftUI may show it: the
   /// level's view is live and `shownLevels` lets the level over it be drawn.
   ///
   /// SwiftUI may read a presentation's binding after the state lost the level (a link or the
   /// user dismissed it) and before the level's view is drawn again: that reads as nothing
   /// presented, never past the state's levels.
   package static func shown(
-    in state: NavigationState, depth: Int, shownLevels: Int, live: Bool, styles: Set<Style>
+    in state: NavigationState, levelIndex: Int, shownLevels: Int, live: Bool, styles: Set<Style>
   ) -> PresentedItem? {
-    guard live, depth + 1 < shownLevels, let item = state.levels[safe: depth]?.presented, styles.contains(item.style)
+    guard live, levelIndex + 1 < shownLevels, let item = state.levels[safe: levelIndex]?.presented,
+      styles.contains(item.style)
     else { return nil }
     return item
   }

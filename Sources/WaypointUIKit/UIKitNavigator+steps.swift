@@ -7,12 +7,12 @@ import Waypoint
 extension UIKitNavigator {
   func execute(_ step: NavigationStep) async throws(NavigationError) {
     switch step {
-    case .dismiss(let depth):
-      try await dismiss(over: depth)
-    case .popTo(let id, let depth):
-      let stack = try navigationController(at: depth, for: step)
+    case .dismiss(let levelIndex):
+      try await dismiss(over: levelIndex)
+    case .popTo(let id, let levelIndex):
+      let stack = try navigationController(at: levelIndex, for: step)
       guard let target = controllers[id]?.controller else { throw gone(id, step) }
-      try await clearForeign(over: depth, step)
+      try await clearForeign(over: levelIndex, step)
       // The steps before waited on UIKit, and the user may have popped meanwhile: UIKit raises
       // for a pop to a controller its stack no longer holds.
       try await finishTransition(of: stack, step)
@@ -22,16 +22,16 @@ extension UIKitNavigator {
       }
       _ = stack.popToViewController(target, animated: animated)
       try await finishTransition(of: stack, step)
-    case .push(let screen, let depth):
-      let stack = try navigationController(at: depth, for: step)
+    case .push(let screen, let levelIndex):
+      let stack = try navigationController(at: levelIndex, for: step)
       let pushed = try controller(for: screen)
       try Self.checkStackable(pushed, screen: screen.id)
-      try await clearForeign(over: depth, step)
+      try await clearForeign(over: levelIndex, step)
       Self.detach(pushed, for: stack)
       stack.pushViewController(pushed, animated: animated)
       try await finishTransition(of: stack, step)
-    case .present(let screen, let presentation, let source, let depth):
-      try await present(screen, presentation, from: source, depth: depth)
+    case .present(let screen, let presentation, let source, let levelIndex):
+      try await present(screen, presentation, from: source, levelIndex: levelIndex)
     case .setRoot(let screen):
       try await setRoot(screen, step)
     case .setDetail(let screen, _):
@@ -62,15 +62,15 @@ extension UIKitNavigator {
   /// Several screens pushed onto one stack (a restore, a deep link's path): one
   /// `setViewControllers` call, so UIKit animates only the last.
   func pushAll(_ pushes: [NavigationStep]) async throws(NavigationError) {
-    guard case .push(_, let depth)? = pushes.first else { return }
-    let stack = try navigationController(at: depth, for: pushes[0])
+    guard case .push(_, let levelIndex)? = pushes.first else { return }
+    let stack = try navigationController(at: levelIndex, for: pushes[0])
     var added: [UIViewController] = []
     for case .push(let screen, _) in pushes {
       let pushed = try controller(for: screen)
       try Self.checkStackable(pushed, screen: screen.id)
       added.append(pushed)
     }
-    try await clearForeign(over: depth, pushes[0])
+    try await clearForeign(over: levelIndex, pushes[0])
     for controller in added { Self.detach(controller, for: stack) }
     stack.setViewControllers(stack.viewControllers + added, animated: animated)
     try await finishTransition(of: stack, pushes[0])
@@ -118,14 +118,14 @@ extension UIKitNavigator {
   /// The `stacked` pushes onto the new level go in its navigation controller before UIKit
   /// presents it, so the whole stack arrives in one presentation, the top screen showing.
   func present(
-    _ screen: Screen, _ presentation: Presentation, from source: String, depth: Int,
+    _ screen: Screen, _ presentation: Presentation, from source: String, levelIndex: Int,
     stackedOn stacked: ArraySlice<NavigationStep> = []
   ) async throws(NavigationError) {
-    let step = NavigationStep.present(screen, presentation, source: source, depth: depth)
-    guard let sourceController = controllers[source]?.controller, depth < containers.count else {
+    let step = NavigationStep.present(screen, presentation, source: source, level: levelIndex)
+    guard let sourceController = controllers[source]?.controller, levelIndex < containers.count else {
       throw gone(source, step)
     }
-    let presenter = containers[depth]
+    let presenter = containers[levelIndex]
     let container = try container(for: try controller(for: screen), presentation, source: sourceController, screen)
     if !stacked.isEmpty { try stack(stacked, on: container, screen) }
     try await clearForPresenting(from: presenter, screen: screen.id, step)
@@ -299,12 +299,12 @@ extension UIKitNavigator {
     controller.viewIfLoaded?.removeFromSuperview()
   }
 
-  /// Makes sure what the app presented over level `depth` (an alert, a share sheet, its own
+  /// Makes sure what the app presented over level `levelIndex` (an alert, a share sheet, its own
   /// modal) does not hide a change made there: under `.refuse` the step fails with
   /// `presentationBlocked`, under `.dismiss` it is dismissed first.
-  func clearForeign(over depth: Int, _ step: NavigationStep) async throws(NavigationError) {
-    await endSearches(from: depth)
-    guard let foreign = foreignPresentation(from: depth), let presenter = foreign.presentingViewController else {
+  func clearForeign(over levelIndex: Int, _ step: NavigationStep) async throws(NavigationError) {
+    await endSearches(from: levelIndex)
+    guard let foreign = foreignPresentation(from: levelIndex), let presenter = foreign.presentingViewController else {
       return
     }
     switch foreignPresentations {
@@ -338,24 +338,25 @@ extension UIKitNavigator {
     _ = await UIKitWait.until({ search.presentingViewController == nil }, at: transitionTimeout)
   }
 
-  private func dismiss(over depth: Int) async throws(NavigationError) {
-    let step = NavigationStep.dismiss(depth: depth)
-    guard depth + 1 < containers.count else { throw gone("level \(depth + 1)", step) }
-    let presented = containers[depth + 1]
+  private func dismiss(over levelIndex: Int) async throws(NavigationError) {
+    let step = NavigationStep.dismiss(level: levelIndex)
+    guard levelIndex + 1 < containers.count else { throw gone("level \(levelIndex + 1)", step) }
+    let presented = containers[levelIndex + 1]
     // Dismissing a level dismisses everything presented over it, the app's alert included
     // (https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)):
     // what the app presented there is up to the policy.
-    try await clearForeign(over: depth + 1, step)
-    if case .custom(let name)? = current.levels[depth].presented?.presentation, let transition = customTransitions[name]
+    try await clearForeign(over: levelIndex + 1, step)
+    if case .custom(let name)? = current.levels[levelIndex].presented?.presentation,
+      let transition = customTransitions[name]
     {
       let done = await runCustom { await transition.dismiss(presented, self.animated) }
       guard done else {
         throw NavigationError(.transitionTimedOut, "the custom transition did not dismiss within \(transitionTimeout)")
       }
-    } else if containers[depth].presentedViewController === presented {
-      try await dismissPresentation(of: containers[depth], presented, animated: animated, step)
+    } else if containers[levelIndex].presentedViewController === presented {
+      try await dismissPresentation(of: containers[levelIndex], presented, animated: animated, step)
     }
-    containers.removeSubrange((depth + 1)...)
+    containers.removeSubrange((levelIndex + 1)...)
   }
 
   /// Dismisses what `presenter` presents (`presented`, and everything over it), waiting for the
@@ -378,9 +379,9 @@ extension UIKitNavigator {
   /// The first presentation over the navigator's levels (from level `first` up) that is not one
   /// of them, and is not on its way out.
   private func foreignPresentation(from first: Int = 0) -> UIViewController? {
-    for (depth, container) in containers.enumerated() where depth >= first {
+    for (levelIndex, container) in containers.enumerated() where levelIndex >= first {
       guard let presented = container.presentedViewController else { continue }
-      let ours = depth + 1 < containers.count && presented === containers[depth + 1]
+      let ours = levelIndex + 1 < containers.count && presented === containers[levelIndex + 1]
       if !ours, !Self.isLeaving(presented), !(presented is UISearchController) { return presented }
     }
     return nil
@@ -446,12 +447,12 @@ extension UIKitNavigator {
     if detail != nil, split.isCollapsed { split.show(.secondary) }
   }
 
-  /// The navigation controller of the level at `depth`.
-  private func navigationController(at depth: Int, for step: NavigationStep) throws(NavigationError)
+  /// The navigation controller of the level at `levelIndex`.
+  private func navigationController(at levelIndex: Int, for step: NavigationStep) throws(NavigationError)
     -> UINavigationController
   {
     // A root split view holds the root stack in its primary column.
-    let container = depth == 0 && splits[.primary] != nil ? rootController : containers[safe: depth]
+    let container = levelIndex == 0 && splits[.primary] != nil ? rootController : containers[safe: levelIndex]
     let level = (container as? WrappingContainer)?.content ?? container
     guard let stack = level as? UINavigationController else {
       throw NavigationError(.invalidStep, "cannot \(step): the level has no navigation controller")

@@ -13,20 +13,21 @@ extension UIKitNavigator {
   /// longer shows, so it can run any number of times.
   func sync() {
     needsSync = false
-    if let depth = firstGoneLevel(), depth < current.levels.count, let root = current.levels[depth].root {
+    if let levelIndex = firstGoneLevel(), levelIndex < current.levels.count, let root = current.levels[levelIndex].root
+    {
       _ = try? reconcile(.dismissed(screen: root.id))
     }
-    var depth = 0
-    while depth < min(containers.count, current.levels.count) {
-      defer { depth += 1 }
+    var levelIndex = 0
+    while levelIndex < min(containers.count, current.levels.count) {
+      defer { levelIndex += 1 }
       // Only the stacks the navigator made hold its screens; a screen that is itself a
       // navigation controller (an image picker, the app's own flow) is not in its own stack.
-      guard let stack = containers[depth] as? WaypointNavigationController, stack.reports.holdsScreens else {
+      guard let stack = containers[levelIndex] as? WaypointNavigationController, stack.reports.holdsScreens else {
         continue
       }
-      let level = current.levels[depth]
+      let level = current.levels[levelIndex]
       guard let stillShown = stillShown((level.root.map { [$0] } ?? []) + level.path, in: stack) else { continue }
-      _ = try? reconcile(.replacedStack(depth: depth, stack: stillShown))
+      _ = try? reconcile(.replacedStack(level: levelIndex, stack: stillShown))
     }
     syncContainers()
     syncDetailsAndChildren()
@@ -38,7 +39,7 @@ extension UIKitNavigator {
   /// of an expanded one, and a child whose controller the app took out of its parent.
   private func syncDetailsAndChildren() {
     if let split = splitViewController {
-      for (depth, level) in current.levels.enumerated() {
+      for (levelIndex, level) in current.levels.enumerated() {
         guard let detail = level.detail, let controller = controllers[detail.id]?.controller else { continue }
         let shown: Bool
         if split.isCollapsed {
@@ -50,7 +51,7 @@ extension UIKitNavigator {
           shown = secondary == nil || secondary === controller || secondary === controller.navigationController
         }
         guard !shown, split.transitionCoordinator == nil else { continue }
-        _ = try? reconcile(.replacedDetail(depth: depth, screen: nil))
+        _ = try? reconcile(.replacedDetail(level: levelIndex, screen: nil))
       }
     }
     // A popped detail the state no longer holds is forgotten.
@@ -102,7 +103,7 @@ extension UIKitNavigator {
         _ = try? reconcile(.reselectedTab(tab))
         continue
       }
-      _ = try? reconcile(.replacedStack(depth: 0, stack: stillShown, place: place))
+      _ = try? reconcile(.replacedStack(level: 0, stack: stillShown, place: place))
     }
     // A tap again that popped nothing (or whose pop was taken in) is forgotten once its stack
     // is still: a later back is not a re-tap.
@@ -120,7 +121,7 @@ extension UIKitNavigator {
       // it does not document) is not the user going back: the column is on screen again.
       guard splits[StackPlace(tab: place.tab)]?.isCollapsed == true else { continue }
       if current[stack: place]?.isEmpty == false {
-        _ = try? reconcile(.replacedStack(depth: 0, stack: [], place: place))
+        _ = try? reconcile(.replacedStack(level: 0, stack: [], place: place))
       }
     }
   }
@@ -173,15 +174,15 @@ extension UIKitNavigator {
   /// The lowest presented level UIKit no longer presents.
   private func firstGoneLevel() -> Int? {
     let dismissed = containers.map { ($0 as? any OwnedContainer)?.reports.dismissed == true }
-    return (1..<max(containers.count, 1)).first { depth in
-      let container = containers[depth]
-      if dismissed[depth] { return true }
+    return (1..<max(containers.count, 1)).first { levelIndex in
+      let container = containers[levelIndex]
+      if dismissed[levelIndex] { return true }
       // Being dismissed with a level over it that has already left: one dismissal takes both
       // (a level under a full-screen cover hears nothing of it, its views already gone).
-      if container.isBeingDismissed, dismissed[(depth + 1)...].contains(true) { return true }
+      if container.isBeingDismissed, dismissed[(levelIndex + 1)...].contains(true) { return true }
       // A custom transition may show its screen without UIKit's presentation; only the
       // container's own report says when it left.
-      if case .custom? = current.levels[safe: depth - 1]?.presented?.presentation.kind { return false }
+      if case .custom? = current.levels[safe: levelIndex - 1]?.presented?.presentation.kind { return false }
       return container.presentingViewController == nil && !container.isBeingDismissed
     }
   }

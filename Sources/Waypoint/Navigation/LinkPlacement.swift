@@ -135,10 +135,10 @@ package struct LinkPlacement {
       leaf.id = newID(leaf.target)
       return Placed(state: wanted, outcome: .over(source: nil), screen: leaf)
     }
-    let depth = wanted.levelCount
+    let levelIndex = wanted.levelCount
     let level = under.map { self.screen(for: $0, newID: newID) }
     _ = try wanted.apply(NavigationTransition(stackPresentation, screen: level[0]))
-    wanted[depth: depth][stack: .primary] = level
+    wanted[levelIndex: levelIndex][stack: .primary] = level
     leaf.id = newID(leaf.target)
     return Placed(state: wanted, outcome: .over(source: level.last?.id), screen: leaf)
   }
@@ -148,26 +148,28 @@ package struct LinkPlacement {
   private func reuseTopLevel(
     of shown: NavigationState, leaf: Screen, newID: (String) -> String
   ) throws(NavigationError) -> Placed? {
-    let depth = shown.levelCount - 1
-    guard depth > 0, let stack = shown[depth: depth][stack: .primary], let root = stack.first else { return nil }
+    let levelIndex = shown.levelCount - 1
+    guard levelIndex > 0, let stack = shown[levelIndex: levelIndex][stack: .primary], let root = stack.first else {
+      return nil
+    }
     var wanted = shown
     var leaf = leaf
     guard let first = under.first else {
       // The level is the link's screen alone: the same link pops the level back to it.
       guard root.target == leaf.target, root.parameters == leaf.parameters else { return nil }
-      wanted[depth: depth][stack: .primary] = [root]
+      wanted[levelIndex: levelIndex][stack: .primary] = [root]
       return Placed(state: wanted, outcome: .found(root), screen: leaf)
     }
     guard first.isShown(by: root, link: screen.parameters) else { return nil }
     let (kept, built, candidate) = Self.underPath(of: stack, under: under, link: screen.parameters, resets: true)
     if let candidate, candidate.target == leaf.target, candidate.parameters == leaf.parameters {
-      wanted[depth: depth][stack: .primary] = Array(stack.prefix(kept + 1))
+      wanted[levelIndex: levelIndex][stack: .primary] = Array(stack.prefix(kept + 1))
       return Placed(state: wanted, outcome: .found(candidate), screen: leaf)
     }
     let screens =
       Array(stack.prefix(kept))
       + built.map { self.screen(for: $0, newID: newID) }
-    wanted[depth: depth][stack: .primary] = screens
+    wanted[levelIndex: levelIndex][stack: .primary] = screens
     leaf.id = newID(leaf.target)
     return Placed(state: wanted, outcome: .over(source: screens.last?.id), screen: leaf)
   }

@@ -5,7 +5,7 @@
 /// then says what is really shown, and the ``ShownModule``s whose screens went away become
 /// `removed`.
 ///
-/// Levels are counted from the bottom: depth 0 is the root hierarchy, depth 1 what it presents,
+/// Levels are counted from the bottom: level 0 is the root hierarchy, level 1 what it presents,
 /// and so on (`NavigationState.levels`).
 public enum NavigationEdit: Sendable, Equatable {
   /// The user went back to `screen`: every screen above it in its stack left (a back button, a
@@ -14,11 +14,11 @@ public enum NavigationEdit: Sendable, Equatable {
   /// The presented level that holds `screen` was dismissed, with everything presented over it
   /// (a sheet pulled down, a popover tapped away).
   case dismissed(screen: String)
-  /// The stack of the level at `depth` (at `place`, on a root level with tabs or a split view)
+  /// The stack of the level at `level` (at `place`, on a root level with tabs or a split view)
   /// is now `stack`, root first (a SwiftUI path written back, a navigation controller's view
-  /// controllers replaced). Screens may leave and new ones may come; an empty stack above depth
+  /// controllers replaced). Screens may leave and new ones may come; an empty stack above level
   /// 0 dismisses the level.
-  case replacedStack(depth: Int, stack: [Screen], place: StackPlace = .primary)
+  case replacedStack(level: Int, stack: [Screen], place: StackPlace = .primary)
   /// The user selected the tab `tab` in the tab bar.
   case selectedTab(String)
   /// The user tapped the selected tab `tab` again, which pops its stack to its root, as a tab bar
@@ -28,8 +28,8 @@ public enum NavigationEdit: Sendable, Equatable {
   /// The split view of the tab `tab` (or of the root level, for `nil`) collapsed to one column,
   /// or expanded again.
   case collapsed(Bool, tab: String?)
-  /// The detail column of the level at `depth` now shows `screen`, or nothing.
-  case replacedDetail(depth: Int, screen: Screen?)
+  /// The detail column of the level at `level` now shows `screen`, or nothing.
+  case replacedDetail(level: Int, screen: Screen?)
   /// The child `screen` was taken out of its parent.
   case removedChild(screen: String)
   /// The whole hierarchy is now `state` (a state the system restored).
@@ -43,14 +43,14 @@ extension NavigationEdit {
     switch self {
     case .poppedTo(let screen): return "poppedTo \(screen)"
     case .dismissed(let screen): return "dismissed \(screen)"
-    case .replacedStack(let depth, let stack, let place):
-      return "replacedStack \(depth)" + (place == .primary ? "" : " \(place)")
+    case .replacedStack(let levelIndex, let stack, let place):
+      return "replacedStack \(levelIndex)" + (place == .primary ? "" : " \(place)")
         + " [\(stack.map(\.id).joined(separator: ", "))]"
     case .selectedTab(let tab): return "selectedTab \(tab)"
     case .reselectedTab(let tab): return "reselectedTab \(tab)"
     case .collapsed(let collapsed, let tab):
       return (collapsed ? "collapsed" : "expanded") + (tab.map { " \($0)" } ?? "")
-    case .replacedDetail(let depth, let screen): return "replacedDetail \(depth) \(screen?.id ?? "nothing")"
+    case .replacedDetail(let levelIndex, let screen): return "replacedDetail \(levelIndex) \(screen?.id ?? "nothing")"
     case .removedChild(let screen): return "removedChild \(screen)"
     case .restored: return "restored"
     }

@@ -81,8 +81,8 @@ extension NavigationState {
   ///
   /// `NavigationState(levels: state.levels) == state` for every state.
   package var levels: [NavigationLevel] {
-    (0..<levelCount).map { depth in
-      let level = self[depth: depth]
+    (0..<levelCount).map { levelIndex in
+      let level = self[levelIndex: levelIndex]
       return NavigationLevel(
         root: level.stack.first, path: Array(level.stack.dropFirst()), detail: level.detail,
         hasNavigationStack: level.hasNavigationStack,
@@ -111,10 +111,10 @@ extension NavigationState {
     self = state ?? NavigationState()
   }
 
-  /// The path of the level at `depth` (its stack without the root), for `NavigationStack(path:)`;
+  /// The path of the level at `levelIndex` (its stack without the root), for `NavigationStack(path:)`;
   /// empty when there is no such level.
-  package func path(at depth: Int) -> [Screen] {
-    depth >= 0 && depth < levelCount ? Array(self[depth: depth].stack.dropFirst()) : []
+  package func path(at levelIndex: Int) -> [Screen] {
+    levelIndex >= 0 && levelIndex < levelCount ? Array(self[levelIndex: levelIndex].stack.dropFirst()) : []
   }
 
   /// Writes a path back, as SwiftUI does when the user goes back: the same as
@@ -122,17 +122,19 @@ extension NavigationState {
   ///
   /// - Throws: `invalidEdit`, as `reconcile(_:)`.
   @discardableResult
-  package mutating func setPath(_ path: [Screen], at depth: Int) throws(NavigationError) -> [Screen] {
-    guard depth >= 0, depth < levelCount else {
-      throw NavigationError(.invalidEdit, "there is no level at depth \(depth); the state has \(levelCount)")
+  package mutating func setPath(_ path: [Screen], at levelIndex: Int) throws(NavigationError) -> [Screen] {
+    guard levelIndex >= 0, levelIndex < levelCount else {
+      throw NavigationError(.invalidEdit, "there is no level \(levelIndex); the state has \(levelCount)")
     }
-    let root = self[depth: depth].stack.prefix(1)
-    return try reconcile(.replacedStack(depth: depth, stack: root + path))
+    let root = self[levelIndex: levelIndex].stack.prefix(1)
+    return try reconcile(.replacedStack(level: levelIndex, stack: root + path))
   }
 
-  /// What the level at `depth` presents with `style`, for that style's `item:` binding.
-  package func presentedItem(at depth: Int, style: PresentedItem.Style) -> PresentedItem? {
-    guard depth >= 0, depth < levelCount, let item = levels[depth].presented, item.style == style else { return nil }
+  /// What the level at `levelIndex` presents with `style`, for that style's `item:` binding.
+  package func presentedItem(at levelIndex: Int, style: PresentedItem.Style) -> PresentedItem? {
+    guard levelIndex >= 0, levelIndex < levelCount, let item = levels[levelIndex].presented, item.style == style else {
+      return nil
+    }
     return item
   }
 
@@ -142,15 +144,16 @@ extension NavigationState {
   /// - Throws: `invalidEdit` for another item: SwiftUI only clears a binding, so presenting goes
   ///   through a navigator.
   @discardableResult
-  package mutating func setPresentedItem(_ item: PresentedItem?, at depth: Int) throws(NavigationError) -> [Screen] {
-    let shown = depth >= 0 && depth < levelCount ? levels[depth].presented : nil
+  package mutating func setPresentedItem(_ item: PresentedItem?, at levelIndex: Int) throws(NavigationError) -> [Screen]
+  {
+    let shown = levelIndex >= 0 && levelIndex < levelCount ? levels[levelIndex].presented : nil
     switch (item, shown) {
     case (nil, nil): return []
     case (nil, let shown?): return try reconcile(.dismissed(screen: shown.screen.id))
     case (let item?, let shown) where item.id == shown?.id: return []
     case (let item?, _):
       throw NavigationError(
-        .invalidEdit, "'\(item.id)' is not presented at depth \(depth); present it through a navigator")
+        .invalidEdit, "'\(item.id)' is not presented at level \(levelIndex); present it through a navigator")
     }
   }
 }
@@ -181,16 +184,17 @@ extension NavigationState {
   /// - Returns: The edit to reconcile, or `nil` when there is nothing to take in.
   package func edit(writingPath path: [Screen], at place: StackPlace, shown: [Screen]? = nil) -> NavigationEdit? {
     guard let stack = self[stack: place], let next = Self.stack(stack, writing: path, shown: shown) else { return nil }
-    return .replacedStack(depth: 0, stack: next, place: place)
+    return .replacedStack(level: 0, stack: next, place: place)
   }
 
   /// The change to report when SwiftUI writes `path` back for the own stack of the level at
-  /// `depth` (the root level without tabs or a split view, or a presented level), made against
+  /// `levelIndex` (the root level without tabs or a split view, or a presented level), made against
   /// `shown` as ``edit(writingPath:at:shown:)`` is; `nil` when there is nothing to take in.
-  package func edit(writingPath path: [Screen], atDepth depth: Int, shown: [Screen]? = nil) -> NavigationEdit? {
-    guard depth >= 0, depth < levelCount, let next = Self.stack(self[depth: depth].stack, writing: path, shown: shown)
+  package func edit(writingPath path: [Screen], atLevel levelIndex: Int, shown: [Screen]? = nil) -> NavigationEdit? {
+    guard levelIndex >= 0, levelIndex < levelCount,
+      let next = Self.stack(self[levelIndex: levelIndex].stack, writing: path, shown: shown)
     else { return nil }
-    return .replacedStack(depth: depth, stack: next)
+    return .replacedStack(level: levelIndex, stack: next)
   }
 
   /// What `stack` (root first) becomes when SwiftUI writes `path` for it, having shown `shown`.
@@ -210,14 +214,15 @@ extension NavigationState {
     return nil
   }
 
-  /// The change to report when SwiftUI clears the item binding of the level at `depth` for one
+  /// The change to report when SwiftUI clears the item binding of the level at `levelIndex` for one
   /// of `styles` (the user dismissed it), or `nil` when nothing is to be done: no such item, or
   /// not the one SwiftUI last read (`shown`, its root's id, when known), because a link replaced
   /// it while the user's dismissal ran.
-  package func edit(dismissingItemAt depth: Int, styles: Set<PresentedItem.Style>, shown: String? = nil)
+  package func edit(dismissingItemAt levelIndex: Int, styles: Set<PresentedItem.Style>, shown: String? = nil)
     -> NavigationEdit?
   {
-    guard depth >= 0, depth < levelCount, let item = levels[depth].presented, styles.contains(item.style) else {
+    guard levelIndex >= 0, levelIndex < levelCount, let item = levels[levelIndex].presented, styles.contains(item.style)
+    else {
       return nil
     }
     if let shown, shown != item.screen.id { return nil }
@@ -266,7 +271,7 @@ extension NavigationState {
     return after.compactMap { next in
       let place = StackPlace(tab: tab, column: next)
       guard self[stack: place]?.isEmpty == false else { return nil }
-      return .replacedStack(depth: 0, stack: [], place: place)
+      return .replacedStack(level: 0, stack: [], place: place)
     }
   }
 }

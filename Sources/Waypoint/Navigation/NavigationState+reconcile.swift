@@ -27,25 +27,27 @@ extension NavigationState {
   private mutating func applyEdit(_ edit: NavigationEdit) throws(NavigationError) {
     switch edit {
     case .poppedTo(let id):
-      guard let depth = (0..<levelCount).first(where: { self[depth: $0].place(holding: id) != nil }),
-        let place = self[depth: depth].place(holding: id), let stack = self[depth: depth][stack: place],
+      guard let levelIndex = (0..<levelCount).first(where: { self[levelIndex: $0].place(holding: id) != nil }),
+        let place = self[levelIndex: levelIndex].place(holding: id),
+        let stack = self[levelIndex: levelIndex][stack: place],
         let index = stack.firstIndex(where: { $0.id == id })
       else { throw Self.invalidEdit("no stack holds '\(id)', so nothing can be popped to it") }
-      setStack(Array(stack[...index]), at: depth, place: place)
+      setStack(Array(stack[...index]), at: levelIndex, place: place)
     case .dismissed(let id):
-      guard let depth = (1..<max(levelCount, 1)).first(where: { self[depth: $0].contains(levelScreen: id) }) else {
+      guard let levelIndex = (1..<max(levelCount, 1)).first(where: { self[levelIndex: $0].contains(levelScreen: id) })
+      else {
         throw Self.invalidEdit("no presented level holds '\(id)', so nothing was dismissed")
       }
-      self[depth: depth - 1].presented = nil
-    case .replacedStack(let depth, let stack, let place):
-      try checkDepth(depth)
-      guard self[depth: depth][stack: place] != nil else {
-        throw Self.invalidEdit("the level at depth \(depth) has no stack at '\(place)'")
+      self[levelIndex: levelIndex - 1].presented = nil
+    case .replacedStack(let levelIndex, let stack, let place):
+      try checkLevel(levelIndex)
+      guard self[levelIndex: levelIndex][stack: place] != nil else {
+        throw Self.invalidEdit("level \(levelIndex) has no stack at '\(place)'")
       }
-      if stack.isEmpty, depth > 0 {
-        self[depth: depth - 1].presented = nil
+      if stack.isEmpty, levelIndex > 0 {
+        self[levelIndex: levelIndex - 1].presented = nil
       } else {
-        setStack(stack, at: depth, place: place)
+        setStack(stack, at: levelIndex, place: place)
       }
     case .selectedTab(let id):
       guard tabs?[id] != nil else { throw Self.invalidEdit("the root level has no tab '\(id)'") }
@@ -66,13 +68,13 @@ extension NavigationState {
       }
       columns.isCollapsed = collapsed
       setSplit(columns, in: tab)
-    case .replacedDetail(let depth, let screen):
-      try checkDepth(depth)
-      self[depth: depth].detail = screen
-      dismissOrphanedPresentation(at: depth)
+    case .replacedDetail(let levelIndex, let screen):
+      try checkLevel(levelIndex)
+      self[levelIndex: levelIndex].detail = screen
+      dismissOrphanedPresentation(at: levelIndex)
     case .removedChild(let id):
-      for depth in 0..<levelCount where self[depth: depth].removeChild(id) {
-        dismissOrphanedPresentation(at: depth)
+      for levelIndex in 0..<levelCount where self[levelIndex: levelIndex].removeChild(id) {
+        dismissOrphanedPresentation(at: levelIndex)
         return
       }
       throw Self.invalidEdit("no screen has a child '\(id)'")
@@ -81,16 +83,16 @@ extension NavigationState {
     }
   }
 
-  /// Sets the stack at `place` of the level at `depth`, dismissing what that level presents when
+  /// Sets the stack at `place` of the level at `levelIndex`, dismissing what that level presents when
   /// its source left.
-  private mutating func setStack(_ stack: [Screen], at depth: Int, place: StackPlace) {
-    self[depth: depth][stack: place] = stack
-    dismissOrphanedPresentation(at: depth)
+  private mutating func setStack(_ stack: [Screen], at levelIndex: Int, place: StackPlace) {
+    self[levelIndex: levelIndex][stack: place] = stack
+    dismissOrphanedPresentation(at: levelIndex)
   }
 
-  private func checkDepth(_ depth: Int) throws(NavigationError) {
-    guard depth >= 0, depth < levelCount else {
-      throw Self.invalidEdit("there is no level at depth \(depth); the state has \(levelCount)")
+  private func checkLevel(_ levelIndex: Int) throws(NavigationError) {
+    guard levelIndex >= 0, levelIndex < levelCount else {
+      throw Self.invalidEdit("there is no level \(levelIndex); the state has \(levelCount)")
     }
   }
 

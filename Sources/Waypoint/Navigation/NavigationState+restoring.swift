@@ -57,10 +57,10 @@ extension NavigationState {
     }
     root.presented = chain
     // A presentation's source that is gone now: it is shown from the level's top screen.
-    for depth in 0..<root.levelCount where depth + 1 < root.levelCount {
-      let level = root[depth: depth]
+    for levelIndex in 0..<root.levelCount where levelIndex + 1 < root.levelCount {
+      let level = root[levelIndex: levelIndex]
       if let source = level.presented?.source, !level.ownScreens.contains(where: { $0.id == source }) {
-        root[depth: depth].presented?.source = nil
+        root[levelIndex: levelIndex].presented?.source = nil
       }
     }
     // What `start` brings (a new tab's screens, a root put back) may share an id with a saved screen.

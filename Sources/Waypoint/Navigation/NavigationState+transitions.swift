@@ -16,17 +16,17 @@ extension NavigationState {
     default:
       break
     }
-    let depth = levelCount - 1
+    let levelIndex = levelCount - 1
     guard let sourceID = transition.source ?? topScreen?.id else {
       throw Self.invalid("there is no screen to show '\(screen.target)' from; show a root first (replaceRoot)")
     }
-    let level = self[depth: depth]
+    let level = self[levelIndex: levelIndex]
     if let tabs = level.tabs, let place = level.place(holding: sourceID), place.tab != tabs.selected {
       throw Self.invalid(
         "the source '\(sourceID)' is in the tab '\(place.tab ?? "")', which is not selected; select it first")
     }
     guard level.allScreens.contains(where: { $0.id == sourceID }) else {
-      guard let covering = presentingDepth(of: sourceID).flatMap({ self[depth: $0].presented?.state.stack.first })
+      guard let covering = presentingLevel(of: sourceID).flatMap({ self[levelIndex: $0].presented?.state.stack.first })
       else {
         throw Self.invalid("the source '\(sourceID)' is not on screen")
       }
@@ -36,27 +36,27 @@ extension NavigationState {
     }
     switch transition.presentation {
     case .push:
-      return try push(screen, from: sourceID, depth: depth)
+      return try push(screen, from: sourceID, levelIndex: levelIndex)
     case .show:
-      return self[depth: depth].hasNavigationStack
-        ? try push(screen, from: sourceID, depth: depth)
-        : present(screen, as: .present(style: "automatic"), from: sourceID, depth: depth)
+      return self[levelIndex: levelIndex].hasNavigationStack
+        ? try push(screen, from: sourceID, levelIndex: levelIndex)
+        : present(screen, as: .present(style: "automatic"), from: sourceID, levelIndex: levelIndex)
     case .addChild:
-      guard self[depth: depth].modifyScreen(sourceID, { $0.children.append(screen) }) else {
+      guard self[levelIndex: levelIndex].modifyScreen(sourceID, { $0.children.append(screen) }) else {
         throw Self.invalid("the source '\(sourceID)' is not on screen")
       }
       return .addedChild(screen: screen.id, parent: sourceID)
     case .showDetail:
       let tab = level.place(holding: sourceID)?.tab
       if let columns = level.split(in: tab) {
-        self[depth: depth][stack: StackPlace(tab: tab, column: .secondary)] = [screen]
+        self[levelIndex: levelIndex][stack: StackPlace(tab: tab, column: .secondary)] = [screen]
         return .replacedColumn(screen: screen.id, previous: columns.secondary)
       }
-      let previous = self[depth: depth].detail
-      self[depth: depth].detail = screen
+      let previous = self[levelIndex: levelIndex].detail
+      self[levelIndex: levelIndex].detail = screen
       return .replacedDetail(screen: screen.id, previous: previous)
     default:
-      return present(screen, as: transition.presentation, from: sourceID, depth: depth)
+      return present(screen, as: transition.presentation, from: sourceID, levelIndex: levelIndex)
     }
   }
 
@@ -67,18 +67,18 @@ extension NavigationState {
   package mutating func revert(_ change: NavigationChange) throws(NavigationError) {
     switch change {
     case .pushed(let id):
-      for depth in 0..<levelCount {
-        guard let place = self[depth: depth].place(holding: id),
-          var stack = self[depth: depth][stack: place], let index = stack.firstIndex(where: { $0.id == id })
+      for levelIndex in 0..<levelCount {
+        guard let place = self[levelIndex: levelIndex].place(holding: id),
+          var stack = self[levelIndex: levelIndex][stack: place], let index = stack.firstIndex(where: { $0.id == id })
         else { continue }
         stack.removeSubrange(index...)
-        self[depth: depth][stack: place] = stack
-        dismissOrphanedPresentation(at: depth)
+        self[levelIndex: levelIndex][stack: place] = stack
+        dismissOrphanedPresentation(at: levelIndex)
         return
       }
     case .presented(let id):
-      for depth in 0..<levelCount where self[depth: depth].presented?.state.stack.first?.id == id {
-        self[depth: depth].presented = nil
+      for levelIndex in 0..<levelCount where self[levelIndex: levelIndex].presented?.state.stack.first?.id == id {
+        self[levelIndex: levelIndex].presented = nil
         return
       }
     case .replacedRoot(let id, let previous):
@@ -87,32 +87,32 @@ extension NavigationState {
         return
       }
     case .addedChild(let id, let parent):
-      for depth in 0..<levelCount {
+      for levelIndex in 0..<levelCount {
         var removed = false
-        _ = self[depth: depth].modifyScreen(parent) { screen in
+        _ = self[levelIndex: levelIndex].modifyScreen(parent) { screen in
           guard let index = screen.children.firstIndex(where: { $0.id == id }) else { return }
           screen.children.remove(at: index)
           removed = true
         }
         if removed {
-          dismissOrphanedPresentation(at: depth)
+          dismissOrphanedPresentation(at: levelIndex)
           return
         }
       }
     case .replacedDetail(let id, let previous):
-      for depth in 0..<levelCount where self[depth: depth].detail?.id == id {
-        self[depth: depth].detail = previous
-        dismissOrphanedPresentation(at: depth)
+      for levelIndex in 0..<levelCount where self[levelIndex: levelIndex].detail?.id == id {
+        self[levelIndex: levelIndex].detail = previous
+        dismissOrphanedPresentation(at: levelIndex)
         return
       }
     case .replacedColumn(let id, let previous):
-      for depth in 0..<levelCount {
-        let level = self[depth: depth]
+      for levelIndex in 0..<levelCount {
+        let level = self[levelIndex: levelIndex]
         guard let place = level.place(holding: id), place.column == .secondary,
           level[stack: place]?.first?.id == id
         else { continue }
-        self[depth: depth][stack: place] = previous
-        dismissOrphanedPresentation(at: depth)
+        self[levelIndex: levelIndex][stack: place] = previous
+        dismissOrphanedPresentation(at: levelIndex)
         return
       }
     case .nothing:
@@ -121,13 +121,15 @@ extension NavigationState {
     throw NavigationError(.screenGone, "'\(change.screen)' is no longer where it was shown, so it cannot be removed")
   }
 
-  /// Takes away what the level at `depth` presents when its source is no longer on the level:
+  /// Takes away what the level at `levelIndex` presents when its source is no longer on the level:
   /// a presentation leaves with its source, as in UIKit.
-  mutating func dismissOrphanedPresentation(at depth: Int) {
-    guard let source = self[depth: depth].presented?.source, !self[depth: depth].contains(levelScreen: source) else {
+  mutating func dismissOrphanedPresentation(at levelIndex: Int) {
+    guard let source = self[levelIndex: levelIndex].presented?.source,
+      !self[levelIndex: levelIndex].contains(levelScreen: source)
+    else {
       return
     }
-    self[depth: depth].presented = nil
+    self[levelIndex: levelIndex].presented = nil
   }
 
   /// Whether `revert(_:)` would succeed now.
@@ -139,10 +141,10 @@ extension NavigationState {
 
   // MARK: - Steps
 
-  private mutating func push(_ screen: Screen, from sourceID: String, depth: Int) throws(NavigationError)
+  private mutating func push(_ screen: Screen, from sourceID: String, levelIndex: Int) throws(NavigationError)
     -> NavigationChange
   {
-    let container = self[depth: depth]
+    let container = self[levelIndex: levelIndex]
     guard container.hasNavigationStack else {
       throw Self.invalid(
         "cannot push '\(screen.target)' from '\(sourceID)': it has no navigation stack (it is a popover)")
@@ -152,22 +154,22 @@ extension NavigationState {
     else {
       throw Self.invalid("cannot push '\(screen.target)' from '\(sourceID)': it is not the top of its navigation stack")
     }
-    self[depth: depth][stack: place] = stack + [screen]
+    self[levelIndex: levelIndex][stack: place] = stack + [screen]
     return .pushed(screen: screen.id)
   }
 
   private mutating func present(
-    _ screen: Screen, as presentation: Presentation, from sourceID: String, depth: Int
+    _ screen: Screen, as presentation: Presentation, from sourceID: String, levelIndex: Int
   ) -> NavigationChange {
     let state = NavigationState(stack: [screen], hasNavigationStack: presentation.kind != .popover)
-    self[depth: depth].presented = PresentedState(presentation: presentation, source: sourceID, state: state)
+    self[levelIndex: levelIndex].presented = PresentedState(presentation: presentation, source: sourceID, state: state)
     return .presented(screen: screen.id)
   }
 
-  /// The depth of the state whose screens include `id`, when that state is presenting something.
-  private func presentingDepth(of id: String) -> Int? {
-    (0..<levelCount).first { depth in
-      let container = self[depth: depth]
+  /// The level of the state whose screens include `id`, when that state is presenting something.
+  private func presentingLevel(of id: String) -> Int? {
+    (0..<levelCount).first { levelIndex in
+      let container = self[levelIndex: levelIndex]
       return container.presented != nil && container.contains(levelScreen: id)
     }
   }
@@ -175,14 +177,14 @@ extension NavigationState {
   /// How many states are stacked: this one and each presented one.
   var levelCount: Int { 1 + (presented?.state.levelCount ?? 0) }
 
-  /// The state at `depth` (0 is this one, 1 what it presents…).
-  subscript(depth depth: Int) -> NavigationState {
-    get { depth == 0 ? self : (presented?.state[depth: depth - 1] ?? self) }
+  /// The state at `levelIndex` (0 is this one, 1 what it presents…).
+  subscript(levelIndex levelIndex: Int) -> NavigationState {
+    get { levelIndex == 0 ? self : (presented?.state[levelIndex: levelIndex - 1] ?? self) }
     set {
-      if depth == 0 {
+      if levelIndex == 0 {
         self = newValue
       } else if var inner = presented {
-        inner.state[depth: depth - 1] = newValue
+        inner.state[levelIndex: levelIndex - 1] = newValue
         presented = inner
       }
     }

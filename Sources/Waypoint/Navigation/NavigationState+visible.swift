@@ -3,7 +3,7 @@ package struct VisibleScreen: Sendable, Equatable {
   /// The screen, without its children.
   package var screen: Screen
   /// Its level: 0 for the window's own.
-  package var depth: Int
+  package var levelIndex: Int
   /// How its level is presented; `nil` on the window's own level.
   package var presentation: Presentation?
 }
@@ -15,9 +15,9 @@ extension NavigationState {
   /// screen of each stack shown: the selected tab's, each column of a split view (only the one
   /// on top when it is collapsed), then the detail. A child is part of its parent's screen.
   package var visibleScreens: [VisibleScreen] {
-    let depth = levelCount - 1
-    let level = self[depth: depth]
-    let presentation = depth == 0 ? nil : self[depth: depth - 1].presented?.presentation
+    let levelIndex = levelCount - 1
+    let level = self[levelIndex: levelIndex]
+    let presentation = levelIndex == 0 ? nil : self[levelIndex: levelIndex - 1].presented?.presentation
     var shown: [Screen] = []
     for place in level.visiblePlaces {
       if let split = level.split(in: place.tab), split.isCollapsed, place.column != level.compactColumn(in: place.tab) {
@@ -26,7 +26,7 @@ extension NavigationState {
       if let top = level[stack: place]?.last { shown.append(top) }
     }
     if let detail = level.detail { shown.append(detail) }
-    return shown.map { VisibleScreen(screen: $0.withoutChildren, depth: depth, presentation: presentation) }
+    return shown.map { VisibleScreen(screen: $0.withoutChildren, levelIndex: levelIndex, presentation: presentation) }
   }
 
   /// The screens under a presentation: every screen of the levels below the top one.

@@ -1,23 +1,23 @@
 /// One operation of a UI, as a plain value: what a navigator over real views does to go from
 /// the state it shows to another (`NavigationState.plan(to:)`).
 ///
-/// Levels are counted from the bottom, as in `NavigationState.levels`: depth 0 is the root
-/// hierarchy, depth 1 what it presents. Screens in steps carry no children; children come as
+/// Levels are counted from the bottom, as in `NavigationState.levels`: level 0 is the root
+/// hierarchy, level 1 what it presents. Screens in steps carry no children; children come as
 /// their own `addChild` steps, so each step is one UIKit call.
 public enum NavigationStep: Sendable, Equatable, CustomStringConvertible {
-  /// Dismiss what the level at `depth` presents, with everything over it.
-  case dismiss(depth: Int)
-  /// Pop the stack of the level at `depth` back to `screen`.
-  case popTo(screen: String, depth: Int)
-  /// Push `screen` onto the stack of the level at `depth`.
-  case push(Screen, depth: Int)
-  /// Present `screen` from `source`, over the level at `depth`.
-  case present(Screen, Presentation, source: String, depth: Int)
+  /// Dismiss what the level at `level` presents, with everything over it.
+  case dismiss(level: Int)
+  /// Pop the stack of the level at `level` back to `screen`.
+  case popTo(screen: String, level: Int)
+  /// Push `screen` onto the stack of the level at `level`.
+  case push(Screen, level: Int)
+  /// Present `screen` from `source`, over the level at `level`.
+  case present(Screen, Presentation, source: String, level: Int)
   /// Make `screen` the only screen of the root stack (or leave it empty), dismissing everything
   /// presented and taking tabs away; the detail column and a split view's other columns stay.
   case setRoot(Screen?)
-  /// Show `screen` (or nothing) in the detail column of the level at `depth`.
-  case setDetail(Screen?, depth: Int)
+  /// Show `screen` (or nothing) in the detail column of the level at `level`.
+  case setDetail(Screen?, level: Int)
   /// Add `screen` as the last child of `parent`.
   case addChild(Screen, parent: String)
   /// Take the child `screen` out of `parent`.
@@ -41,13 +41,13 @@ public enum NavigationStep: Sendable, Equatable, CustomStringConvertible {
   /// `setStack inbox [Inbox#1, Thread#4]`.
   public var description: String {
     switch self {
-    case .dismiss(let depth): return "dismiss @\(depth)"
-    case .popTo(let screen, let depth): return "popTo \(screen) @\(depth)"
-    case .push(let screen, let depth): return "push \(screen.id) @\(depth)"
-    case .present(let screen, let presentation, let source, let depth):
-      return "\(presentation) \(screen.id) from \(source) @\(depth)"
+    case .dismiss(let levelIndex): return "dismiss @\(levelIndex)"
+    case .popTo(let screen, let levelIndex): return "popTo \(screen) @\(levelIndex)"
+    case .push(let screen, let levelIndex): return "push \(screen.id) @\(levelIndex)"
+    case .present(let screen, let presentation, let source, let levelIndex):
+      return "\(presentation) \(screen.id) from \(source) @\(levelIndex)"
     case .setRoot(let screen): return "setRoot \(screen?.id ?? "nothing")"
-    case .setDetail(let screen, let depth): return "setDetail \(screen?.id ?? "nothing") @\(depth)"
+    case .setDetail(let screen, let levelIndex): return "setDetail \(screen?.id ?? "nothing") @\(levelIndex)"
     case .addChild(let screen, let parent): return "addChild \(screen.id) to \(parent)"
     case .removeChild(let screen, let parent): return "removeChild \(screen) from \(parent)"
     case .setTabs(let ids): return "setTabs " + (ids.map { "[\($0.joined(separator: ", "))]" } ?? "nothing")
@@ -84,19 +84,19 @@ extension NavigationState {
     var steps: [NavigationStep] = []
     if let ids = target.tabs?.ids {
       if tabs?.ids == ids {
-        Self.planLevel(from: self, to: target, depth: 0, into: &steps)
+        Self.planLevel(from: self, to: target, levelIndex: 0, into: &steps)
       } else {
         steps.append(.setTabs(ids))
-        Self.planLevel(from: NavigationState(tabs: TabContainer(ids: ids)), to: target, depth: 0, into: &steps)
+        Self.planLevel(from: NavigationState(tabs: TabContainer(ids: ids)), to: target, levelIndex: 0, into: &steps)
       }
     } else if tabs == nil, let root = stack.first, let targetRoot = target.stack.first, root.isSame(as: targetRoot) {
-      Self.planLevel(from: self, to: target, depth: 0, into: &steps)
+      Self.planLevel(from: self, to: target, levelIndex: 0, into: &steps)
     } else if self != target {
       steps.append(.setRoot(target.stack.first?.withoutChildren))
       var rooted = NavigationState(
         stack: target.stack.prefix(1).map(\.withoutChildren), detail: tabs == nil ? detail : nil)
       rooted.split = split
-      Self.planLevel(from: rooted, to: target, depth: 0, into: &steps)
+      Self.planLevel(from: rooted, to: target, levelIndex: 0, into: &steps)
     }
     return steps
   }
@@ -108,32 +108,37 @@ extension NavigationState {
   ///   state is then unchanged.
   package mutating func execute(_ step: NavigationStep) throws(NavigationError) {
     switch step {
-    case .dismiss(let depth):
-      try checkStep(depth, step)
-      guard self[depth: depth].presented != nil else { throw Self.invalidStep(step, "the level presents nothing") }
-      self[depth: depth].presented = nil
-    case .popTo(let id, let depth):
-      try checkStep(depth, step)
-      guard let index = self[depth: depth].stack.firstIndex(where: { $0.id == id }) else {
+    case .dismiss(let levelIndex):
+      try checkStep(levelIndex, step)
+      guard self[levelIndex: levelIndex].presented != nil else {
+        throw Self.invalidStep(step, "the level presents nothing")
+      }
+      self[levelIndex: levelIndex].presented = nil
+    case .popTo(let id, let levelIndex):
+      try checkStep(levelIndex, step)
+      guard let index = self[levelIndex: levelIndex].stack.firstIndex(where: { $0.id == id }) else {
         throw Self.invalidStep(step, "'\(id)' is not in the level's stack")
       }
-      self[depth: depth].stack.removeSubrange((index + 1)...)
-    case .push(let screen, let depth):
-      try checkStep(depth, step)
-      guard self[depth: depth].hasNavigationStack else { throw Self.invalidStep(step, "the level has no stack") }
-      self[depth: depth].stack.append(screen)
-    case .present(let screen, let presentation, let source, let depth):
-      try present(screen, presentation, from: source, depth: depth, step)
+      self[levelIndex: levelIndex].stack.removeSubrange((index + 1)...)
+    case .push(let screen, let levelIndex):
+      try checkStep(levelIndex, step)
+      guard self[levelIndex: levelIndex].hasNavigationStack else {
+        throw Self.invalidStep(step, "the level has no stack")
+      }
+      self[levelIndex: levelIndex].stack.append(screen)
+    case .present(let screen, let presentation, let source, let levelIndex):
+      try present(screen, presentation, from: source, levelIndex: levelIndex, step)
     case .setRoot(let screen):
       var next = NavigationState(
         stack: screen.map { [$0] } ?? [], detail: tabs == nil ? detail : nil, hasNavigationStack: hasNavigationStack)
       next.split = split
       self = next
-    case .setDetail(let screen, let depth):
-      try checkStep(depth, step)
-      self[depth: depth].detail = screen
+    case .setDetail(let screen, let levelIndex):
+      try checkStep(levelIndex, step)
+      self[levelIndex: levelIndex].detail = screen
     case .addChild(let screen, let parent):
-      guard (0..<levelCount).contains(where: { self[depth: $0].modifyScreen(parent) { $0.children.append(screen) } })
+      guard
+        (0..<levelCount).contains(where: { self[levelIndex: $0].modifyScreen(parent) { $0.children.append(screen) } })
       else { throw Self.invalidStep(step, "'\(parent)' is not shown") }
     case .removeChild(let id, let parent):
       try removeChild(id, of: parent, step)
@@ -156,24 +161,26 @@ extension NavigationState {
     }
   }
 
-  /// `screen` presented with `presentation` from `source` at `depth` (the step `step`).
+  /// `screen` presented with `presentation` from `source` at `level` (the step `step`).
   private mutating func present(
-    _ screen: Screen, _ presentation: Presentation, from source: String, depth: Int, _ step: NavigationStep
+    _ screen: Screen, _ presentation: Presentation, from source: String, levelIndex: Int, _ step: NavigationStep
   ) throws(NavigationError) {
-    try checkStep(depth, step)
-    guard self[depth: depth].presented == nil else { throw Self.invalidStep(step, "the level already presents") }
-    guard self[depth: depth].contains(levelScreen: source) else {
+    try checkStep(levelIndex, step)
+    guard self[levelIndex: levelIndex].presented == nil else {
+      throw Self.invalidStep(step, "the level already presents")
+    }
+    guard self[levelIndex: levelIndex].contains(levelScreen: source) else {
       throw Self.invalidStep(step, "'\(source)' is not on the level")
     }
     let state = NavigationState(stack: [screen], hasNavigationStack: presentation.kind != .popover)
-    self[depth: depth].presented = PresentedState(presentation: presentation, source: source, state: state)
+    self[levelIndex: levelIndex].presented = PresentedState(presentation: presentation, source: source, state: state)
   }
 
   /// The child `id` of the screen `parent` removed, on whichever level shows it (the step `step`).
   private mutating func removeChild(_ id: String, of parent: String, _ step: NavigationStep) throws(NavigationError) {
     var found = false
-    for depth in 0..<levelCount where !found {
-      _ = self[depth: depth].modifyScreen(parent) { screen in
+    for levelIndex in 0..<levelCount where !found {
+      _ = self[levelIndex: levelIndex].modifyScreen(parent) { screen in
         guard let index = screen.children.firstIndex(where: { $0.id == id }) else { return }
         screen.children.remove(at: index)
         found = true
@@ -207,22 +214,22 @@ extension NavigationState {
 
   // MARK: - Planning one level
 
-  /// Plans the level at `depth` from `current` to `target`, whose roots are the same screen (or
+  /// Plans the level at `level` from `current` to `target`, whose roots are the same screen (or
   /// which both have no stack).
   private static func planLevel(
-    from current: NavigationState, to target: NavigationState, depth: Int, into steps: inout [NavigationStep]
+    from current: NavigationState, to target: NavigationState, levelIndex: Int, into steps: inout [NavigationStep]
   ) {
     // What the level's containers become first: split views given, changed or taken away (a new
     // or restyled split starts with empty columns).
     var shaped = current
     var shapeSteps: [NavigationStep] = []
-    let owners: [String?] = depth == 0 ? target.tabs.map { $0.ids.map(Optional.some) } ?? [nil] : []
+    let owners: [String?] = levelIndex == 0 ? target.tabs.map { $0.ids.map(Optional.some) } ?? [nil] : []
     for tab in owners where current.split(in: tab)?.style != target.split(in: tab)?.style {
       let style = target.split(in: tab)?.style
       shapeSteps.append(.setSplit(style, tab: tab))
       shaped.setSplit(style.map(SplitColumns.init), in: tab)
     }
-    let places = depth == 0 ? target.places : [.primary]
+    let places = levelIndex == 0 ? target.places : [.primary]
     let kept = places.map { commonPrefix(shaped[stack: $0] ?? [], target[stack: $0] ?? []) }
     let keptDetail = current.detail.map { detail in target.detail.map(detail.isSame) ?? false } ?? false
     var keptIDs: Set<String> = []
@@ -239,13 +246,13 @@ extension NavigationState {
       if case .setSplit(_, nil) = step { return true }
       return false
     }
-    if current.presented != nil, !keepsPresented || replacesPresenter { steps.append(.dismiss(depth: depth)) }
+    if current.presented != nil, !keepsPresented || replacesPresenter { steps.append(.dismiss(level: levelIndex)) }
     steps += shapeSteps
     if let selected = target.tabs?.selected, shaped.tabs?.selected != selected { steps.append(.selectTab(selected)) }
     for (place, count) in zip(places, kept) {
       planStack(
         at: place, from: shaped[stack: place] ?? [], to: target[stack: place] ?? [], keeping: count,
-        depth: depth, into: &steps)
+        levelIndex: levelIndex, into: &steps)
     }
     for tab in owners {
       if let wanted = target.split(in: tab), shaped.split(in: tab)?.isCollapsed != wanted.isCollapsed {
@@ -255,15 +262,15 @@ extension NavigationState {
     if keptDetail, let detail = current.detail, let wanted = target.detail {
       planChildren(of: detail, to: wanted, into: &steps)
     } else if current.detail != nil || target.detail != nil {
-      steps.append(.setDetail(target.detail?.withoutChildren, depth: depth))
+      steps.append(.setDetail(target.detail?.withoutChildren, level: levelIndex))
       if let detail = target.detail { addChildren(of: detail, into: &steps) }
     }
     if keepsPresented, !replacesPresenter, let shown = current.presented, let wanted = target.presented {
-      planLevel(from: shown.state, to: wanted.state, depth: depth + 1, into: &steps)
+      planLevel(from: shown.state, to: wanted.state, levelIndex: levelIndex + 1, into: &steps)
     } else if let wanted = target.presented, let root = wanted.state.stack.first, let source = wanted.source {
-      steps.append(.present(root.withoutChildren, wanted.presentation, source: source, depth: depth))
+      steps.append(.present(root.withoutChildren, wanted.presentation, source: source, level: levelIndex))
       let shown = NavigationState(stack: [root.withoutChildren], hasNavigationStack: wanted.state.hasNavigationStack)
-      planLevel(from: shown, to: wanted.state, depth: depth + 1, into: &steps)
+      planLevel(from: shown, to: wanted.state, levelIndex: levelIndex + 1, into: &steps)
     }
   }
 
@@ -283,17 +290,17 @@ extension NavigationState {
   /// screens: the level's own stack pops and pushes (which a navigator batches), a tab's or a
   /// column's is set whole.
   private static func planStack(
-    at place: StackPlace, from shown: [Screen], to wanted: [Screen], keeping count: Int, depth: Int,
+    at place: StackPlace, from shown: [Screen], to wanted: [Screen], keeping count: Int, levelIndex: Int,
     into steps: inout [NavigationStep]
   ) {
     if place == .primary {
-      if count < shown.count, count > 0 { steps.append(.popTo(screen: shown[count - 1].id, depth: depth)) }
+      if count < shown.count, count > 0 { steps.append(.popTo(screen: shown[count - 1].id, level: levelIndex)) }
     } else if count < shown.count || count < wanted.count {
       steps.append(.setStack(wanted.map(\.withoutChildren), place: place))
     }
     for index in 0..<count { planChildren(of: shown[index], to: wanted[index], into: &steps) }
     for screen in wanted.dropFirst(count) {
-      if place == .primary { steps.append(.push(screen.withoutChildren, depth: depth)) }
+      if place == .primary { steps.append(.push(screen.withoutChildren, level: levelIndex)) }
       addChildren(of: screen, into: &steps)
     }
   }
@@ -332,9 +339,9 @@ extension NavigationState {
     zip(current, target).prefix { $0.isSame(as: $1) }.count
   }
 
-  private func checkStep(_ depth: Int, _ step: NavigationStep) throws(NavigationError) {
-    guard depth >= 0, depth < levelCount else {
-      throw Self.invalidStep(step, "there is no level at depth \(depth); the state has \(levelCount)")
+  private func checkStep(_ levelIndex: Int, _ step: NavigationStep) throws(NavigationError) {
+    guard levelIndex >= 0, levelIndex < levelCount else {
+      throw Self.invalidStep(step, "there is no level \(levelIndex); the state has \(levelCount)")
     }
   }
 

@@ -193,9 +193,9 @@ private struct PreviousRequirements<Driven: Navigator>: CallsPreviousRequirement
   /// The transition that carries out `step` on `state`, or `nil` for a step no transition is.
   private static func transition(for step: NavigationStep, on state: NavigationState) -> NavigationTransition? {
     switch step {
-    case .push(let screen, let depth):
+    case .push(let screen, let levelIndex):
       let levels = state.levels
-      let level = depth < levels.count ? levels[depth] : nil
+      let level = levelIndex < levels.count ? levels[levelIndex] : nil
       return NavigationTransition(.push, screen: screen, from: (level?.path.last ?? level?.root)?.id)
     case .present(let screen, let presentation, let source, _):
       return NavigationTransition(presentation, screen: screen, from: source)

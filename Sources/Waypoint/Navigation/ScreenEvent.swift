@@ -131,7 +131,7 @@ public struct ScreenEvent: Sendable, Hashable, CustomStringConvertible {
   /// How the level that holds the screen is presented; `nil` on the window's own level.
   public let presentation: Presentation?
   /// The level that holds the screen: 0 for the window's own, 1 for what it presents, and so on.
-  public let depth: Int
+  public let level: Int
   /// For `shown`: whether the screen was visible before something was presented over it, and
   /// that left; whether this counts as a view is the app's choice.
   public let isUncovered: Bool
@@ -159,7 +159,7 @@ public struct ScreenEvent: Sendable, Hashable, CustomStringConvertible {
   ///   - tab: The tab selected in the window; `nil` (the default) in a window without tabs.
   ///   - presentation: How the level that holds the screen is presented; `nil` (the default) on
   ///     the window's own level.
-  ///   - depth: The level that holds the screen: 0 (the default) for the window's own.
+  ///   - level: The level that holds the screen: 0 (the default) for the window's own.
   ///   - isUncovered: For `shown`, whether something presented over the screen left; `false` by
   ///     default.
   ///   - isCovered: For `hidden`, whether the screen is still there under a presentation;
@@ -171,7 +171,7 @@ public struct ScreenEvent: Sendable, Hashable, CustomStringConvertible {
   ///   - timestamp: When it happened; now by default.
   public init(
     phase: Phase, screen: Screen, previous: Screen? = nil, cause: Cause, window: String = "main", tab: String? = nil,
-    presentation: Presentation? = nil, depth: Int = 0, isUncovered: Bool = false, isCovered: Bool = false,
+    presentation: Presentation? = nil, level: Int = 0, isUncovered: Bool = false, isCovered: Bool = false,
     timeOnScreen: Duration? = nil, visit: UInt64 = 0, timing: Timing? = nil, timestamp: Date = Date()
   ) {
     self.phase = phase
@@ -181,7 +181,7 @@ public struct ScreenEvent: Sendable, Hashable, CustomStringConvertible {
     self.window = window
     self.tab = tab
     self.presentation = presentation
-    self.depth = depth
+    self.level = level
     self.isUncovered = isUncovered
     self.isCovered = isCovered
     self.timeOnScreen = timeOnScreen

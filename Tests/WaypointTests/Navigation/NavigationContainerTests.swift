@@ -84,7 +84,7 @@ struct NavigationContainerTests {
     #expect(state.split?.secondary.map(\.id) == ["Order#2"])
     #expect(throws: NavigationError.self) { try state.reconcile(.collapsed(true, tab: "orders")) }
     _ = try state.reconcile(
-      .replacedStack(depth: 0, stack: [], place: StackPlace(column: .secondary)))
+      .replacedStack(level: 0, stack: [], place: StackPlace(column: .secondary)))
     #expect(state.split?.secondary.isEmpty == true)
   }
 
@@ -98,7 +98,7 @@ struct NavigationContainerTests {
     target.tabs?.tabs[1].stack += [screen("Threads#8"), screen("Thread#9")]
     #expect(
       shown.plan(to: target) == [
-        .dismiss(depth: 0), .selectTab("profile"),
+        .dismiss(level: 0), .selectTab("profile"),
         .setStack([screen("Profile#3"), screen("Threads#8"), screen("Thread#9")], place: StackPlace(tab: "profile")),
       ])
     #expect(target.plan(to: target).isEmpty, "nothing to do when the app is already there")
@@ -158,7 +158,7 @@ struct NavigationContainerTests {
     // A screen went in under the one SwiftUI showed; the user pops that one: it goes, the new one stays.
     state.tabs?.tabs[0].stack = [screen("Inbox#1"), screen("Thread#2"), screen("Reply#5")]
     let pop = try #require(state.edit(writingPath: [], at: inbox, shown: [screen("Reply#5")]))
-    #expect(pop == .replacedStack(depth: 0, stack: [screen("Inbox#1"), screen("Thread#2")], place: inbox))
+    #expect(pop == .replacedStack(level: 0, stack: [screen("Inbox#1"), screen("Thread#2")], place: inbox))
     let wider = [screen("Thread#2"), screen("Reply#5")]
     state.tabs?.tabs[0].stack = [screen("Inbox#1"), screen("Thread#2"), screen("Reply#5"), screen("Quote#6")]
     // A NavigationLink pushed over what SwiftUI showed: the new screen goes on top of the state's.
@@ -171,15 +171,15 @@ struct NavigationContainerTests {
       presentation: .sheet, source: nil, state: NavigationState(stack: [screen("Sheet#11"), screen("Thread#12")]))
     let sheetShown = sheet.path(at: 1)
     sheet.presented?.state.stack = [screen("Sheet#11"), screen("Thread#13")]
-    #expect(sheet.edit(writingPath: [], atDepth: 1, shown: sheetShown) == nil, "a link put another thread there")
+    #expect(sheet.edit(writingPath: [], atLevel: 1, shown: sheetShown) == nil, "a link put another thread there")
     #expect(
-      sheet.edit(writingPath: [], atDepth: 1, shown: sheet.path(at: 1))
-        == .replacedStack(depth: 1, stack: [screen("Sheet#11")]))
+      sheet.edit(writingPath: [], atLevel: 1, shown: sheet.path(at: 1))
+        == .replacedStack(level: 1, stack: [screen("Sheet#11")]))
     // What SwiftUI read is the state: the write is taken as it is.
     let current = state.path(at: inbox)
     #expect(
       state.edit(writingPath: [], at: inbox, shown: current)
-        == .replacedStack(depth: 0, stack: [screen("Inbox#1")], place: inbox))
+        == .replacedStack(level: 0, stack: [screen("Inbox#1")], place: inbox))
   }
 
   @MainActor
@@ -208,7 +208,7 @@ struct NavigationContainerTests {
     #expect(error?.message.contains("delete-note") == true)
     #expect(navigator.state == NavigationState(stack: [screen("List#1")]))
     // What the user does still comes in.
-    _ = try navigator.reconcile(.replacedStack(depth: 0, stack: [screen("List#1")]))
+    _ = try navigator.reconcile(.replacedStack(level: 0, stack: [screen("List#1")]))
     navigator.setAppPresentation("delete-note", isPresented: false)
     _ = try await navigator.show(NavigationTransition(.sheet, screen: screen("Sheet#2")))
     #expect(navigator.state.presented != nil)
@@ -224,7 +224,7 @@ struct NavigationContainerTests {
     state.tabs?.tabs[1].split?.secondary = [screen("Card#6")]
     #expect(state.compactColumn(in: "profile") == .secondary)
     let toContent = state.edits(showingCompactColumn: .supplementary, in: "profile")
-    #expect(toContent == [.replacedStack(depth: 0, stack: [], place: StackPlace(tab: "profile", column: .secondary))])
+    #expect(toContent == [.replacedStack(level: 0, stack: [], place: StackPlace(tab: "profile", column: .secondary))])
     let toSidebar = state.edits(showingCompactColumn: .primary, in: "profile")
     #expect(toSidebar.count == 2)
     for edit in toSidebar { _ = try state.reconcile(edit) }

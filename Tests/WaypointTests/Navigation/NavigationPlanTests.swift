@@ -84,23 +84,23 @@ struct NavigationPlanTests {
     let editor = Screen(id: "Editor#2", target: "Editor", parameters: ["id": "42"])
     let settings = Screen(id: "Settings#3", target: "Settings")
     let shown = NavigationState(stack: [list, editor])
-    #expect(shown.plan(to: NavigationState(stack: [list])) == [.popTo(screen: "List#1", depth: 0)])
-    #expect(NavigationState(stack: [list]).plan(to: shown) == [.push(editor, depth: 0)])
+    #expect(shown.plan(to: NavigationState(stack: [list])) == [.popTo(screen: "List#1", level: 0)])
+    #expect(NavigationState(stack: [list]).plan(to: shown) == [.push(editor, level: 0)])
     let sheet = NavigationState(
       stack: [list],
       presented: PresentedState(presentation: .sheet, source: "List#1", state: NavigationState(stack: [settings])))
     #expect(
       shown.plan(to: sheet) == [
-        .popTo(screen: "List#1", depth: 0), .present(settings, .sheet, source: "List#1", depth: 0),
+        .popTo(screen: "List#1", level: 0), .present(settings, .sheet, source: "List#1", level: 0),
       ])
-    #expect(sheet.plan(to: NavigationState(stack: [list])) == [.dismiss(depth: 0)])
-    #expect(NavigationState().plan(to: shown) == [.setRoot(list), .push(editor, depth: 0)])
+    #expect(sheet.plan(to: NavigationState(stack: [list])) == [.dismiss(level: 0)])
+    #expect(NavigationState().plan(to: shown) == [.setRoot(list), .push(editor, level: 0)])
     #expect(shown.plan(to: NavigationState()) == [.setRoot(nil)])
     var edited = editor
     edited.parameters["id"] = "43"
     #expect(
       shown.plan(to: NavigationState(stack: [list, edited])) == [
-        .popTo(screen: "List#1", depth: 0), .push(edited, depth: 0),
+        .popTo(screen: "List#1", level: 0), .push(edited, level: 0),
       ],
       "a screen with other parameters is another screen")
   }
@@ -109,8 +109,8 @@ struct NavigationPlanTests {
   func badSteps() {
     let state = NavigationState(stack: [Screen(id: "List#1", target: "List")])
     for step: NavigationStep in [
-      .dismiss(depth: 0), .popTo(screen: "Nope#9", depth: 0), .push(Screen(id: "A#2", target: "A"), depth: 3),
-      .present(Screen(id: "A#2", target: "A"), .sheet, source: "Nope#9", depth: 0),
+      .dismiss(level: 0), .popTo(screen: "Nope#9", level: 0), .push(Screen(id: "A#2", target: "A"), level: 3),
+      .present(Screen(id: "A#2", target: "A"), .sheet, source: "Nope#9", level: 0),
       .addChild(Screen(id: "A#2", target: "A"), parent: "Nope#9"), .removeChild(screen: "A#2", parent: "List#1"),
     ] {
       var copy = state
@@ -139,10 +139,10 @@ struct NavigationProjectionTests {
     var popped = 0
     for _ in 0..<1000 {
       let state = random.state()
-      for (depth, level) in state.levels.enumerated() where !level.path.isEmpty {
+      for (levelIndex, level) in state.levels.enumerated() where !level.path.isEmpty {
         let keep = level.path.count - 1
         var written = state
-        let goneByPath = try written.setPath(Array(level.path.prefix(keep)), at: depth)
+        let goneByPath = try written.setPath(Array(level.path.prefix(keep)), at: levelIndex)
         var reported = state
         let to = keep == 0 ? level.root! : level.path[keep - 1]
         let goneByPop = try reported.reconcile(.poppedTo(screen: to.id))
@@ -150,19 +150,19 @@ struct NavigationProjectionTests {
         #expect(goneByPath == goneByPop)
         popped += 1
       }
-      for (depth, level) in state.levels.enumerated() {
+      for (levelIndex, level) in state.levels.enumerated() {
         guard let item = level.presented else { continue }
-        #expect(state.presentedItem(at: depth, style: item.style) == item)
+        #expect(state.presentedItem(at: levelIndex, style: item.style) == item)
         let others = PresentedItem.Style.allCases.filter { $0 != item.style }
-        #expect(others.allSatisfy { state.presentedItem(at: depth, style: $0) == nil })
+        #expect(others.allSatisfy { state.presentedItem(at: levelIndex, style: $0) == nil })
         var written = state
-        try written.setPresentedItem(nil, at: depth)
+        try written.setPresentedItem(nil, at: levelIndex)
         var reported = state
         try reported.reconcile(.dismissed(screen: item.screen.id))
         #expect(written == reported)
-        #expect(written.levels.count == depth + 1)
+        #expect(written.levels.count == levelIndex + 1)
         var same = state
-        #expect(try same.setPresentedItem(item, at: depth).isEmpty)
+        #expect(try same.setPresentedItem(item, at: levelIndex).isEmpty)
         #expect(same == state)
       }
     }

@@ -25,7 +25,7 @@ struct RandomStates {
   /// tabs may hold split views), a third of the time each.
   mutating func state() -> NavigationState {
     var unused = pool.shuffled(using: &generator)
-    var state = level(depth: 0, hasStack: true, unused: &unused) ?? NavigationState()
+    var state = level(levelIndex: 0, hasStack: true, unused: &unused) ?? NavigationState()
     switch Int.random(in: 0..<3, using: &generator) {
     case 0:
       state.split = columns(&unused)
@@ -65,7 +65,7 @@ struct RandomStates {
   mutating func variant(of base: NavigationState) -> NavigationState {
     var levels = base.levels
     var unused = pool.filter { screen in !base.allScreens.contains { $0.id == screen.id } }.shuffled(using: &generator)
-    let depth = Int.random(in: 0..<levels.count, using: &generator)
+    let levelIndex = Int.random(in: 0..<levels.count, using: &generator)
     let places = base.places
     let place = places[Int.random(in: 0..<places.count, using: &generator)]
     var root = base
@@ -90,17 +90,17 @@ struct RandomStates {
     case 9 where base.tabs != nil || base.split != nil:
       _ = root.setSplitForTests(base.split(in: place.tab) == nil ? columns(&unused) : nil, in: place.tab)
       return Self.isShowable(root) ? root : base
-    case 0 where !levels[depth].path.isEmpty:
-      levels[depth].path.removeLast(Int.random(in: 1...levels[depth].path.count, using: &generator))
-    case 1 where levels[depth].hasNavigationStack && levels[depth].tabs == nil && !unused.isEmpty:
-      levels[depth].path.append(unused.removeLast())
-    case 2 where depth > 0:
-      levels.removeSubrange(depth...)
-      levels[depth - 1].presented = nil
-    case 3 where levels[depth].tabs == nil:
-      levels[depth].detail = Bool.random(using: &generator) ? unused.popLast() : nil
-    case 4 where levels[depth].root != nil && !unused.isEmpty:
-      levels[depth].root?.children.append(unused.removeLast())
+    case 0 where !levels[levelIndex].path.isEmpty:
+      levels[levelIndex].path.removeLast(Int.random(in: 1...levels[levelIndex].path.count, using: &generator))
+    case 1 where levels[levelIndex].hasNavigationStack && levels[levelIndex].tabs == nil && !unused.isEmpty:
+      levels[levelIndex].path.append(unused.removeLast())
+    case 2 where levelIndex > 0:
+      levels.removeSubrange(levelIndex...)
+      levels[levelIndex - 1].presented = nil
+    case 3 where levels[levelIndex].tabs == nil:
+      levels[levelIndex].detail = Bool.random(using: &generator) ? unused.popLast() : nil
+    case 4 where levels[levelIndex].root != nil && !unused.isEmpty:
+      levels[levelIndex].root?.children.append(unused.removeLast())
     default:
       return state()
     }
@@ -108,7 +108,7 @@ struct RandomStates {
     return Self.isShowable(state) ? state : base
   }
 
-  private mutating func level(depth: Int, hasStack: Bool, unused: inout [Screen]) -> NavigationState? {
+  private mutating func level(levelIndex: Int, hasStack: Bool, unused: inout [Screen]) -> NavigationState? {
     guard let root = unused.popLast() else { return nil }
     var state = NavigationState(stack: [withChildren(root, &unused)], hasNavigationStack: hasStack)
     if hasStack {
@@ -120,10 +120,10 @@ struct RandomStates {
     if Int.random(in: 0..<4, using: &generator) == 0, let detail = unused.popLast() {
       state.detail = detail
     }
-    if depth < 2, Bool.random(using: &generator) {
+    if levelIndex < 2, Bool.random(using: &generator) {
       let presentation = Self.presentations[Int.random(in: 0..<Self.presentations.count, using: &generator)]
       let sources = state.stack.map(\.id) + (state.detail.map { [$0.id] } ?? [])
-      if let inner = level(depth: depth + 1, hasStack: presentation.kind != .popover, unused: &unused) {
+      if let inner = level(levelIndex: levelIndex + 1, hasStack: presentation.kind != .popover, unused: &unused) {
         state.presented = PresentedState(
           presentation: presentation, source: sources.randomElement(using: &generator), state: inner)
       }

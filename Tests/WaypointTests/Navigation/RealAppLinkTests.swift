@@ -231,7 +231,7 @@ struct PresentedStackTests {
   private static let project = "https://www.kickstarter.com/projects/creator/a-project"
 
   /// The presented level's stack, by target, and where it is presented from.
-  private func presented(_ navigator: HeadlessNavigator) -> (targets: [String], source: String?, depth: Int) {
+  private func presented(_ navigator: HeadlessNavigator) -> (targets: [String], source: String?, levelIndex: Int) {
     let levels = navigator.state.levels
     let top = levels.count > 1 ? levels[levels.count - 1] : nil
     return (
@@ -262,7 +262,7 @@ struct PresentedStackTests {
       _ = try await router.open(link, origin: .external())
       let shown = presented(navigator)
       #expect(shown.targets == stack, "\(link)")
-      #expect(shown.depth == 1, "the settings sheet was dismissed first: one level over the tab bar")
+      #expect(shown.levelIndex == 1, "the settings sheet was dismissed first: one level over the tab bar")
       #expect(shown.source == "Discovery#1")
       #expect(navigator.state.presented?.presentation == .sheet)
       let root = try #require(navigator.state.presented?.state.stack.first)
@@ -300,7 +300,7 @@ struct PresentedStackTests {
     _ = try await router.open("https://www.kickstarter.com/projects/other/b-project/comments")
     let root = try #require(navigator.state.presented?.state.stack.first)
     #expect(root.parameters["project"] == "b-project")
-    #expect(presented(navigator).depth == 1)
+    #expect(presented(navigator).levelIndex == 1)
   }
 
   @Test("the messages link dismisses the project and sets the profile tab's stack")

@@ -95,7 +95,7 @@ struct ScreenViewsTests {
     #expect(route == "replies")
     #expect(shown.previous?.id == "Discovery#1", "the screen seen before")
     #expect(shown.presentation == .sheet)
-    #expect(shown.depth == 1)
+    #expect(shown.level == 1)
     #expect(shown.screenName == "replies")
   }
 

@@ -86,7 +86,7 @@ struct UIBoundaryTests {
     switch route.presentation.kind {
     case .push, .show: return .poppedTo(screen: root.screen.id)
     case .addChild: return .removedChild(screen: route.screen.id)
-    case .showDetail: return .replacedDetail(depth: 0, screen: nil)
+    case .showDetail: return .replacedDetail(level: 0, screen: nil)
     case .replaceRoot: return .restored(NavigationState())
     default: return .dismissed(screen: route.screen.id)
     }
@@ -164,12 +164,12 @@ struct UIBoundaryTests {
     let first = try await modules.show(Counter.self, .push)
     let second = try await modules.show(Counter.self, .push)
     let added = Screen(id: "Counted#90", target: "Counted")
-    try modules.reconcile(.replacedStack(depth: 0, stack: [list.screen, second.screen, added]))
+    try modules.reconcile(.replacedStack(level: 0, stack: [list.screen, second.screen, added]))
     #expect(first.state == .removed)
     #expect(second.state == .shown, "a screen still in the stack keeps its route")
     #expect(modules.navigator.state.stack.map(\.id) == [list.screen.id, second.screen.id, "Counted#90"])
     let sheet = try await modules.show(Counter.self, .sheet)
-    try modules.reconcile(.replacedStack(depth: 1, stack: []))
+    try modules.reconcile(.replacedStack(level: 1, stack: []))
     #expect(sheet.state == .removed)
     #expect(modules.navigator.state.presented == nil)
   }
@@ -182,8 +182,8 @@ struct UIBoundaryTests {
     let before = modules.navigator.state
     let edits: [(NavigationEdit, String)] = [
       (.poppedTo(screen: "Nope#1"), "Nope#1"), (.dismissed(screen: list.screen.id), list.screen.id),
-      (.replacedStack(depth: 4, stack: []), "depth 4"), (.removedChild(screen: "Nope#2"), "Nope#2"),
-      (.replacedStack(depth: 0, stack: [list.screen, list.screen]), "two screens with one id"),
+      (.replacedStack(level: 4, stack: []), "level 4"), (.removedChild(screen: "Nope#2"), "Nope#2"),
+      (.replacedStack(level: 0, stack: [list.screen, list.screen]), "two screens with one id"),
     ]
     for (edit, named) in edits {
       let error = try #require(throws: NavigationError.self) { try modules.reconcile(edit) }
