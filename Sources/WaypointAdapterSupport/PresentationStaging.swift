@@ -7,7 +7,7 @@ package import Waypoint
 /// presenting a single sheet is supported"), and a presentation asked for while another still
 /// comes or goes from the same view (a sheet replaced by a full-screen cover) fails the same way.
 /// A host stages such changes: it asks for a presented level only once the level under it has
-/// finished presenting and no other level holds its place, so each update asks SwiftUI for one
+/// finished presenting and no other level holds its slot, so each update asks SwiftUI for one
 /// presentation, and the whole state is on screen a few updates later.
 ///
 /// ```swift
@@ -21,22 +21,22 @@ package import Waypoint
 /// `WaypointHost` keeps one per window.
 package struct PresentationStaging: Sendable, Equatable {
   /// A presented level on screen: its root screen, and whether its presentation has finished.
-  private struct Place: Sendable, Equatable {
+  private struct Slot: Sendable, Equatable {
     var screen: String
     var finished: Bool
   }
 
   /// The presented levels on screen, by level (the first is level 1).
-  private var places: [Place] = []
+  private var slots: [Slot] = []
 
   /// Staging with nothing presented yet.
   package init() {}
 
   /// The root screens of the presented levels on screen, by level (the first is level 1).
-  package var onScreen: [String] { places.map(\.screen) }
+  package var onScreen: [String] { slots.map(\.screen) }
 
   /// How many of `levels`, from the root, may be drawn now: the root, then each presented level
-  /// whose presenter has finished presenting and whose place no other level holds.
+  /// whose presenter has finished presenting and whose slot no other level holds.
   ///
   /// - Complexity: O(*n*) in the number of levels.
   package func shownLevels(of levels: [NavigationLevel]) -> Int {
@@ -51,44 +51,44 @@ package struct PresentationStaging: Sendable, Equatable {
   /// Notes that the presented level at `levelIndex` (1 or more), whose root is `screen`, started to
   /// appear.
   ///
-  /// It holds its place from now on. What was noted above it is forgotten, unless the
+  /// It holds its slot from now on. What was noted above it is forgotten, unless the
   /// level was already there (it appears again when a cover over it leaves).
   package mutating func appeared(levelIndex: Int, screen: String) {
-    guard levelIndex >= 1, levelIndex <= places.count + 1 else { return }
-    if levelIndex <= places.count, places[levelIndex - 1].screen == screen { return }
-    places.removeSubrange((levelIndex - 1)...)
-    places.append(Place(screen: screen, finished: false))
+    guard levelIndex >= 1, levelIndex <= slots.count + 1 else { return }
+    if levelIndex <= slots.count, slots[levelIndex - 1].screen == screen { return }
+    slots.removeSubrange((levelIndex - 1)...)
+    slots.append(Slot(screen: screen, finished: false))
   }
 
   /// Notes that the presentation of the level at `levelIndex`, whose root is `screen`, finished: the
   /// level over it may be presented.
   package mutating func finishedPresenting(levelIndex: Int, screen: String) {
-    guard levelIndex >= 1, levelIndex <= places.count, places[levelIndex - 1].screen == screen else { return }
-    places[levelIndex - 1].finished = true
+    guard levelIndex >= 1, levelIndex <= slots.count, slots[levelIndex - 1].screen == screen else { return }
+    slots[levelIndex - 1].finished = true
   }
 
   /// Notes that the presented level at `levelIndex`, whose root is `screen`, left the screen, with
-  /// everything over it: its place is free.
+  /// everything over it: its slot is free.
   package mutating func disappeared(levelIndex: Int, screen: String) {
-    guard levelIndex >= 1, levelIndex <= places.count, places[levelIndex - 1].screen == screen else { return }
-    places.removeSubrange((levelIndex - 1)...)
+    guard levelIndex >= 1, levelIndex <= slots.count, slots[levelIndex - 1].screen == screen else { return }
+    slots.removeSubrange((levelIndex - 1)...)
   }
 
   /// Forgets the levels `levels` no longer has (for a UI that did not report their leaving).
   package mutating func prune(to levels: [NavigationLevel]) {
-    let kept = zip(places.indices, places).prefix { index, place in
-      index + 1 < levels.count && levels[index + 1].root?.id == place.screen
+    let kept = zip(slots.indices, slots).prefix { index, slot in
+      index + 1 < levels.count && levels[index + 1].root?.id == slot.screen
     }.count
-    places.removeSubrange(kept...)
+    slots.removeSubrange(kept...)
   }
 
   /// Whether the presented level at `levelIndex` may be asked for: the level under it is the root or
-  /// finished presenting, and its place is free or already holds it.
+  /// finished presenting, and its slot is free or already holds it.
   private func mayShow(_ levels: [NavigationLevel], levelIndex: Int) -> Bool {
-    let presenter = levelIndex >= 2 && levelIndex - 2 < places.count ? places[levelIndex - 2] : nil
+    let presenter = levelIndex >= 2 && levelIndex - 2 < slots.count ? slots[levelIndex - 2] : nil
     let presenterReady =
       levelIndex == 1 || (presenter?.finished == true && presenter?.screen == levels[levelIndex - 1].root?.id)
-    let placeFree = levelIndex - 1 >= places.count || places[levelIndex - 1].screen == levels[levelIndex].root?.id
-    return presenterReady && placeFree
+    let slotFree = levelIndex - 1 >= slots.count || slots[levelIndex - 1].screen == levels[levelIndex].root?.id
+    return presenterReady && slotFree
   }
 }

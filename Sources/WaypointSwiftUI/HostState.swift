@@ -21,7 +21,7 @@ package final class HostState {
   /// Which presented levels SwiftUI has shown.
   package private(set) var staging = PresentationStaging()
   /// Destinations made for screens no route holds (restored, or pushed by SwiftUI), by screen id.
-  private(set) var made: [String: ScreenDestination] = [:]
+  private(set) var made: [String: MadeModule] = [:]
   /// The last drawn level of each presented item, by the item's id.
   @ObservationIgnored private var lastLevels: [String: NavigationLevel] = [:]
   /// The screens of the state at the last refresh, whose destinations stay while they slide away.
@@ -39,7 +39,7 @@ package final class HostState {
   /// or the own stack of a level (the root without tabs or a split view, a
   /// presented level).
   enum PathBinding: Hashable {
-    case place(StackPlace)
+    case location(StackLocation)
     case level(Int)
   }
 
@@ -47,7 +47,7 @@ package final class HostState {
   func readPath(_ stack: PathBinding, in state: NavigationState) -> [Screen] {
     let path =
       switch stack {
-      case .place(let place): state.path(at: place)
+      case .location(let location): state.path(at: location)
       case .level(let levelIndex): state.path(at: levelIndex)
       }
     readPaths[stack] = path
@@ -58,7 +58,7 @@ package final class HostState {
   /// read there (see `NavigationState.edit(writingPath:at:shown:)`).
   func edit(writingPath path: [Screen], to stack: PathBinding, in state: NavigationState) -> NavigationEdit? {
     switch stack {
-    case .place(let place): state.edit(writingPath: path, at: place, shown: readPaths[stack])
+    case .location(let location): state.edit(writingPath: path, at: location, shown: readPaths[stack])
     case .level(let levelIndex): state.edit(writingPath: path, atLevel: levelIndex, shown: readPaths[stack])
     }
   }
@@ -99,7 +99,7 @@ package final class HostState {
   }
 
   /// The destination of `screen`: its route's, else the one made for it; makes nothing.
-  func destination(for screen: Screen, in modules: ScreenCoordinator) -> ScreenDestination? {
+  func destination(for screen: Screen, in modules: ScreenCoordinator) -> MadeModule? {
     modules.shownDestination(of: screen.id) ?? made[screen.id]
   }
 

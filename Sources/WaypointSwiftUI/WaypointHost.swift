@@ -28,7 +28,7 @@ import CoreSpotlight
 /// changes, where SwiftUI shows tab badges), or with the label view ``tabLabel(_:)`` gives. A
 /// split view is a `NavigationSplitView`, with a `NavigationStack` per tab and column bound to
 /// its stack: the tab the user selects, and a stack the user pops, are written back as
-/// ``Waypoint/NavigationEdit/selectedTab(_:)`` and ``Waypoint/NavigationEdit/replacedStack(level:stack:place:)``.
+/// ``Waypoint/NavigationEdit/selectedTab(_:)`` and ``Waypoint/NavigationEdit/replacedStack(level:stack:location:)``.
 /// Selecting the selected tab again is ``Waypoint/NavigationEdit/reselectedTab(_:)`` on iOS, which
 /// pops it to its root. A `NavigationSplitView` collapses on its own in a compact width; a
 /// collapsed two-column one shows its secondary column on top while that holds screens, and the
@@ -47,7 +47,7 @@ import CoreSpotlight
 /// the routes of the screens that left become removed; a write the state refuses goes to
 /// `refused`. SwiftUI presents one level per update, so several presented levels at once (a
 /// restore), or a presentation replacing another at one level, are shown one after another:
-/// each once the one under it has finished presenting and its place is free
+/// each once the one under it has finished presenting and its slot is free
 /// (`PresentationStaging`). A presentation that leaves keeps its last content while
 /// it slides away.
 ///
@@ -79,7 +79,7 @@ public struct WaypointHost<Destination: View>: View {
   /// identifier itself.
   public var spotlightLink: @MainActor (String) -> String? = { $0 }
   /// The view of each screen, from the screen and its destination.
-  public let destination: (Screen, ScreenDestination?) -> Destination
+  public let destination: (Screen, MadeModule?) -> Destination
   /// Called with each link that could not be opened, or was dropped (code `dropped`).
   public var failed: @MainActor (String, RoutingError) -> Void
   /// Called with each change SwiftUI wrote back that the state refused (such as a path with
@@ -143,7 +143,7 @@ public struct WaypointHost<Destination: View>: View {
     app: WaypointApp, window: String? = nil,
     failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
-    @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
+    @ViewBuilder destination: @escaping (Screen, MadeModule?) -> Destination
   ) {
     let fixed = window.map { id in app.coordinator(for: id) ?? app.openHeadlessWindow(id).modules }
     self.init(
@@ -168,7 +168,7 @@ public struct WaypointHost<Destination: View>: View {
     app: WaypointApp, window: String = WaypointApp.mainWindow, tabTitles: [String: String],
     failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
-    @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
+    @ViewBuilder destination: @escaping (Screen, MadeModule?) -> Destination
   ) {
     self.init(app: app, window: window, failed: failed, refused: refused, destination: destination)
     self.titles = tabTitles
@@ -190,7 +190,7 @@ public struct WaypointHost<Destination: View>: View {
     tabTitles: [String: String] = [:],
     failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
-    @ViewBuilder destination: @escaping (Screen, ScreenDestination?) -> Destination
+    @ViewBuilder destination: @escaping (Screen, MadeModule?) -> Destination
   ) {
     self.init(
       source: .modules(modules), router: router ?? inbox?.router, inbox: inbox, window: window, failed: failed,
@@ -202,7 +202,7 @@ public struct WaypointHost<Destination: View>: View {
     source: Source, router: RouterHolder?, inbox: LinkInbox?, window: String?,
     failed: @escaping @MainActor (String, RoutingError) -> Void,
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void,
-    destination: @escaping (Screen, ScreenDestination?) -> Destination
+    destination: @escaping (Screen, MadeModule?) -> Destination
   ) {
     self.source = source
     self.router = router
@@ -348,11 +348,13 @@ public struct WaypointHost<Destination: View>: View {
       origin: isAppClip ? .appClip(invocation: url) : .universalLink(referrer: activity.referrerURL?.absoluteString))
   }
 
-  /// What the path binding of the stack at `place` gives SwiftUI.
-  package func readPath(at place: StackPlace) -> [Screen] { context(coordinator).readPath(at: place) }
+  /// What the path binding of the stack at `location` gives SwiftUI.
+  package func readPath(at location: StackLocation) -> [Screen] { context(coordinator).readPath(at: location) }
 
-  /// What SwiftUI writing `path` to the stack at `place` does.
-  package func write(path: [Screen], at place: StackPlace) { context(coordinator).write(path: path, at: place) }
+  /// What SwiftUI writing `path` to the stack at `location` does.
+  package func write(path: [Screen], at location: StackLocation) {
+    context(coordinator).write(path: path, at: location)
+  }
 
   /// What the item bindings of the level at `levelIndex` give SwiftUI.
   package func readItem(levelIndex: Int) -> PresentedItem? {
@@ -472,7 +474,7 @@ extension WaypointHost where Destination == AnyView {
   }
 
   /// The view a screen's destination is, type-erased.
-  @MainActor static func view(of screen: Screen, _ destination: ScreenDestination?) -> AnyView {
+  @MainActor static func view(of screen: Screen, _ destination: MadeModule?) -> AnyView {
     guard let destination else { return AnyView(EmptyView()) }
     guard let view = destination.value as? any View else {
       return AnyView(Text(verbatim: "'\(screen.target)' is a \(type(of: destination.value)), not a view"))
@@ -516,25 +518,27 @@ extension View {
 struct HostContext<Destination: View> {
   let modules: ScreenCoordinator
   let shared: HostState
-  let destination: (Screen, ScreenDestination?) -> Destination
+  let destination: (Screen, MadeModule?) -> Destination
   let refused: @MainActor (NavigationEdit, NavigationError) -> Void
   /// The label of a tab.
   let tabLabel: @MainActor (NavigationTab) -> AnyView
   /// The badge of a tab, if any.
   let tabBadge: @MainActor (NavigationTab) -> String?
 
-  /// The path of the stack at `place`, as its binding gives it to SwiftUI.
-  @MainActor func readPath(at place: StackPlace) -> [Screen] {
-    shared.readPath(.place(place), in: modules.navigator.state)
+  /// The path of the stack at `location`, as its binding gives it to SwiftUI.
+  @MainActor func readPath(at location: StackLocation) -> [Screen] {
+    shared.readPath(.location(location), in: modules.navigator.state)
   }
 
-  /// Takes in the `path` SwiftUI wrote for the stack at `place`.
+  /// Takes in the `path` SwiftUI wrote for the stack at `location`.
   ///
   /// The user went back, or a `NavigationLink` pushed. A stack leaving the screen (its tab or
   /// split view gone), or a write about screens a link took away meanwhile, has nothing to write
   /// back.
-  @MainActor func write(path: [Screen], at place: StackPlace) {
-    guard let edit = shared.edit(writingPath: path, to: .place(place), in: modules.navigator.state) else { return }
+  @MainActor func write(path: [Screen], at location: StackLocation) {
+    guard let edit = shared.edit(writingPath: path, to: .location(location), in: modules.navigator.state) else {
+      return
+    }
     report(edit)
   }
 
@@ -654,32 +658,32 @@ struct LevelView<Destination: View>: View {
   @ViewBuilder private func pane(tab: String?, split: SplitColumns?) -> some View {
     if let split, split.supplementary != nil {
       NavigationSplitView(columnVisibility: $columnVisibility, preferredCompactColumn: compactColumn(tab: tab)) {
-        placeStack(StackPlace(tab: tab))
+        placeStack(StackLocation(tab: tab))
       } content: {
-        placeStack(StackPlace(tab: tab, column: .supplementary))
+        placeStack(StackLocation(tab: tab, column: .supplementary))
       } detail: {
-        placeStack(StackPlace(tab: tab, column: .secondary))
+        placeStack(StackLocation(tab: tab, column: .secondary))
       }
     } else if split != nil {
       NavigationSplitView(preferredCompactColumn: compactColumn(tab: tab)) {
-        placeStack(StackPlace(tab: tab))
+        placeStack(StackLocation(tab: tab))
       } detail: {
-        placeStack(StackPlace(tab: tab, column: .secondary))
+        placeStack(StackLocation(tab: tab, column: .secondary))
       }
     } else {
-      placeStack(StackPlace(tab: tab))
+      placeStack(StackLocation(tab: tab))
     }
   }
 
   /// The `NavigationStack` of a tab's or a column's stack on the root level.
-  private func placeStack(_ place: StackPlace) -> some View {
-    NavigationStack(path: placePath(place)) {
-      placeRoot(place).navigationDestination(for: Screen.self) { screen in draw(screen) }
+  private func placeStack(_ location: StackLocation) -> some View {
+    NavigationStack(path: placePath(location)) {
+      placeRoot(location).navigationDestination(for: Screen.self) { screen in draw(screen) }
     }
   }
 
-  @ViewBuilder private func placeRoot(_ place: StackPlace) -> some View {
-    if let screen = host.modules.navigator.state[stack: place]?.first { draw(screen).id(screen.id) }
+  @ViewBuilder private func placeRoot(_ location: StackLocation) -> some View {
+    if let screen = host.modules.navigator.state[stack: location]?.first { draw(screen).id(screen.id) }
   }
 
   @ViewBuilder private var root: some View {
@@ -771,11 +775,11 @@ struct LevelView<Destination: View>: View {
 
   /// The path of a tab's or a column's stack (its screens over the root); writing a shorter one
   /// is the user going back.
-  private func placePath(_ place: StackPlace) -> Binding<[Screen]> {
+  private func placePath(_ location: StackLocation) -> Binding<[Screen]> {
     let host = host
     return Binding(
-      get: { @MainActor in host.readPath(at: place) },
-      set: { @MainActor path in host.write(path: path, at: place) })
+      get: { @MainActor in host.readPath(at: location) },
+      set: { @MainActor path in host.write(path: path, at: location) })
   }
 
   /// What the level presents with one of `styles`, once SwiftUI can take it (this level is on

@@ -22,9 +22,9 @@ extension UIKitNavigator {
       // The size class collapses and expands a split view, not the app: the state takes what
       // UIKit shows once the step is done.
       needsSync = true
-    case .setStack(let screens, let place):
-      guard let stack = stacks[place] else {
-        throw NavigationError(.invalidStep, "cannot \(step): the navigator has no stack at '\(place)'")
+    case .setStack(let screens, let location):
+      guard let stack = stacks[location] else {
+        throw NavigationError(.invalidStep, "cannot \(step): the navigator has no stack at '\(location)'")
       }
       try await clearForeign(over: 0, step)
       var shown: [UIViewController] = []
@@ -34,12 +34,12 @@ extension UIKitNavigator {
         shown.append(controller)
       }
       for controller in shown { Self.detach(controller, for: stack) }
-      let visible = place.tab == nil || place.tab == current.tabs?.selected
+      let visible = location.tab == nil || location.tab == current.tabs?.selected
       stack.setViewControllers(shown, animated: animated && visible)
       try await finishTransition(of: stack, step)
       // Showing the secondary column does nothing to an expanded split view, and puts it on top
       // of a collapsed one, whose `isCollapsed` may not say so before it first appeared.
-      if place.column == .secondary, !screens.isEmpty, let split = splits[StackPlace(tab: place.tab)] {
+      if location.column == .secondary, !screens.isEmpty, let split = splits[StackLocation(tab: location.tab)] {
         split.show(.secondary)
       }
     default:
@@ -79,7 +79,7 @@ extension UIKitNavigator {
       // Only a tab with screens over its root pops; the tap on a root changes nothing.
       // A split view's tab pops nothing when tapped again.
       guard let self, let ids = self.current.tabs?.ids, ids.indices.contains(index),
-        self.current.split(in: ids[index]) == nil, (self.current[stack: StackPlace(tab: ids[index])]?.count ?? 0) > 1
+        self.current.split(in: ids[index]) == nil, (self.current[stack: StackLocation(tab: ids[index])]?.count ?? 0) > 1
       else { return }
       self.reselectedTab = ids[index]
     }
@@ -90,7 +90,7 @@ extension UIKitNavigator {
       stack.title = id
       Self.show(tabItems?[id]?.item, of: id, on: stack.tabBarItem)
       configureTab(id, stack)
-      stacks[StackPlace(tab: id)] = stack
+      stacks[StackLocation(tab: id)] = stack
       tabs.append(stack)
     }
     bar.setViewControllers(tabs, animated: false)
@@ -105,7 +105,7 @@ extension UIKitNavigator {
   /// Puts the primary stack of `tab` (or of the root) into a split view of `style`, with a
   /// new stack per other column, or takes the split view away (`nil`).
   private func setSplit(_ style: SplitStyle?, in tab: String?, _ step: NavigationStep) throws(NavigationError) {
-    let owner = StackPlace(tab: tab)
+    let owner = StackLocation(tab: tab)
     guard let primary = tab == nil ? rootController : stacks[owner] else {
       throw NavigationError(.invalidStep, "cannot \(step): the navigator shows no tab '\(tab ?? "")'")
     }
@@ -114,8 +114,8 @@ extension UIKitNavigator {
     let shown = tab.flatMap { tabController(of: $0) }
     if let old = splits[owner] {
       old.setViewController(nil, for: .primary)
-      stacks[StackPlace(tab: tab, column: .supplementary)] = nil
-      stacks[StackPlace(tab: tab, column: .secondary)] = nil
+      stacks[StackLocation(tab: tab, column: .supplementary)] = nil
+      stacks[StackLocation(tab: tab, column: .secondary)] = nil
       splits[owner] = nil
       if style == nil { try install(primary, in: tab, replacing: shown, step) }
     }
@@ -130,12 +130,12 @@ extension UIKitNavigator {
       let supplementary = makeStack()
       supplementary.reports.container = supplementary
       split.setViewController(supplementary, for: .supplementary)
-      stacks[StackPlace(tab: tab, column: .supplementary)] = supplementary
+      stacks[StackLocation(tab: tab, column: .supplementary)] = supplementary
     }
     let secondary = makeStack()
     secondary.reports.container = secondary
     split.setViewController(secondary, for: .secondary)
-    stacks[StackPlace(tab: tab, column: .secondary)] = secondary
+    stacks[StackLocation(tab: tab, column: .secondary)] = secondary
     splits[owner] = split
   }
 
@@ -152,7 +152,7 @@ extension UIKitNavigator {
   /// Tabs are found by the controller, never by their index, which the More screen's editing
   /// would change.
   func tabController(of id: String) -> UIViewController? {
-    splits[StackPlace(tab: id)] ?? stacks[StackPlace(tab: id)]
+    splits[StackLocation(tab: id)] ?? stacks[StackLocation(tab: id)]
   }
 
   /// Shows `controller` as the tab `tab` in the place of `old` (what the tab bar shows as that
@@ -233,8 +233,8 @@ extension UIKitNavigator {
   /// holding screens in the state (secondary, then supplementary), else the primary one.
   func topColumnForCollapsing(_ split: UISplitViewController) -> UISplitViewController.Column {
     guard let owner = splits.first(where: { $0.value === split })?.key else { return .primary }
-    if current[stack: StackPlace(tab: owner.tab, column: .secondary)]?.isEmpty == false { return .secondary }
-    if current[stack: StackPlace(tab: owner.tab, column: .supplementary)]?.isEmpty == false { return .supplementary }
+    if current[stack: StackLocation(tab: owner.tab, column: .secondary)]?.isEmpty == false { return .secondary }
+    if current[stack: StackLocation(tab: owner.tab, column: .supplementary)]?.isEmpty == false { return .supplementary }
     return .primary
   }
 }
@@ -259,7 +259,7 @@ final class WaypointTabBarController: UITabBarController {
 extension UIKitNavigator {
   /// Shows `badge` on the bar item of the tab `id`, when the tab bar has that tab.
   func showBadge(_ badge: String?, onTab id: String) {
-    stacks[StackPlace(tab: id)]?.tabBarItem.badgeValue = badge
+    stacks[StackLocation(tab: id)]?.tabBarItem.badgeValue = badge
   }
 
   /// Gives a tab's bar item its title (the tab's id when it has none), image and badge.

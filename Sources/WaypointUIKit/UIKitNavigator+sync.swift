@@ -95,33 +95,33 @@ extension UIKitNavigator {
     }
     var rootStacks = Array(stacks)
     if splits[.primary] != nil { rootStacks.append((.primary, rootController)) }
-    for (place, stack) in rootStacks {
-      guard let stillShown = stillShown(current[stack: place] ?? [], in: stack) else { continue }
-      if let tab = place.tab, tab == reselectedTab, place.column == .primary, stillShown.count == 1 {
+    for (location, stack) in rootStacks {
+      guard let stillShown = stillShown(current[stack: location] ?? [], in: stack) else { continue }
+      if let tab = location.tab, tab == reselectedTab, location.column == .primary, stillShown.count == 1 {
         // The tab tapped again popped to its root: a re-tap, as the state's own edit says.
         reselectedTab = nil
         _ = try? reconcile(.reselectedTab(tab))
         continue
       }
-      _ = try? reconcile(.replacedStack(level: 0, stack: stillShown, place: place))
+      _ = try? reconcile(.replacedStack(level: 0, stack: stillShown, location: location))
     }
     // A tap again that popped nothing (or whose pop was taken in) is forgotten once its stack
     // is still: a later back is not a re-tap.
-    if let tab = reselectedTab, stacks[StackPlace(tab: tab)]?.transitionCoordinator == nil { reselectedTab = nil }
+    if let tab = reselectedTab, stacks[StackLocation(tab: tab)]?.transitionCoordinator == nil { reselectedTab = nil }
     for (owner, split) in splits where current.split(in: owner.tab)?.isCollapsed != split.isCollapsed {
       _ = try? reconcile(.collapsed(split.isCollapsed, tab: owner.tab))
     }
     // The user went back to the primary column of a collapsed split view (the primary stack
     // popped the column's stack off): the columns after it empty, as SwiftUI's write-back of the
     // compact column does.
-    for (place, stack) in stacks where place.column != .primary && stack.reports.leftCollapsedSplit {
+    for (location, stack) in stacks where location.column != .primary && stack.reports.leftCollapsedSplit {
       guard stack.transitionCoordinator == nil, stack.navigationController == nil else { continue }
       stack.reports.tookInLeavingCollapsedSplit()
       // A pop that came with the split view expanding (UIKit moving the column back, in an order
       // it does not document) is not the user going back: the column is on screen again.
-      guard splits[StackPlace(tab: place.tab)]?.isCollapsed == true else { continue }
-      if current[stack: place]?.isEmpty == false {
-        _ = try? reconcile(.replacedStack(level: 0, stack: [], place: place))
+      guard splits[StackLocation(tab: location.tab)]?.isCollapsed == true else { continue }
+      if current[stack: location]?.isEmpty == false {
+        _ = try? reconcile(.replacedStack(level: 0, stack: [], location: location))
       }
     }
   }
@@ -131,8 +131,8 @@ extension UIKitNavigator {
   /// UIKit does it when the user taps the selected tab again, through the tab bar or the paths
   /// that never call `tabBar(_:didSelect:)`: taken in as a re-tap of that tab, as `onReselect` does.
   func stackPopsToRoot(_ stack: WaypointNavigationController) {
-    guard let place = stacks.first(where: { $0.value === stack })?.key, let tab = place.tab,
-      place.column == .primary, current.tabs?.selected == tab, current.split(in: tab) == nil
+    guard let location = stacks.first(where: { $0.value === stack })?.key, let tab = location.tab,
+      location.column == .primary, current.tabs?.selected == tab, current.split(in: tab) == nil
     else { return }
     reselectedTab = tab
   }

@@ -87,9 +87,9 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates {
   /// The window the navigator shows its root in, when it was made with one.
   @ObservationIgnored weak var window: UIWindow?
   /// The stacks of the root level's tabs and split view columns.
-  @ObservationIgnored var stacks: [StackPlace: WaypointNavigationController] = [:]
+  @ObservationIgnored var stacks: [StackLocation: WaypointNavigationController] = [:]
   /// The split views of the root level, by the place of their primary stack.
-  @ObservationIgnored var splits: [StackPlace: UISplitViewController] = [:]
+  @ObservationIgnored var splits: [StackLocation: UISplitViewController] = [:]
   /// The tab bar controller at the window's root, while the state has tabs.
   @ObservationIgnored public internal(set) weak var tabBarController: UITabBarController?
   /// Prepares the stack of each new tab, after its tab bar item took the title, image and
@@ -141,16 +141,16 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates {
     customTransitions[name] = transition
   }
 
-  /// The navigation controller of the stack at `place` on the root level (a tab's, a split view
+  /// The navigation controller of the stack at `location` on the root level (a tab's, a split view
   /// column's), to style it.
-  public func navigationController(at place: StackPlace) -> UINavigationController? {
-    place == .primary && tabBarController == nil ? rootController : stacks[place]
+  public func navigationController(at location: StackLocation) -> UINavigationController? {
+    location == .primary && tabBarController == nil ? rootController : stacks[location]
   }
 
   /// The split view controller of the tab `tab` (or of the root level), to style it; keep its
   /// delegate, through which it reports collapsing.
   public func splitViewController(in tab: String?) -> UISplitViewController? {
-    splits[StackPlace(tab: tab)]
+    splits[StackLocation(tab: tab)]
   }
 
   /// The view controller shown for the screen `id`, while UIKit holds it.
@@ -380,7 +380,7 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates {
         .unshowableDestination, "'\(screen.id)' must be built, and the navigator has no destination source",
         screen: screen.id)
     }
-    let made: ScreenDestination
+    let made: MadeModule
     do {
       made = try source.destination(for: screen)
     } catch {

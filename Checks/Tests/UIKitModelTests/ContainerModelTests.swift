@@ -33,7 +33,7 @@ extension ModelChecks {
       #expect(app.navigator.tabBarController === bar)
       #expect(bar.viewControllers?.count == 2)
       #expect(bar.viewControllers?.allSatisfy { $0 is WaypointNavigationController } == true)
-      #expect(app.navigator.navigationController(at: StackPlace(tab: "search")) === bar.viewControllers?[1])
+      #expect(app.navigator.navigationController(at: StackLocation(tab: "search")) === bar.viewControllers?[1])
       #expect(bar.selectedIndex == 0)
       expectNoException()
     }

@@ -81,7 +81,7 @@ extension ModelChecks {
       let target = item.launch == .windowClosed ? try #require(other) : shown
       let modules = target.modules
       let otherBefore = other?.modules.navigator.state
-      let notes = StackPlace(tab: "notes")
+      let notes = StackLocation(tab: "notes")
 
       // The state the link arrives in, and what SwiftUI read in it.
       var sheet: ShownModule?
@@ -105,7 +105,7 @@ extension ModelChecks {
       if item.launch == .midPush {
         // The app pushes; SwiftUI reads the new path and animates it in as the link comes.
         _ = try await modules.show(SheetController.self, .push)
-        _ = shown.host.readPath(at: StackPlace(tab: "search"))
+        _ = shown.host.readPath(at: StackLocation(tab: "search"))
       }
       let before = modules.navigator.state
 

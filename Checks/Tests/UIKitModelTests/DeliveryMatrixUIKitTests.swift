@@ -134,7 +134,7 @@ extension ModelChecks {
         _ = try await app.open("notes://note/3", window: scene.id)
         await settle()
         let notes = try #require(
-          navigator.navigationController(at: StackPlace(tab: "notes")) as? WaypointNavigationController)
+          navigator.navigationController(at: StackLocation(tab: "notes")) as? WaypointNavigationController)
         notes._modelUserBeginsBackSwipe()
       case .sheetDismissing:
         sheet = try await modules.show(SheetController.self, .sheet)
@@ -183,7 +183,7 @@ extension ModelChecks {
         UIKitModel.holdsAnimations = false
         UIKitModel.finishAnimations()
       case .backSwipe:
-        let notes = navigator.navigationController(at: StackPlace(tab: "notes")) as? WaypointNavigationController
+        let notes = navigator.navigationController(at: StackLocation(tab: "notes")) as? WaypointNavigationController
         notes?._modelUserEndsBackSwipe(cancelled: false)
       case .notReady:
         MatrixApp.signedIn(app, events: events, note: Self.note)
@@ -211,7 +211,7 @@ extension ModelChecks {
         verdict: &verdict)
       Self.checkModel(navigator, scene: target, alert: alert, verdict: &verdict)
       if item.expected == .opened {
-        let top = navigator.navigationController(at: StackPlace(tab: "notes"))?.viewControllers.last
+        let top = navigator.navigationController(at: StackLocation(tab: "notes"))?.viewControllers.last
         verdict.check((top as? EditorController)?.noteID == Self.note, "the notes tab does not show note \(Self.note)")
       }
       if item.expected == .opened, let sheet {

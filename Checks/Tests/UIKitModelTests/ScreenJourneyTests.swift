@@ -234,7 +234,7 @@ private final class CoreRun {
       let levels = state.levels
       let top = levels.count > 1 ? levels.last : nil
       let stack =
-        top.map { ($0.root.map { [$0] } ?? []) + $0.path } ?? state[stack: StackPlace(tab: state.tabs?.selected)]
+        top.map { ($0.root.map { [$0] } ?? []) + $0.path } ?? state[stack: StackLocation(tab: state.tabs?.selected)]
         ?? []
       guard stack.count > 1 else { return }
       _ = try? modules.reconcile(.poppedTo(screen: stack[stack.count - 2].id))

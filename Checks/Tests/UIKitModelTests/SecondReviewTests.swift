@@ -109,7 +109,7 @@ extension ModelChecks {
       _ = try await router.open("app://note/5")
       await settle()
       #expect(app.navigator.state.tabs?.selected == "search")
-      #expect(bar.selectedViewController === app.navigator.navigationController(at: StackPlace(tab: "search")))
+      #expect(bar.selectedViewController === app.navigator.navigationController(at: StackLocation(tab: "search")))
       expectNoException()
     }
 
@@ -126,7 +126,7 @@ extension ModelChecks {
       #expect(split.style == .tripleColumn)
       state.tabs?.tabs[0].split = nil
       try await app.navigator.show(state)
-      #expect(bar.viewControllers?.first === app.navigator.navigationController(at: StackPlace(tab: "notes")))
+      #expect(bar.viewControllers?.first === app.navigator.navigationController(at: StackLocation(tab: "notes")))
       #expect(app.navigator.state == state)
       expectNoException()
     }

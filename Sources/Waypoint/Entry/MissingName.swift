@@ -57,11 +57,11 @@ extension WaypointApp {
             "the start state selects the tab '\(container.selected)', which its tabs lack (\(NameList.quoted(ids)))"))
       }
     }
-    for (place, screen) in start.startScreens where !screens.contains(screen.target) {
+    for (location, screen) in start.startScreens where !screens.contains(screen.target) {
       problems.append(
         ModuleError(
           .notRegistered,
-          "the start state's \(place) starts on '\(screen.target)', which no screen of the app registers "
+          "the start state's \(location) starts on '\(screen.target)', which no screen of the app registers "
             + "(screens: \(NameList.quoted(screens)))",
           module: screen.target))
     }
@@ -75,12 +75,12 @@ extension WaypointApp {
   ) -> [any WaypointError] {
     var problems: [any WaypointError] = []
     for gate in gates {
-      let place = "the SignInGate '\(gate.gate)' (showing '\(gate.signInURL)')"
+      let location = "the SignInGate '\(gate.gate)' (showing '\(gate.signInURL)')"
       for target in gate.targets ?? [] where !screens.contains(target) {
         problems.append(
           ModuleError(
             .notRegistered,
-            "\(place) protects '\(target)', which no screen of the app registers (screens: "
+            "\(location) protects '\(target)', which no screen of the app registers (screens: "
               + "\(NameList.quoted(screens))): a link to it would open for a signed-out user",
             module: target))
       }
@@ -89,7 +89,7 @@ extension WaypointApp {
         problems.append(
           RoutingError(
             error.code == .notFound ? .notFound : error.code,
-            "\(place) shows a sign-in URL no route of the app opens (\(error.message)); routes: "
+            "\(location) shows a sign-in URL no route of the app opens (\(error.message)); routes: "
               + "\(NameList.quoted(routes)): every protected link would fail",
             url: gate.signInURL))
       }
@@ -101,15 +101,15 @@ extension WaypointApp {
 extension NavigationState {
   /// Each screen the state starts on with where it is: `tab 'notes'`, `tab 'notes' column
   /// secondary`, `stack`, `detail`, and those of presented levels.
-  fileprivate var startScreens: [(place: String, screen: Screen)] {
+  fileprivate var startScreens: [(location: String, screen: Screen)] {
     var found: [(String, Screen)] = []
-    for place in places {
-      let name = place.tab.map { "tab '\($0)'" } ?? "stack"
-      let column = place.column == .primary ? "" : " column \(place.column)"
-      for screen in self[stack: place] ?? [] { found.append(("\(name)\(column)", screen)) }
+    for location in locations {
+      let name = location.tab.map { "tab '\($0)'" } ?? "stack"
+      let column = location.column == .primary ? "" : " column \(location.column)"
+      for screen in self[stack: location] ?? [] { found.append(("\(name)\(column)", screen)) }
     }
     if let detail { found.append(("detail", detail)) }
-    if let presented { found += presented.state.startScreens.map { ("presented \($0.place)", $0.screen) } }
+    if let presented { found += presented.state.startScreens.map { ("presented \($0.location)", $0.screen) } }
     return found
   }
 }

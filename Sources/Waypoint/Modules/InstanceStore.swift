@@ -8,7 +8,7 @@ import Foundation
 /// wait for each other (cycles are refused before the lock is taken).
 final class InstanceStore: Sendable {
   private enum Stored {
-    case strong(ScreenDestination)
+    case strong(MadeModule)
     case weak(WeakBox)
   }
 
@@ -25,8 +25,8 @@ final class InstanceStore: Sendable {
   ///
   /// Returns whether it was made now.
   func instance(
-    for key: ModuleKey, scope: ModuleScope, make: () throws(ModuleError) -> ScreenDestination
-  ) throws(ModuleError) -> (instance: ScreenDestination, made: Bool) {
+    for key: ModuleKey, scope: ModuleScope, make: () throws(ModuleError) -> MadeModule
+  ) throws(ModuleError) -> (instance: MadeModule, made: Bool) {
     if let existing = stored(key) { return (existing, false) }
     creation.lock()
     defer { creation.unlock() }
@@ -47,11 +47,11 @@ final class InstanceStore: Sendable {
     return (instance, true)
   }
 
-  private func stored(_ key: ModuleKey) -> ScreenDestination? {
+  private func stored(_ key: ModuleKey) -> MadeModule? {
     instances.withLock { instances in
       switch instances[key] {
       case .strong(let instance): return instance
-      case .weak(let box): return box.object.map { ScreenDestination($0) }
+      case .weak(let box): return box.object.map { MadeModule($0) }
       case nil: return nil
       }
     }

@@ -1,12 +1,14 @@
-/// What a module registry made, carried without its type: kept by the registry for a shared
-/// module, handed to the navigator that shows a screen as its destination.
+/// What a module registry made, carried without its type: any module, a service or a screen.
+///
+/// The registry keeps a shared module in one; a screen's is handed to the navigator that shows
+/// it, as its destination.
 ///
 /// A UIKit navigator reads it as a view controller, a SwiftUI host as a view or a view model:
 ///
 /// ```swift
 /// guard let controller = transition.destination?.value(as: UIViewController.self) else { … }
 /// ```
-public struct ScreenDestination: @unchecked Sendable {
+public struct MadeModule: @unchecked Sendable {
   // Safety: the registry only stores a made value and hands it back to callers, and a screen's
   // destination is made, handed over and shown on the main actor, where `Navigator` and
   // `ScreenCoordinator` live; whether the value itself may be used from several threads is its
@@ -24,6 +26,12 @@ public struct ScreenDestination: @unchecked Sendable {
     value as? Value
   }
 }
+
+/// What a module registry made: ``MadeModule``, which every module is made as, services too.
+///
+/// Deprecated in 0.2.0, removed in 0.3.0.
+@available(*, deprecated, renamed: "MadeModule")
+public typealias ScreenDestination = MadeModule
 
 /// One registered module, type-erased.
 ///
@@ -88,7 +96,7 @@ protocol ModuleFactory: AnyObject, Sendable {
   ///
   /// - Throws: `typeMismatch` for a configuration of another type, or what the factory or the
   ///   preparation throws.
-  func instance(_ resolver: ModuleResolver, configuration: any ModuleConfiguration) throws -> ScreenDestination
+  func instance(_ resolver: ModuleResolver, configuration: any ModuleConfiguration) throws -> MadeModule
 }
 
 /// A module's factory and its own preparation, with their types kept: the registry makes
@@ -116,14 +124,14 @@ final class TypedModuleFactory<Key, Configuration: ModuleConfiguration>: ModuleF
     return made
   }
 
-  func instance(_ resolver: ModuleResolver, configuration: any ModuleConfiguration) throws -> ScreenDestination {
+  func instance(_ resolver: ModuleResolver, configuration: any ModuleConfiguration) throws -> MadeModule {
     guard let typed = configuration as? Configuration else {
       throw ModuleError(
         .typeMismatch,
         "the module '\(resolver.module)' is configured with \(Configuration.self), not \(type(of: configuration))",
         module: resolver.module.name)
     }
-    return ScreenDestination(try module(resolver, configuration: typed))
+    return MadeModule(try module(resolver, configuration: typed))
   }
 }
 
@@ -131,5 +139,5 @@ final class TypedModuleFactory<Key, Configuration: ModuleConfiguration>: ModuleF
 struct ModuleAdapter: Sendable {
   let required: ModuleKey
   let provided: ModuleKey
-  let convert: @Sendable (ScreenDestination) throws -> ScreenDestination
+  let convert: @Sendable (MadeModule) throws -> MadeModule
 }

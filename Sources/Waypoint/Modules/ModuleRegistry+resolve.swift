@@ -5,7 +5,7 @@ extension ModuleRegistry {
   /// adapted to and converted.
   func instance(
     _ key: ModuleKey, chain: [ModuleKey], configure: ErasedConfigure?
-  ) throws(ModuleError) -> ScreenDestination {
+  ) throws(ModuleError) -> MadeModule {
     if chain.contains(key) {
       let loop = (chain + [key]).map(\.name).joined(separator: " → ")
       throw ModuleError(.dependencyCycle, "making '\(key)' needs '\(key)' itself: \(loop)", module: key.name)
@@ -15,7 +15,7 @@ extension ModuleRegistry {
       case .transient:
         return try create(registration, chain: chain, configure: configure)
       case .shared, .weak:
-        return try store.instance(for: key, scope: registration.scope) { () throws(ModuleError) -> ScreenDestination in
+        return try store.instance(for: key, scope: registration.scope) { () throws(ModuleError) -> MadeModule in
           try create(registration, chain: chain, configure: configure)
         }.instance
       }
@@ -39,7 +39,7 @@ extension ModuleRegistry {
   /// fills (when there is one).
   private func create(
     _ registration: ModuleRegistration, chain: [ModuleKey], configure: ErasedConfigure?
-  ) throws(ModuleError) -> ScreenDestination {
+  ) throws(ModuleError) -> MadeModule {
     let key = registration.key
     guard !registration.onMainActor || ModuleRegistry.mayRunOnMainActor else {
       throw ModuleError(
@@ -97,7 +97,7 @@ extension ModuleRegistry {
     return key
   }
 
-  func cast<Value>(_ instance: ScreenDestination, to type: Value.Type, key: ModuleKey) throws(ModuleError) -> Value {
+  func cast<Value>(_ instance: MadeModule, to type: Value.Type, key: ModuleKey) throws(ModuleError) -> Value {
     guard let value = instance.value as? Value else {
       throw ModuleError(
         .typeMismatch, "the module made for '\(key)' is a \(Swift.type(of: instance.value)), not a \(Value.self)",
@@ -134,8 +134,8 @@ extension ModuleRegistry {
   }
 
   /// Makes `key`'s module for a navigator, configured by `configure`, with the make events.
-  func observedInstance(_ key: ModuleKey, configure: ErasedConfigure?) throws(ModuleError) -> ScreenDestination {
-    try observing(key, chain: []) { () throws(ModuleError) -> ScreenDestination in
+  func observedInstance(_ key: ModuleKey, configure: ErasedConfigure?) throws(ModuleError) -> MadeModule {
+    try observing(key, chain: []) { () throws(ModuleError) -> MadeModule in
       try instance(key, chain: [], configure: configure)
     }
   }
@@ -185,7 +185,7 @@ extension ModuleRegistry {
   ///
   /// - Throws: What `factory` throws.
   static func runOnMainActor<Key>(_ factory: @MainActor () throws -> Key) throws -> Key {
-    let made = try MainActor.assumeIsolated { ScreenDestination(try factory()) }
+    let made = try MainActor.assumeIsolated { MadeModule(try factory()) }
     guard let value = made.value(as: Key.self) else {
       // Not reached: the box holds what `factory` returned, a `Key`.
       throw ModuleError(.typeMismatch, "the main-actor factory of '\(Key.self)' made another type")

@@ -109,7 +109,7 @@ public struct ModuleRegistryBuilder: Sendable {
             .typeMismatch, "the module made for '\(providedKey)' is a \(type(of: instance.value)), not a \(providedKey)"
           )
         }
-        return ScreenDestination(try convert(typed))
+        return MadeModule(try convert(typed))
       })
   }
 
@@ -132,7 +132,7 @@ public struct ModuleRegistryBuilder: Sendable {
             "the module made for '\(providedKey)' is a \(type(of: instance.value)), which does not conform to '\(requiredKey)'"
           )
         }
-        return ScreenDestination(conforming)
+        return MadeModule(conforming)
       })
   }
 

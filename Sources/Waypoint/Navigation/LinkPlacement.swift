@@ -68,13 +68,13 @@ package struct LinkPlacement {
     }
     try select(in: &wanted)
     let tab = wanted.tabs?.selected
-    let column = placement.column.flatMap { wanted[stack: StackPlace(tab: tab, column: $0)] == nil ? nil : $0 }
+    let column = placement.column.flatMap { wanted[stack: StackLocation(tab: tab, column: $0)] == nil ? nil : $0 }
     // In a split view, a screen for the supplementary or secondary column becomes that column's
     // root, and the screens under it are those of the primary column.
     let inColumn = column != nil && column != .primary
-    let place = StackPlace(tab: tab, column: column ?? .primary)
-    let underPlace = inColumn ? StackPlace(tab: tab) : place
-    let stack = wanted[stack: underPlace] ?? []
+    let location = StackLocation(tab: tab, column: column ?? .primary)
+    let underLocation = inColumn ? StackLocation(tab: tab) : location
+    let stack = wanted[stack: underLocation] ?? []
     // A route that names a tab claims its stack (see `underPath`).
     let resets = placement.tab != nil && wanted.tabs != nil
     let (kept, built, found) = Self.underPath(of: stack, under: under, link: screen.parameters, resets: resets)
@@ -82,24 +82,24 @@ package struct LinkPlacement {
     screens += built.map { self.screen(for: $0, newID: newID) }
     var candidate = found
     if inColumn {
-      wanted[stack: underPlace] = screens
-      let columnStack = wanted[stack: place] ?? []
+      wanted[stack: underLocation] = screens
+      let columnStack = wanted[stack: location] ?? []
       candidate = columnStack.count == 1 ? columnStack.first : nil
     }
     let pushes = presentation.kind == .push || presentation.kind == .show
     if pushes, let top = candidate, top.target == screen.target, top.parameters == screen.parameters {
       // Already there: keep it (and, in a claimed tab, pop what is above it).
-      if !inColumn { wanted[stack: place] = resets ? Array(stack.prefix(kept + 1)) : stack }
+      if !inColumn { wanted[stack: location] = resets ? Array(stack.prefix(kept + 1)) : stack }
       return Placed(state: wanted, outcome: .found(top), screen: leaf)
     }
     if pushes, inColumn || screens.isEmpty {
       // An empty stack, or a split view's column: the screen becomes its root.
       leaf.id = newID(leaf.target)
-      wanted[stack: place] = [leaf]
+      wanted[stack: location] = [leaf]
       return Placed(state: wanted, outcome: .rooted, screen: leaf)
     }
     // A column keeps its stack unless the screen became its root.
-    if !inColumn { wanted[stack: place] = screens }
+    if !inColumn { wanted[stack: location] = screens }
     leaf.id = newID(leaf.target)
     return Placed(state: wanted, outcome: .over(source: screens.last?.id), screen: leaf)
   }

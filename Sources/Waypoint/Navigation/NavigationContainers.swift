@@ -157,9 +157,9 @@ public struct TabContainer: Sendable, Codable, Equatable {
 
 /// Where a stack sits on the root level: the level's own stack, or a column, in a tab or not.
 ///
-/// The root level's own stack is ``primary``; `StackPlace(tab: "inbox")` is the inbox tab's
-/// stack and `StackPlace(tab: "orders", column: .secondary)` that tab's secondary column.
-public struct StackPlace: Sendable, Hashable, Codable, CustomStringConvertible {
+/// The root level's own stack is ``primary``; `StackLocation(tab: "inbox")` is the inbox tab's
+/// stack and `StackLocation(tab: "orders", column: .secondary)` that tab's secondary column.
+public struct StackLocation: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The tab, or `nil` on a level without tabs.
   public var tab: String?
   /// The column; `primary` is the stack of the level or tab itself.
@@ -176,7 +176,7 @@ public struct StackPlace: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   /// The root level's own stack.
-  public static let primary = StackPlace()
+  public static let primary = StackLocation()
 
   /// `inbox`, `inbox/secondary`, `secondary`, or `primary`.
   public var description: String {
@@ -202,43 +202,43 @@ extension NavigationState {
 
   /// The stacks of this level, in order: each tab's (primary, supplementary, secondary), or the
   /// level's own and its split columns.
-  package var places: [StackPlace] {
+  package var locations: [StackLocation] {
     if let tabs {
-      return tabs.tabs.flatMap { tab in Self.places(tab: tab.id, split: tab.split) }
+      return tabs.tabs.flatMap { tab in Self.locations(tab: tab.id, split: tab.split) }
     }
-    return Self.places(tab: nil, split: split)
+    return Self.locations(tab: nil, split: split)
   }
 
   /// The stacks on screen: the selected tab's, or all of a level without tabs.
-  package var visiblePlaces: [StackPlace] {
-    guard let tabs else { return places }
-    return places.filter { $0.tab == tabs.selected }
+  package var visiblePlaces: [StackLocation] {
+    guard let tabs else { return locations }
+    return locations.filter { $0.tab == tabs.selected }
   }
 
-  private static func places(tab: String?, split: SplitColumns?) -> [StackPlace] {
-    [StackPlace(tab: tab)]
+  private static func locations(tab: String?, split: SplitColumns?) -> [StackLocation] {
+    [StackLocation(tab: tab)]
       + (split.map { split in
-        (split.supplementary == nil ? [] : [StackPlace(tab: tab, column: .supplementary)])
-          + [StackPlace(tab: tab, column: .secondary)]
+        (split.supplementary == nil ? [] : [StackLocation(tab: tab, column: .supplementary)])
+          + [StackLocation(tab: tab, column: .secondary)]
       } ?? [])
   }
 
-  /// The stack at `place` on this level, or `nil` when the level has no such stack; setting a
+  /// The stack at `location` on this level, or `nil` when the level has no such stack; setting a
   /// place that does not exist changes nothing.
-  package subscript(stack place: StackPlace) -> [Screen]? {
+  package subscript(stack location: StackLocation) -> [Screen]? {
     get {
-      guard let tab = place.tab else { return tabs == nil ? Self.column(place.column, stack, split) : nil }
-      return tabs?[tab].flatMap { Self.column(place.column, $0.stack, $0.split) }
+      guard let tab = location.tab else { return tabs == nil ? Self.column(location.column, stack, split) : nil }
+      return tabs?[tab].flatMap { Self.column(location.column, $0.stack, $0.split) }
     }
     set {
       guard let newValue else { return }
-      guard let tab = place.tab else {
-        if tabs == nil { Self.setColumn(place.column, to: newValue, &stack, &split) }
+      guard let tab = location.tab else {
+        if tabs == nil { Self.setColumn(location.column, to: newValue, &stack, &split) }
         return
       }
       guard var container = tabs, let index = container.tabs.firstIndex(where: { $0.id == tab }) else { return }
       var (tabStack, tabSplit) = (container.tabs[index].stack, container.tabs[index].split)
-      Self.setColumn(place.column, to: newValue, &tabStack, &tabSplit)
+      Self.setColumn(location.column, to: newValue, &tabStack, &tabSplit)
       (container.tabs[index].stack, container.tabs[index].split) = (tabStack, tabSplit)
       tabs = container
     }
@@ -264,8 +264,8 @@ extension NavigationState {
   }
 
   /// The place whose stack holds `id` on this level.
-  func place(holding id: String) -> StackPlace? {
-    places.first { self[stack: $0]?.contains { $0.id == id } == true }
+  func location(holding id: String) -> StackLocation? {
+    locations.first { self[stack: $0]?.contains { $0.id == id } == true }
   }
 
   private static func column(_ column: SplitColumn, _ stack: [Screen], _ split: SplitColumns?) -> [Screen]? {

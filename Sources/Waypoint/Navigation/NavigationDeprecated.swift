@@ -7,6 +7,13 @@ public import Foundation
 // Navigation names deprecated in 0.2.0, kept until 0.3.0 (docs/Style.md, "Versions"): a level of
 // presentation was also called its depth; it is a level everywhere now.
 
+/// Where a stack sits on the root level: ``StackLocation`` ("place" means where a link's screen
+/// goes).
+///
+/// Deprecated in 0.2.0, removed in 0.3.0.
+@available(*, deprecated, renamed: "StackLocation")
+public typealias StackPlace = StackLocation
+
 extension NavigationStep {
   /// Dismiss what the level at `depth` presents: ``dismiss(level:)``.
   ///
@@ -36,6 +43,14 @@ extension NavigationStep {
     .present(screen, presentation, source: source, level: depth)
   }
 
+  /// Set the whole stack at `place`: ``setStack(_:location:)``.
+  ///
+  /// Deprecated in 0.2.0, removed in 0.3.0.
+  @available(*, deprecated, renamed: "setStack(_:location:)")
+  public static func setStack(_ screens: [Screen], place: StackLocation) -> NavigationStep {
+    .setStack(screens, location: place)
+  }
+
   /// Show `screen` in the detail column of the level at `depth`: ``setDetail(_:level:)``.
   ///
   /// Deprecated in 0.2.0, removed in 0.3.0.
@@ -44,12 +59,12 @@ extension NavigationStep {
 }
 
 extension NavigationEdit {
-  /// The stack of the level at `depth` replaced: ``replacedStack(level:stack:place:)``.
+  /// The stack of the level at `depth` replaced: ``replacedStack(level:stack:location:)``.
   ///
   /// Deprecated in 0.2.0, removed in 0.3.0.
-  @available(*, deprecated, renamed: "replacedStack(level:stack:place:)")
-  public static func replacedStack(depth: Int, stack: [Screen], place: StackPlace = .primary) -> NavigationEdit {
-    .replacedStack(level: depth, stack: stack, place: place)
+  @available(*, deprecated, renamed: "replacedStack(level:stack:location:)")
+  public static func replacedStack(depth: Int, stack: [Screen], place: StackLocation = .primary) -> NavigationEdit {
+    .replacedStack(level: depth, stack: stack, location: place)
   }
 
   /// The detail column of the level at `depth` replaced: ``replacedDetail(level:screen:)``.

@@ -14,11 +14,11 @@ public enum NavigationEdit: Sendable, Equatable {
   /// The presented level that holds `screen` was dismissed, with everything presented over it
   /// (a sheet pulled down, a popover tapped away).
   case dismissed(screen: String)
-  /// The stack of the level at `level` (at `place`, on a root level with tabs or a split view)
+  /// The stack of the level at `level` (at `location`, on a root level with tabs or a split view)
   /// is now `stack`, root first (a SwiftUI path written back, a navigation controller's view
   /// controllers replaced). Screens may leave and new ones may come; an empty stack above level
   /// 0 dismisses the level.
-  case replacedStack(level: Int, stack: [Screen], place: StackPlace = .primary)
+  case replacedStack(level: Int, stack: [Screen], location: StackLocation = .primary)
   /// The user selected the tab `tab` in the tab bar.
   case selectedTab(String)
   /// The user tapped the selected tab `tab` again, which pops its stack to its root, as a tab bar
@@ -43,8 +43,8 @@ extension NavigationEdit {
     switch self {
     case .poppedTo(let screen): return "poppedTo \(screen)"
     case .dismissed(let screen): return "dismissed \(screen)"
-    case .replacedStack(let levelIndex, let stack, let place):
-      return "replacedStack \(levelIndex)" + (place == .primary ? "" : " \(place)")
+    case .replacedStack(let levelIndex, let stack, let location):
+      return "replacedStack \(levelIndex)" + (location == .primary ? "" : " \(location)")
         + " [\(stack.map(\.id).joined(separator: ", "))]"
     case .selectedTab(let tab): return "selectedTab \(tab)"
     case .reselectedTab(let tab): return "reselectedTab \(tab)"

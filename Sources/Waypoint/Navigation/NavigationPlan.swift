@@ -33,7 +33,7 @@ public struct NavigationPlan: Sendable {
   public internal(set) var change: NavigationChange?
   /// The destinations made for the plan's new screens, by screen id; a navigator asks its
   /// destination source for any other screen it must build.
-  public internal(set) var destinations: [String: ScreenDestination] = [:]
+  public internal(set) var destinations: [String: MadeModule] = [:]
 
   /// A plan that reaches `target` from `base`.
   ///
@@ -85,7 +85,7 @@ public struct NavigationPlan: Sendable {
   }
 
   /// Hands the navigator `destination`, made for the screen `id`.
-  package mutating func hand(_ destination: ScreenDestination?, to id: String) {
+  package mutating func hand(_ destination: MadeModule?, to id: String) {
     destinations[id] = destination
     if case .show(var transition) = cause, transition.screen.id == id {
       transition.destination = destination

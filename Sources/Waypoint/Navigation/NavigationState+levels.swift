@@ -161,13 +161,13 @@ extension NavigationState {
 // MARK: - Tabs and split views as SwiftUI binds them
 
 extension NavigationState {
-  /// The path of the stack at `place` on the root level (its screens over its root), for a tab's
+  /// The path of the stack at `location` on the root level (its screens over its root), for a tab's
   /// or a column's `NavigationStack(path:)`; empty when there is no such stack.
-  package func path(at place: StackPlace) -> [Screen] {
-    Array((self[stack: place] ?? []).dropFirst())
+  package func path(at location: StackLocation) -> [Screen] {
+    Array((self[stack: location] ?? []).dropFirst())
   }
 
-  /// The change to report when SwiftUI writes `path` back for the stack at `place` (a shorter one
+  /// The change to report when SwiftUI writes `path` back for the stack at `location` (a shorter one
   /// is the user going back), or `nil` when that stack is no longer shown (its tab or split view
   /// went away), so there is nothing to report.
   ///
@@ -179,12 +179,14 @@ extension NavigationState {
   ///
   /// - Parameters:
   ///   - path: The path SwiftUI wrote.
-  ///   - place: The stack it wrote it for.
+  ///   - location: The stack it wrote it for.
   ///   - shown: The path SwiftUI last read for that stack (what it shows), when known.
   /// - Returns: The edit to reconcile, or `nil` when there is nothing to take in.
-  package func edit(writingPath path: [Screen], at place: StackPlace, shown: [Screen]? = nil) -> NavigationEdit? {
-    guard let stack = self[stack: place], let next = Self.stack(stack, writing: path, shown: shown) else { return nil }
-    return .replacedStack(level: 0, stack: next, place: place)
+  package func edit(writingPath path: [Screen], at location: StackLocation, shown: [Screen]? = nil) -> NavigationEdit? {
+    guard let stack = self[stack: location], let next = Self.stack(stack, writing: path, shown: shown) else {
+      return nil
+    }
+    return .replacedStack(level: 0, stack: next, location: location)
   }
 
   /// The change to report when SwiftUI writes `path` back for the own stack of the level at
@@ -238,7 +240,7 @@ extension NavigationState {
   /// Whether a collapsed split view of the tab `tab` (or of the root level) shows its secondary
   /// column on top: while that column holds screens.
   package func showsSecondaryColumn(in tab: String?) -> Bool {
-    self[stack: StackPlace(tab: tab, column: .secondary)]?.isEmpty == false
+    self[stack: StackLocation(tab: tab, column: .secondary)]?.isEmpty == false
   }
 
   /// The change to report when the user goes back to the primary column of a collapsed split
@@ -255,7 +257,7 @@ extension NavigationState {
   /// three.
   package func compactColumn(in tab: String?) -> SplitColumn {
     if showsSecondaryColumn(in: tab) { return .secondary }
-    if self[stack: StackPlace(tab: tab, column: .supplementary)]?.isEmpty == false { return .supplementary }
+    if self[stack: StackLocation(tab: tab, column: .supplementary)]?.isEmpty == false { return .supplementary }
     return .primary
   }
 
@@ -269,9 +271,9 @@ extension NavigationState {
       case .secondary: []
       }
     return after.compactMap { next in
-      let place = StackPlace(tab: tab, column: next)
-      guard self[stack: place]?.isEmpty == false else { return nil }
-      return .replacedStack(level: 0, stack: [], place: place)
+      let location = StackLocation(tab: tab, column: next)
+      guard self[stack: location]?.isEmpty == false else { return nil }
+      return .replacedStack(level: 0, stack: [], location: location)
     }
   }
 }

@@ -27,27 +27,27 @@ extension NavigationState {
   private mutating func applyEdit(_ edit: NavigationEdit) throws(NavigationError) {
     switch edit {
     case .poppedTo(let id):
-      guard let levelIndex = (0..<levelCount).first(where: { self[levelIndex: $0].place(holding: id) != nil }),
-        let place = self[levelIndex: levelIndex].place(holding: id),
-        let stack = self[levelIndex: levelIndex][stack: place],
+      guard let levelIndex = (0..<levelCount).first(where: { self[levelIndex: $0].location(holding: id) != nil }),
+        let location = self[levelIndex: levelIndex].location(holding: id),
+        let stack = self[levelIndex: levelIndex][stack: location],
         let index = stack.firstIndex(where: { $0.id == id })
       else { throw Self.invalidEdit("no stack holds '\(id)', so nothing can be popped to it") }
-      setStack(Array(stack[...index]), at: levelIndex, place: place)
+      setStack(Array(stack[...index]), at: levelIndex, location: location)
     case .dismissed(let id):
       guard let levelIndex = (1..<max(levelCount, 1)).first(where: { self[levelIndex: $0].contains(levelScreen: id) })
       else {
         throw Self.invalidEdit("no presented level holds '\(id)', so nothing was dismissed")
       }
       self[levelIndex: levelIndex - 1].presented = nil
-    case .replacedStack(let levelIndex, let stack, let place):
+    case .replacedStack(let levelIndex, let stack, let location):
       try checkLevel(levelIndex)
-      guard self[levelIndex: levelIndex][stack: place] != nil else {
-        throw Self.invalidEdit("level \(levelIndex) has no stack at '\(place)'")
+      guard self[levelIndex: levelIndex][stack: location] != nil else {
+        throw Self.invalidEdit("level \(levelIndex) has no stack at '\(location)'")
       }
       if stack.isEmpty, levelIndex > 0 {
         self[levelIndex: levelIndex - 1].presented = nil
       } else {
-        setStack(stack, at: levelIndex, place: place)
+        setStack(stack, at: levelIndex, location: location)
       }
     case .selectedTab(let id):
       guard tabs?[id] != nil else { throw Self.invalidEdit("the root level has no tab '\(id)'") }
@@ -59,8 +59,8 @@ extension NavigationState {
       }
       // A tab of a split view is no navigation controller: a second tap pops nothing.
       if tabs?[id]?.split == nil {
-        let place = StackPlace(tab: id)
-        setStack(Array((self[stack: place] ?? []).prefix(1)), at: 0, place: place)
+        let location = StackLocation(tab: id)
+        setStack(Array((self[stack: location] ?? []).prefix(1)), at: 0, location: location)
       }
     case .collapsed(let collapsed, let tab):
       guard var columns = split(in: tab) else {
@@ -83,10 +83,10 @@ extension NavigationState {
     }
   }
 
-  /// Sets the stack at `place` of the level at `levelIndex`, dismissing what that level presents when
+  /// Sets the stack at `location` of the level at `levelIndex`, dismissing what that level presents when
   /// its source left.
-  private mutating func setStack(_ stack: [Screen], at levelIndex: Int, place: StackPlace) {
-    self[levelIndex: levelIndex][stack: place] = stack
+  private mutating func setStack(_ stack: [Screen], at levelIndex: Int, location: StackLocation) {
+    self[levelIndex: levelIndex][stack: location] = stack
     dismissOrphanedPresentation(at: levelIndex)
   }
 
@@ -100,7 +100,7 @@ extension NavigationState {
   /// presented one.
   func contains(levelScreen id: String) -> Bool {
     func holds(_ screen: Screen) -> Bool { screen.id == id || screen.children.contains(where: holds) }
-    return places.contains { self[stack: $0]?.contains(where: holds) == true } || detail.map(holds) == true
+    return locations.contains { self[stack: $0]?.contains(where: holds) == true } || detail.map(holds) == true
   }
 
   /// Takes the child `id` out of its parent in this level; returns whether it was found.

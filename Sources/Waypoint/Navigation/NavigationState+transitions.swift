@@ -21,9 +21,9 @@ extension NavigationState {
       throw Self.invalid("there is no screen to show '\(screen.target)' from; show a root first (replaceRoot)")
     }
     let level = self[levelIndex: levelIndex]
-    if let tabs = level.tabs, let place = level.place(holding: sourceID), place.tab != tabs.selected {
+    if let tabs = level.tabs, let location = level.location(holding: sourceID), location.tab != tabs.selected {
       throw Self.invalid(
-        "the source '\(sourceID)' is in the tab '\(place.tab ?? "")', which is not selected; select it first")
+        "the source '\(sourceID)' is in the tab '\(location.tab ?? "")', which is not selected; select it first")
     }
     guard level.allScreens.contains(where: { $0.id == sourceID }) else {
       guard let covering = presentingLevel(of: sourceID).flatMap({ self[levelIndex: $0].presented?.state.stack.first })
@@ -47,9 +47,9 @@ extension NavigationState {
       }
       return .addedChild(screen: screen.id, parent: sourceID)
     case .showDetail:
-      let tab = level.place(holding: sourceID)?.tab
+      let tab = level.location(holding: sourceID)?.tab
       if let columns = level.split(in: tab) {
-        self[levelIndex: levelIndex][stack: StackPlace(tab: tab, column: .secondary)] = [screen]
+        self[levelIndex: levelIndex][stack: StackLocation(tab: tab, column: .secondary)] = [screen]
         return .replacedColumn(screen: screen.id, previous: columns.secondary)
       }
       let previous = self[levelIndex: levelIndex].detail
@@ -68,11 +68,12 @@ extension NavigationState {
     switch change {
     case .pushed(let id):
       for levelIndex in 0..<levelCount {
-        guard let place = self[levelIndex: levelIndex].place(holding: id),
-          var stack = self[levelIndex: levelIndex][stack: place], let index = stack.firstIndex(where: { $0.id == id })
+        guard let location = self[levelIndex: levelIndex].location(holding: id),
+          var stack = self[levelIndex: levelIndex][stack: location],
+          let index = stack.firstIndex(where: { $0.id == id })
         else { continue }
         stack.removeSubrange(index...)
-        self[levelIndex: levelIndex][stack: place] = stack
+        self[levelIndex: levelIndex][stack: location] = stack
         dismissOrphanedPresentation(at: levelIndex)
         return
       }
@@ -108,10 +109,10 @@ extension NavigationState {
     case .replacedColumn(let id, let previous):
       for levelIndex in 0..<levelCount {
         let level = self[levelIndex: levelIndex]
-        guard let place = level.place(holding: id), place.column == .secondary,
-          level[stack: place]?.first?.id == id
+        guard let location = level.location(holding: id), location.column == .secondary,
+          level[stack: location]?.first?.id == id
         else { continue }
-        self[levelIndex: levelIndex][stack: place] = previous
+        self[levelIndex: levelIndex][stack: location] = previous
         dismissOrphanedPresentation(at: levelIndex)
         return
       }
@@ -149,12 +150,12 @@ extension NavigationState {
       throw Self.invalid(
         "cannot push '\(screen.target)' from '\(sourceID)': it has no navigation stack (it is a popover)")
     }
-    guard let place = container.place(holding: sourceID), let stack = container[stack: place],
+    guard let location = container.location(holding: sourceID), let stack = container[stack: location],
       stack.last?.id == sourceID
     else {
       throw Self.invalid("cannot push '\(screen.target)' from '\(sourceID)': it is not the top of its navigation stack")
     }
-    self[levelIndex: levelIndex][stack: place] = stack + [screen]
+    self[levelIndex: levelIndex][stack: location] = stack + [screen]
     return .pushed(screen: screen.id)
   }
 
@@ -209,10 +210,10 @@ extension NavigationState {
       }
       return false
     }
-    for place in places {
-      guard var screens = self[stack: place] else { continue }
+    for location in locations {
+      guard var screens = self[stack: location] else { continue }
       if visit(&screens) {
-        self[stack: place] = screens
+        self[stack: location] = screens
         return true
       }
     }

@@ -19,11 +19,13 @@ extension NavigationState {
     let level = self[levelIndex: levelIndex]
     let presentation = levelIndex == 0 ? nil : self[levelIndex: levelIndex - 1].presented?.presentation
     var shown: [Screen] = []
-    for place in level.visiblePlaces {
-      if let split = level.split(in: place.tab), split.isCollapsed, place.column != level.compactColumn(in: place.tab) {
+    for location in level.visiblePlaces {
+      if let split = level.split(in: location.tab), split.isCollapsed,
+        location.column != level.compactColumn(in: location.tab)
+      {
         continue
       }
-      if let top = level[stack: place]?.last { shown.append(top) }
+      if let top = level[stack: location]?.last { shown.append(top) }
     }
     if let detail = level.detail { shown.append(detail) }
     return shown.map { VisibleScreen(screen: $0.withoutChildren, levelIndex: levelIndex, presentation: presentation) }

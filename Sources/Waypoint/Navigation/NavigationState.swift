@@ -82,11 +82,11 @@ public struct NavigationState: Sendable, Codable, Equatable {
     presented?.state.topScreen ?? visiblePlaces.reversed().lazy.compactMap { self[stack: $0]?.last }.first
   }
 
-  /// Every screen, depth first: stacks (each tab's and column's in `places` order), children,
+  /// Every screen, depth first: stacks (each tab's and column's in `locations` order), children,
   /// detail, then what is presented.
   package var allScreens: [Screen] {
     func flatten(_ screen: Screen) -> [Screen] { [screen] + screen.children.flatMap(flatten) }
-    return places.flatMap { self[stack: $0] ?? [] }.flatMap(flatten) + (detail.map(flatten) ?? [])
+    return locations.flatMap { self[stack: $0] ?? [] }.flatMap(flatten) + (detail.map(flatten) ?? [])
       + (presented?.state.allScreens ?? [])
   }
 

@@ -33,9 +33,9 @@ public enum NavigationStep: Sendable, Equatable, CustomStringConvertible {
   case setSplit(SplitStyle?, tab: String?)
   /// Collapse the split view of the tab `tab` (or of the root level) to one column, or expand it.
   case setCollapsed(Bool, tab: String?)
-  /// Make the stack at `place` on the root level `screens`, in one call (a navigation
+  /// Make the stack at `location` on the root level `screens`, in one call (a navigation
   /// controller's `setViewControllers`); the leading screens that stay keep their children.
-  case setStack([Screen], place: StackPlace)
+  case setStack([Screen], location: StackLocation)
 
   /// A line such as `push Editor#2 @0`, `dismiss @1`, `setRoot List#1` or
   /// `setStack inbox [Inbox#1, Thread#4]`.
@@ -54,8 +54,8 @@ public enum NavigationStep: Sendable, Equatable, CustomStringConvertible {
     case .selectTab(let id): return "selectTab \(id)"
     case .setSplit(let style, let tab): return "setSplit \(style.map(\.rawValue) ?? "nothing")" + Self.suffix(tab)
     case .setCollapsed(let collapsed, let tab): return (collapsed ? "collapse" : "expand") + Self.suffix(tab)
-    case .setStack(let screens, let place):
-      return "setStack \(place) [\(screens.map(\.id).joined(separator: ", "))]"
+    case .setStack(let screens, let location):
+      return "setStack \(location) [\(screens.map(\.id).joined(separator: ", "))]"
     }
   }
 
@@ -156,8 +156,8 @@ extension NavigationState {
       guard var columns = split(in: tab) else { throw Self.invalidStep(step, "there is no split view there") }
       columns.isCollapsed = collapsed
       setSplit(columns, in: tab)
-    case .setStack(let screens, let place):
-      try setStack(screens, at: place, step)
+    case .setStack(let screens, let location):
+      try setStack(screens, at: location, step)
     }
   }
 
@@ -201,15 +201,15 @@ extension NavigationState {
     self = NavigationState(tabs: TabContainer(ids: ids))
   }
 
-  /// The stack at `place` set to `screens`, the children of the screens it keeps kept (the step
+  /// The stack at `location` set to `screens`, the children of the screens it keeps kept (the step
   /// `step`).
-  private mutating func setStack(_ screens: [Screen], at place: StackPlace, _ step: NavigationStep)
+  private mutating func setStack(_ screens: [Screen], at location: StackLocation, _ step: NavigationStep)
     throws(NavigationError)
   {
-    guard let current = self[stack: place] else { throw Self.invalidStep(step, "the root level has no such stack") }
+    guard let current = self[stack: location] else { throw Self.invalidStep(step, "the root level has no such stack") }
     var next = screens
     for index in 0..<Self.commonPrefix(current, screens) { next[index].children = current[index].children }
-    self[stack: place] = next
+    self[stack: location] = next
   }
 
   // MARK: - Planning one level
@@ -229,12 +229,12 @@ extension NavigationState {
       shapeSteps.append(.setSplit(style, tab: tab))
       shaped.setSplit(style.map(SplitColumns.init), in: tab)
     }
-    let places = levelIndex == 0 ? target.places : [.primary]
-    let kept = places.map { commonPrefix(shaped[stack: $0] ?? [], target[stack: $0] ?? []) }
+    let locations = levelIndex == 0 ? target.locations : [.primary]
+    let kept = locations.map { commonPrefix(shaped[stack: $0] ?? [], target[stack: $0] ?? []) }
     let keptDetail = current.detail.map { detail in target.detail.map(detail.isSame) ?? false } ?? false
     var keptIDs: Set<String> = []
-    for (place, count) in zip(places, kept) {
-      let (shown, wanted) = (shaped[stack: place] ?? [], target[stack: place] ?? [])
+    for (location, count) in zip(locations, kept) {
+      let (shown, wanted) = (shaped[stack: location] ?? [], target[stack: location] ?? [])
       for index in 0..<count { keptIDs.formUnion(keptScreens(shown[index], wanted[index])) }
     }
     if keptDetail, let detail = current.detail, let wanted = target.detail {
@@ -249,9 +249,9 @@ extension NavigationState {
     if current.presented != nil, !keepsPresented || replacesPresenter { steps.append(.dismiss(level: levelIndex)) }
     steps += shapeSteps
     if let selected = target.tabs?.selected, shaped.tabs?.selected != selected { steps.append(.selectTab(selected)) }
-    for (place, count) in zip(places, kept) {
+    for (location, count) in zip(locations, kept) {
       planStack(
-        at: place, from: shaped[stack: place] ?? [], to: target[stack: place] ?? [], keeping: count,
+        at: location, from: shaped[stack: location] ?? [], to: target[stack: location] ?? [], keeping: count,
         levelIndex: levelIndex, into: &steps)
     }
     for tab in owners {
@@ -286,21 +286,21 @@ extension NavigationState {
       && shownRoot.isSame(as: wantedRoot) && shown.source.map(keptIDs.contains) == true
   }
 
-  /// The steps from the stack `shown` at `place` to `wanted`, keeping their first `count`
+  /// The steps from the stack `shown` at `location` to `wanted`, keeping their first `count`
   /// screens: the level's own stack pops and pushes (which a navigator batches), a tab's or a
   /// column's is set whole.
   private static func planStack(
-    at place: StackPlace, from shown: [Screen], to wanted: [Screen], keeping count: Int, levelIndex: Int,
+    at location: StackLocation, from shown: [Screen], to wanted: [Screen], keeping count: Int, levelIndex: Int,
     into steps: inout [NavigationStep]
   ) {
-    if place == .primary {
+    if location == .primary {
       if count < shown.count, count > 0 { steps.append(.popTo(screen: shown[count - 1].id, level: levelIndex)) }
     } else if count < shown.count || count < wanted.count {
-      steps.append(.setStack(wanted.map(\.withoutChildren), place: place))
+      steps.append(.setStack(wanted.map(\.withoutChildren), location: location))
     }
     for index in 0..<count { planChildren(of: shown[index], to: wanted[index], into: &steps) }
     for screen in wanted.dropFirst(count) {
-      if place == .primary { steps.append(.push(screen.withoutChildren, level: levelIndex)) }
+      if location == .primary { steps.append(.push(screen.withoutChildren, level: levelIndex)) }
       addChildren(of: screen, into: &steps)
     }
   }

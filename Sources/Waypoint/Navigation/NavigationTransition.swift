@@ -10,7 +10,7 @@ public struct NavigationTransition: Sendable, Equatable {
   ///
   /// A navigator that shows real views reads it (a view controller, a view model…). It travels
   /// beside the `Codable` ``screen`` and is never encoded.
-  public var destination: ScreenDestination?
+  public var destination: MadeModule?
 
   /// Makes a transition.
   ///
@@ -21,7 +21,7 @@ public struct NavigationTransition: Sendable, Equatable {
   ///   - destination: What the registry made for the screen, for a navigator over real views;
   ///     `nil` (the default) when nothing was made.
   public init(
-    _ presentation: Presentation, screen: Screen, from source: String? = nil, destination: ScreenDestination? = nil
+    _ presentation: Presentation, screen: Screen, from source: String? = nil, destination: MadeModule? = nil
   ) {
     self.presentation = presentation
     self.screen = screen

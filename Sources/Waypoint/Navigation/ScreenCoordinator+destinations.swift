@@ -8,7 +8,7 @@ import WaypointMatching
 @MainActor
 package protocol DestinationSource: AnyObject {
   /// Makes the destination `screen` shows.
-  func destination(for screen: Screen) throws -> ScreenDestination
+  func destination(for screen: Screen) throws -> MadeModule
 }
 
 /// A navigator that builds screens it was not handed, such as a UIKit navigator restoring a state.
@@ -39,7 +39,7 @@ extension ScreenCoordinator: DestinationSource {
   /// ```
   ///
   /// - Throws: A ``ModuleError``: `notRegistered` for an unknown target, or what making fails with.
-  package func destination(for screen: Screen) throws -> ScreenDestination {
+  package func destination(for screen: Screen) throws -> MadeModule {
     if let shown = shownDestination(of: screen.id) { return shown }
     if let made = prebuilt.removeValue(forKey: screen.id) { return made }
     let key = try registry.key(forScreen: screen.target)

@@ -54,7 +54,7 @@ public final class ScreenCoordinator {
 
   /// Destinations made before the window's first plan (to know each screen can be made), by
   /// screen id; ``destination(for:)`` hands each one over once.
-  @ObservationIgnored package var prebuilt: [String: ScreenDestination] = [:]
+  @ObservationIgnored package var prebuilt: [String: MadeModule] = [:]
 
   /// Shows the state ``startOn(_:)`` set, unless a link already opened on it.
   package func showPendingStart() async throws(NavigationError) {
@@ -102,7 +102,7 @@ public final class ScreenCoordinator {
   ) async throws(NavigationError) -> ShownModule {
     let registry = self.registry
     return try await showModule(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
-      ScreenDestination(try registry.make(key, chain: [], configure: nil, prepare: prepare))
+      MadeModule(try registry.make(key, chain: [], configure: nil, prepare: prepare))
     }
   }
 
@@ -129,7 +129,7 @@ public final class ScreenCoordinator {
   ) async throws(NavigationError) -> ShownModule {
     let registry = self.registry
     return try await showModule(ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil) {
-      ScreenDestination(try registry.make(key, chain: [], configuring: configure, prepare: prepare))
+      MadeModule(try registry.make(key, chain: [], configuring: configure, prepare: prepare))
     }
   }
 
@@ -199,7 +199,7 @@ public final class ScreenCoordinator {
     }
     return try await showModule(
       ModuleKey(key), presentation, from: source, parameters: parameters, routeName: nil,
-      made: ScreenDestination(instance), make: nil)
+      made: MadeModule(instance), make: nil)
   }
 
   /// Takes in a change the UI made on its own, and moves the shown modules whose screens left to
@@ -220,7 +220,7 @@ public final class ScreenCoordinator {
   }
 
   /// The destination a live module shown here holds for the screen `id`; makes nothing.
-  package func shownDestination(of id: String) -> ScreenDestination? {
+  package func shownDestination(of id: String) -> MadeModule? {
     shownModules.lazy.compactMap(\.module).first { $0.screen.id == id && $0.state == .shown }?.heldDestination
   }
 
@@ -262,7 +262,7 @@ public final class ScreenCoordinator {
   /// Makes `key`'s module for a screen this coordinator places itself (a link's root, a
   /// restored screen), configured from `request`: marked as started on the main actor, as every
   /// make of a screen is, so a main-actor factory runs wherever the main actor's executor is.
-  func makeScreenModule(_ key: ModuleKey, from request: RouteRequest?) throws -> ScreenDestination {
+  func makeScreenModule(_ key: ModuleKey, from request: RouteRequest?) throws -> MadeModule {
     let configure = registry.configure(key, from: request)
     let registry = self.registry
     return try ModuleRegistry.startOnMainActor { try registry.observedInstance(key, configure: configure) }
@@ -270,8 +270,8 @@ public final class ScreenCoordinator {
 
   private func showModule(
     _ key: ModuleKey, _ presentation: Presentation, from source: String?, parameters: [String: String],
-    routeName: String?, link: String? = nil, made: ScreenDestination? = nil,
-    make: (@MainActor () throws -> ScreenDestination)?
+    routeName: String?, link: String? = nil, made: MadeModule? = nil,
+    make: (@MainActor () throws -> MadeModule)?
   ) async throws(NavigationError) -> ShownModule {
     let notify = notifier(for: key)
     if let refusal = registry.refusal(of: presentation, for: key) {

@@ -57,13 +57,13 @@ public final class ShownModule {
   /// The module's key.
   public let key: ModuleKey
   /// The destination, held strongly while the module is shown.
-  @ObservationIgnored private var heldStrongly: ScreenDestination?
+  @ObservationIgnored private var heldStrongly: MadeModule?
   /// A class destination after removal, held weakly, so a view that left the screen is freed
   /// once nobody else holds it (a value destination stays in `heldStrongly`).
   @ObservationIgnored private weak var heldWeakly: AnyObject?
   /// Makes a new destination, for a shown module that has none to show; `nil` for an instance made
   /// elsewhere.
-  @ObservationIgnored private let make: (@MainActor () throws -> ScreenDestination)?
+  @ObservationIgnored private let make: (@MainActor () throws -> MadeModule)?
   @ObservationIgnored private let navigator: any Navigator
   @ObservationIgnored private let notify: @MainActor (ModuleEvent.Phase, (any Error)?) -> Void
   @ObservationIgnored private var change: NavigationChange?
@@ -79,8 +79,8 @@ public final class ShownModule {
   public var isDismissibleByLinks = true
 
   init(
-    screen: Screen, presentation: Presentation, source: String?, key: ModuleKey, made: ScreenDestination?,
-    make: (@MainActor () throws -> ScreenDestination)?, navigator: any Navigator,
+    screen: Screen, presentation: Presentation, source: String?, key: ModuleKey, made: MadeModule?,
+    make: (@MainActor () throws -> MadeModule)?, navigator: any Navigator,
     notify: @escaping @MainActor (ModuleEvent.Phase, (any Error)?) -> Void
   ) {
     self.screen = screen
@@ -97,12 +97,12 @@ public final class ShownModule {
   package var parameters: [String: String] { screen.parameters }
 
   /// The destination, while something keeps it.
-  var heldDestination: ScreenDestination? {
-    heldStrongly ?? heldWeakly.map { ScreenDestination($0) }
+  var heldDestination: MadeModule? {
+    heldStrongly ?? heldWeakly.map { MadeModule($0) }
   }
 
   /// Holds `made` strongly.
-  private func keep(_ made: ScreenDestination) {
+  private func keep(_ made: MadeModule) {
     heldStrongly = made
     heldWeakly = nil
   }
@@ -311,14 +311,14 @@ public final class ShownModule {
   /// Takes a screen already in a stack as this module's, shown as if pushed (a link found the app
   /// already showing it, or placed it as the root of an empty stack), with `made` as its
   /// destination when there is one; sends no events.
-  func adopt(made: ScreenDestination?) {
+  func adopt(made: MadeModule?) {
     if let made { keep(made) }
     state = .shown
     change = .pushed(screen: screen.id)
     wentAway = false
   }
 
-  private func makeDestination() throws -> ScreenDestination {
+  private func makeDestination() throws -> MadeModule {
     guard let make else {
       throw NavigationError(
         .screenGone,

@@ -84,7 +84,7 @@ struct NavigationContainerTests {
     #expect(state.split?.secondary.map(\.id) == ["Order#2"])
     #expect(throws: NavigationError.self) { try state.reconcile(.collapsed(true, tab: "orders")) }
     _ = try state.reconcile(
-      .replacedStack(level: 0, stack: [], place: StackPlace(column: .secondary)))
+      .replacedStack(level: 0, stack: [], location: StackLocation(column: .secondary)))
     #expect(state.split?.secondary.isEmpty == true)
   }
 
@@ -99,7 +99,8 @@ struct NavigationContainerTests {
     #expect(
       shown.plan(to: target) == [
         .dismiss(level: 0), .selectTab("profile"),
-        .setStack([screen("Profile#3"), screen("Threads#8"), screen("Thread#9")], place: StackPlace(tab: "profile")),
+        .setStack(
+          [screen("Profile#3"), screen("Threads#8"), screen("Thread#9")], location: StackLocation(tab: "profile")),
       ])
     #expect(target.plan(to: target).isEmpty, "nothing to do when the app is already there")
     #expect(
@@ -127,12 +128,13 @@ struct NavigationContainerTests {
   @Test("what SwiftUI binds and writes back for tabs and split views: paths, tab choices, the compact column")
   func swiftUIProjection() throws {
     var state = tabbed()
-    let inbox = StackPlace(tab: "inbox")
+    let inbox = StackLocation(tab: "inbox")
     #expect(state.path(at: inbox).map(\.id) == ["Thread#2"])
-    #expect(state.path(at: StackPlace(tab: "nope")).isEmpty)
+    #expect(state.path(at: StackLocation(tab: "nope")).isEmpty)
     let back = try #require(state.edit(writingPath: [], at: inbox))
     #expect(try state.reconcile(back).map(\.id) == ["Thread#2"], "a shorter path is the user going back")
-    #expect(state.edit(writingPath: [], at: StackPlace(tab: "gone")) == nil, "a stack no longer shown writes nothing")
+    #expect(
+      state.edit(writingPath: [], at: StackLocation(tab: "gone")) == nil, "a stack no longer shown writes nothing")
     #expect(state.edit(choosingTab: "profile") == .selectedTab("profile"))
     #expect(state.edit(choosingTab: "inbox") == .reselectedTab("inbox"), "the selected tab chosen again")
     state.tabs?.tabs[1].split = SplitColumns()
@@ -146,7 +148,7 @@ struct NavigationContainerTests {
 
   @Test("a path SwiftUI writes from what it showed applies to those screens, not to the ones a link put there since")
   func staleWriteBack() throws {
-    let inbox = StackPlace(tab: "inbox")
+    let inbox = StackLocation(tab: "inbox")
     var state = tabbed()
     let shown = state.path(at: inbox)
     // A link replaced the thread the user was swiping away from.
@@ -158,7 +160,7 @@ struct NavigationContainerTests {
     // A screen went in under the one SwiftUI showed; the user pops that one: it goes, the new one stays.
     state.tabs?.tabs[0].stack = [screen("Inbox#1"), screen("Thread#2"), screen("Reply#5")]
     let pop = try #require(state.edit(writingPath: [], at: inbox, shown: [screen("Reply#5")]))
-    #expect(pop == .replacedStack(level: 0, stack: [screen("Inbox#1"), screen("Thread#2")], place: inbox))
+    #expect(pop == .replacedStack(level: 0, stack: [screen("Inbox#1"), screen("Thread#2")], location: inbox))
     let wider = [screen("Thread#2"), screen("Reply#5")]
     state.tabs?.tabs[0].stack = [screen("Inbox#1"), screen("Thread#2"), screen("Reply#5"), screen("Quote#6")]
     // A NavigationLink pushed over what SwiftUI showed: the new screen goes on top of the state's.
@@ -179,11 +181,11 @@ struct NavigationContainerTests {
     let current = state.path(at: inbox)
     #expect(
       state.edit(writingPath: [], at: inbox, shown: current)
-        == .replacedStack(level: 0, stack: [screen("Inbox#1")], place: inbox))
+        == .replacedStack(level: 0, stack: [screen("Inbox#1")], location: inbox))
   }
 
   @MainActor
-  @Test("clearing an item binding dismisses the item SwiftUI showed, not one a link put in its place")
+  @Test("clearing an item binding dismisses the item SwiftUI showed, not one a link put in its location")
   func staleDismissal() async throws {
     let navigator = HeadlessNavigator(state: NavigationState(stack: [screen("List#1")]))
     _ = try await navigator.show(NavigationTransition(.sheet, screen: screen("Sheet#2")))
@@ -224,7 +226,8 @@ struct NavigationContainerTests {
     state.tabs?.tabs[1].split?.secondary = [screen("Card#6")]
     #expect(state.compactColumn(in: "profile") == .secondary)
     let toContent = state.edits(showingCompactColumn: .supplementary, in: "profile")
-    #expect(toContent == [.replacedStack(level: 0, stack: [], place: StackPlace(tab: "profile", column: .secondary))])
+    #expect(
+      toContent == [.replacedStack(level: 0, stack: [], location: StackLocation(tab: "profile", column: .secondary))])
     let toSidebar = state.edits(showingCompactColumn: .primary, in: "profile")
     #expect(toSidebar.count == 2)
     for edit in toSidebar { _ = try state.reconcile(edit) }

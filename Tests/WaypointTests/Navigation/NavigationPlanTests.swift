@@ -19,10 +19,10 @@ private func locations(of state: NavigationState) -> [String: String] {
   func visit(level: NavigationState, chain: String) {
     // A tab's stack stays while the bar has the same tabs; a column while its split has the same style.
     let bar = level.tabs.map { "/tabs[\($0.ids.joined(separator: ","))]" } ?? ""
-    for place in level.places {
-      let style = place.column == .primary ? "" : "(\(level.split(in: place.tab)?.style.rawValue ?? ""))"
-      let name = place == .primary ? "/stack" : bar + "/\(place)" + style
-      visit(level[stack: place] ?? [], under: chain + name)
+    for location in level.locations {
+      let style = location.column == .primary ? "" : "(\(level.split(in: location.tab)?.style.rawValue ?? ""))"
+      let name = location == .primary ? "/stack" : bar + "/\(location)" + style
+      visit(level[stack: location] ?? [], under: chain + name)
     }
     if let detail = level.detail { visit([detail], under: chain + "/detail") }
     if let presented = level.presented, let root = presented.state.stack.first {
@@ -41,8 +41,8 @@ private func made(by step: NavigationStep, in state: NavigationState) -> [String
   switch step {
   case .push(let screen, _), .present(let screen, _, _, _), .addChild(let screen, _): return [screen.id]
   case .setRoot(let screen), .setDetail(let screen, _): return screen.map { [$0.id] } ?? []
-  case .setStack(let screens, let place):
-    let shown = state[stack: place] ?? []
+  case .setStack(let screens, let location):
+    let shown = state[stack: location] ?? []
     let kept = zip(shown, screens).prefix { $0.id == $1.id && $0.parameters == $1.parameters }.count
     return screens.dropFirst(kept).map(\.id)
   case .dismiss, .popTo, .removeChild, .setTabs, .selectTab, .setSplit, .setCollapsed: return []

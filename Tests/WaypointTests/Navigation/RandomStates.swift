@@ -66,29 +66,29 @@ struct RandomStates {
     var levels = base.levels
     var unused = pool.filter { screen in !base.allScreens.contains { $0.id == screen.id } }.shuffled(using: &generator)
     let levelIndex = Int.random(in: 0..<levels.count, using: &generator)
-    let places = base.places
-    let place = places[Int.random(in: 0..<places.count, using: &generator)]
+    let locations = base.locations
+    let location = locations[Int.random(in: 0..<locations.count, using: &generator)]
     var root = base
     switch Int.random(in: 0..<10, using: &generator) {
     case 6 where base.tabs != nil:
       root.tabs?.selected = base.tabs?.ids.randomElement(using: &generator) ?? ""
       return Self.isShowable(root) ? root : base
-    case 7 where place != .primary:
-      var stack = root[stack: place] ?? []
+    case 7 where location != .primary:
+      var stack = root[stack: location] ?? []
       if !stack.isEmpty, Bool.random(using: &generator) {
         stack.removeLast(Int.random(in: 1...stack.count, using: &generator))
       } else if let screen = unused.popLast() {
         stack.append(screen)
       }
-      root[stack: place] = stack
+      root[stack: location] = stack
       return Self.isShowable(root) ? root : base
-    case 8 where base.split(in: place.tab) != nil:
-      var columns = base.split(in: place.tab)
+    case 8 where base.split(in: location.tab) != nil:
+      var columns = base.split(in: location.tab)
       columns?.isCollapsed.toggle()
-      _ = root.setSplitForTests(columns, in: place.tab)
+      _ = root.setSplitForTests(columns, in: location.tab)
       return root
     case 9 where base.tabs != nil || base.split != nil:
-      _ = root.setSplitForTests(base.split(in: place.tab) == nil ? columns(&unused) : nil, in: place.tab)
+      _ = root.setSplitForTests(base.split(in: location.tab) == nil ? columns(&unused) : nil, in: location.tab)
       return Self.isShowable(root) ? root : base
     case 0 where !levels[levelIndex].path.isEmpty:
       levels[levelIndex].path.removeLast(Int.random(in: 1...levels[levelIndex].path.count, using: &generator))
@@ -146,7 +146,7 @@ struct RandomStates {
     var level: NavigationState? = state
     while let current = level {
       if let presented = current.presented {
-        let own = current.places.flatMap { current[stack: $0] ?? [] } + (current.detail.map { [$0] } ?? [])
+        let own = current.locations.flatMap { current[stack: $0] ?? [] } + (current.detail.map { [$0] } ?? [])
         func holds(_ screen: Screen) -> Bool { screen.id == presented.source || screen.children.contains(where: holds) }
         guard own.contains(where: holds), !presented.state.stack.isEmpty else { return false }
       }
@@ -163,9 +163,9 @@ extension NavigationState {
     guard (try? execute(.setSplit(columns?.style, tab: tab))) != nil else { return false }
     guard let columns else { return true }
     if let supplementary = columns.supplementary {
-      self[stack: StackPlace(tab: tab, column: .supplementary)] = supplementary
+      self[stack: StackLocation(tab: tab, column: .supplementary)] = supplementary
     }
-    self[stack: StackPlace(tab: tab, column: .secondary)] = columns.secondary
+    self[stack: StackLocation(tab: tab, column: .secondary)] = columns.secondary
     if columns.isCollapsed { try? execute(.setCollapsed(true, tab: tab)) }
     return true
   }
