@@ -6,7 +6,7 @@ import Waypoint
 
 extension UIKitNavigator {
   /// Executes a container step of the root level.
-  func executeContainerStep(_ step: NavigationStep) async throws(NavigationError) {
+  func carryOutContainerStep(_ step: NavigationStep) async throws(NavigationError) {
     switch step {
     case .setTabs(let ids):
       try await setTabs(ids, step)

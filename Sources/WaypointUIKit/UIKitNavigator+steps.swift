@@ -5,7 +5,7 @@ import Waypoint
 // One UIKit call per plan step, and never a wait on UIKit without a time limit.
 
 extension UIKitNavigator {
-  func execute(_ step: NavigationStep) async throws(NavigationError) {
+  func carryOut(step: NavigationStep) async throws(NavigationError) {
     switch step {
     case .dismiss(let levelIndex):
       try await dismiss(over: levelIndex)
@@ -55,7 +55,7 @@ extension UIKitNavigator {
       child.view.removeFromSuperview()
       child.removeFromParent()
     case .setTabs, .selectTab, .setSplit, .setCollapsed, .setStack:
-      try await executeContainerStep(step)
+      try await carryOutContainerStep(step)
     }
   }
 

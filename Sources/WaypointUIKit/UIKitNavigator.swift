@@ -215,7 +215,7 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates {
     }
     tabItems = made.target.tabs
     defer { alignCollapsedSplits() }
-    try await execute(made.steps)
+    try await carryOut(steps: made.steps)
     withExtendedLifetime(built) {}
     current.adoptTabItems(from: made.target)
     return made
@@ -322,21 +322,21 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates {
     }
   }
 
-  /// Executes `steps`, keeping the state in step with UIKit: each step is checked against the
+  /// Carries out `steps`, keeping the state in step with UIKit: each step is checked against the
   /// state before UIKit is touched, and recorded once UIKit has done it.
-  private func execute(_ steps: [NavigationStep]) async throws(NavigationError) {
+  private func carryOut(steps: [NavigationStep]) async throws(NavigationError) {
     var index = steps.startIndex
     while index < steps.endIndex {
       let batch = Self.pushBatch(steps[index...])
       let before = current
       var checked = current
-      for step in batch { try checked.execute(step) }
+      for step in batch { try checked.carryOut(step) }
       if batch.count > 1, case .present(let screen, let presentation, let source, let levelIndex) = batch[0] {
         try await present(screen, presentation, from: source, levelIndex: levelIndex, stackedOn: batch.dropFirst())
       } else if batch.count > 1 {
         try await pushAll(batch)
       } else {
-        try await execute(batch[0])
+        try await carryOut(step: batch[0])
       }
       if current == before {
         current = checked
@@ -344,7 +344,7 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates {
         // UIKit changed something while the step ran: the step applies to what is shown now.
         var done = current
         do {
-          for step in batch { try done.execute(step) }
+          for step in batch { try done.carryOut(step) }
         } catch {
           sync()
           throw error

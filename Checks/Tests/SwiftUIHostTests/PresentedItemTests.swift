@@ -12,7 +12,7 @@ struct PresentedItemTests {
   @Test("A11: a binding read after its level left the state reads nothing, never past the levels")
   func staleLevel() throws {
     var state = NavigationState(stack: [Screen(id: "List#1", target: "List")])
-    _ = try state.apply(NavigationTransition(.sheet, screen: Screen(id: "Note#2", target: "Note")))
+    _ = try state.show(NavigationTransition(.sheet, screen: Screen(id: "Note#2", target: "Note")))
     let sheet = PresentedItem.shown(in: state, levelIndex: 0, shownLevels: 2, live: true, styles: [.sheet])
     #expect(sheet?.screen.id == "Note#2")
     // The sheet's own level presents nothing; the view of a level the state no longer has (the

@@ -12,8 +12,8 @@ import WaypointSwiftUI
 /// A list with a sheet over it and a second sheet over that one.
 private func twoSheets() throws -> NavigationState {
   var state = NavigationState(stack: [Screen(id: "List#1", target: "List")])
-  _ = try state.apply(NavigationTransition(.sheet, screen: Screen(id: "Note#2", target: "Note")))
-  _ = try state.apply(NavigationTransition(.sheet, screen: Screen(id: "Note#3", target: "Note"), from: "Note#2"))
+  _ = try state.show(NavigationTransition(.sheet, screen: Screen(id: "Note#2", target: "Note")))
+  _ = try state.show(NavigationTransition(.sheet, screen: Screen(id: "Note#3", target: "Note"), from: "Note#2"))
   return state
 }
 

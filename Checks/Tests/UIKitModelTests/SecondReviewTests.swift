@@ -310,7 +310,7 @@ extension ModelChecks {
       let editor = Screen(id: "Editor#2", target: "Editor", parameters: ["id": "2"])
       try await app.navigator.show(NavigationState(stack: [list, editor]))
       var moved = NavigationState(stack: [list])
-      _ = try moved.apply(NavigationTransition(.sheet, screen: editor, from: list.id))
+      _ = try moved.show(NavigationTransition(.sheet, screen: editor, from: list.id))
       try await app.navigator.show(moved)
       await settle()
       #expect(app.root.viewControllers.count == 1)

@@ -137,7 +137,7 @@ package struct LinkPlacement {
     }
     let levelIndex = wanted.levelCount
     let level = under.map { self.screen(for: $0, newID: newID) }
-    _ = try wanted.apply(NavigationTransition(stackPresentation, screen: level[0]))
+    _ = try wanted.show(NavigationTransition(stackPresentation, screen: level[0]))
     wanted[levelIndex: levelIndex][stack: .primary] = level
     leaf.id = newID(leaf.target)
     return Placed(state: wanted, outcome: .over(source: level.last?.id), screen: leaf)

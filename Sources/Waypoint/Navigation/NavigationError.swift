@@ -1,4 +1,4 @@
-/// The error of navigation: applying and reverting transitions, and showing and removing
+/// The error of navigation: carrying out plans and steps, and showing and removing
 /// modules.
 ///
 /// Showing a module can also fail while making it: ``ScreenCoordinator`` and ``ShownModule`` then

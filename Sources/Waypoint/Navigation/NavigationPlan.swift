@@ -61,7 +61,7 @@ public struct NavigationPlan: Sendable {
     throws(NavigationError)
   {
     var next = placed
-    change = try next.apply(transition)
+    change = try next.show(transition)
     self.base = base
     self.target = next
     self.placed = placed
@@ -77,7 +77,7 @@ public struct NavigationPlan: Sendable {
   /// - Throws: `screenGone` when the change's screen is no longer where it put it.
   public init(from base: NavigationState, removing change: NavigationChange) throws(NavigationError) {
     var next = base
-    try next.revert(change)
+    try next.remove(change)
     self.base = base
     self.target = next
     self.placed = base

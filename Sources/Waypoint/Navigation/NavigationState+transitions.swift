@@ -3,7 +3,7 @@ extension NavigationState {
   ///
   /// - Throws: `invalidSource` when the source is not on screen, is covered by a presentation, is
   ///   already presenting, is not the top of its stack (for a push), or has no navigation stack.
-  package mutating func apply(_ transition: NavigationTransition) throws(NavigationError) -> NavigationChange {
+  package mutating func show(_ transition: NavigationTransition) throws(NavigationError) -> NavigationChange {
     let screen = transition.screen
     if contains(screen.id) { throw Self.invalid("a screen with the id '\(screen.id)' is already shown") }
     switch transition.presentation.kind {
@@ -64,7 +64,7 @@ extension NavigationState {
   /// previous root.
   ///
   /// - Throws: `screenGone` when the screen the change showed is no longer where it was put.
-  package mutating func revert(_ change: NavigationChange) throws(NavigationError) {
+  package mutating func remove(_ change: NavigationChange) throws(NavigationError) {
     switch change {
     case .pushed(let id):
       for levelIndex in 0..<levelCount {
@@ -133,11 +133,11 @@ extension NavigationState {
     self[levelIndex: levelIndex].presented = nil
   }
 
-  /// Whether `revert(_:)` would succeed now.
-  package func canRevert(_ change: NavigationChange) -> Bool {
+  /// Whether `remove(_:)` would succeed now.
+  package func canRemove(_ change: NavigationChange) -> Bool {
     if case .nothing = change { return false }
     var copy = self
-    return (try? copy.revert(change)) != nil
+    return (try? copy.remove(change)) != nil
   }
 
   // MARK: - Steps

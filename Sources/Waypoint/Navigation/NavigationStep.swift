@@ -78,7 +78,7 @@ extension NavigationState {
   /// for step in steps { try await perform(step) }  // one UIKit call each
   /// ```
   ///
-  /// Applying the steps with `execute(_:)` to this state gives `target`, as the plan tests
+  /// Applying the steps with `carryOut(_:)` to this state gives `target`, as the plan tests
   /// check over random pairs of states.
   package func plan(to target: NavigationState) -> [NavigationStep] {
     var steps: [NavigationStep] = []
@@ -106,7 +106,7 @@ extension NavigationState {
   /// - Throws: `invalidStep` when the step does not fit (an unknown level or screen, a push onto
   ///   a level without a navigation stack, a presentation over a level already presenting); the
   ///   state is then unchanged.
-  package mutating func execute(_ step: NavigationStep) throws(NavigationError) {
+  package mutating func carryOut(_ step: NavigationStep) throws(NavigationError) {
     switch step {
     case .dismiss(let levelIndex):
       try checkStep(levelIndex, step)

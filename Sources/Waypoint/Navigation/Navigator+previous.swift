@@ -184,7 +184,7 @@ private struct PreviousRequirements<Driven: Navigator>: CallsPreviousRequirement
           .invalidStep,
           "cannot reach the state with apply(_:) alone: '\(step)' is no transition; implement carryOut(_:) for it")
       }
-      _ = try reached.apply(transition)
+      _ = try reached.show(transition)
       transitions.append(transition)
     }
     for transition in transitions { _ = try await calls.previousApply(transition) }

@@ -95,7 +95,7 @@ public final class HeadlessNavigator: Navigator, PublishesStates {
   /// `nil` (the default) makes them instant. While one is in flight, another fails with
   /// `unbalancedTransition`.
   public var transitionDuration: Duration?
-  /// The last changes applied, oldest first (reverts included, as `remove` entries); at most
+  /// The last changes carried out, oldest first (removals as `remove` entries); at most
   /// `logLimit`, so a long-running app does not keep every change.
   package private(set) var log: [String] = []
   /// How many entries `log` keeps.
@@ -154,7 +154,7 @@ public final class HeadlessNavigator: Navigator, PublishesStates {
     return made
   }
 
-  /// Logs what `plan` does: a transition as `push Editor#2 from List#1`, a revert as
+  /// Logs what `plan` does: a transition as `push Editor#2 from List#1`, a removal as
   /// `remove Editor#2`, and a whole state (or the screens a link placed) as its steps.
   private func record(_ plan: NavigationPlan) {
     switch plan.cause {

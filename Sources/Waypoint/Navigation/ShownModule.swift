@@ -284,7 +284,7 @@ public final class ShownModule {
   /// Moves a shown route whose screen was taken off by something else to `removed`, telling the
   /// observers once.
   func settle() {
-    guard state == .shown, !isMakeOnly, let change, !navigator.state.canRevert(change) else { return }
+    guard state == .shown, !isMakeOnly, let change, !navigator.state.canRemove(change) else { return }
     wentAway = true
     finishRemoval()
   }

@@ -70,7 +70,7 @@ struct TabItemTests {
   func adoptItems() {
     let target = NavigationState(tabs: [NavigationTab("inbox", root: "Inbox", title: "Inbox", systemImage: "tray")])
     var reached = NavigationState()
-    for step in NavigationState().plan(to: target) { try? reached.execute(step) }
+    for step in NavigationState().plan(to: target) { try? reached.carryOut(step) }
     #expect(reached.tabs?["inbox"]?.item == nil, "the steps carry tab ids only")
     reached.adoptTabItems(from: target)
     #expect(reached == target)

@@ -35,15 +35,15 @@ struct NavigationContainerTests {
   func transitionsInTabs() throws {
     var state = tabbed()
     #expect(state.topScreen?.id == "Thread#2")
-    let change = try state.apply(NavigationTransition(.push, screen: screen("Reply#5")))
+    let change = try state.show(NavigationTransition(.push, screen: screen("Reply#5")))
     #expect(state.tabs?["inbox"]?.stack.map(\.id) == ["Inbox#1", "Thread#2", "Reply#5"])
     #expect(throws: NavigationError.self) {
       var copy = state
-      _ = try copy.apply(NavigationTransition(.push, screen: screen("Edit#6"), from: "Profile#3"))
+      _ = try copy.show(NavigationTransition(.push, screen: screen("Edit#6"), from: "Profile#3"))
     }
-    _ = try state.apply(NavigationTransition(.sheet, screen: screen("Compose#7"), from: "Reply#5"))
+    _ = try state.show(NavigationTransition(.sheet, screen: screen("Compose#7"), from: "Reply#5"))
     #expect(state.topScreen?.id == "Compose#7", "a presentation covers the whole tab bar")
-    try state.revert(change)
+    try state.remove(change)
     #expect(state.tabs?["inbox"]?.stack.map(\.id) == ["Inbox#1", "Thread#2"])
     #expect(state.presented == nil, "the sheet leaves with the screen it was presented from")
   }
@@ -51,12 +51,12 @@ struct NavigationContainerTests {
   @Test("showDetail in a split view replaces the secondary column; its inverse puts the column back")
   func showDetailInSplit() throws {
     var state = NavigationState(stack: [screen("Orders#1")], split: SplitColumns(secondary: [screen("Order#2")]))
-    let change = try state.apply(NavigationTransition(.showDetail, screen: screen("Order#3"), from: "Orders#1"))
+    let change = try state.show(NavigationTransition(.showDetail, screen: screen("Order#3"), from: "Orders#1"))
     #expect(state.split?.secondary.map(\.id) == ["Order#3"])
     #expect(state.detail == nil)
-    _ = try state.apply(NavigationTransition(.push, screen: screen("Refund#4"), from: "Order#3"))
+    _ = try state.show(NavigationTransition(.push, screen: screen("Refund#4"), from: "Order#3"))
     #expect(state.split?.secondary.map(\.id) == ["Order#3", "Refund#4"], "each column is a stack")
-    try state.revert(change)
+    try state.remove(change)
     #expect(state.split?.secondary.map(\.id) == ["Order#2"])
   }
 

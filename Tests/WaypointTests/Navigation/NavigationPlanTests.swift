@@ -64,7 +64,7 @@ struct NavigationPlanTests {
       var madeIDs: [String] = []
       for step in steps {
         madeIDs += made(by: step, in: state)
-        try state.execute(step)
+        try state.carryOut(step)
       }
       #expect(state == target, "round \(round): \(steps)")
       let before = locations(of: shown)
@@ -114,8 +114,8 @@ struct NavigationPlanTests {
       .addChild(Screen(id: "A#2", target: "A"), parent: "Nope#9"), .removeChild(screen: "A#2", parent: "List#1"),
     ] {
       var copy = state
-      #expect(throws: NavigationError.self, "\(step)") { try copy.execute(step) }
-      #expect((try? copy.execute(step)) == nil)
+      #expect(throws: NavigationError.self, "\(step)") { try copy.carryOut(step) }
+      #expect((try? copy.carryOut(step)) == nil)
       #expect(copy == state)
     }
   }

@@ -10,7 +10,7 @@ func screen(_ id: String, _ parameters: [String: String] = [:]) -> Screen {
 struct NavigationStateTests {
   func rooted() throws -> NavigationState {
     var state = NavigationState()
-    _ = try state.apply(NavigationTransition(.replaceRoot, screen: screen("List#1")))
+    _ = try state.show(NavigationTransition(.replaceRoot, screen: screen("List#1")))
     return state
   }
 
@@ -41,24 +41,24 @@ struct NavigationStateTests {
   func applyAndRevert(_ testCase: Case) throws {
     let before = try rooted()
     var state = before
-    let change = try state.apply(NavigationTransition(testCase.presentation, screen: screen("New#9", ["id": "9"])))
+    let change = try state.show(NavigationTransition(testCase.presentation, screen: screen("New#9", ["id": "9"])))
     #expect(testCase.check(state), "\(state.tree)")
     if testCase.presentation == .none {
-      #expect(!state.canRevert(change))
+      #expect(!state.canRemove(change))
       return
     }
-    #expect(state.canRevert(change))
-    try state.revert(change)
+    #expect(state.canRemove(change))
+    try state.remove(change)
     #expect(state == before)
   }
 
   @Test("popping a pushed screen also pops what was pushed above it and dismisses what it presented")
   func popAbove() throws {
     var state = try rooted()
-    let editor = try state.apply(NavigationTransition(.push, screen: screen("Editor#2")))
-    _ = try state.apply(NavigationTransition(.push, screen: screen("Preview#3")))
-    _ = try state.apply(NavigationTransition(.sheet, screen: screen("Share#4")))
-    try state.revert(editor)
+    let editor = try state.show(NavigationTransition(.push, screen: screen("Editor#2")))
+    _ = try state.show(NavigationTransition(.push, screen: screen("Preview#3")))
+    _ = try state.show(NavigationTransition(.sheet, screen: screen("Share#4")))
+    try state.remove(editor)
     #expect(state == (try rooted()))
   }
 
@@ -90,32 +90,32 @@ struct NavigationStateTests {
   @Test("a presentation leaves with its source: reverting what presents (detail, child, pushed parent), or removing it")
   func presentationLeavesWithItsSource() throws {
     var state = NavigationState()
-    _ = try state.apply(NavigationTransition(.replaceRoot, screen: Screen(id: "S#1", target: "List")))
-    let detail = try state.apply(NavigationTransition(.showDetail, screen: Screen(id: "S#3", target: "Editor")))
-    _ = try state.apply(NavigationTransition(.popover, screen: Screen(id: "S#4", target: "Editor"), from: "S#3"))
-    try state.revert(detail)
+    _ = try state.show(NavigationTransition(.replaceRoot, screen: Screen(id: "S#1", target: "List")))
+    let detail = try state.show(NavigationTransition(.showDetail, screen: Screen(id: "S#3", target: "Editor")))
+    _ = try state.show(NavigationTransition(.popover, screen: Screen(id: "S#4", target: "Editor"), from: "S#3"))
+    try state.remove(detail)
     #expect(state == NavigationState(stack: [Screen(id: "S#1", target: "List")]), "found by FuzzNavigation")
-    let child = try state.apply(NavigationTransition(.addChild, screen: Screen(id: "C#5", target: "Card")))
-    _ = try state.apply(NavigationTransition(.sheet, screen: Screen(id: "S#6", target: "Editor"), from: "C#5"))
+    let child = try state.show(NavigationTransition(.addChild, screen: Screen(id: "C#5", target: "Card")))
+    _ = try state.show(NavigationTransition(.sheet, screen: Screen(id: "S#6", target: "Editor"), from: "C#5"))
     var reported = state
-    try state.revert(child)
+    try state.remove(child)
     #expect(state.presented == nil)
     #expect(try reported.reconcile(.removedChild(screen: "C#5")).map(\.id) == ["C#5", "S#6"])
     #expect(reported.presented == nil)
-    let pushed = try state.apply(NavigationTransition(.push, screen: Screen(id: "S#7", target: "List")))
-    _ = try state.apply(NavigationTransition(.addChild, screen: Screen(id: "C#8", target: "Card")))
-    _ = try state.apply(NavigationTransition(.popover, screen: Screen(id: "S#9", target: "Editor"), from: "C#8"))
-    try state.revert(pushed)
+    let pushed = try state.show(NavigationTransition(.push, screen: Screen(id: "S#7", target: "List")))
+    _ = try state.show(NavigationTransition(.addChild, screen: Screen(id: "C#8", target: "Card")))
+    _ = try state.show(NavigationTransition(.popover, screen: Screen(id: "S#9", target: "Editor"), from: "C#8"))
+    try state.remove(pushed)
     #expect(state.presented == nil, "popping a screen takes away what its children presented")
   }
 
   @Test("invalid sources are refused with invalidSource", arguments: invalid)
   func invalidSource(_ testCase: Invalid) throws {
     var state = try rooted()
-    _ = try state.apply(NavigationTransition(.popover, screen: screen("Menu#2")))
+    _ = try state.show(NavigationTransition(.popover, screen: screen("Menu#2")))
     let before = state
     #expect {
-      try state.apply(testCase.transition)
+      try state.show(testCase.transition)
     } throws: { error in
       (error as? NavigationError).map { $0.code == .invalidSource && $0.message.contains(testCase.message) } ?? false
     }
@@ -125,31 +125,31 @@ struct NavigationStateTests {
   @Test("no push without a stack, and not from below the top; nothing to show from an empty state")
   func pushRules() throws {
     var state = try rooted()
-    _ = try state.apply(NavigationTransition(.push, screen: screen("Editor#2")))
+    _ = try state.show(NavigationTransition(.push, screen: screen("Editor#2")))
     #expect(throws: NavigationError.self) {
-      try state.apply(NavigationTransition(.push, screen: screen("X#3"), from: "List#1"))
+      try state.show(NavigationTransition(.push, screen: screen("X#3"), from: "List#1"))
     }
     var empty = NavigationState()
-    #expect(throws: NavigationError.self) { try empty.apply(NavigationTransition(.push, screen: screen("X#3"))) }
+    #expect(throws: NavigationError.self) { try empty.show(NavigationTransition(.push, screen: screen("X#3"))) }
   }
 
   @Test("removing after the screen is gone is screenGone")
   func gone() throws {
     var state = try rooted()
-    let pushed = try state.apply(NavigationTransition(.push, screen: screen("Editor#2")))
-    _ = try state.apply(NavigationTransition(.replaceRoot, screen: screen("Home#3")))
-    #expect(!state.canRevert(pushed))
-    #expect(throws: NavigationError.self) { try state.revert(pushed) }
+    let pushed = try state.show(NavigationTransition(.push, screen: screen("Editor#2")))
+    _ = try state.show(NavigationTransition(.replaceRoot, screen: screen("Home#3")))
+    #expect(!state.canRemove(pushed))
+    #expect(throws: NavigationError.self) { try state.remove(pushed) }
   }
 
   @Test("a whole hierarchy saves to JSON and restores equal")
   func codable() throws {
     var state = try rooted()
-    _ = try state.apply(NavigationTransition(.push, screen: screen("Editor#2", ["id": "42"])))
-    _ = try state.apply(NavigationTransition(.addChild, screen: screen("Toolbar#3")))
-    _ = try state.apply(NavigationTransition(.showDetail, screen: screen("Preview#4")))
-    _ = try state.apply(NavigationTransition(.present(style: "pageSheet"), screen: screen("Settings#5")))
-    _ = try state.apply(NavigationTransition(.popover, screen: screen("Help#6")))
+    _ = try state.show(NavigationTransition(.push, screen: screen("Editor#2", ["id": "42"])))
+    _ = try state.show(NavigationTransition(.addChild, screen: screen("Toolbar#3")))
+    _ = try state.show(NavigationTransition(.showDetail, screen: screen("Preview#4")))
+    _ = try state.show(NavigationTransition(.present(style: "pageSheet"), screen: screen("Settings#5")))
+    _ = try state.show(NavigationTransition(.popover, screen: screen("Help#6")))
     let data = try JSONEncoder().encode(state)
     let restored = try JSONDecoder().decode(NavigationState.self, from: data)
     #expect(restored == state)

@@ -10,7 +10,7 @@ final class PreviousReleaseNavigator: Navigator {
 
   func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
     var next = state
-    let change = try next.apply(transition)
+    let change = try next.show(transition)
     state = next
     applied.append("\(transition.presentation) \(transition.screen.id)")
     return change
@@ -18,7 +18,7 @@ final class PreviousReleaseNavigator: Navigator {
 
   func revert(_ change: NavigationChange) async throws(NavigationError) {
     var next = state
-    try next.revert(change)
+    try next.remove(change)
     state = next
   }
 
@@ -39,12 +39,12 @@ final class FourRequirementNavigator: Navigator {
 
   func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
     calls.append("apply \(transition.presentation) \(transition.screen.id)")
-    return try state.apply(transition)
+    return try state.show(transition)
   }
 
   func revert(_ change: NavigationChange) async throws(NavigationError) {
     calls.append("revert \(change.screen)")
-    try state.revert(change)
+    try state.remove(change)
   }
 
   func restore(_ target: NavigationState) async throws(NavigationError) {
@@ -77,8 +77,8 @@ struct NavigatorDefaultsTests {
   func restoresThroughApply() async throws {
     let navigator = PreviousReleaseNavigator()
     var target = NavigationState(stack: [screen("List#1"), screen("Note#2")])
-    _ = try target.apply(NavigationTransition(.sheet, screen: screen("Share#3"), from: "Note#2"))
-    _ = try target.apply(NavigationTransition(.push, screen: screen("Pick#4"), from: "Share#3"))
+    _ = try target.show(NavigationTransition(.sheet, screen: screen("Share#3"), from: "Note#2"))
+    _ = try target.show(NavigationTransition(.push, screen: screen("Pick#4"), from: "Share#3"))
     try await navigator.show(target)
     #expect(navigator.state == target)
     #expect(navigator.applied == ["replaceRoot List#1", "push Note#2", "sheet Share#3", "push Pick#4"])

@@ -160,13 +160,13 @@ extension NavigationState {
   /// Gives the tab `tab` (or the root level) the split view `columns`, through the plan step
   /// that does it, then the columns' own stacks and collapse.
   mutating func setSplitForTests(_ columns: SplitColumns?, in tab: String?) -> Bool {
-    guard (try? execute(.setSplit(columns?.style, tab: tab))) != nil else { return false }
+    guard (try? carryOut(.setSplit(columns?.style, tab: tab))) != nil else { return false }
     guard let columns else { return true }
     if let supplementary = columns.supplementary {
       self[stack: StackLocation(tab: tab, column: .supplementary)] = supplementary
     }
     self[stack: StackLocation(tab: tab, column: .secondary)] = columns.secondary
-    if columns.isCollapsed { try? execute(.setCollapsed(true, tab: tab)) }
+    if columns.isCollapsed { try? carryOut(.setCollapsed(true, tab: tab)) }
     return true
   }
 }

@@ -278,8 +278,8 @@ private struct SVNoteConfiguration: ModuleConfiguration {
 private final class OwnNavigator: Navigator {
   var state = NavigationState()
   func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    try state.apply(transition)
+    try state.show(transition)
   }
-  func revert(_ change: NavigationChange) async throws(NavigationError) { try state.revert(change) }
+  func revert(_ change: NavigationChange) async throws(NavigationError) { try state.remove(change) }
   func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] { try state.reconcile(edit) }
 }

@@ -8,11 +8,11 @@ final class PlainNavigator: Navigator {
   var state = NavigationState()
 
   func apply(_ transition: NavigationTransition) async throws(NavigationError) -> NavigationChange {
-    try state.apply(transition)
+    try state.show(transition)
   }
 
   func revert(_ change: NavigationChange) async throws(NavigationError) {
-    try state.revert(change)
+    try state.remove(change)
   }
 
   func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
@@ -20,7 +20,7 @@ final class PlainNavigator: Navigator {
   }
 
   func restore(_ target: NavigationState) async throws(NavigationError) {
-    for step in state.plan(to: target) { try state.execute(step) }
+    for step in state.plan(to: target) { try state.carryOut(step) }
   }
 }
 
