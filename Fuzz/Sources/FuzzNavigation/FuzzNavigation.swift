@@ -81,7 +81,7 @@ struct NavigationRun {
     let source = input.pick(sources) ?? nil
     var next = state
     do {
-      let change = try next.apply(NavigationTransition(presentation, screen: screen, from: source))
+      let change = try next.show(NavigationTransition(presentation, screen: screen, from: source))
       changes.append(change)
       commit(next)
     } catch {
@@ -133,19 +133,19 @@ struct NavigationRun {
     }
   }
 
-  /// Reverts a picked change: it succeeds exactly when `canRevert` says so.
+  /// Reverts a picked change: it succeeds exactly when `canRemove` says so.
   mutating func revert(_ input: inout Bytes) {
     guard let index = input.pick(Array(changes.indices)) else { return }
     let change = changes[index]
     var next = state
-    let could = state.canRevert(change)
+    let could = state.canRemove(change)
     do {
-      try next.revert(change)
-      require(could, "a change reverted that canRevert refused: \(change)")
+      try next.remove(change)
+      require(could, "a change reverted that canRemove refused: \(change)")
       changes.remove(at: index)
       commit(next)
     } catch {
-      require(!could, "canRevert allowed a change whose revert failed: \(error)")
+      require(!could, "canRemove allowed a change whose revert failed: \(error)")
       require(error.code == .screenGone, "undocumented error \(error.code) reverting \(change)")
       require(next == state, "a refused revert changed the state")
     }
@@ -188,14 +188,14 @@ struct NavigationRun {
       let tab = next.tabs?.selected
       let style: SplitStyle? = next.split(in: tab) == nil ? input.pick(SplitStyle.allCases) : nil
       do {
-        try next.execute(.setSplit(style, tab: tab))
+        try next.carryOut(.setSplit(style, tab: tab))
       } catch {
         require(false, "giving the selected tab a split view failed: \(error)")
       }
     default:
       guard let tab = input.pick(next.tabs?.ids ?? []) else { return }
       do {
-        try next.execute(.selectTab(tab))
+        try next.carryOut(.selectTab(tab))
       } catch {
         require(false, "selecting a tab the bar has failed: \(error)")
       }
@@ -219,11 +219,11 @@ struct NavigationRun {
     Self.requirePlan(from: before, to: state)
     let ids = state.allScreens.map(\.id)
     require(Set(ids).count == ids.count, "two screens share an id: \(ids)")
-    for change in changes where state.canRevert(change) {
+    for change in changes where state.canRemove(change) {
       require(state.contains(change.screen), "a change can be reverted though its screen left: \(change)")
     }
     for change in changes where !state.contains(change.screen) {
-      require(!state.canRevert(change), "a change whose screen left can still be reverted: \(change)")
+      require(!state.canRemove(change), "a change whose screen left can still be reverted: \(change)")
     }
     require(NavigationState(levels: state.levels) == state, "the SwiftUI projection does not give the state back")
     let json = try? JSONEncoder().encode(state)
@@ -237,7 +237,7 @@ struct NavigationRun {
     var shown = current
     for step in current.plan(to: target) {
       do {
-        try shown.execute(step)
+        try shown.carryOut(step)
       } catch {
         require(false, "a plan step does not fit the state it was planned from: \(step): \(error)")
       }
@@ -255,7 +255,7 @@ struct NavigationRun {
   private func pickEdit(_ input: inout Bytes) -> NavigationEdit? {
     let levels = state.levels
     let screens = state.allScreens
-    let depth = Int(input.next() ?? 0) % max(levels.count + 1, 1)
+    let levelIndex = Int(input.next() ?? 0) % max(levels.count + 1, 1)
     switch (input.next() ?? 0) % 9 {
     case 6:
       let tab = input.pick((state.tabs?.ids ?? []) + ["zz"])
@@ -264,20 +264,21 @@ struct NavigationRun {
       let tab = input.pick([nil] + (state.tabs?.ids ?? []).map(Optional.some)) ?? nil
       return .collapsed((input.next() ?? 0) % 2 == 0, tab: tab)
     case 8:
-      guard let place = input.pick(state.places + [StackPlace(tab: "zz")]) else { return nil }
-      let stack = state[stack: place] ?? []
+      guard let location = input.pick(state.locations + [StackLocation(tab: "zz")]) else { return nil }
+      let stack = state[stack: location] ?? []
       let kept = Int(input.next() ?? 0) % (stack.count + 1)
-      return .replacedStack(depth: 0, stack: Array(stack.prefix(kept)), place: place)
+      return .replacedStack(level: 0, stack: Array(stack.prefix(kept)), location: location)
     case 0:
       return input.pick(screens).map { .poppedTo(screen: $0.id) }
     case 1:
       return input.pick(screens).map { .dismissed(screen: $0.id) }
     case 2:
-      let stack = depth < levels.count ? (levels[depth].root.map { [$0] } ?? []) + levels[depth].path : []
+      let stack =
+        levelIndex < levels.count ? (levels[levelIndex].root.map { [$0] } ?? []) + levels[levelIndex].path : []
       let kept = Int(input.next() ?? 0) % (stack.count + 1)
-      return .replacedStack(depth: depth, stack: Array(stack.prefix(kept)))
+      return .replacedStack(level: levelIndex, stack: Array(stack.prefix(kept)))
     case 3:
-      return .replacedDetail(depth: depth, screen: input.pick([nil] + screens.map(Optional.some)) ?? nil)
+      return .replacedDetail(level: levelIndex, screen: input.pick([nil] + screens.map(Optional.some)) ?? nil)
     case 4:
       return input.pick(screens).map { .removedChild(screen: $0.id) }
     default:
