@@ -96,6 +96,9 @@ let package = Package(
       ],
       resources: [.copy("routes.json"), .copy("NotesApp/notes-app.json")]
     ),
+    // What a short-link site is made of (QR codes, preview pages), for `waypoint links`; no
+    // server and no dependency beyond the standard library.
+    .target(name: "WaypointLinkSite"),
     // A manifest's typed-link enum as Swift source, for `waypoint generate` and the plugin's tool.
     .target(name: "WaypointLinkGenerator", dependencies: ["Waypoint", "WaypointMatching", "WaypointLinkCode"]),
     .executableTarget(
@@ -104,7 +107,7 @@ let package = Package(
         "Waypoint", "WaypointMatching",
         "WaypointSignedLinks",
         "WaypointExamples",
-        "WaypointLinkGenerator",
+        "WaypointLinkGenerator", "WaypointLinkSite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // The map page's script, style and markup, files of their own (checked as JavaScript by
@@ -135,6 +138,7 @@ let package = Package(
       exclude: ["ParameterDocsAllowList.txt"]
     ),
     .testTarget(name: "WaypointCLITests", dependencies: ["waypoint", "WaypointExamples", "TestSupport"]),
+    .testTarget(name: "WaypointLinkSiteTests", dependencies: ["WaypointLinkSite"]),
     .testTarget(name: "WaypointTestingTests", dependencies: ["WaypointTesting"]),
     .testTarget(
       name: "WaypointLinkPluginTests",

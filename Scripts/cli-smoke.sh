@@ -89,4 +89,17 @@ for arguments in "--manifest /no/such/file.json --type NotesLink --output /dev/n
   [ "$status" = 1 ] || fail "waypoint-generate ${arguments%%|*} exited $status, expected 1"
   printf '%s' "$out" | grep -qF -- "${arguments#*|}" || fail "waypoint-generate ${arguments%%|*} said: $out"
 done
-echo "cli-smoke: ok (resolve, lint, routes, url, demo, keygen, sign, verify, aasa, waypoint-generate)"
+# A short-link site for the bundled manifest: a page, a QR code and the association file.
+site=$(mktemp -d)
+links=$(mktemp)
+trap 'rm -f "$sibling" "$generated" "$links"; rm -rf "$keys" "$site"' EXIT
+cat > "$links" <<'JSON'
+{"site": "https://notes.example.com", "apple": {"appIDs": ["ABCDE12345.com.example.notes"]},
+ "links": [{"code": "welcome", "route": "web.note", "values": {"id": "42"}, "title": "Welcome"}]}
+JSON
+"$bin" links build --manifest Examples/routes.json --links "$links" --output "$site/out" > /dev/null ||
+  fail "waypoint links build failed on the bundled manifest"
+grep -q 'href="https://notes.example.com/n/42"' "$site/out/welcome/index.html" || fail "the preview page lacks its link"
+grep -q '^<svg' "$site/out/welcome/qr.svg" || fail "no QR code"
+[ -s "$site/out/.well-known/apple-app-site-association" ] || fail "no site association file"
+echo "cli-smoke: ok (resolve, lint, routes, url, demo, keygen, sign, verify, aasa, waypoint-generate, links build)"

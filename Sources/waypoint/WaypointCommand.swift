@@ -13,7 +13,7 @@ struct WaypointCommand: AsyncParsableCommand {
       ResolveCommand.self, LintCommand.self, RoutesCommand.self, URLCommand.self, GenerateCommand.self,
       DemoCommand.self,
       KeygenCommand.self, SignCommand.self, VerifyCommand.self, AASACommand.self, GraphCommand.self,
-      DoctorCommand.self, AndroidCommand.self, CompileCommand.self,
+      DoctorCommand.self, AndroidCommand.self, CompileCommand.self, LinksCommand.self,
     ]
   )
 

@@ -1,0 +1,290 @@
+import ArgumentParser
+import Foundation
+import Waypoint
+import WaypointLinkSite
+import WaypointSignedLinks
+
+/// `waypoint links`: short links built from the manifest.
+struct LinksCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "links",
+    abstract: "Short links to the manifest's public routes, with their preview pages.",
+    subcommands: [LinksBuildCommand.self])
+}
+
+/// `waypoint links build`: a static site of short links any web host serves.
+struct LinksBuildCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "build",
+    abstract: "Write a static site of short links: preview pages, QR codes, the site association files, robots.txt.",
+    discussion: """
+      The links file names the site and each link by its code: a public route by name with its \
+      values, or a URL. Every link must resolve, from outside the app, to a public https route of \
+      the manifest on the site's own host; a link that does not is refused with the reason, and \
+      nothing is written. The site gets <code>/index.html (Open Graph and Twitter tags, the Smart \
+      App Banner, store buttons, a Continue button that copies the link, signed with --private), \
+      <code>/qr.svg, /.well-known/apple-app-site-association (exactly the public routes), \
+      /.well-known/assetlinks.json and /robots.txt.
+
+      Example:
+        waypoint links build --manifest routes.json --links links.json --output site
+      """
+  )
+
+  @OptionGroup var manifest: ManifestOptions
+
+  @Option(help: ArgumentHelp("The links file (JSON).", valueName: "file"))
+  var links: String
+
+  @Option(help: ArgumentHelp("The folder to write the site to; it must be empty or not exist.", valueName: "folder"))
+  var output: String
+
+  @Option(
+    name: .customLong("private"),
+    help: ArgumentHelp("A private key file: the Continue button then copies a signed link.", valueName: "file"))
+  var privatePath: String?
+
+  @Option(help: "The private key's id, which must be the one the key file names.")
+  var keyID: String?
+
+  @Option(help: "Days until a copied signed link expires (default 30).")
+  var expiresInDays: Int = 30
+
+  @Option(help: ArgumentHelp("Sign as of this Unix time instead of now.", valueName: "seconds"))
+  var at: Int?
+
+  func run() throws {
+    let file = try LinkSiteFile.read(readData(links), name: links)
+    let router = try manifest.router()
+    var signer: (String) throws -> String = { $0 }
+    if let privatePath {
+      guard let keyID else { throw CommandFailure.usage("waypoint: --private needs --key-id") }
+      let key = try load(privatePath) { text throws(SigningKeyError) in try SigningKey(fileText: text) }
+      guard key.keyID == keyID else {
+        throw CommandFailure.usage("waypoint: \(privatePath) holds key '\(key.keyID)', not '\(keyID)'")
+      }
+      guard (1...3650).contains(expiresInDays) else {
+        throw CommandFailure.usage("waypoint: --expires-in-days is 1 to 3650")
+      }
+      let expiry = (at.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date())
+        .addingTimeInterval(TimeInterval(expiresInDays) * 86_400)
+      signer = { url in try LinkSigner(key: key).sign(url, expiresAt: expiry) }
+    }
+    let site = try LinkSite(file: file, router: router, manifest: try manifest.routeManifest(), sign: signer)
+    try Self.write(site.files, to: output)
+    print("wrote \(file.links.count) links to \(output) (\(site.files.count) files)")
+  }
+
+  /// Writes `files` (paths relative to the site's root) under `folder`, which must be empty or
+  /// not exist.
+  static func write(_ files: [String: String], to folder: String) throws {
+    let manager = FileManager.default
+    var isFolder: ObjCBool = false
+    if manager.fileExists(atPath: folder, isDirectory: &isFolder) {
+      guard isFolder.boolValue, (try? manager.contentsOfDirectory(atPath: folder))?.isEmpty == true else {
+        throw CommandFailure.usage("waypoint: '\(folder)' is not an empty folder; give a new or empty one")
+      }
+    }
+    for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+      let url = URL(fileURLWithPath: folder).appendingPathComponent(path)
+      try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+  }
+}
+
+/// A links file: the site and its links.
+///
+/// ```json
+/// {"site": "https://notes.example.com",
+///  "apple": {"appIDs": ["ABCDE12345.com.example.notes"], "appStoreID": "1234567890"},
+///  "android": {"package": "com.example.notes", "sha256": ["AB:CD:…"]},
+///  "links": [{"code": "welcome", "route": "note", "values": {"id": "42"}, "title": "Welcome"}]}
+/// ```
+struct LinkSiteFile: Decodable {
+  /// The site's origin, `https://host[:port]` (`http://localhost…` for a local test).
+  var site: String
+  /// The iOS app: its app ids (for the site association file) and App Store id.
+  var apple: Apple?
+  /// The Android app: its package and signing certificates' fingerprints.
+  var android: Android?
+  /// The links.
+  var links: [Link]
+
+  struct Apple: Decodable {
+    var appIDs: [String] = []
+    var appStoreID: String?
+  }
+
+  struct Android: Decodable {
+    var package: String
+    var sha256: [String] = []
+  }
+
+  /// One short link.
+  struct Link: Decodable {
+    /// The code the link is served at: `/<code>`.
+    var code: String
+    /// A route's name, filled with `values`; or give `url`.
+    var route: String?
+    /// The route's parameter values.
+    var values: [String: String]?
+    /// The link's own URL, instead of a route.
+    var url: String?
+    /// The preview's title, description and image.
+    var title: String
+    var description: String?
+    var image: String?
+  }
+
+  /// Reads and checks a links file.
+  static func read(_ data: Data, name: String) throws -> LinkSiteFile {
+    guard data.count <= 64 << 20 else {
+      throw CommandFailure.usage("waypoint: \(name) is \(data.count) bytes; a links file is 64 MiB at most")
+    }
+    let file: LinkSiteFile
+    do {
+      file = try JSONDecoder().decode(LinkSiteFile.self, from: data)
+    } catch {
+      throw CommandFailure.usage("waypoint: \(name) is not a links file: \(error)")
+    }
+    guard let site = URL(string: file.site), PreviewPage.isSafe(file.site), site.host != nil, site.user == nil,
+      site.password == nil, site.path.isEmpty || site.path == "/", site.query == nil, site.fragment == nil
+    else {
+      throw CommandFailure.usage(
+        "waypoint: \(name): 'site' is an https origin (https://links.example.com), not '\(file.site)'")
+    }
+    guard !file.links.isEmpty, file.links.count <= 100_000 else {
+      throw CommandFailure.usage("waypoint: \(name) has \(file.links.count) links; give 1 to 100,000")
+    }
+    var seen: Set<String> = []
+    for link in file.links {
+      guard link.code.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]{0,63}/) != nil else {
+        throw CommandFailure.usage(
+          "waypoint: \(name): the code '\(link.code)' is not 1 to 64 letters, digits, '-' or '_', starting with a letter or digit"
+        )
+      }
+      guard seen.insert(link.code.lowercased()).inserted else {
+        throw CommandFailure.usage("waypoint: \(name): the code '\(link.code)' is there twice (codes ignore case)")
+      }
+      guard (link.route == nil) != (link.url == nil) else {
+        throw CommandFailure.usage("waypoint: \(name): the link '\(link.code)' names a route or a url, one of them")
+      }
+      guard !link.title.isEmpty, link.title.count <= 300, (link.description?.count ?? 0) <= 1_000 else {
+        throw CommandFailure.usage(
+          "waypoint: \(name): the link '\(link.code)' needs a title of 1 to 300 characters and a description of 1,000 at most"
+        )
+      }
+      if let image = link.image, !PreviewPage.isSafe(image) {
+        throw CommandFailure.usage("waypoint: \(name): the image of '\(link.code)' is not an https URL")
+      }
+    }
+    for id in file.apple?.appIDs ?? [] where !AASACommand.isAppID(id) {
+      throw CommandFailure.usage("waypoint: \(name): '\(id)' is not an app id (ABCDE12345.com.example.app)")
+    }
+    if let store = file.apple?.appStoreID, store.wholeMatch(of: /[0-9]{1,20}/) == nil {
+      throw CommandFailure.usage("waypoint: \(name): the App Store id '\(store)' is not a number")
+    }
+    if let android = file.android {
+      guard android.package.wholeMatch(of: /[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+/) != nil else {
+        throw CommandFailure.usage("waypoint: \(name): '\(android.package)' is not a package name (com.example.app)")
+      }
+      for fingerprint in android.sha256 where fingerprint.wholeMatch(of: /[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}/) == nil {
+        throw CommandFailure.usage("waypoint: \(name): '\(fingerprint)' is not a SHA-256 fingerprint")
+      }
+    }
+    return file
+  }
+}
+
+/// The files of a short-link site, worked out from a links file and the manifest's router.
+struct LinkSite {
+  /// Each file's text by its path from the site's root.
+  private(set) var files: [String: String] = [:]
+
+  /// The site of `file`'s links, each checked against `router`.
+  ///
+  /// - Throws: A usage failure naming every link that does not resolve, from outside the app,
+  ///   to a public https route on the site's host; nothing is built then.
+  init(file: LinkSiteFile, router: Router, manifest: RouteManifest, sign: (String) throws -> String) throws {
+    let origin = file.site.hasSuffix("/") ? String(file.site.dropLast()) : file.site
+    let host = URL(string: origin)?.host?.lowercased()
+    // A link is on the site when it starts with the site's origin and a slash: the same scheme,
+    // host and port, and no user part a browser would read another host after.
+    let onSite = origin.lowercased() + "/"
+    var problems: [String] = []
+    for link in file.links {
+      let url: String
+      switch Self.appLink(of: link, router: router, onSite: onSite, host: host ?? origin) {
+      case .success(let checked): url = checked
+      case .failure(let problem):
+        problems.append("\(link.code): \(problem.text)")
+        continue
+      }
+      let shortLink = "\(origin)/\(link.code)"
+      var page = PreviewPage(title: link.title, shortLink: shortLink, appLink: url)
+      page.description = link.description
+      page.image = link.image
+      page.copied = try sign(url)
+      page.appStoreID = file.apple?.appStoreID
+      page.androidPackage = file.android?.package
+      files["\(link.code)/index.html"] = page.html
+      do {
+        files["\(link.code)/qr.svg"] = try QRCode(shortLink).svg
+      } catch {
+        problems.append("\(link.code): \(error)")
+      }
+    }
+    guard problems.isEmpty else {
+      throw CommandFailure.usage(
+        "waypoint: \(problems.count) link(s) cannot be served:\n" + problems.map { "  " + $0 }.joined(separator: "\n"))
+    }
+    if let apple = file.apple, !apple.appIDs.isEmpty {
+      files[".well-known/apple-app-site-association"] =
+        AppSiteAssociation(manifest: manifest, appIDs: apple.appIDs, host: host).json + "\n"
+    }
+    if let android = file.android, !android.sha256.isEmpty {
+      files[".well-known/assetlinks.json"] = AssetLinksCommand.json(
+        package: android.package, fingerprints: android.sha256)
+    }
+    files["robots.txt"] = """
+      # Link previewers and search engines may read the preview pages (each asks not to be indexed).
+      User-agent: *
+      Allow: /
+
+      """
+  }
+
+  /// Why a link cannot be served.
+  struct Problem: Error {
+    var text: String
+  }
+
+  /// The URL `link` opens, checked: it resolves from outside the app to a public route of
+  /// `router`, and is an https link on the site (it starts with `onSite`).
+  static func appLink(
+    of link: LinkSiteFile.Link, router: Router, onSite: String, host: String
+  ) -> Result<String, Problem> {
+    let url: String
+    if let given = link.url {
+      url = given
+    } else {
+      do {
+        url = try router.url(for: link.route ?? "", parameters: (link.values ?? [:]).mapValues { .value($0) })
+      } catch {
+        return .failure(Problem(text: error.message))
+      }
+    }
+    let resolution = router.resolve(url, origin: .universalLink)
+    guard resolution.error == nil, let route = resolution.route else {
+      return .failure(Problem(text: "'\(url)' opens no public route (\(resolution.error?.message ?? "no route"))"))
+    }
+    guard PreviewPage.isSafe(url), url.lowercased().hasPrefix(onSite) else {
+      return .failure(
+        Problem(
+          text: "'\(url)' (route '\(route.name ?? route.pattern)') is not an https link on \(host), "
+            + "which the site's association file covers"))
+    }
+    return .success(url)
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@Suite("waypoint links build")
+struct LinksCommandTests {
+  /// A links file for the example app's manifest, with `links` as its links.
+  static func linksFile(_ links: String, site: String = "https://notes.example.com") throws -> String {
+    try CLIRunner.temporaryFile(
+      """
+      {"site": "\(site)",
+       "apple": {"appIDs": ["ABCDE12345.com.example.notes"], "appStoreID": "1234567890"},
+       "android": {"package": "com.example.notes",
+                   "sha256": ["\(Array(repeating: "AB", count: 32).joined(separator: ":"))"]},
+       "links": [\(links)]}
+      """)
+  }
+
+  /// A new folder path that does not exist yet.
+  static func newFolder() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-site-\(UUID().uuidString)").path
+  }
+
+  static func read(_ folder: String, _ path: String) throws -> String {
+    try String(contentsOfFile: folder + "/" + path, encoding: .utf8)
+  }
+
+  @Test("the example app's site: a preview page and a QR code per link, the association files, robots.txt")
+  func builds() throws {
+    let links = try Self.linksFile(
+      #"""
+      {"code": "welcome", "route": "web.note", "values": {"id": "42"}, "title": "Welcome",
+       "description": "The first note.", "image": "https://notes.example.com/welcome.png"},
+      {"code": "n7", "url": "https://notes.example.com/n/7", "title": "Note 7"}
+      """#)
+    let folder = Self.newFolder()
+    let output = try CLIRunner.run(["links", "build", "--links", links, "--output", folder])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.contains("wrote 2 links"))
+    let page = try Self.read(folder, "welcome/index.html")
+    #expect(page.contains("<meta property=\"og:title\" content=\"Welcome\">"))
+    #expect(page.contains("app-argument=https://notes.example.com/n/42"))
+    #expect(page.contains("<meta property=\"og:url\" content=\"https://notes.example.com/welcome\">"))
+    #expect(try Self.read(folder, "n7/index.html").contains("href=\"https://notes.example.com/n/7\""))
+    #expect(try Self.read(folder, "welcome/qr.svg").hasPrefix("<svg"))
+    let association = try Self.read(folder, ".well-known/apple-app-site-association")
+    #expect(association.contains("ABCDE12345.com.example.notes") && association.contains("/n/?*"))
+    #expect(try Self.read(folder, ".well-known/assetlinks.json").contains("\"package_name\" : \"com.example.notes\""))
+    #expect(try Self.read(folder, "robots.txt").contains("User-agent: *"))
+  }
+
+  @Test("links to internal routes, other hosts or no route are refused, each named, and nothing is written")
+  func refusesBadLinks() throws {
+    let links = try Self.linksFile(
+      #"""
+      {"code": "ok", "route": "web.note", "values": {"id": "1"}, "title": "Fine"},
+      {"code": "scheme", "route": "note.show", "values": {"id": "1"}, "title": "Custom scheme"},
+      {"code": "other", "url": "https://evil.example/n/1", "title": "Another host"},
+      {"code": "userinfo", "url": "https://notes.example.com@evil.example/n/1", "title": "Another host after a user"},
+      {"code": "none", "url": "https://notes.example.com/nowhere", "title": "No route"},
+      {"code": "internal", "url": "notes://note/1/edit", "title": "Internal"},
+      {"code": "unknown", "route": "no.such.route", "title": "Unknown route"}
+      """#)
+    let folder = Self.newFolder()
+    let output = try CLIRunner.run(["links", "build", "--links", links, "--output", folder])
+    #expect(output.status == 2)
+    for code in ["scheme", "other", "userinfo", "none", "internal", "unknown"] {
+      #expect(output.stderr.contains("  \(code): "), "\(code)")
+    }
+    #expect(!output.stderr.contains("  ok: "))
+    #expect(!FileManager.default.fileExists(atPath: folder), "nothing written")
+  }
+
+  @Test("hostile files: bad codes, twice the same code, a bad site or image, a full folder are usage errors")
+  func hostileFiles() throws {
+    let cases: [(links: String, site: String, message: String)] = [
+      (
+        #"{"code": "../etc", "url": "https://notes.example.com/n/1", "title": "x"}"#, "https://notes.example.com",
+        "is not 1 to 64"
+      ),
+      (
+        #"{"code": "a", "url": "https://notes.example.com/n/1", "title": "x"}, "#
+          + #"{"code": "A", "url": "https://notes.example.com/n/2", "title": "y"}"#,
+        "https://notes.example.com", "there twice"
+      ),
+      (#"{"code": "a", "url": "https://notes.example.com/n/1", "title": "x"}"#, "javascript:alert(1)", "https origin"),
+      (
+        #"{"code": "a", "url": "https://notes.example.com/n/1", "title": "x"}"#, "https://me@notes.example.com",
+        "https origin"
+      ),
+      (
+        #"{"code": "a", "url": "https://notes.example.com/n/1", "title": "x"}"#, "https://notes.example.com/path",
+        "https origin"
+      ),
+      (
+        #"{"code": "a", "url": "https://notes.example.com/n/1", "title": "x", "image": "javascript:x"}"#,
+        "https://notes.example.com", "not an https URL"
+      ),
+      (
+        #"{"code": "a", "url": "https://notes.example.com/n/1", "route": "web.note", "title": "x"}"#,
+        "https://notes.example.com", "one of them"
+      ),
+      (
+        #"{"code": "a", "url": "https://notes.example.com/n/1", "title": ""}"#, "https://notes.example.com",
+        "needs a title"
+      ),
+    ]
+    for (links, site, message) in cases {
+      let output = try CLIRunner.run([
+        "links", "build", "--links", try Self.linksFile(links, site: site), "--output", Self.newFolder(),
+      ])
+      #expect(output.status == 2, "\(links)")
+      #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+    let full = Self.newFolder()
+    try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: URL(fileURLWithPath: full + "/keep.txt"))
+    let links = try Self.linksFile(#"{"code": "a", "url": "https://notes.example.com/n/1", "title": "x"}"#)
+    let output = try CLIRunner.run(["links", "build", "--links", links, "--output", full])
+    #expect(output.status == 2 && output.stderr.contains("not an empty folder"))
+    #expect(try Self.read(full, "keep.txt") == "keep")
+  }
+
+  @Test("with a key, the Continue button copies the link signed, which waypoint verify accepts")
+  func signedCopy() throws {
+    let keys = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-keys-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
+    let made = try CLIRunner.run([
+      "keygen", "--key-id", "site-1", "--private", keys + "/links.key", "--public", keys + "/links.pub",
+    ])
+    #expect(made.status == 0)
+    let links = try Self.linksFile(#"{"code": "a", "url": "https://notes.example.com/n/1", "title": "x"}"#)
+    let folder = Self.newFolder()
+    let output = try CLIRunner.run([
+      "links", "build", "--links", links, "--output", folder, "--private", keys + "/links.key", "--key-id", "site-1",
+    ])
+    #expect(output.status == 0, "\(output.stderr)")
+    let page = try Self.read(folder, "a/index.html")
+    let copied = try #require(page.firstMatch(of: /data-copy="([^"]*)"/)).output.1
+    let link = String(copied).replacingOccurrences(of: "&amp;", with: "&")
+    #expect(link.hasPrefix("https://notes.example.com/n/1?") && link.contains("kid=site-1"))
+    let verified = try CLIRunner.run(["verify", "--public", keys + "/links.pub", link])
+    #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+  }
+}
