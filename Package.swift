@@ -96,9 +96,9 @@ let package = Package(
       ],
       resources: [.copy("routes.json"), .copy("NotesApp/notes-app.json")]
     ),
-    // What a short-link site is made of (QR codes, preview pages), for `waypoint links`; no
-    // server and no dependency beyond the standard library.
-    .target(name: "WaypointLinkSite"),
+    // What a short-link site is made of (QR codes, preview pages, the check of live links), for
+    // `waypoint links`; no server dependency.
+    .target(name: "WaypointLinkSite", dependencies: ["Waypoint", "WaypointMatching"]),
     // A manifest's typed-link enum as Swift source, for `waypoint generate` and the plugin's tool.
     .target(name: "WaypointLinkGenerator", dependencies: ["Waypoint", "WaypointMatching", "WaypointLinkCode"]),
     .executableTarget(
@@ -138,7 +138,7 @@ let package = Package(
       exclude: ["ParameterDocsAllowList.txt"]
     ),
     .testTarget(name: "WaypointCLITests", dependencies: ["waypoint", "WaypointExamples", "TestSupport"]),
-    .testTarget(name: "WaypointLinkSiteTests", dependencies: ["WaypointLinkSite"]),
+    .testTarget(name: "WaypointLinkSiteTests", dependencies: ["WaypointLinkSite", "Waypoint", "WaypointMatching"]),
     .testTarget(name: "WaypointTestingTests", dependencies: ["WaypointTesting"]),
     .testTarget(
       name: "WaypointLinkPluginTests",

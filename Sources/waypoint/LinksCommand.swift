@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Waypoint
 import WaypointLinkSite
+import WaypointMatching
 import WaypointSignedLinks
 
 /// `waypoint links`: short links built from the manifest.
@@ -9,7 +10,44 @@ struct LinksCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "links",
     abstract: "Short links to the manifest's public routes, with their preview pages.",
-    subcommands: [LinksBuildCommand.self])
+    subcommands: [LinksBuildCommand.self, LinksCheckCommand.self])
+}
+
+/// `waypoint links check`: whether a manifest change breaks live links.
+struct LinksCheckCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Check that a manifest change breaks no live link. Exit 0 none broken, 1 some, 2 usage error.",
+    discussion: """
+      Each link of the links file must still open, from outside the app, a public route showing       the same target with the same values as under --baseline (the manifest the site was built       with), after any redirects; a link named by route must still make a URL. Without       --baseline, each link must open a public route. One line per broken link: its code and why.
+
+      Example (in CI, against the manifest the live site was built from):
+        waypoint links check --links links.json --manifest routes.json --baseline published/routes.json
+      """
+  )
+
+  @OptionGroup var manifest: ManifestOptions
+
+  @Option(help: ArgumentHelp("The links file (JSON).", valueName: "file"))
+  var links: String
+
+  @Option(help: ArgumentHelp("The manifest the live links were built with.", valueName: "file"))
+  var baseline: String?
+
+  func run() throws {
+    let file = try LinkSiteFile.read(readData(links), name: links)
+    let current = try manifest.router()
+    let before = try baseline.map { try ManifestOptions.router(from: try readData($0), sourceName: $0) }
+    let checked = file.links.map(\.checked)
+    let broken = LinkCheck.check(checked, baseline: before, current: current)
+    for link in broken { print("\(link.code): \(link.reason)") }
+    let against = baseline.map { " against \($0)" } ?? ""
+    guard broken.isEmpty else {
+      print("links check: \(broken.count) of \(checked.count) links broken\(against)")
+      throw ExitCode(1)
+    }
+    print("links check: \(checked.count) links, none broken\(against)")
+  }
 }
 
 /// `waypoint links build`: a static site of short links any web host serves.
@@ -111,6 +149,20 @@ struct LinkSiteFile: Decodable {
   /// The links.
   var links: [Link]
 
+  /// A parameter's value: one segment's text, or a rest's segments.
+  struct Value: Decodable {
+    var value: ParameterValue
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let text = try? container.decode(String.self) {
+        value = .value(text)
+      } else {
+        value = .segments(try container.decode([String].self))
+      }
+    }
+  }
+
   struct Apple: Decodable {
     var appIDs: [String] = []
     var appStoreID: String?
@@ -127,14 +179,19 @@ struct LinkSiteFile: Decodable {
     var code: String
     /// A route's name, filled with `values`; or give `url`.
     var route: String?
-    /// The route's parameter values.
-    var values: [String: String]?
+    /// The route's parameter values: a string, or a rest's segments as a list of strings.
+    var values: [String: Value]?
     /// The link's own URL, instead of a route.
     var url: String?
     /// The preview's title, description and image.
     var title: String
     var description: String?
     var image: String?
+
+    /// The link as the link check takes it.
+    var checked: LinkCheck.Link {
+      LinkCheck.Link(code: code, route: route, values: (values ?? [:]).mapValues(\.value), url: url)
+    }
   }
 
   /// Reads and checks a links file.
@@ -266,14 +323,9 @@ struct LinkSite {
     of link: LinkSiteFile.Link, router: Router, onSite: String, host: String
   ) -> Result<String, Problem> {
     let url: String
-    if let given = link.url {
-      url = given
-    } else {
-      do {
-        url = try router.url(for: link.route ?? "", parameters: (link.values ?? [:]).mapValues { .value($0) })
-      } catch {
-        return .failure(Problem(text: error.message))
-      }
+    switch LinkCheck.url(of: link.checked, router: router) {
+    case .success(let made): url = made
+    case .failure(let reason): return .failure(Problem(text: reason.text))
     }
     let resolution = router.resolve(url, origin: .universalLink)
     guard resolution.error == nil, let route = resolution.route else {

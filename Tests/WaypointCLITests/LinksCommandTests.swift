@@ -141,4 +141,33 @@ struct LinksCommandTests {
     let verified = try CLIRunner.run(["verify", "--public", keys + "/links.pub", link])
     #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
   }
+
+  @Test("links check: exit 0 when a change breaks no live link, 1 with a line per broken link, 2 for a bad file")
+  func check() throws {
+    let links = try Self.linksFile(
+      #"""
+      {"code": "welcome", "route": "web.note", "values": {"id": "42"}, "title": "Welcome"}
+      """#)
+    let published = CLIRunner.repository.appendingPathComponent("Examples/routes.json").path
+    let same = try CLIRunner.run(["links", "check", "--links", links, "--manifest", published, "--baseline", published])
+    #expect(same.status == 0)
+    #expect(same.lines.last == "links check: 1 links, none broken against \(published)")
+    let text = try String(contentsOfFile: published, encoding: .utf8)
+    let changed = text.replacingOccurrences(
+      of:
+        #""https://notes.example.com/n/<int:id>", "target": "NoteEditor", "presentation": "push", "exposure": "public""#,
+      with: #""https://notes.example.com/n/<int:id>", "target": "NoteEditor", "presentation": "push""#)
+    #expect(changed != text, "web.note made internal")
+    let madeInternal = try CLIRunner.temporaryFile(changed)
+    let broken = try CLIRunner.run([
+      "links", "check", "--links", links, "--manifest", madeInternal, "--baseline", published,
+    ])
+    #expect(broken.status == 1)
+    #expect(broken.lines.first?.hasPrefix("welcome: 'https://notes.example.com/n/42' opens no public route") == true)
+    #expect(broken.lines.last == "links check: 1 of 1 links broken against \(published)")
+    let bad = try CLIRunner.run([
+      "links", "check", "--links", try CLIRunner.temporaryFile("[]"), "--manifest", published,
+    ])
+    #expect(bad.status == 2)
+  }
 }

@@ -1,0 +1,151 @@
+package import Waypoint
+package import WaypointMatching
+
+/// Whether a manifest change breaks live short links: each link must still open, from outside the
+/// app, a public route that shows the same target with the same values as before.
+///
+/// A link lives as the URL its page and QR code were built with, so a link given by route name is
+/// followed from the URL the baseline manifest makes for it; the next build must still be able
+/// to make a URL for it too.
+///
+/// ```swift
+/// let broken = LinkCheck.check(links, baseline: try RouteManifest(data: old).router(), current: router)
+/// for link in broken { print("\(link.code): \(link.reason)") }
+/// ```
+package enum LinkCheck {
+  /// A short link as the links file gives it.
+  package struct Link: Sendable {
+    /// The code it is served at.
+    package var code: String
+    /// The route it names, with `values`; or `nil` when it gives its `url`.
+    package var route: String?
+    /// The route's parameter values: a segment's value, or a rest's segments.
+    package var values: [String: ParameterValue]
+    /// Its own URL, when it names no route.
+    package var url: String?
+
+    /// A link.
+    ///
+    /// - Parameters:
+    ///   - code: The code it is served at.
+    ///   - route: The route it names; `nil` when `url` gives the URL.
+    ///   - values: The route's parameter values (a rest's as its segments); none by default.
+    ///   - url: Its own URL, when it names no route.
+    package init(code: String, route: String? = nil, values: [String: ParameterValue] = [:], url: String? = nil) {
+      self.code = code
+      self.route = route
+      self.values = values
+      self.url = url
+    }
+  }
+
+  /// A link the change breaks, and why.
+  package struct Broken: Sendable, Equatable {
+    /// The link's code.
+    package var code: String
+    /// One line on what breaks.
+    package var reason: String
+  }
+
+  /// Where a link lands: the route that opens its URL from outside (after the redirects it
+  /// leads through), the target that route shows, and the values it gets.
+  struct Landing: Equatable {
+    var route: String
+    var target: String
+    var values: [String: String]
+  }
+
+  /// The links `current` breaks, in their order: against `baseline` when given (a link that
+  /// lands elsewhere, or nowhere, is broken), else each must land on a public route.
+  ///
+  /// - Parameters:
+  ///   - links: The live links.
+  ///   - baseline: The router of the manifest the links were built with; `nil` checks only that
+  ///     each link opens a public route now.
+  ///   - current: The router of the changed manifest.
+  /// - Returns: One entry per broken link; empty when none is.
+  package static func check(_ links: [Link], baseline: Router?, current: Router) -> [Broken] {
+    var broken: [Broken] = []
+    for link in links {
+      let live: String
+      switch url(of: link, router: baseline ?? current) {
+      case .success(let url): live = url
+      case .failure(let reason):
+        broken.append(Broken(code: link.code, reason: baseline == nil ? reason.text : "the baseline: \(reason.text)"))
+        continue
+      }
+      if baseline != nil, case .failure(let reason) = url(of: link, router: current) {
+        broken.append(Broken(code: link.code, reason: "the next build fails: \(reason.text)"))
+        continue
+      }
+      let now = landing(of: live, router: current)
+      guard let baseline else {
+        if case .failure(let reason) = now { broken.append(Broken(code: link.code, reason: reason.text)) }
+        continue
+      }
+      guard case .success(let before) = landing(of: live, router: baseline) else { continue }
+      switch now {
+      case .failure(let reason):
+        broken.append(Broken(code: link.code, reason: reason.text))
+      case .success(let after) where after.target != before.target:
+        broken.append(
+          Broken(
+            code: link.code,
+            reason: "'\(live)' now shows \(after.target) (route '\(after.route)'), not \(before.target) "
+              + "(route '\(before.route)')"))
+      case .success(let after) where after.values != before.values:
+        broken.append(
+          Broken(
+            code: link.code,
+            reason: "'\(live)' now gives \(describe(after.values)), not \(describe(before.values))"))
+      case .success:
+        continue
+      }
+    }
+    return broken
+  }
+
+  /// Why a link does not open, in one line.
+  package struct Reason: Error {
+    /// The line.
+    package var text: String
+  }
+
+  /// The URL `link` opens under `router`: its own, or the one its route makes.
+  package static func url(of link: Link, router: Router) -> Result<String, Reason> {
+    if let url = link.url { return .success(url) }
+    do throws(RoutingError) {
+      let url = try router.url(for: link.route ?? "", parameters: link.values)
+      return .success(url)
+    } catch {
+      return .failure(Reason(text: "the route '\(link.route ?? "")' makes no URL: \(error.message)"))
+    }
+  }
+
+  /// Where `url` lands under `router` from outside the app, following up to eight redirects.
+  static func landing(of url: String, router: Router) -> Result<Landing, Reason> {
+    var current = url
+    for _ in 0..<8 {
+      let resolution = router.resolve(current, origin: .universalLink)
+      guard resolution.error == nil, let route = resolution.route, let request = resolution.request else {
+        return .failure(
+          Reason(text: "'\(url)' opens no public route (\(resolution.error?.message ?? "no route takes it"))"))
+      }
+      if let next = resolution.redirect {
+        current = next
+        continue
+      }
+      guard let target = route.target else {
+        return .failure(
+          Reason(text: "'\(url)' opens the route '\(route.name ?? route.pattern)', which shows no target"))
+      }
+      return .success(Landing(route: route.name ?? route.pattern, target: target, values: request.urlValues))
+    }
+    return .failure(Reason(text: "'\(url)' leads through more than eight redirects"))
+  }
+
+  private static func describe(_ values: [String: String]) -> String {
+    values.isEmpty
+      ? "no values" : values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+  }
+}
