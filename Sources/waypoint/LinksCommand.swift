@@ -10,7 +10,95 @@ struct LinksCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "links",
     abstract: "Short links to the manifest's public routes, with their preview pages.",
-    subcommands: [LinksBuildCommand.self, LinksCheckCommand.self])
+    subcommands: [LinksBuildCommand.self, LinksCheckCommand.self, LinksImportCommand.self])
+}
+
+/// `waypoint links import-fdl`: a Firebase Dynamic Links export as a links file.
+struct LinksImportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import-fdl",
+    abstract: "Turn a Firebase Dynamic Links export (CSV) into a links file. Exit 0 all imported, 1 some listed.",
+    discussion: """
+      The CSV's header names a short link column and a long link or link column. Each row's deep \
+      link (the link column, or the long link's 'link' parameter) must open a public route of the \
+      manifest from outside the app, on --site; the row then becomes a link whose code is the \
+      short link's last segment, with the social title, description and image (st, sd, si). Rows \
+      that do not are listed on standard error with the reason, and every other Dynamic Link \
+      parameter is named with what replaces it. The links file is written to --output, or printed.
+
+      Example:
+        waypoint links import-fdl --manifest routes.json --site https://notes.example.com export.csv --output links.json
+      """
+  )
+
+  @OptionGroup var manifest: ManifestOptions
+
+  @Option(help: ArgumentHelp("The short links' new origin, https://host.", valueName: "origin"))
+  var site: String
+
+  @Option(
+    help: ArgumentHelp("Where to write the links file; it must not exist. Printed when not given.", valueName: "file"))
+  var output: String?
+
+  @Argument(help: "The export (CSV).")
+  var export: String
+
+  func run() throws {
+    guard PreviewPage.isSafe(site), let url = URL(string: site), url.host != nil, url.user == nil,
+      url.path.isEmpty || url.path == "/", url.query == nil
+    else {
+      throw CommandFailure.usage("waypoint: --site is an https origin (https://links.example.com), not '\(site)'")
+    }
+    let data = try readData(export)
+    guard data.count <= 64 << 20 else { throw CommandFailure.usage("waypoint: \(export) is over 64 MiB") }
+    let imported = FirebaseImport(csv: String(decoding: data, as: UTF8.self), site: site, router: try manifest.router())
+    for row in imported.imported where !row.notCarried.isEmpty {
+      standardError("row \(row.line) (\(row.code)): not carried: " + row.notCarried.joined(separator: "; "))
+    }
+    for row in imported.skipped { standardError("row \(row.line): \(row.reason)") }
+    let file = Self.linksFile(imported, site: site)
+    if let output {
+      guard !FileManager.default.fileExists(atPath: output) else {
+        throw CommandFailure.usage("waypoint: '\(output)' exists; give a new file")
+      }
+      try Data(file.utf8).write(to: URL(fileURLWithPath: output))
+    } else {
+      print(file, terminator: "")
+    }
+    let rows = imported.imported.count + imported.skipped.count
+    standardError("imported \(imported.imported.count) of \(rows) rows; \(imported.skipped.count) listed above")
+    if !imported.skipped.isEmpty { throw ExitCode(1) }
+  }
+
+  /// The links file of `imported` rows, with the App Store id and Android package when the rows
+  /// name one each.
+  static func linksFile(_ imported: FirebaseImport, site: String) -> String {
+    struct File: Encodable {
+      var site: String
+      var apple: LinkSiteFile.Apple?
+      var android: LinkSiteFile.Android?
+      var links: [Link]
+    }
+    struct Link: Encodable {
+      var code: String
+      var url: String
+      var title: String
+      var description: String?
+      var image: String?
+    }
+    let file = File(
+      site: site,
+      apple: imported.appStoreIDs.count == 1
+        ? LinkSiteFile.Apple(appIDs: nil, appStoreID: imported.appStoreIDs.first) : nil,
+      android: imported.androidPackages.count == 1
+        ? LinkSiteFile.Android(package: imported.androidPackages.first ?? "", sha256: nil) : nil,
+      links: imported.imported.map {
+        Link(code: $0.code, url: $0.url, title: $0.title, description: $0.description, image: $0.image)
+      })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: (try? encoder.encode(file)) ?? Data(), as: UTF8.self) + "\n"
+  }
 }
 
 /// `waypoint links check`: whether a manifest change breaks live links.
@@ -163,14 +251,14 @@ struct LinkSiteFile: Decodable {
     }
   }
 
-  struct Apple: Decodable {
-    var appIDs: [String] = []
+  struct Apple: Codable {
+    var appIDs: [String]?
     var appStoreID: String?
   }
 
-  struct Android: Decodable {
+  struct Android: Codable {
     var package: String
-    var sha256: [String] = []
+    var sha256: [String]?
   }
 
   /// One short link.
@@ -246,7 +334,8 @@ struct LinkSiteFile: Decodable {
       guard android.package.wholeMatch(of: /[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+/) != nil else {
         throw CommandFailure.usage("waypoint: \(name): '\(android.package)' is not a package name (com.example.app)")
       }
-      for fingerprint in android.sha256 where fingerprint.wholeMatch(of: /[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}/) == nil {
+      for fingerprint in android.sha256 ?? []
+      where fingerprint.wholeMatch(of: /[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}/) == nil {
         throw CommandFailure.usage("waypoint: \(name): '\(fingerprint)' is not a SHA-256 fingerprint")
       }
     }
@@ -296,13 +385,13 @@ struct LinkSite {
       throw CommandFailure.usage(
         "waypoint: \(problems.count) link(s) cannot be served:\n" + problems.map { "  " + $0 }.joined(separator: "\n"))
     }
-    if let apple = file.apple, !apple.appIDs.isEmpty {
+    if let appIDs = file.apple?.appIDs, !appIDs.isEmpty {
       files[".well-known/apple-app-site-association"] =
-        AppSiteAssociation(manifest: manifest, appIDs: apple.appIDs, host: host).json + "\n"
+        AppSiteAssociation(manifest: manifest, appIDs: appIDs, host: host).json + "\n"
     }
-    if let android = file.android, !android.sha256.isEmpty {
+    if let android = file.android, let fingerprints = android.sha256, !fingerprints.isEmpty {
       files[".well-known/assetlinks.json"] = AssetLinksCommand.json(
-        package: android.package, fingerprints: android.sha256)
+        package: android.package, fingerprints: fingerprints)
     }
     files["robots.txt"] = """
       # Link previewers and search engines may read the preview pages (each asks not to be indexed).

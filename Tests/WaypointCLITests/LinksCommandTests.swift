@@ -170,4 +170,36 @@ struct LinksCommandTests {
     ])
     #expect(bad.status == 2)
   }
+
+  @Test(
+    "import-fdl: a links file that links build takes; rows that open no public https route on the site listed, exit 1")
+  func importFirebase() throws {
+    let export = try CLIRunner.temporaryFile(
+      """
+      Short Link,Long Link
+      https://notes.page.link/autumn,https://notes.page.link/?link=https%3A%2F%2Fnotes.example.com%2Fn%2F42&st=Autumn&isi=1234567890&utm_source=mail
+      https://notes.page.link/admin,https://notes.page.link/?link=https://notes.example.com/n/admin
+      https://notes.page.link/edit,https://notes.page.link/?link=notes://note/1/edit
+
+      """)
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString).json").path
+    let imported = try CLIRunner.run([
+      "links", "import-fdl", "--site", "https://notes.example.com", export, "--output", output,
+    ])
+    #expect(imported.status == 1)
+    #expect(imported.stderr.contains("row 2 (autumn): not carried: isi: the links file's apple.appStoreID; utm_source"))
+    #expect(imported.stderr.contains("row 3: 'https://notes.example.com/n/admin' opens no public route"))
+    // The example's public catch-all (notes://*) takes it, but it is no https link on the site.
+    #expect(imported.stderr.contains("row 4: 'notes://note/1/edit' is not an https link on https://notes.example.com"))
+    #expect(imported.stderr.contains("imported 1 of 3 rows; 2 listed above"))
+    let site = Self.newFolder()
+    let built = try CLIRunner.run(["links", "build", "--links", output, "--output", site])
+    #expect(built.status == 0, "\(built.stderr)")
+    let page = try Self.read(site, "autumn/index.html")
+    #expect(page.contains("<title>Autumn</title>") && page.contains("app-id=1234567890"))
+    let again = try CLIRunner.run([
+      "links", "import-fdl", "--site", "https://notes.example.com", export, "--output", output,
+    ])
+    #expect(again.status == 2 && again.stderr.contains("exists"), "never overwrites")
+  }
 }

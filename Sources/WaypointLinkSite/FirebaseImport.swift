@@ -1,0 +1,228 @@
+package import Waypoint
+
+/// A Firebase Dynamic Links export (CSV) read as short links: each row's deep link resolved
+/// through the router, kept when it opens a public route on the site, listed with the reason
+/// when it does not.
+///
+/// A row gives its short link and either its deep link (a `link` column) or its long Dynamic
+/// Link, whose query holds the deep link and the rest of the Dynamic Link's parameters. What a
+/// short-link site has an equivalent for is carried over (the deep link, the social title,
+/// description and image); every other parameter is named on the row, with what replaces it.
+///
+/// ```swift
+/// let imported = FirebaseImport(csv: text, site: "https://notes.example.com", router: router)
+/// for row in imported.skipped { print("row \(row.line): \(row.reason)") }
+/// ```
+package struct FirebaseImport: Sendable {
+  /// A row made a link.
+  package struct Imported: Sendable, Equatable {
+    /// The row's line in the file (the header is line 1).
+    package var line: Int
+    /// The code: the short link's last path segment.
+    package var code: String
+    /// The deep link, which opens a public route on the site.
+    package var url: String
+    /// The social title (`st`), or the code when there is none.
+    package var title: String
+    /// The social description (`sd`).
+    package var description: String?
+    /// The social image (`si`), when it is an https URL.
+    package var image: String?
+    /// The Dynamic Link's parameters the site has no place for, each with what replaces it.
+    package var notCarried: [String]
+  }
+
+  /// A row that made no link, and why.
+  package struct Skipped: Sendable, Equatable {
+    /// The row's line in the file.
+    package var line: Int
+    /// Why.
+    package var reason: String
+  }
+
+  /// The rows made links, in file order.
+  package private(set) var imported: [Imported] = []
+  /// The rows that made none, in file order.
+  package private(set) var skipped: [Skipped] = []
+  /// The App Store id (`isi`) and the Android package (`apn`) the rows name, for the links file's
+  /// `apple` and `android`.
+  package private(set) var appStoreIDs: Set<String> = []
+  package private(set) var androidPackages: Set<String> = []
+
+  /// What replaces each Dynamic Link parameter on a short-link site; `link`, `st`, `sd` and `si`
+  /// are carried over themselves.
+  static let replacements: [String: String] = [
+    "apn": "the links file's android.package", "isi": "the links file's apple.appStoreID",
+    "ibi": "the links file's apple.appIDs", "ipbi": "the links file's apple.appIDs",
+    "ius": "universal links (the site association file)", "afl": "the page's Google Play button",
+    "ifl": "the page's App Store button", "ipfl": "the page's App Store button", "ofl": "the page's Open link",
+    "amv": "no minimum version (not carried)", "imv": "no minimum version (not carried)",
+    "efr": "the preview page, always shown", "d": "no debug page (not carried)",
+    "utm_source": "campaign parameters (not carried)", "utm_medium": "campaign parameters (not carried)",
+    "utm_campaign": "campaign parameters (not carried)", "utm_term": "campaign parameters (not carried)",
+    "utm_content": "campaign parameters (not carried)", "at": "campaign parameters (not carried)",
+    "ct": "campaign parameters (not carried)", "pt": "campaign parameters (not carried)",
+  ]
+
+  /// Reads `csv` for the site at `site` (an origin such as `https://notes.example.com`).
+  ///
+  /// - Parameters:
+  ///   - csv: The export: a header row naming the columns, then one row per Dynamic Link.
+  ///   - site: The origin the short links will live at; a deep link must be on it.
+  ///   - router: The router of the manifest, which every deep link must reach from outside.
+  package init(csv: String, site: String, router: Router) {
+    let rows = CSV.rows(csv)
+    guard let header = rows.first?.map({ $0.lowercased().filter { $0.isLetter } }) else { return }
+    func column(_ names: String...) -> Int? { names.lazy.compactMap { header.firstIndex(of: $0) }.first }
+    let shortColumn = column("shortlink", "shortdynamiclink", "short")
+    let longColumn = column("longlink", "longdynamiclink", "dynamiclink")
+    let linkColumn = column("link", "deeplink")
+    guard let shortColumn, longColumn != nil || linkColumn != nil else {
+      skipped.append(Skipped(line: 1, reason: "the header names no short link, or neither a long link nor a link"))
+      return
+    }
+    let onSite = (site.hasSuffix("/") ? String(site.dropLast()) : site).lowercased() + "/"
+    var codes: Set<String> = []
+    for (offset, row) in rows.enumerated().dropFirst() where !row.allSatisfy(\.isEmpty) {
+      let line = offset + 1
+      func field(_ index: Int?) -> String? {
+        guard let index, index < row.count, !row[index].isEmpty else { return nil }
+        return row[index]
+      }
+      let parameters = field(longColumn).map(Self.query) ?? [:]
+      guard let code = field(shortColumn).flatMap(Self.code) else {
+        skipped.append(
+          Skipped(line: line, reason: "the short link '\(field(shortColumn) ?? "")' ends in no usable code"))
+        continue
+      }
+      guard codes.insert(code.lowercased()).inserted else {
+        skipped.append(Skipped(line: line, reason: "the code '\(code)' is there twice (codes ignore case)"))
+        continue
+      }
+      guard let deep = field(linkColumn) ?? parameters["link"] else {
+        skipped.append(Skipped(line: line, reason: "the row has no deep link"))
+        continue
+      }
+      let resolution = router.resolve(deep, origin: .universalLink)
+      guard resolution.error == nil, resolution.route != nil else {
+        skipped.append(
+          Skipped(
+            line: line, reason: "'\(deep)' opens no public route (\(resolution.error?.message ?? "no route takes it"))")
+        )
+        continue
+      }
+      guard PreviewPage.isSafe(deep), deep.lowercased().hasPrefix(onSite) else {
+        skipped.append(Skipped(line: line, reason: "'\(deep)' is not an https link on \(site)"))
+        continue
+      }
+      if let store = parameters["isi"] { appStoreIDs.insert(store) }
+      if let package = parameters["apn"] { androidPackages.insert(package) }
+      let image = parameters["si"].flatMap { PreviewPage.isSafe($0) ? $0 : nil }
+      var notCarried = parameters.keys.filter { !["link", "st", "sd", "si"].contains($0) }.sorted().map {
+        "\($0): \(Self.replacements[$0] ?? "unknown to Dynamic Links (not carried)")"
+      }
+      if parameters["si"] != nil, image == nil { notCarried.append("si: not an https URL (left out)") }
+      imported.append(
+        Imported(
+          line: line, code: code, url: deep, title: parameters["st"].map { String($0.prefix(300)) } ?? code,
+          description: parameters["sd"].map { String($0.prefix(1_000)) }, image: image, notCarried: notCarried))
+    }
+  }
+
+  /// The last path segment of `shortLink` when it is a valid code (1 to 64 letters, digits, `-`
+  /// or `_`, starting with a letter or digit).
+  static func code(_ shortLink: String) -> String? {
+    let path = shortLink.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+    guard let last = path.split(separator: "/").last, !path.hasSuffix("//") else { return nil }
+    let code = String(last)
+    let allowed = code.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+    }
+    guard allowed, (1...64).contains(code.count), code.first != "-", code.first != "_", path.contains("://") else {
+      return nil
+    }
+    return code
+  }
+
+  /// The query of `url` as names and percent-decoded values (`+` as a space), the first of each
+  /// name.
+  static func query(_ url: String) -> [String: String] {
+    guard let start = url.firstIndex(of: "?") else { return [:] }
+    var result: [String: String] = [:]
+    let query = url[url.index(after: start)...].split(separator: "#", maxSplits: 1).first ?? ""
+    for pair in query.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let name = parts.first.map({ decode(String($0)) }), !name.isEmpty, result[name] == nil else { continue }
+      result[name] = parts.count > 1 ? decode(String(parts[1])) : ""
+    }
+    return result
+  }
+
+  /// `text` with `+` as a space and `%XX` escapes decoded; an escape that is not valid UTF-8
+  /// stays as it is.
+  static func decode(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    var utf8 = Array(text.utf8)[...]
+    while let byte = utf8.popFirst() {
+      if byte == UInt8(ascii: "+") {
+        bytes.append(UInt8(ascii: " "))
+      } else if byte == UInt8(ascii: "%"), utf8.count >= 2,
+        let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+      {
+        bytes.append(value)
+        utf8 = utf8.dropFirst(2)
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(validating: bytes, as: UTF8.self) ?? text
+  }
+}
+
+/// Comma-separated values as RFC 4180 writes them: fields in double quotes may hold commas,
+/// line breaks and doubled quotes; lines end in `\n` or `\r\n`.
+enum CSV {
+  /// The rows of `text`, each a list of fields.
+  static func rows(_ text: String) -> [[String]] {
+    var rows: [[String]] = []
+    var row: [String] = []
+    var field = ""
+    var quoted = false
+    var characters = text.makeIterator()
+    var pending: Character?
+    while let character = pending ?? characters.next() {
+      pending = nil
+      if quoted {
+        if character == "\"" {
+          let next = characters.next()
+          if next == "\"" {
+            field.append("\"")
+          } else {
+            quoted = false
+            pending = next
+          }
+        } else {
+          field.append(character)
+        }
+        continue
+      }
+      switch character {
+      case "\"" where field.isEmpty: quoted = true
+      case ",":
+        row.append(field)
+        field = ""
+      case "\n", "\r\n", "\r":
+        row.append(field)
+        rows.append(row)
+        row = []
+        field = ""
+      default: field.append(character)
+      }
+    }
+    if !field.isEmpty || !row.isEmpty {
+      row.append(field)
+      rows.append(row)
+    }
+    return rows
+  }
+}

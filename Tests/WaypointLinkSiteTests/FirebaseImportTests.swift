@@ -1,0 +1,79 @@
+import Testing
+import Waypoint
+
+@testable import WaypointLinkSite
+
+@Suite("Importing a Firebase Dynamic Links export")
+struct FirebaseImportTests {
+  static let manifest = """
+    {"routes": [
+      {"name": "note", "pattern": "https://notes.example.com/n/<int:id>", "target": "NoteEditor", "exposure": "public"},
+      {"name": "admin", "pattern": "https://notes.example.com/admin", "target": "Admin"}
+    ]}
+    """
+
+  /// Every parameter a Dynamic Link takes (firebase.google.com/docs/dynamic-links/create-manually).
+  static let everyParameter =
+    "link=https%3A%2F%2Fnotes.example.com%2Fn%2F42&apn=com.example.notes&afl=https%3A%2F%2Fexample.com%2Fandroid"
+    + "&amv=12&ibi=com.example.notes&ifl=https%3A%2F%2Fexample.com%2Fios&ius=notes&ipfl=https%3A%2F%2Fexample.com%2Fipad"
+    + "&ipbi=com.example.notes.ipad&isi=1234567890&imv=2.1&efr=1&ofl=https%3A%2F%2Fexample.com"
+    + "&st=Autumn+notes&sd=The+notes+of+the+autumn%2C+all+of+them&si=https%3A%2F%2Fnotes.example.com%2Fa.png"
+    + "&utm_source=mail&utm_medium=email&utm_campaign=autumn&utm_term=notes&utm_content=top&at=aff&ct=camp&pt=prov&d=1"
+
+  static let export = """
+    Short Link,Long Link,Link
+    https://notes.page.link/autumn,https://notes.page.link/?\(everyParameter),
+    https://notes.page.link/n7,,https://notes.example.com/n/7
+    "https://notes.page.link/quoted","https://notes.page.link/?link=https://notes.example.com/n/8&st=""Quoted"", with a comma",
+    https://notes.page.link/admin,https://notes.page.link/?link=https://notes.example.com/admin,
+    https://notes.page.link/elsewhere,,https://evil.example/n/1
+    https://notes.page.link/,,https://notes.example.com/n/9
+    https://notes.page.link/AUTUMN,,https://notes.example.com/n/10
+    https://notes.page.link/nolink,https://notes.page.link/?st=Nothing,
+
+    """
+
+  static func imported() throws -> FirebaseImport {
+    let router = try RouteManifest(json: manifest).makeRouter()
+    return FirebaseImport(csv: export, site: "https://notes.example.com", router: router)
+  }
+
+  @Test("each row is imported or listed with its reason")
+  func everyRow() throws {
+    let imported = try Self.imported()
+    #expect(imported.imported.map(\.code) == ["autumn", "n7", "quoted"])
+    #expect(imported.imported.count + imported.skipped.count == 8)
+    let reasons = Dictionary(uniqueKeysWithValues: imported.skipped.map { ($0.line, $0.reason) })
+    #expect(reasons[5]?.contains("opens no public route") == true, "an internal route")
+    #expect(reasons[6]?.contains("opens no public route") == true, "another host")
+    #expect(reasons[7]?.contains("no usable code") == true)
+    #expect(reasons[8]?.contains("there twice") == true)
+    #expect(reasons[9] == "the row has no deep link")
+  }
+
+  @Test("every Dynamic Link parameter is carried over or named with what replaces it")
+  func everyParameterAccounted() throws {
+    let row = try #require(try Self.imported().imported.first)
+    #expect(row.url == "https://notes.example.com/n/42")
+    #expect(row.title == "Autumn notes")
+    #expect(row.description == "The notes of the autumn, all of them")
+    #expect(row.image == "https://notes.example.com/a.png")
+    let named = Set(row.notCarried.map { String($0.prefix { $0 != ":" }) })
+    let all = Set(FirebaseImport.query("?" + Self.everyParameter).keys)
+    #expect(all.count == 25)
+    #expect(named == all.subtracting(["link", "st", "sd", "si"]))
+    #expect(!row.notCarried.contains { $0.contains("unknown") })
+    let imported = try Self.imported()
+    #expect(imported.appStoreIDs == ["1234567890"] && imported.androidPackages == ["com.example.notes"])
+  }
+
+  @Test("CSV: quoted fields with commas, doubled quotes and line breaks; CRLF lines")
+  func csv() {
+    #expect(
+      CSV.rows("a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\n\"two\nlines\",z") == [
+        ["a", "b"], ["x, y", "say \"hi\""], ["two\nlines", "z"],
+      ])
+    #expect(CSV.rows("") == [])
+    #expect(FirebaseImport.decode("a+b%2Fc%zz%E2%9C%93") == "a b/c%zz✓")
+  }
+}
