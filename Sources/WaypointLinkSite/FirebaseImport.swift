@@ -62,6 +62,7 @@ package struct FirebaseImport: Sendable {
     "utm_campaign": "campaign parameters (not carried)", "utm_term": "campaign parameters (not carried)",
     "utm_content": "campaign parameters (not carried)", "at": "campaign parameters (not carried)",
     "ct": "campaign parameters (not carried)", "pt": "campaign parameters (not carried)",
+    "mt": "the App Store button (the media type is not carried)",
   ]
 
   /// Reads `csv` for the site at `site` (an origin such as `https://notes.example.com`).
@@ -71,7 +72,11 @@ package struct FirebaseImport: Sendable {
   ///   - site: The origin the short links will live at; a deep link must be on it.
   ///   - router: The router of the manifest, which every deep link must reach from outside.
   package init(csv: String, site: String, router: Router) {
-    let rows = CSV.rows(csv)
+    let (rows, unterminated) = CSV.rows(csv)
+    if unterminated {
+      skipped.append(
+        Skipped(line: rows.count, reason: "a quoted field never ends: the rest of the file after it is one field"))
+    }
     guard let header = rows.first?.map({ $0.lowercased().filter { $0.isLetter } }) else { return }
     func column(_ names: String...) -> Int? { names.lazy.compactMap { header.firstIndex(of: $0) }.first }
     let shortColumn = column("shortlink", "shortdynamiclink", "short")
@@ -95,45 +100,65 @@ package struct FirebaseImport: Sendable {
           Skipped(line: line, reason: "the short link '\(field(shortColumn) ?? "")' ends in no usable code"))
         continue
       }
-      guard codes.insert(code.lowercased()).inserted else {
-        skipped.append(Skipped(line: line, reason: "the code '\(code)' is there twice (codes ignore case)"))
-        continue
-      }
       guard let deep = field(linkColumn) ?? parameters["link"] else {
         skipped.append(Skipped(line: line, reason: "the row has no deep link"))
         continue
       }
-      let resolution = router.resolve(deep, origin: .universalLink)
-      guard resolution.error == nil, resolution.route != nil else {
-        skipped.append(
-          Skipped(
-            line: line, reason: "'\(deep)' opens no public route (\(resolution.error?.message ?? "no route takes it"))")
-        )
+      // Where the app takes it: past redirects, to a route that shows a target.
+      if case .failure(let reason) = LinkCheck.landing(of: deep, router: router) {
+        skipped.append(Skipped(line: line, reason: reason.text))
         continue
       }
       guard PreviewPage.isSafe(deep), deep.lowercased().hasPrefix(onSite) else {
         skipped.append(Skipped(line: line, reason: "'\(deep)' is not an https link on \(site)"))
         continue
       }
-      if let store = parameters["isi"] { appStoreIDs.insert(store) }
-      if let package = parameters["apn"] { androidPackages.insert(package) }
-      let image = parameters["si"].flatMap { PreviewPage.isSafe($0) ? $0 : nil }
-      var notCarried = parameters.keys.filter { !["link", "st", "sd", "si"].contains($0) }.sorted().map {
-        "\($0): \(Self.replacements[$0] ?? "unknown to Dynamic Links (not carried)")"
+      guard codes.insert(code.lowercased()).inserted else {
+        skipped.append(Skipped(line: line, reason: "the code '\(code)' is there twice (codes ignore case)"))
+        continue
       }
-      if parameters["si"] != nil, image == nil { notCarried.append("si: not an https URL (left out)") }
-      imported.append(
-        Imported(
-          line: line, code: code, url: deep, title: parameters["st"].map { String($0.prefix(300)) } ?? code,
-          description: parameters["sd"].map { String($0.prefix(1_000)) }, image: image, notCarried: notCarried))
+      imported.append(take(parameters, line: line, code: code, url: deep))
     }
+  }
+
+  /// The link a row makes of its Dynamic Link's `parameters`: the social ones carried over, the
+  /// App Store id and Android package kept for the links file when they are well formed, every
+  /// other one named with what replaces it.
+  private mutating func take(_ parameters: [String: String], line: Int, code: String, url: String) -> Imported {
+    var notCarried: [String] = []
+    if let store = parameters["isi"] {
+      if store.wholeMatch(of: /[0-9]{1,20}/) != nil {
+        appStoreIDs.insert(store)
+      } else {
+        notCarried.append("isi: not an App Store id (left out)")
+      }
+    }
+    if let package = parameters["apn"] {
+      if package.wholeMatch(of: /[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+/) != nil {
+        androidPackages.insert(package)
+      } else {
+        notCarried.append("apn: not a package name (left out)")
+      }
+    }
+    let image = parameters["si"].flatMap { PreviewPage.isSafe($0) ? $0 : nil }
+    notCarried += parameters.keys.filter { !["link", "st", "sd", "si"].contains($0) }.sorted().map {
+      "\($0): \(Self.replacements[$0] ?? "unknown to Dynamic Links (not carried)")"
+    }
+    if parameters["si"] != nil, image == nil { notCarried.append("si: not an https URL (left out)") }
+    return Imported(
+      line: line, code: code, url: url,
+      title: parameters["st"].flatMap { $0.isEmpty ? nil : String($0.prefix(300)) } ?? code,
+      description: parameters["sd"].flatMap { $0.isEmpty ? nil : String($0.prefix(1_000)) }, image: image,
+      notCarried: notCarried)
   }
 
   /// The last path segment of `shortLink` when it is a valid code (1 to 64 letters, digits, `-`
   /// or `_`, starting with a letter or digit).
   static func code(_ shortLink: String) -> String? {
     let path = shortLink.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
-    guard let last = path.split(separator: "/").last, !path.hasSuffix("//") else { return nil }
+    // "https:", the host, then at least one segment.
+    let parts = path.split(separator: "/")
+    guard parts.count >= 3, let last = parts.last else { return nil }
     let code = String(last)
     let allowed = code.unicodeScalars.allSatisfy {
       ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
@@ -166,7 +191,7 @@ package struct FirebaseImport: Sendable {
     while let byte = utf8.popFirst() {
       if byte == UInt8(ascii: "+") {
         bytes.append(UInt8(ascii: " "))
-      } else if byte == UInt8(ascii: "%"), utf8.count >= 2,
+      } else if byte == UInt8(ascii: "%"), utf8.count >= 2, utf8.prefix(2).allSatisfy(\.isHexDigit),
         let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
       {
         bytes.append(value)
@@ -179,50 +204,58 @@ package struct FirebaseImport: Sendable {
   }
 }
 
-/// Comma-separated values as RFC 4180 writes them: fields in double quotes may hold commas,
-/// line breaks and doubled quotes; lines end in `\n` or `\r\n`.
+/// Comma-separated values as RFC 4180 writes them.
+///
+/// Fields in double quotes may hold commas, line breaks and doubled quotes; lines end in `\n` or
+/// `\r\n`. Read scalar by scalar, so a combining mark after a comma or a quote never hides it.
 enum CSV {
-  /// The rows of `text`, each a list of fields.
-  static func rows(_ text: String) -> [[String]] {
+  /// The rows of `text`, each a list of fields, and whether a quoted field never ended (the rest
+  /// of the text is then its last field).
+  static func rows(_ text: String) -> (rows: [[String]], unterminated: Bool) {
     var rows: [[String]] = []
     var row: [String] = []
-    var field = ""
+    var field = String.UnicodeScalarView()
     var quoted = false
-    var characters = text.makeIterator()
-    var pending: Character?
-    while let character = pending ?? characters.next() {
-      pending = nil
+    var scalars = text.unicodeScalars[...]
+    func endField() {
+      row.append(String(field))
+      field = String.UnicodeScalarView()
+    }
+    while let scalar = scalars.popFirst() {
       if quoted {
-        if character == "\"" {
-          let next = characters.next()
-          if next == "\"" {
-            field.append("\"")
+        if scalar == "\"" {
+          if scalars.first == "\"" {
+            field.append(scalars.removeFirst())
           } else {
             quoted = false
-            pending = next
           }
         } else {
-          field.append(character)
+          field.append(scalar)
         }
         continue
       }
-      switch character {
+      switch scalar {
       case "\"" where field.isEmpty: quoted = true
-      case ",":
-        row.append(field)
-        field = ""
-      case "\n", "\r\n", "\r":
-        row.append(field)
+      case ",": endField()
+      case "\r", "\n":
+        if scalar == "\r", scalars.first == "\n" { scalars.removeFirst() }
+        endField()
         rows.append(row)
         row = []
-        field = ""
-      default: field.append(character)
+      default: field.append(scalar)
       }
     }
-    if !field.isEmpty || !row.isEmpty {
-      row.append(field)
+    if !field.isEmpty || !row.isEmpty || quoted {
+      endField()
       rows.append(row)
     }
-    return rows
+    return (rows, quoted)
+  }
+}
+
+extension UInt8 {
+  /// Whether the byte is an ASCII hexadecimal digit.
+  fileprivate var isHexDigit: Bool {
+    (48...57).contains(self) || (65...70).contains(self) || (97...102).contains(self)
   }
 }

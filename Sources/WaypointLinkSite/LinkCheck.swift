@@ -49,10 +49,13 @@ package enum LinkCheck {
 
   /// Where a link lands: the route that opens its URL from outside (after the redirects it
   /// leads through), the target that route shows, and the values it gets.
-  struct Landing: Equatable {
-    var route: String
-    var target: String
-    var values: [String: String]
+  package struct Landing: Equatable {
+    /// The route's name, or its pattern.
+    package var route: String
+    /// The target it shows.
+    package var target: String
+    /// The values the request gets: path, query, then the route's defaults.
+    package var values: [String: String]
   }
 
   /// The links `current` breaks, in their order: against `baseline` when given (a link that
@@ -65,44 +68,54 @@ package enum LinkCheck {
   ///   - current: The router of the changed manifest.
   /// - Returns: One entry per broken link; empty when none is.
   package static func check(_ links: [Link], baseline: Router?, current: Router) -> [Broken] {
-    var broken: [Broken] = []
-    for link in links {
-      let live: String
-      switch url(of: link, router: baseline ?? current) {
-      case .success(let url): live = url
+    links.compactMap { link in
+      problem(with: link, baseline: baseline, current: current).map { Broken(code: link.code, reason: $0) }
+    }
+  }
+
+  /// What breaks `link`, or `nil`.
+  static func problem(with link: Link, baseline: Router?, current: Router) -> String? {
+    guard let baseline else {
+      switch url(of: link, router: current).flatMap({ landing(of: $0, router: current) }) {
+      case .success: return nil
+      case .failure(let reason): return reason.text
+      }
+    }
+    let live: String
+    let before: Landing
+    switch url(of: link, router: baseline) {
+    case .success(let url): live = url
+    case .failure(let reason): return "the baseline: \(reason.text)"
+    }
+    switch landing(of: live, router: baseline) {
+    case .success(let landing): before = landing
+    case .failure(let reason): return "the baseline: \(reason.text)"
+    }
+    // The live URL, and for a link named by route the URL the next build makes, must land where
+    // the live one did.
+    var urls = [live]
+    if link.url == nil {
+      switch url(of: link, router: current) {
+      case .success(let next) where next != live: urls.append(next)
+      case .success: break
+      case .failure(let reason): return "the next build fails: \(reason.text)"
+      }
+    }
+    for (index, url) in urls.enumerated() {
+      let which = index == 0 ? "" : "the next build's link "
+      switch landing(of: url, router: current) {
       case .failure(let reason):
-        broken.append(Broken(code: link.code, reason: baseline == nil ? reason.text : "the baseline: \(reason.text)"))
-        continue
-      }
-      if baseline != nil, case .failure(let reason) = url(of: link, router: current) {
-        broken.append(Broken(code: link.code, reason: "the next build fails: \(reason.text)"))
-        continue
-      }
-      let now = landing(of: live, router: current)
-      guard let baseline else {
-        if case .failure(let reason) = now { broken.append(Broken(code: link.code, reason: reason.text)) }
-        continue
-      }
-      guard case .success(let before) = landing(of: live, router: baseline) else { continue }
-      switch now {
-      case .failure(let reason):
-        broken.append(Broken(code: link.code, reason: reason.text))
+        return which + reason.text
       case .success(let after) where after.target != before.target:
-        broken.append(
-          Broken(
-            code: link.code,
-            reason: "'\(live)' now shows \(after.target) (route '\(after.route)'), not \(before.target) "
-              + "(route '\(before.route)')"))
+        return "\(which)'\(url)' now shows \(after.target) (route '\(after.route)'), not \(before.target) "
+          + "(route '\(before.route)')"
       case .success(let after) where after.values != before.values:
-        broken.append(
-          Broken(
-            code: link.code,
-            reason: "'\(live)' now gives \(describe(after.values)), not \(describe(before.values))"))
+        return "\(which)'\(url)' now gives \(describe(after.values)), not \(describe(before.values))"
       case .success:
         continue
       }
     }
-    return broken
+    return nil
   }
 
   /// Why a link does not open, in one line.
@@ -122,10 +135,11 @@ package enum LinkCheck {
     }
   }
 
-  /// Where `url` lands under `router` from outside the app, following up to eight redirects.
-  static func landing(of url: String, router: Router) -> Result<Landing, Reason> {
+  /// Where `url` lands under `router` from outside the app, following as many redirects as
+  /// `Router.open` does (eight).
+  package static func landing(of url: String, router: Router) -> Result<Landing, Reason> {
     var current = url
-    for _ in 0..<8 {
+    for _ in 0...8 {
       let resolution = router.resolve(current, origin: .universalLink)
       guard resolution.error == nil, let route = resolution.route, let request = resolution.request else {
         return .failure(

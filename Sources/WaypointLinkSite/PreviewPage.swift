@@ -41,12 +41,23 @@ package struct PreviewPage: Sendable, Equatable {
   /// a URL does not hold.
   package static func isSafe(_ url: String) -> Bool {
     let lowered = url.lowercased()
-    let local =
-      ["http://localhost/", "http://localhost:"].contains { lowered.hasPrefix($0) } || lowered == "http://localhost"
-    guard lowered.hasPrefix("https://") || local else { return false }
+    guard lowered.hasPrefix("https://") || isLocal(lowered) else { return false }
     return url.unicodeScalars.allSatisfy {
       $0.value > 0x20 && $0.value < 0x7F && !"\"'<>\\`{}|^ ".unicodeScalars.contains($0)
     }
+  }
+
+  /// Whether `url` (lowercased) is `http://localhost`, with a port of digits or none, then the
+  /// end or a path: nothing a browser could read as a user name before another host.
+  private static func isLocal(_ url: String) -> Bool {
+    guard url.hasPrefix("http://localhost") else { return false }
+    var rest = url.dropFirst("http://localhost".count)
+    if rest.first == ":" {
+      let port = rest.dropFirst().prefix { ("0"..."9").contains($0) }
+      guard !port.isEmpty else { return false }
+      rest = rest.dropFirst(1 + port.count)
+    }
+    return rest.isEmpty || rest.first == "/"
   }
 
   /// `text` escaped for HTML text and quoted attributes.
@@ -101,7 +112,8 @@ package struct PreviewPage: Sendable, Equatable {
     }
     if let appStoreID {
       head.append(
-        "<meta name=\"apple-itunes-app\" content=\"app-id=\(Self.escaped(appStoreID)), app-argument=\(Self.escaped(appLink))\">"
+        "<meta name=\"apple-itunes-app\" content=\"app-id=\(Self.escaped(appStoreID)), "
+          + "app-argument=\(Self.escaped(appLink.replacing(",", with: "%2C")))\">"
       )
     }
     var body: [String] = ["<h1>\(title)</h1>"]

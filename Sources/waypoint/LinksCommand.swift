@@ -53,15 +53,16 @@ struct LinksImportCommand: ParsableCommand {
     guard data.count <= 64 << 20 else { throw CommandFailure.usage("waypoint: \(export) is over 64 MiB") }
     let imported = FirebaseImport(csv: String(decoding: data, as: UTF8.self), site: site, router: try manifest.router())
     for row in imported.imported where !row.notCarried.isEmpty {
-      standardError("row \(row.line) (\(row.code)): not carried: " + row.notCarried.joined(separator: "; "))
+      standardError(printable("row \(row.line) (\(row.code)): not carried: " + row.notCarried.joined(separator: "; ")))
     }
-    for row in imported.skipped { standardError("row \(row.line): \(row.reason)") }
+    for row in imported.skipped { standardError(printable("row \(row.line): \(row.reason)")) }
     let file = Self.linksFile(imported, site: site)
     if let output {
-      guard !FileManager.default.fileExists(atPath: output) else {
-        throw CommandFailure.usage("waypoint: '\(output)' exists; give a new file")
+      do {
+        try Data(file.utf8).write(to: URL(fileURLWithPath: output), options: .withoutOverwriting)
+      } catch {
+        throw CommandFailure.usage("waypoint: cannot write '\(output)' (it exists, or its folder does not): \(error)")
       }
-      try Data(file.utf8).write(to: URL(fileURLWithPath: output))
     } else {
       print(file, terminator: "")
     }
@@ -128,7 +129,7 @@ struct LinksCheckCommand: ParsableCommand {
     let before = try baseline.map { try ManifestOptions.router(from: try readData($0), sourceName: $0) }
     let checked = file.links.map(\.checked)
     let broken = LinkCheck.check(checked, baseline: before, current: current)
-    for link in broken { print("\(link.code): \(link.reason)") }
+    for link in broken { print(printable("\(link.code): \(link.reason)")) }
     let against = baseline.map { " against \($0)" } ?? ""
     guard broken.isEmpty else {
       print("links check: \(broken.count) of \(checked.count) links broken\(against)")
@@ -368,6 +369,12 @@ struct LinkSite {
         continue
       }
       let shortLink = "\(origin)/\(link.code)"
+      if let route = Self.claimant(of: shortLink, router: router) {
+        problems.append(
+          "\(link.code): '\(shortLink)' is a path the app opens itself (route '\(route)'), so the page would never show; "
+            + "choose another code")
+        continue
+      }
       var page = PreviewPage(title: link.title, shortLink: shortLink, appLink: url)
       page.description = link.description
       page.image = link.image
@@ -383,7 +390,8 @@ struct LinkSite {
     }
     guard problems.isEmpty else {
       throw CommandFailure.usage(
-        "waypoint: \(problems.count) link(s) cannot be served:\n" + problems.map { "  " + $0 }.joined(separator: "\n"))
+        "waypoint: \(problems.count) link(s) cannot be served:\n"
+          + problems.map { "  " + printable($0) }.joined(separator: "\n"))
     }
     if let appIDs = file.apple?.appIDs, !appIDs.isEmpty {
       files[".well-known/apple-app-site-association"] =
@@ -416,16 +424,47 @@ struct LinkSite {
     case .success(let made): url = made
     case .failure(let reason): return .failure(Problem(text: reason.text))
     }
-    let resolution = router.resolve(url, origin: .universalLink)
-    guard resolution.error == nil, let route = resolution.route else {
-      return .failure(Problem(text: "'\(url)' opens no public route (\(resolution.error?.message ?? "no route"))"))
+    // Where the app takes it: past redirects, to a route that shows a target.
+    let landing: LinkCheck.Landing
+    switch LinkCheck.landing(of: url, router: router) {
+    case .success(let landed): landing = landed
+    case .failure(let reason): return .failure(Problem(text: reason.text))
     }
     guard PreviewPage.isSafe(url), url.lowercased().hasPrefix(onSite) else {
       return .failure(
         Problem(
-          text: "'\(url)' (route '\(route.name ?? route.pattern)') is not an https link on \(host), "
+          text: "'\(url)' (route '\(landing.route)') is not an https link on \(host), "
             + "which the site's association file covers"))
     }
     return .success(url)
   }
+
+  /// The route of the app's that takes the short link `shortLink` itself, when one does: its
+  /// path is then the app's (the site association file claims it), and the app opens it instead
+  /// of the preview page.
+  static func claimant(of shortLink: String, router: Router) -> String? {
+    let resolution = router.resolve(shortLink, origin: .universalLink)
+    return resolution.route.map { $0.name ?? $0.pattern }
+  }
+}
+
+/// `line` with every character that could forge or hide output escaped as `\u{…}`.
+///
+/// Those are the control characters (a line break would start a line of its own, an escape
+/// sequence would restyle the terminal) and the bidirectional and zero-width ones. Links files
+/// and exports are hostile, and a CI log reads what these commands print.
+func printable(_ line: String) -> String {
+  var result = ""
+  for scalar in line.unicodeScalars {
+    let value = scalar.value
+    let hidden =
+      value < 0x20 || (0x7F...0x9F).contains(value) || (0x200B...0x200F).contains(value)
+      || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0xFEFF
+    if hidden {
+      result += "\\u{\(String(value, radix: 16, uppercase: true))}"
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
 }

@@ -202,4 +202,41 @@ struct LinksCommandTests {
     ])
     #expect(again.status == 2 && again.stderr.contains("exists"), "never overwrites")
   }
+
+  @Test("a code whose path the app claims, or a link that redirects to an internal route, is refused")
+  func claimedPaths() throws {
+    let manifest = try CLIRunner.temporaryFile(
+      #"""
+      {"routes": [
+        {"name": "profile", "pattern": "https://notes.example.com/:slug", "target": "Profile", "exposure": "public"},
+        {"name": "note", "pattern": "https://notes.example.com/n/<int:id>", "target": "Note", "exposure": "public"},
+        {"name": "old", "pattern": "https://notes.example.com/old/<int:id>", "redirect": "https://notes.example.com/admin/:id", "exposure": "public"},
+        {"name": "admin", "pattern": "https://notes.example.com/admin/<int:id>", "target": "Admin"}
+      ]}
+      """#)
+    let links = try Self.linksFile(
+      #"""
+      {"code": "welcome", "url": "https://notes.example.com/n/1", "title": "Claimed"},
+      {"code": "n-old", "url": "https://notes.example.com/old/1", "title": "Redirects inside"}
+      """#)
+    let output = try CLIRunner.run([
+      "links", "build", "--manifest", manifest, "--links", links, "--output", Self.newFolder(),
+    ])
+    #expect(output.status == 2)
+    #expect(
+      output.stderr.contains(
+        "welcome: 'https://notes.example.com/welcome' is a path the app opens itself (route 'profile')"))
+    #expect(output.stderr.contains("n-old: 'https://notes.example.com/old/1' opens no public route"))
+  }
+
+  @Test("what the commands print of a file cannot forge a line: control characters come out escaped")
+  func forgedLines() throws {
+    let links = try Self.linksFile(
+      #"{"code": "a", "url": "https://notes.example.com/nope\nlinks check: 1 links, none broken\u001b[2K", "title": "x"}"#
+    )
+    let output = try CLIRunner.run(["links", "check", "--links", links])
+    #expect(output.status == 1)
+    #expect(output.lines.count == 2, "\(output.lines)")
+    #expect(output.stdout.contains("nope\\u{A}links check: 1 links, none broken\\u{1B}[2K"))
+  }
 }

@@ -19,6 +19,7 @@ struct FirebaseImportTests {
     + "&ipbi=com.example.notes.ipad&isi=1234567890&imv=2.1&efr=1&ofl=https%3A%2F%2Fexample.com"
     + "&st=Autumn+notes&sd=The+notes+of+the+autumn%2C+all+of+them&si=https%3A%2F%2Fnotes.example.com%2Fa.png"
     + "&utm_source=mail&utm_medium=email&utm_campaign=autumn&utm_term=notes&utm_content=top&at=aff&ct=camp&pt=prov&d=1"
+    + "&mt=8"
 
   static let export = """
     Short Link,Long Link,Link
@@ -60,20 +61,43 @@ struct FirebaseImportTests {
     #expect(row.image == "https://notes.example.com/a.png")
     let named = Set(row.notCarried.map { String($0.prefix { $0 != ":" }) })
     let all = Set(FirebaseImport.query("?" + Self.everyParameter).keys)
-    #expect(all.count == 25)
+    #expect(all.count == 26)
     #expect(named == all.subtracting(["link", "st", "sd", "si"]))
     #expect(!row.notCarried.contains { $0.contains("unknown") })
     let imported = try Self.imported()
     #expect(imported.appStoreIDs == ["1234567890"] && imported.androidPackages == ["com.example.notes"])
   }
 
-  @Test("CSV: quoted fields with commas, doubled quotes and line breaks; CRLF lines")
+  @Test("CSV: quoted fields with commas, doubled quotes and line breaks; CRLF lines; marks never hide a comma")
   func csv() {
     #expect(
-      CSV.rows("a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\n\"two\nlines\",z") == [
+      CSV.rows("a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\n\"two\nlines\",z").rows == [
         ["a", "b"], ["x, y", "say \"hi\""], ["two\nlines", "z"],
       ])
-    #expect(CSV.rows("") == [])
-    #expect(FirebaseImport.decode("a+b%2Fc%zz%E2%9C%93") == "a b/c%zz✓")
+    #expect(CSV.rows("").rows.isEmpty)
+    #expect(CSV.rows("a,\u{301}b").rows == [["a", "\u{301}b"]], "a combining mark after a comma")
+    let open = CSV.rows("a,\"b\nc,d\n")
+    #expect(open.unterminated && open.rows == [["a", "b\nc,d\n"]])
+    #expect(FirebaseImport.decode("a+b%2Fc%zz%E2%9C%93%+5") == "a b/c%zz✓% 5", "'%+5' is no escape")
+  }
+
+  @Test("a short link's code is its last path segment after the host, nothing else")
+  func codes() {
+    #expect(FirebaseImport.code("https://x.page.link/abc?d=1") == "abc")
+    #expect(FirebaseImport.code("https://x.page.link/abc/") == "abc")
+    #expect(FirebaseImport.code("https://abc") == nil)
+    #expect(FirebaseImport.code("https://x.page.link/a.b") == nil)
+    #expect(FirebaseImport.code("abc") == nil)
+  }
+
+  @Test("an unterminated quote is listed, and a row that fails does not take its code from a later one")
+  func listedRows() throws {
+    let router = try RouteManifest(json: Self.manifest).makeRouter()
+    let imported = FirebaseImport(
+      csv:
+        "Short Link,Link\nhttps://x.page.link/a,https://notes.example.com/admin\nhttps://x.page.link/a,https://notes.example.com/n/1\nhttps://x.page.link/b,\"https://notes.example.com/n/2\n",
+      site: "https://notes.example.com", router: router)
+    #expect(imported.imported.map(\.code) == ["a"])
+    #expect(imported.skipped.contains { $0.reason.contains("never ends") })
   }
 }

@@ -191,4 +191,32 @@ struct LinkCheckTests {
     #expect(try reason(0, Self.renamingParameter).hasPrefix("the next build fails"), "a route-named link")
     #expect(try reason(3, Self.renamingParameter).contains("now gives nameX=ada, not name=ada"), "a URL link")
   }
+
+  @Test("a route-named link: the URL the next build makes must land where the live one did")
+  func nextBuild() throws {
+    let baseline = try Self.router([
+      ["name": "note", "pattern": "https://app.example.com/n/<int:id>", "target": "NoteEditor", "exposure": "public"]
+    ])
+    let current = try Self.router([
+      ["name": "note", "pattern": "https://app.example.com/x/<int:id>", "target": "Other", "exposure": "public"],
+      [
+        "name": "legacy", "pattern": "https://app.example.com/n/<int:id>", "target": "NoteEditor", "exposure": "public",
+      ],
+    ])
+    let link = LinkCheck.Link(code: "n", route: "note", values: ["id": "42"])
+    let broken = LinkCheck.check([link], baseline: baseline, current: current)
+    #expect(
+      broken.map(\.reason) == [
+        "the next build's link 'https://app.example.com/x/42' now shows Other (route 'note'), not NoteEditor (route 'note')"
+      ])
+  }
+
+  @Test("a link that opens nothing under the baseline is reported, not passed over")
+  func brokenBaseline() throws {
+    let router = try Self.router(Self.routes)
+    let nowhere = LinkCheck.Link(code: "x", url: "https://app.example.com/nowhere")
+    let broken = LinkCheck.check([nowhere], baseline: router, current: router)
+    #expect(
+      broken.first?.reason.hasPrefix("the baseline: 'https://app.example.com/nowhere' opens no public route") == true)
+  }
 }

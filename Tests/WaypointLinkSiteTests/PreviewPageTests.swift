@@ -50,13 +50,23 @@ struct PreviewPageTests {
   @Test("only https URLs (http on localhost) with no character a URL does not hold are safe")
   func safeURLs() {
     #expect(PreviewPage.isSafe("https://notes.example.com/a?b=c"))
-    #expect(PreviewPage.isSafe("http://localhost:8080/a"))
+    #expect(PreviewPage.isSafe("http://localhost:8080/a") && PreviewPage.isSafe("http://localhost"))
     for unsafe in [
       "javascript:alert(1)", "http://notes.example.com/", "data:text/html,x", "https://a.example/\"onload=x",
       "https://a.example/<b>", "https://a.example/ b", "HTTPS://a.example/\u{7f}", "//a.example/",
-      "http://localhost.evil.example/",
+      "http://localhost.evil.example/", "http://localhost:@evil.example/t.png", "http://localhost:80@evil.example/",
+      "http://localhost@evil.example/",
     ] {
       #expect(!PreviewPage.isSafe(unsafe), "\(unsafe)")
     }
+  }
+
+  @Test("a comma in the app link cannot add a field to the Smart App Banner")
+  func bannerFields() throws {
+    var page = Self.page()
+    page.appLink = "https://notes.example.com/n/7?x=,app-id=666"
+    let banner = try #require(page.html.split(separator: "\n").first { $0.contains("apple-itunes-app") })
+    #expect(banner.contains("app-argument=https://notes.example.com/n/7?x=%2Capp-id=666\">"))
+    #expect(banner.ranges(of: ", ").count == 1, "one separator: app-id, then app-argument")
   }
 }
