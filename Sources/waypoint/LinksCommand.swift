@@ -198,6 +198,7 @@ struct LinksBuildCommand: ParsableCommand {
       signer = { url in try LinkSigner(key: key).sign(url, expiresAt: expiry) }
     }
     let site = try LinkSite(file: file, router: router, manifest: try manifest.routeManifest(), sign: signer)
+    for warning in site.warnings { standardError("warning: \(warning)") }
     try Self.write(site.files, to: output)
     print("wrote \(file.links.count) links to \(output) (\(site.files.count) files)")
   }
@@ -305,26 +306,42 @@ struct LinkSiteFile: Decodable {
     }
     var seen: Set<String> = []
     for link in file.links {
-      guard link.code.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]{0,63}/) != nil else {
-        throw CommandFailure.usage(
-          "waypoint: \(name): the code '\(link.code)' is not 1 to 64 letters, digits, '-' or '_', starting with a letter or digit"
-        )
-      }
+      try check(link, name: name)
       guard seen.insert(link.code.lowercased()).inserted else {
         throw CommandFailure.usage("waypoint: \(name): the code '\(link.code)' is there twice (codes ignore case)")
       }
-      guard (link.route == nil) != (link.url == nil) else {
-        throw CommandFailure.usage("waypoint: \(name): the link '\(link.code)' names a route or a url, one of them")
-      }
-      guard !link.title.isEmpty, link.title.count <= 300, (link.description?.count ?? 0) <= 1_000 else {
-        throw CommandFailure.usage(
-          "waypoint: \(name): the link '\(link.code)' needs a title of 1 to 300 characters and a description of 1,000 at most"
-        )
-      }
-      if let image = link.image, !PreviewPage.isSafe(image) {
-        throw CommandFailure.usage("waypoint: \(name): the image of '\(link.code)' is not an https URL")
-      }
     }
+    try checkApps(file, name: name)
+    return file
+  }
+
+  /// Checks one link of the file `name`: its code, its route or url, its title, description and
+  /// image.
+  static func check(_ link: Link, name: String) throws {
+    guard link.code.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]{0,63}/) != nil else {
+      throw CommandFailure.usage(
+        "waypoint: \(name): the code '\(link.code)' is not 1 to 64 letters, digits, '-' or '_', starting with a letter or digit"
+      )
+    }
+    guard (link.route == nil) != (link.url == nil) else {
+      throw CommandFailure.usage("waypoint: \(name): the link '\(link.code)' names a route or a url, one of them")
+    }
+    guard link.url == nil || link.values == nil else {
+      throw CommandFailure.usage(
+        "waypoint: \(name): the link '\(link.code)' gives values beside its url; values fill a route's parameters")
+    }
+    guard !link.title.isEmpty, link.title.count <= 300, (link.description?.count ?? 0) <= 1_000 else {
+      throw CommandFailure.usage(
+        "waypoint: \(name): the link '\(link.code)' needs a title of 1 to 300 characters and a description of 1,000 at most"
+      )
+    }
+    if let image = link.image, !PreviewPage.isSafe(image) {
+      throw CommandFailure.usage("waypoint: \(name): the image of '\(link.code)' is not an https URL")
+    }
+  }
+
+  /// Checks the file's app ids, App Store id, Android package and fingerprints.
+  static func checkApps(_ file: LinkSiteFile, name: String) throws {
     for id in file.apple?.appIDs ?? [] where !AASACommand.isAppID(id) {
       throw CommandFailure.usage("waypoint: \(name): '\(id)' is not an app id (ABCDE12345.com.example.app)")
     }
@@ -340,7 +357,6 @@ struct LinkSiteFile: Decodable {
         throw CommandFailure.usage("waypoint: \(name): '\(fingerprint)' is not a SHA-256 fingerprint")
       }
     }
-    return file
   }
 }
 
@@ -348,6 +364,8 @@ struct LinkSiteFile: Decodable {
 struct LinkSite {
   /// Each file's text by its path from the site's root.
   private(set) var files: [String: String] = [:]
+  /// What the site association file cannot express exactly, as `waypoint aasa` warns of it.
+  private(set) var warnings: [String] = []
 
   /// The site of `file`'s links, each checked against `router`.
   ///
@@ -394,8 +412,9 @@ struct LinkSite {
           + problems.map { "  " + printable($0) }.joined(separator: "\n"))
     }
     if let appIDs = file.apple?.appIDs, !appIDs.isEmpty {
-      files[".well-known/apple-app-site-association"] =
-        AppSiteAssociation(manifest: manifest, appIDs: appIDs, host: host).json + "\n"
+      let association = AppSiteAssociation(manifest: manifest, appIDs: appIDs, host: host)
+      warnings = association.warnings
+      files[".well-known/apple-app-site-association"] = association.json + "\n"
     }
     if let android = file.android, let fingerprints = android.sha256, !fingerprints.isEmpty {
       files[".well-known/assetlinks.json"] = AssetLinksCommand.json(

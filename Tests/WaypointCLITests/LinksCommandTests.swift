@@ -103,6 +103,10 @@ struct LinksCommandTests {
         #"{"code": "a", "url": "https://notes.example.com/n/1", "title": ""}"#, "https://notes.example.com",
         "needs a title"
       ),
+      (
+        #"{"code": "a", "url": "https://notes.example.com/n/1", "values": {"id": "1"}, "title": "x"}"#,
+        "https://notes.example.com", "values beside its url"
+      ),
     ]
     for (links, site, message) in cases {
       let output = try CLIRunner.run([
