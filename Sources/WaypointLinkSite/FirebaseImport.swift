@@ -127,14 +127,14 @@ package struct FirebaseImport: Sendable {
   private mutating func take(_ parameters: [String: String], line: Int, code: String, url: String) -> Imported {
     var notCarried: [String] = []
     if let store = parameters["isi"] {
-      if store.wholeMatch(of: /[0-9]{1,20}/) != nil {
+      if AppIdentifiers.isAppStoreID(store) {
         appStoreIDs.insert(store)
       } else {
         notCarried.append("isi: not an App Store id (left out)")
       }
     }
     if let package = parameters["apn"] {
-      if package.wholeMatch(of: /[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+/) != nil {
+      if AppIdentifiers.isPackageName(package) {
         androidPackages.insert(package)
       } else {
         notCarried.append("apn: not a package name (left out)")
@@ -160,13 +160,7 @@ package struct FirebaseImport: Sendable {
     let parts = path.split(separator: "/")
     guard parts.count >= 3, let last = parts.last else { return nil }
     let code = String(last)
-    let allowed = code.unicodeScalars.allSatisfy {
-      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
-    }
-    guard allowed, (1...64).contains(code.count), code.first != "-", code.first != "_", path.contains("://") else {
-      return nil
-    }
-    return code
+    return AppIdentifiers.isLinkCode(code) && path.contains("://") ? code : nil
   }
 
   /// The query of `url` as names and percent-decoded values (`+` as a space), the first of each

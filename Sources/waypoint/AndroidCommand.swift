@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Waypoint
+import WaypointLinkSite
 
 /// `waypoint android`: Android's link files from the same routes, for a team with one route table
 /// for both platforms.
@@ -26,11 +27,11 @@ struct AssetLinksCommand: ParsableCommand {
   var fingerprints: [String]
 
   func run() throws {
-    guard packageName.wholeMatch(of: /[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+/) != nil else {
+    guard AppIdentifiers.isPackageName(packageName) else {
       throw CommandFailure.usage("waypoint: '\(packageName)' is not a package name (com.example.app)")
     }
     guard !fingerprints.isEmpty else { throw CommandFailure.usage("waypoint: give at least one --sha256 fingerprint") }
-    for fingerprint in fingerprints where fingerprint.wholeMatch(of: /[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}/) == nil {
+    for fingerprint in fingerprints where !AppIdentifiers.isFingerprint(fingerprint) {
       throw CommandFailure.usage(
         "waypoint: '\(fingerprint)' is not a SHA-256 fingerprint: 32 bytes in hex, separated by colons")
     }

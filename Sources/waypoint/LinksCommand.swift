@@ -318,7 +318,7 @@ struct LinkSiteFile: Decodable {
   /// Checks one link of the file `name`: its code, its route or url, its title, description and
   /// image.
   static func check(_ link: Link, name: String) throws {
-    guard link.code.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]{0,63}/) != nil else {
+    guard AppIdentifiers.isLinkCode(link.code) else {
       throw CommandFailure.usage(
         "waypoint: \(name): the code '\(link.code)' is not 1 to 64 letters, digits, '-' or '_', starting with a letter or digit"
       )
@@ -345,15 +345,15 @@ struct LinkSiteFile: Decodable {
     for id in file.apple?.appIDs ?? [] where !AASACommand.isAppID(id) {
       throw CommandFailure.usage("waypoint: \(name): '\(id)' is not an app id (ABCDE12345.com.example.app)")
     }
-    if let store = file.apple?.appStoreID, store.wholeMatch(of: /[0-9]{1,20}/) == nil {
+    if let store = file.apple?.appStoreID, !AppIdentifiers.isAppStoreID(store) {
       throw CommandFailure.usage("waypoint: \(name): the App Store id '\(store)' is not a number")
     }
     if let android = file.android {
-      guard android.package.wholeMatch(of: /[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+/) != nil else {
+      guard AppIdentifiers.isPackageName(android.package) else {
         throw CommandFailure.usage("waypoint: \(name): '\(android.package)' is not a package name (com.example.app)")
       }
       for fingerprint in android.sha256 ?? []
-      where fingerprint.wholeMatch(of: /[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}/) == nil {
+      where !AppIdentifiers.isFingerprint(fingerprint) {
         throw CommandFailure.usage("waypoint: \(name): '\(fingerprint)' is not a SHA-256 fingerprint")
       }
     }

@@ -1,0 +1,25 @@
+/// The forms the link commands accept for what names an app and a link, checked in one place:
+/// `links build` and `import-fdl` read them from hostile files, `android assetlinks` from its
+/// arguments.
+package enum AppIdentifiers {
+  /// An Android package name: dot-separated parts, each a letter then letters, digits or `_`
+  /// (`com.example.notes`).
+  package static func isPackageName(_ text: String) -> Bool {
+    text.wholeMatch(of: /[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+/) != nil
+  }
+
+  /// An App Store id: 1 to 20 digits.
+  package static func isAppStoreID(_ text: String) -> Bool {
+    text.wholeMatch(of: /[0-9]{1,20}/) != nil
+  }
+
+  /// A SHA-256 certificate fingerprint: 32 bytes in hex, separated by colons.
+  package static func isFingerprint(_ text: String) -> Bool {
+    text.wholeMatch(of: /[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}/) != nil
+  }
+
+  /// A short link's code: 1 to 64 letters, digits, `-` or `_`, starting with a letter or digit.
+  package static func isLinkCode(_ text: String) -> Bool {
+    text.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]{0,63}/) != nil
+  }
+}
