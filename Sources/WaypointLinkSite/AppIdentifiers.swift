@@ -22,4 +22,16 @@ package enum AppIdentifiers {
   package static func isLinkCode(_ text: String) -> Bool {
     text.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]{0,63}/) != nil
   }
+
+  /// `TEAMID.bundle.id`: ten uppercase letters or digits, a dot, and a bundle id.
+  package static func isAppID(_ id: String) -> Bool {
+    let parts = id.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].utf8.count == 10,
+      parts[0].utf8.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }), !parts[1].isEmpty
+    else { return false }
+    return parts[1].utf8.allSatisfy { byte in
+      (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45
+        || byte == 46
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Waypoint
+import WaypointLinkSite
 
 /// `waypoint aasa`: prints the `apple-app-site-association` document for a manifest.
 struct AASACommand: ParsableCommand {
@@ -28,7 +29,7 @@ struct AASACommand: ParsableCommand {
 
   func run() throws {
     guard !appID.isEmpty else { throw CommandFailure.usage("waypoint: give at least one --app-id TEAMID.bundle.id") }
-    for id in appID where !Self.isAppID(id) {
+    for id in appID where !AppIdentifiers.isAppID(id) {
       throw CommandFailure.usage(
         "waypoint: '\(id)' is not an app id: expected a 10-character team id, a dot and a bundle id "
           + "(ABCDE12345.com.example.app)")
@@ -37,17 +38,5 @@ struct AASACommand: ParsableCommand {
     let association = AppSiteAssociation(manifest: read, appIDs: appID, host: host)
     for warning in association.warnings { standardError("warning: \(warning)") }
     print(association.json)
-  }
-
-  /// `TEAMID.bundle.id`: ten uppercase letters or digits, a dot, and a bundle id.
-  static func isAppID(_ id: String) -> Bool {
-    let parts = id.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-    guard parts.count == 2, parts[0].utf8.count == 10,
-      parts[0].utf8.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }), !parts[1].isEmpty
-    else { return false }
-    return parts[1].utf8.allSatisfy { byte in
-      (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45
-        || byte == 46
-    }
   }
 }

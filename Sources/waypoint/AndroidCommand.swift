@@ -35,23 +35,7 @@ struct AssetLinksCommand: ParsableCommand {
       throw CommandFailure.usage(
         "waypoint: '\(fingerprint)' is not a SHA-256 fingerprint: 32 bytes in hex, separated by colons")
     }
-    print(Self.json(package: packageName, fingerprints: fingerprints), terminator: "")
-  }
-
-  /// The assetlinks.json of the app `package` signed with the certificates of `fingerprints`
-  /// (checked by the caller), with a final newline.
-  static func json(package: String, fingerprints: [String]) -> String {
-    let statement: [String: Any] = [
-      "relation": ["delegate_permission/common.handle_all_urls"],
-      "target": [
-        "namespace": "android_app", "package_name": package,
-        "sha256_cert_fingerprints": fingerprints.map { $0.uppercased() },
-      ],
-    ]
-    let data =
-      (try? JSONSerialization.data(
-        withJSONObject: [statement], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-    return String(decoding: data, as: UTF8.self) + "\n"
+    print(AssetLinks.json(package: packageName, fingerprints: fingerprints), terminator: "")
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointLinkSite
 
 /// The checks of `waypoint doctor`: an app's link set-up (its Info.plist, its entitlements, its
 /// `apple-app-site-association` file) against its routes, from the files alone.

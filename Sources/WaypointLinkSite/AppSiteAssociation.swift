@@ -1,5 +1,5 @@
-import Waypoint
-import WaypointMatching
+package import Waypoint
+package import WaypointMatching
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -36,31 +36,31 @@ import Foundation
 /// A manifest's host allow-list (`options.hosts`) says where routes that name no host take
 /// links from: ``hosts`` lists it with the hosts routes name, and a file for one host leaves out
 /// the routes that refuse it.
-struct AppSiteAssociation: Sendable {
+package struct AppSiteAssociation: Sendable {
   /// One `applinks` component.
-  struct Component: Sendable, Hashable {
+  package struct Component: Sendable, Hashable {
     /// The path pattern (`/`).
-    var path: String
+    package var path: String
     /// Whether a matching link is left to the website.
-    var exclude: Bool
+    package var exclude: Bool
     /// Whether the path compares case-sensitively (the format's default is `true`).
-    var caseSensitive: Bool
+    package var caseSensitive: Bool
     /// The route's name, or its pattern.
-    var comment: String
+    package var comment: String
   }
 
   /// The apps (`TEAMID.bundle.id`) that open the links.
-  let appIDs: [String]
+  package let appIDs: [String]
   /// The components, in the order the system tries them: exclusions first.
-  let components: [Component]
+  package let components: [Component]
   /// What could not be expressed exactly, one sentence per route.
-  let warnings: [String]
+  package let warnings: [String]
   /// The hosts the file is for, sorted.
   ///
   /// Those the routes name and the manifest's allow-list (with its `*.` wildcards), or only the
   /// host asked for. The app's associated domains list each as `applinks:<host>`, and each
   /// serves the file.
-  let hosts: [String]
+  package let hosts: [String]
 
   /// The document for `manifest`'s public routes whose scheme is http, https or unrestricted.
   ///
@@ -71,7 +71,7 @@ struct AppSiteAssociation: Sendable {
   ///     allow-list lets this host reach them); without it, every host's routes are listed and a
   ///     warning says when there is more than one host.
   ///   - parameterTypes: The types the manifest's `<type:name>` parameters name.
-  init(
+  package init(
     manifest: RouteManifest, appIDs: [String], host: String? = nil, parameterTypes: ParameterTypes = ParameterTypes()
   ) {
     var included: [Component] = []
@@ -134,7 +134,8 @@ struct AppSiteAssociation: Sendable {
 
   /// The component paths of every spelling of `pattern`, once each (with the trailing-slash form
   /// when the table ignores trailing slashes), and whether any of them is inexact.
-  static func paths(of pattern: RoutePattern, trailingSlash: MatchingOptions.TrailingSlash) -> ([String], Bool) {
+  package static func paths(of pattern: RoutePattern, trailingSlash: MatchingOptions.TrailingSlash) -> ([String], Bool)
+  {
     var paths: [String] = []
     var inexact = false
     for spelling in pattern.spellings {
@@ -152,7 +153,7 @@ struct AppSiteAssociation: Sendable {
   }
 
   /// The `/` pattern of `segments`, and whether it is exact.
-  static func path(of segments: [PatternSegment]) -> (String, Bool) {
+  package static func path(of segments: [PatternSegment]) -> (String, Bool) {
     var exact = true
     var parts: [String] = []
     for segment in segments {
@@ -173,7 +174,7 @@ struct AppSiteAssociation: Sendable {
 
   /// Whether the format's pattern `pattern` (`*` any run, `?` one character) matches `text`
   /// read literally.
-  static func glob(_ pattern: String, matches text: String) -> Bool {
+  package static func glob(_ pattern: String, matches text: String) -> Bool {
     let pattern = Array(pattern.unicodeScalars)
     let text = Array(text.unicodeScalars)
     // reachable[j]: the pattern read so far matches text[0..<j].
@@ -197,7 +198,7 @@ struct AppSiteAssociation: Sendable {
   }
 
   /// The document as JSON, keys sorted, two-space indented.
-  var json: String {
+  package var json: String {
     var lines = ["{", "  \"applinks\": {", "    \"details\": [", "      {"]
     lines.append("        \"appIDs\": [" + appIDs.map(JSONString.quote).joined(separator: ", ") + "],")
     lines.append("        \"components\": [")

@@ -1,0 +1,234 @@
+package import WaypointMatching
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
+
+/// A links file: the site and its links, as `waypoint links build` and the link service read it.
+///
+/// ```json
+/// {"site": "https://notes.example.com",
+///  "apple": {"appIDs": ["ABCDE12345.com.example.notes"], "appStoreID": "1234567890"},
+///  "android": {"package": "com.example.notes", "sha256": ["AB:CD:…"]},
+///  "links": [{"code": "welcome", "route": "note", "values": {"id": "42"}, "title": "Welcome"}]}
+/// ```
+package struct LinkSiteFile: Codable, Sendable {
+  /// The site's origin, `https://host[:port]` (`http://localhost…` for a local test).
+  package var site: String
+  /// The iOS app: its app ids (for the site association file) and App Store id.
+  package var apple: Apple?
+  /// The Android app: its package and signing certificates' fingerprints.
+  package var android: Android?
+  /// Where the link service sends a desktop browser.
+  ///
+  /// An https origin that serves the app's routes as web pages (the link's path and query on
+  /// this origin); without it, a desktop browser gets the preview page.
+  package var web: String?
+  /// The links.
+  package var links: [Link]
+
+  /// A parameter's value: one segment's text, or a rest's segments.
+  package struct Value: Codable, Sendable, Equatable {
+    package var value: ParameterValue
+
+    package init(_ value: ParameterValue) { self.value = value }
+
+    package init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let text = try? container.decode(String.self) {
+        value = .value(text)
+      } else {
+        value = .segments(try container.decode([String].self))
+      }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch value {
+      case .value(let text): try container.encode(text)
+      case .segments(let segments): try container.encode(segments)
+      }
+    }
+  }
+
+  /// The iOS app.
+  package struct Apple: Codable, Sendable {
+    /// Its app ids, `TEAMID.bundle.id`.
+    package var appIDs: [String]?
+    /// Its App Store id.
+    package var appStoreID: String?
+
+    /// The iOS app of `appIDs` and `appStoreID`.
+    package init(appIDs: [String]?, appStoreID: String?) {
+      self.appIDs = appIDs
+      self.appStoreID = appStoreID
+    }
+  }
+
+  /// The Android app.
+  package struct Android: Codable, Sendable {
+    /// Its package name.
+    package var package: String
+    /// Its signing certificates' SHA-256 fingerprints.
+    package var sha256: [String]?
+
+    /// The Android app `package`, signed with the certificates of `sha256`.
+    package init(package: String, sha256: [String]?) {
+      self.package = package
+      self.sha256 = sha256
+    }
+  }
+
+  /// One short link.
+  package struct Link: Codable, Sendable, Equatable {
+    /// The code the link is served at: `/<code>`.
+    package var code: String
+    /// A route's name, filled with `values`; or give `url`.
+    package var route: String?
+    /// The route's parameter values: a string, or a rest's segments as a list of strings.
+    package var values: [String: Value]?
+    /// The link's own URL, instead of a route.
+    package var url: String?
+    /// The preview's title.
+    package var title: String
+    /// The preview's description.
+    package var description: String?
+    /// The preview's image, an https URL.
+    package var image: String?
+
+    /// A link to a route by name.
+    package init(code: String, route: String?, values: [String: Value]? = nil, url: String? = nil, title: String) {
+      self.code = code
+      self.route = route
+      self.values = values
+      self.url = url
+      self.title = title
+    }
+
+    /// The link as the link check takes it.
+    package var checked: LinkCheck.Link {
+      LinkCheck.Link(code: code, route: route, values: (values ?? [:]).mapValues(\.value), url: url)
+    }
+  }
+
+  /// The site's origin without a final slash.
+  package var origin: String { site.hasSuffix("/") ? String(site.dropLast()) : site }
+
+  /// Reads and checks a links file named `name` (for messages).
+  ///
+  /// - Throws: A ``LinkSiteError`` saying what is wrong: its size, its JSON, the site, a link's
+  ///   code, route or url, title, description or image, a code given twice, an app id.
+  package static func read(_ data: Data, name: String) throws(LinkSiteError) -> LinkSiteFile {
+    guard data.count <= 64 << 20 else {
+      throw LinkSiteError("\(name) is \(data.count) bytes; a links file is 64 MiB at most")
+    }
+    let file: LinkSiteFile
+    do {
+      file = try JSONDecoder().decode(LinkSiteFile.self, from: data)
+    } catch {
+      throw LinkSiteError("\(name) is not a links file: \(error)")
+    }
+    guard isOrigin(file.site) else {
+      throw LinkSiteError("\(name): 'site' is an https origin (https://links.example.com), not '\(file.site)'")
+    }
+    if let web = file.web, !isOrigin(web) {
+      throw LinkSiteError("\(name): 'web' is an https origin (https://www.example.com), not '\(web)'")
+    }
+    guard !file.links.isEmpty, file.links.count <= 100_000 else {
+      throw LinkSiteError("\(name) has \(file.links.count) links; give 1 to 100,000")
+    }
+    var seen: Set<String> = []
+    for link in file.links {
+      try check(link, name: name)
+      guard seen.insert(link.code.lowercased()).inserted else {
+        throw LinkSiteError("\(name): the code '\(link.code)' is there twice (codes ignore case)")
+      }
+    }
+    try checkApps(file, name: name)
+    return file
+  }
+
+  /// Whether `text` is an origin a page may link to: https (or http on localhost), a host, no
+  /// user part, path, query or fragment.
+  package static func isOrigin(_ text: String) -> Bool {
+    guard let url = URL(string: text), PreviewPage.isSafe(text), url.host != nil, url.user == nil,
+      url.password == nil, url.path.isEmpty || url.path == "/", url.query == nil, url.fragment == nil
+    else { return false }
+    return true
+  }
+
+  /// Checks one link of the file `name`: its code, its route or url, its title, description and
+  /// image.
+  package static func check(_ link: Link, name: String) throws(LinkSiteError) {
+    guard AppIdentifiers.isLinkCode(link.code) else {
+      throw LinkSiteError(
+        "\(name): the code '\(link.code)' is not 1 to 64 letters, digits, '-' or '_', starting with a letter or digit")
+    }
+    guard (link.route == nil) != (link.url == nil) else {
+      throw LinkSiteError("\(name): the link '\(link.code)' names a route or a url, one of them")
+    }
+    guard link.url == nil || link.values == nil else {
+      throw LinkSiteError(
+        "\(name): the link '\(link.code)' gives values beside its url; values fill a route's parameters")
+    }
+    guard !link.title.isEmpty, link.title.count <= 300, (link.description?.count ?? 0) <= 1_000 else {
+      throw LinkSiteError(
+        "\(name): the link '\(link.code)' needs a title of 1 to 300 characters and a description of 1,000 at most")
+    }
+    if let image = link.image, !PreviewPage.isSafe(image) {
+      throw LinkSiteError("\(name): the image of '\(link.code)' is not an https URL")
+    }
+  }
+
+  /// Checks the file's app ids, App Store id, Android package and fingerprints.
+  static func checkApps(_ file: LinkSiteFile, name: String) throws(LinkSiteError) {
+    for id in file.apple?.appIDs ?? [] where !AppIdentifiers.isAppID(id) {
+      throw LinkSiteError("\(name): '\(id)' is not an app id (ABCDE12345.com.example.app)")
+    }
+    if let store = file.apple?.appStoreID, !AppIdentifiers.isAppStoreID(store) {
+      throw LinkSiteError("\(name): the App Store id '\(store)' is not a number")
+    }
+    if let android = file.android {
+      guard AppIdentifiers.isPackageName(android.package) else {
+        throw LinkSiteError("\(name): '\(android.package)' is not a package name (com.example.app)")
+      }
+      for fingerprint in android.sha256 ?? [] where !AppIdentifiers.isFingerprint(fingerprint) {
+        throw LinkSiteError("\(name): '\(fingerprint)' is not a SHA-256 fingerprint")
+      }
+    }
+  }
+}
+
+/// Why a links file, or a link, cannot make a site: one message, printable as it is.
+package struct LinkSiteError: Error, Sendable, CustomStringConvertible {
+  /// What is wrong; hostile values in it are escaped (``printable(_:)``) by whoever prints it.
+  package var message: String
+
+  /// An error saying `message`.
+  package init(_ message: String) { self.message = message }
+
+  package var description: String { message }
+}
+
+/// `line` with every character that could forge or hide output escaped as `\u{…}`.
+///
+/// Those are the control characters (a line break would start a line of its own, an escape
+/// sequence would restyle the terminal) and the bidirectional and zero-width ones. Links files
+/// and exports are hostile, and a CI log reads what these commands print.
+package func printable(_ line: String) -> String {
+  var result = ""
+  for scalar in line.unicodeScalars {
+    let value = scalar.value
+    let hidden =
+      value < 0x20 || (0x7F...0x9F).contains(value) || (0x200B...0x200F).contains(value)
+      || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0xFEFF
+    if hidden {
+      result += "\\u{\(String(value, radix: 16, uppercase: true))}"
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}
