@@ -1,0 +1,153 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import Synchronization
+import WaypointLinkSite
+
+extension LinkService {
+  /// The admin API under `/v1`: links listed, read, made and removed, click counts, all behind
+  /// the admin key; its OpenAPI document at `/v1/openapi.json`, open to all.
+  func addAdminRoutes(to router: Hummingbird.Router<BasicRequestContext>) {
+    router.get("/v1/openapi.json") { _, _ in Self.text(AdminAPIDocument.json, type: "application/json") }
+    router.get("/v1/links") { request, _ in
+      admitted(request, writes: false) ?? Self.json(["links": table.entries.map(AdminLink.init)])
+    }
+    router.get("/v1/links/{code}") { request, context in
+      if let refusal = admitted(request, writes: false) { return refusal }
+      guard let entry = table.entry(context.parameters.get("code") ?? "") else {
+        return Self.json(["error": "no link has this code"], status: .notFound)
+      }
+      return Self.json(AdminLink(entry))
+    }
+    router.post("/v1/links") { request, _ in
+      if let refusal = admitted(request, writes: true) { return refusal }
+      return try await makeLink(request)
+    }
+    router.delete("/v1/links/{code}") { request, context in
+      if let refusal = admitted(request, writes: true) { return refusal }
+      guard try await store.remove(code: context.parameters.get("code") ?? "") else {
+        return Self.json(["error": "no link has this code"], status: .notFound)
+      }
+      await sync.sync()
+      return Response(status: .noContent)
+    }
+    router.get("/v1/clicks") { request, _ in
+      if let refusal = admitted(request, writes: false) { return refusal }
+      await clicks.flush()
+      let code = request.uri.queryParameters.get("code")
+      return Self.json(["clicks": try await store.clicks(code: code)])
+    }
+  }
+
+  /// The refusal of `request`, or `nil` when it may go on.
+  ///
+  /// It may go on when it carries the admin key and, for a write, is within the rate limit. A
+  /// wrong key spends the rate limit as a write does.
+  func admitted(_ request: Request, writes: Bool) -> Response? {
+    let given = request.headers[.authorization] ?? ""
+    guard constantTimeEqual(given, "Bearer " + configuration.adminKey) else {
+      guard limiter.take() else { return Self.tooMany }
+      var response = Self.json(["error": "the admin API needs 'Authorization: Bearer <key>'"], status: .unauthorized)
+      response.headers[.wwwAuthenticate] = "Bearer"
+      return response
+    }
+    if writes, !limiter.take() { return Self.tooMany }
+    return nil
+  }
+
+  static var tooMany: Response {
+    var response = json(["error": "too many admin requests; try again in a second"], status: .tooManyRequests)
+    response.headers[.retryAfter] = "1"
+    return response
+  }
+
+  /// `POST /v1/links`: a link checked as a links file's link is, and against the manifest.
+  func makeLink(_ request: Request) async throws -> Response {
+    guard let buffer = try? await request.body.collect(upTo: 65_536) else {
+      return Self.json(["error": "a link is 64 KiB at most"], status: .contentTooLarge)
+    }
+    let link: LinkSiteFile.Link
+    do {
+      link = try JSONDecoder().decode(LinkSiteFile.Link.self, from: Data(buffer.readableBytesView))
+      try LinkSiteFile.check(link, name: "the link")
+    } catch let error as LinkSiteError {
+      return Self.json(["error": error.message], status: .badRequest)
+    } catch {
+      return Self.json(["error": "not a link: \(error)"], status: .badRequest)
+    }
+    let entry: LinkSite.Entry
+    switch LinkSite.entry(for: link, in: configuration.site, router: table.router) {
+    case .success(let checked): entry = checked
+    case .failure(let problem): return Self.json(["error": problem.message], status: .unprocessableContent)
+    }
+    guard try await store.add(link) else {
+      return Self.json(["error": "a link has the code '\(link.code)' (codes ignore case)"], status: .conflict)
+    }
+    await sync.sync()
+    return Self.json(AdminLink(entry), status: .created)
+  }
+
+  /// A link as the admin API shows it.
+  struct AdminLink: Encodable {
+    var code: String
+    var shortLink: String
+    var url: String
+    var route: String
+    var target: String
+    var values: [String: String]
+    var title: String
+
+    init(_ entry: LinkSite.Entry) {
+      code = entry.link.code
+      shortLink = entry.shortLink
+      url = entry.appLink
+      route = entry.landing.route
+      target = entry.landing.target
+      values = entry.landing.values
+      title = entry.link.title
+    }
+  }
+}
+
+/// Whether `given` and `expected` are equal, in a time that does not depend on where they differ.
+func constantTimeEqual(_ given: String, _ expected: String) -> Bool {
+  let left = Array(given.utf8)
+  let right = Array(expected.utf8)
+  var difference = UInt8(left.count == right.count ? 0 : 1)
+  for index in 0..<right.count {
+    difference |= (index < left.count ? left[index] : 0) ^ right[index]
+  }
+  return difference == 0
+}
+
+/// A token bucket: `burst` requests at once, then `perSecond` on average.
+final class RateLimiter: Sendable {
+  private struct State {
+    var tokens: Double
+    var last: ContinuousClock.Instant
+  }
+
+  private let state: Mutex<State>
+  let perSecond: Double
+  let burst: Double
+
+  init(perSecond: Double, burst: Double) {
+    self.perSecond = perSecond
+    self.burst = burst
+    state = Mutex(State(tokens: burst, last: .now))
+  }
+
+  /// Takes one token: `false` when none is left.
+  func take() -> Bool {
+    state.withLock { state in
+      let now = ContinuousClock.now
+      let elapsed = state.last.duration(to: now)
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      state.tokens = min(burst, state.tokens + seconds * perSecond)
+      state.last = now
+      guard state.tokens >= 1 else { return false }
+      state.tokens -= 1
+      return true
+    }
+  }
+}

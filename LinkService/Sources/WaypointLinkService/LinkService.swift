@@ -1,0 +1,129 @@
+import Foundation
+import Hummingbird
+import Logging
+import Metrics
+import Waypoint
+import WaypointLinkSite
+import WaypointSignedLinks
+
+/// What a link service serves and how.
+package struct LinkServiceConfiguration: Sendable {
+  /// The site, its apps, and the links to serve from the start (written to the store, replacing
+  /// links of the same codes).
+  package var site: LinkSiteFile
+  /// The manifest: every link must open one of its package routes, on the site's host.
+  package var manifest: RouteManifest
+  /// The key the admin API asks for, as `Authorization: Bearer <key>`.
+  package var adminKey: String
+  /// The key that signs deferred tokens; `nil` takes the store's (made by the first server).
+  package var signingKey: SigningKey?
+  /// How long a deferred token lasts.
+  ///
+  /// Default one day.
+  package var tokenLifetime: Duration = .seconds(86_400)
+  /// How often a server reads links other servers wrote.
+  ///
+  /// Default half a second.
+  package var syncInterval: Duration = .milliseconds(500)
+  /// How often counted clicks are written.
+  ///
+  /// Default one second.
+  package var clickInterval: Duration = .seconds(1)
+  /// Admin writes (and refused keys) allowed per second on average, and at once.
+  package var adminRate: (perSecond: Double, burst: Double) = (5, 20)
+  /// The clock.
+  package var now: @Sendable () -> Date = { Date() }
+
+  /// A configuration serving `site`'s links for `manifest`.
+  package init(site: LinkSiteFile, manifest: RouteManifest, adminKey: String) {
+    self.site = site
+    self.manifest = manifest
+    self.adminKey = adminKey
+  }
+}
+
+/// A running link service's parts: the table of links, the store, the click counts, the
+/// tokens, and the HTTP routes over them.
+///
+/// ```swift
+/// let store = try await SQLiteLinkStore(path: "/var/lib/links/links.sqlite")
+/// let service = try await LinkService(configuration, store: store)
+/// try await service.application(address: .hostname("0.0.0.0", port: 8080)).runService()
+/// ```
+package struct LinkService: Sendable {
+  let configuration: LinkServiceConfiguration
+  let store: any LinkStore
+  let table: LinkTable
+  let clicks: ClickRecorder
+  let sync: LinkSync
+  let tokens: DeferredTokens
+  let limiter: RateLimiter
+  let wellKnown: [String: String]
+  let allowedHosts: Set<String>
+  let logger: Logger
+
+  /// Prepares `store`, writes the configuration's links to it, reads every link and the
+  /// signing key.
+  ///
+  /// - Throws: When the store fails, or when a link of the configuration does not open a public
+  ///   route of the manifest on the site's host (``LinkSiteError``, naming each).
+  package init(
+    _ configuration: LinkServiceConfiguration, store: any LinkStore,
+    logger: Logger = Logger(label: "waypoint.links")
+  ) async throws {
+    let router = try configuration.manifest.makeRouter()
+    var problems: [String] = []
+    for link in configuration.site.links {
+      if case .failure(let problem) = LinkSite.entry(for: link, in: configuration.site, router: router) {
+        problems.append("\(link.code): \(problem.message)")
+      }
+    }
+    guard problems.isEmpty else {
+      throw LinkSiteError(
+        "\(problems.count) link(s) cannot be served:\n" + problems.map { "  " + printable($0) }.joined(separator: "\n"))
+    }
+    try await store.prepare()
+    for link in configuration.site.links { try await store.put(link) }
+    self.configuration = configuration
+    self.store = store
+    self.logger = logger
+    table = LinkTable(site: configuration.site, router: router, logger: logger)
+    table.apply(try await store.changes(after: 0))
+    clicks = ClickRecorder(store: store, interval: configuration.clickInterval, logger: logger)
+    sync = LinkSync(store: store, table: table, interval: configuration.syncInterval, logger: logger)
+    let key = try await Self.signingKey(configuration.signingKey, store: store)
+    tokens = try DeferredTokens(
+      key: key, origin: configuration.site.origin, lifetime: configuration.tokenLifetime, now: configuration.now)
+    limiter = RateLimiter(perSecond: configuration.adminRate.perSecond, burst: configuration.adminRate.burst)
+    wellKnown = LinkSite.wellKnown(file: configuration.site, manifest: configuration.manifest).files
+    var hosts: Set<String> = ["play.google.com"]
+    if let web = configuration.site.web.flatMap({ URL(string: $0)?.host?.lowercased() }) { hosts.insert(web) }
+    allowedHosts = hosts
+  }
+
+  /// The key given, or the one in the store (written there by the first server to start).
+  static func signingKey(_ given: SigningKey?, store: any LinkStore) async throws -> SigningKey {
+    if let given { return given }
+    let made = try SigningKey.generateEd25519(id: "links-" + LinkSigner.makeNonce().prefix(8))
+    let text = try await store.setting("token-signing-key", orSet: made.fileText ?? "")
+    return try SigningKey(fileText: text)
+  }
+
+  /// The HTTP application on `address`, running the link sync and the click writer beside the
+  /// server; on SIGTERM or SIGINT the server finishes its requests, then the clicks are written.
+  package func application(address: BindAddress) -> some ApplicationProtocol {
+    Application(
+      router: routes(), configuration: ApplicationConfiguration(address: address, serverName: "waypoint-links"),
+      services: [clicks, sync],
+      onServerRunning: { [logger] channel in
+        logger.info("listening", metadata: ["port": "\(channel.localAddress?.port ?? 0)"])
+      }, logger: logger)
+  }
+
+  /// Writes the clicks counted so far (tests, and a caller that runs the routes itself).
+  package func writeClicks() async { await clicks.flush() }
+
+  /// Reads the links other servers wrote (tests; a running application does it every
+  /// `syncInterval`).
+  package func readLinks() async { await sync.sync() }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import WaypointLinkSite
+
+/// Where the link service keeps what must outlive a process: the links, the click counts, the
+/// deferred tokens already redeemed, and the key that signs tokens.
+///
+/// Every server of a deployment shares one store, so a link made on one is served by all, a
+/// token is redeemed once across them, and their click counts add up. ``SQLiteLinkStore`` is the
+/// embedded one.
+package protocol LinkStore: Sendable {
+  /// Creates the tables when they are missing.
+  func prepare() async throws
+  /// Writes `link` under its code, replacing a link of the same code (codes ignore case).
+  func put(_ link: LinkSiteFile.Link) async throws
+  /// Writes `link` when no live link has its code; `false` when one has.
+  func add(_ link: LinkSiteFile.Link) async throws -> Bool
+  /// Removes the link of `code`; `false` when there was none.
+  func remove(code: String) async throws -> Bool
+  /// The changes after `version`, oldest first: each link written or removed since, with the
+  /// version it was written at (a removed link comes back as `nil`).
+  func changes(after version: Int64) async throws -> [LinkChange]
+  /// Adds `clicks` to the counts.
+  func add(_ clicks: [ClickKey: Int]) async throws
+  /// The counts, by day, link, route, platform and kind; of one link's code when given.
+  func clicks(code: String?) async throws -> [ClickCount]
+  /// Marks the token nonce `nonce` redeemed: `true` the first time, `false` after.
+  ///
+  /// - Parameters:
+  ///   - nonce: The token's nonce.
+  ///   - expires: When the token expires (Unix seconds); a nonce is kept at least until then.
+  ///   - now: The time now (Unix seconds); nonces expired before it may be forgotten.
+  /// - Returns: Whether this call redeemed it.
+  /// - Throws: When the store fails.
+  func redeem(nonce: String, expires: Int64, now: Int64) async throws -> Bool
+  /// The value of the setting `name`, written as `value` by whichever server asks first.
+  func setting(_ name: String, orSet value: String) async throws -> String
+  /// Closes the store.
+  func close() async throws
+}
+
+/// A link written or removed.
+package struct LinkChange: Sendable {
+  /// The store's version of the change, increasing.
+  package var version: Int64
+  /// The code, as written.
+  package var code: String
+  /// The link, or `nil` when it was removed.
+  package var link: LinkSiteFile.Link?
+}
+
+/// What one click is counted by: never an address or anything else of the device's.
+package struct ClickKey: Sendable, Hashable {
+  /// The day, `YYYY-MM-DD` in UTC.
+  package var day: String
+  /// The link's code.
+  package var code: String
+  /// The route the link opens.
+  package var route: String
+  /// `ios`, `android` or `desktop`.
+  package var platform: String
+  /// `person`, `previewer` (a link preview's fetch) or `bot` (a crawler or a tool).
+  package var kind: String
+}
+
+/// A count of clicks.
+package struct ClickCount: Sendable, Hashable, Codable {
+  /// The day, `YYYY-MM-DD` in UTC.
+  package var day: String
+  /// The link's code.
+  package var code: String
+  /// The route the link opens.
+  package var route: String
+  /// `ios`, `android` or `desktop`.
+  package var platform: String
+  /// `person`, `previewer` or `bot`.
+  package var kind: String
+  /// How many.
+  package var count: Int
+
+  /// A count of `count` clicks.
+  package init(day: String, code: String, route: String, platform: String, kind: String, count: Int) {
+    self.day = day
+    self.code = code
+    self.route = route
+    self.platform = platform
+    self.kind = kind
+    self.count = count
+  }
+}
+
+extension LinkSiteFile.Link {
+  /// The link as the store keeps it: JSON.
+  var stored: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+  }
+
+  /// A link the store kept.
+  static func stored(_ text: String) throws -> LinkSiteFile.Link {
+    try JSONDecoder().decode(LinkSiteFile.Link.self, from: Data(text.utf8))
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Logging
+import SQLiteNIO
+import WaypointLinkSite
+
+/// The embedded store: one SQLite file, in write-ahead-log mode.
+///
+/// sqlite-nio rather than GRDB: it runs each statement on SwiftNIO's thread pool behind `async`
+/// calls, as Hummingbird and postgres-nio do, with no second concurrency model beside them, and
+/// it vendors its own SQLite. Every operation is one statement, so each is atomic on its own: the
+/// connection is opened in SQLite's serialized mode and may be used from any thread.
+package final class SQLiteLinkStore: LinkStore {
+  private let connection: SQLiteConnection
+  /// The file.
+  package let path: String
+
+  /// Opens (or creates) the store at `path`.
+  package init(path: String, logger: Logger = Logger(label: "waypoint.links.sqlite")) async throws {
+    self.path = path
+    connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+  }
+
+  package func prepare() async throws {
+    for statement in [
+      "PRAGMA journal_mode=WAL", "PRAGMA busy_timeout=5000", "PRAGMA synchronous=NORMAL",
+      // `key` is the code in lower case (codes ignore case); `body` is NULL once removed.
+      "CREATE TABLE IF NOT EXISTS links (key TEXT PRIMARY KEY, code TEXT NOT NULL, body TEXT, version INTEGER NOT NULL)",
+      "CREATE INDEX IF NOT EXISTS links_by_version ON links(version)",
+      """
+      CREATE TABLE IF NOT EXISTS clicks (day TEXT NOT NULL, code TEXT NOT NULL, route TEXT NOT NULL,
+        platform TEXT NOT NULL, kind TEXT NOT NULL, count INTEGER NOT NULL,
+        PRIMARY KEY (day, code, route, platform, kind))
+      """,
+      "CREATE TABLE IF NOT EXISTS redeemed (nonce TEXT PRIMARY KEY, expires INTEGER NOT NULL)",
+      "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ] {
+      _ = try await connection.query(statement)
+    }
+  }
+
+  package func put(_ link: LinkSiteFile.Link) async throws {
+    _ = try await connection.query(
+      """
+      INSERT INTO links (key, code, body, version)
+        VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(version), 0) + 1 FROM links))
+      ON CONFLICT (key) DO UPDATE SET code = excluded.code, body = excluded.body, version = excluded.version
+        WHERE links.body IS NOT excluded.body
+      """, [.text(link.code.lowercased()), .text(link.code), .text(link.stored)])
+  }
+
+  package func add(_ link: LinkSiteFile.Link) async throws -> Bool {
+    let rows = try await connection.query(
+      """
+      INSERT INTO links (key, code, body, version)
+        VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(version), 0) + 1 FROM links))
+      ON CONFLICT (key) DO UPDATE SET code = excluded.code, body = excluded.body, version = excluded.version
+        WHERE links.body IS NULL
+      RETURNING version
+      """, [.text(link.code.lowercased()), .text(link.code), .text(link.stored)])
+    return !rows.isEmpty
+  }
+
+  package func remove(code: String) async throws -> Bool {
+    let rows = try await connection.query(
+      """
+      UPDATE links SET body = NULL, version = (SELECT MAX(version) + 1 FROM links)
+        WHERE key = ?1 AND body IS NOT NULL RETURNING version
+      """, [.text(code.lowercased())])
+    return !rows.isEmpty
+  }
+
+  package func changes(after version: Int64) async throws -> [LinkChange] {
+    let rows = try await connection.query(
+      "SELECT version, code, body FROM links WHERE version > ?1 ORDER BY version", [.integer(Int(version))])
+    return try rows.map { row in
+      let body = row.column("body")?.string
+      return LinkChange(
+        version: Int64(row.column("version")?.integer ?? 0), code: row.column("code")?.string ?? "",
+        link: try body.map(LinkSiteFile.Link.stored))
+    }
+  }
+
+  package func add(_ clicks: [ClickKey: Int]) async throws {
+    // At most 500 rows a statement; a failed statement's rows and those after it are thrown
+    // back to the caller, which keeps them, so a click is counted once or kept.
+    let rows = Array(clicks)
+    var start = 0
+    while start < rows.count {
+      let chunk = rows[start..<min(start + 500, rows.count)]
+      var binds: [SQLiteData] = []
+      for (key, count) in chunk {
+        binds += [
+          .text(key.day), .text(key.code), .text(key.route), .text(key.platform), .text(key.kind), .integer(count),
+        ]
+      }
+      let values = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
+      do {
+        _ = try await connection.query(
+          "INSERT INTO clicks (day, code, route, platform, kind, count) VALUES \(values) "
+            + "ON CONFLICT (day, code, route, platform, kind) DO UPDATE SET count = clicks.count + excluded.count",
+          binds)
+      } catch {
+        throw UnrecordedClicks(
+          clicks: Dictionary(uniqueKeysWithValues: rows[start...].map { ($0.key, $0.value) }), reason: "\(error)")
+      }
+      start += chunk.count
+    }
+  }
+
+  package func clicks(code: String?) async throws -> [ClickCount] {
+    let rows: [SQLiteRow]
+    let select = "SELECT day, code, route, platform, kind, count FROM clicks"
+    let order = " ORDER BY day, code, route, platform, kind"
+    if let code {
+      rows = try await connection.query(select + " WHERE code = ?1" + order, [.text(code)])
+    } else {
+      rows = try await connection.query(select + order)
+    }
+    return rows.map { row in
+      ClickCount(
+        day: row.column("day")?.string ?? "", code: row.column("code")?.string ?? "",
+        route: row.column("route")?.string ?? "", platform: row.column("platform")?.string ?? "",
+        kind: row.column("kind")?.string ?? "", count: row.column("count")?.integer ?? 0)
+    }
+  }
+
+  package func redeem(nonce: String, expires: Int64, now: Int64) async throws -> Bool {
+    _ = try await connection.query("DELETE FROM redeemed WHERE expires < ?1", [.integer(Int(now))])
+    let rows = try await connection.query(
+      "INSERT INTO redeemed (nonce, expires) VALUES (?1, ?2) ON CONFLICT (nonce) DO NOTHING RETURNING nonce",
+      [.text(nonce), .integer(Int(expires))])
+    return !rows.isEmpty
+  }
+
+  package func setting(_ name: String, orSet value: String) async throws -> String {
+    let rows = try await connection.query(
+      """
+      INSERT INTO settings (name, value) VALUES (?1, ?2)
+      ON CONFLICT (name) DO UPDATE SET value = settings.value RETURNING value
+      """, [.text(name), .text(value)])
+    return rows.first?.column("value")?.string ?? value
+  }
+
+  package func close() async throws {
+    try await connection.close()
+  }
+}
+
+/// Clicks a store could not write: the caller keeps them for the next write.
+package struct UnrecordedClicks: Error {
+  /// The clicks not written.
+  package var clicks: [ClickKey: Int]
+  /// Why.
+  package var reason: String
+}

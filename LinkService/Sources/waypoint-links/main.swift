@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import Waypoint
+import WaypointLinkService
+import WaypointLinkSite
+import WaypointSignedLinks
+
+/// `waypoint-links`: the link service's command.
+@main
+struct LinksServiceCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "waypoint-links",
+    abstract: "Waypoint's link service: short links, preview pages, store fallbacks and deferred links.",
+    subcommands: [ServeCommand.self])
+}
+
+/// `waypoint-links serve`.
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve a links file's short links for a manifest, on SQLite.",
+    discussion: """
+      With no options it serves the bundled example (Examples/routes.json and \
+      LinkService/Example/links.json) on 127.0.0.1:8080, from a new SQLite file in a temporary \
+      folder, and prints the admin key it made. SIGTERM or SIGINT stops it after the requests \
+      in flight, with every click written.
+
+      Example:
+        swift run --package-path LinkService waypoint-links serve
+        curl -A 'Mozilla/5.0 (iPhone)' http://127.0.0.1:8080/welcome
+      """)
+
+  @Option(help: ArgumentHelp("The route manifest (JSON).", valueName: "file"))
+  var manifest: String = Self.bundled("Examples/routes.json")
+
+  @Option(help: ArgumentHelp("The links file, as `waypoint links build` reads it.", valueName: "file"))
+  var links: String = Self.bundled("LinkService/Example/links.json")
+
+  @Option(
+    help: ArgumentHelp("The SQLite file (made when missing); default a new temporary folder's.", valueName: "file"))
+  var database: String?
+
+  @Option(help: "The address to listen on.")
+  var host: String = "127.0.0.1"
+
+  @Option(help: "The port to listen on.")
+  var port: Int = 8080
+
+  @Option(
+    help: ArgumentHelp(
+      "A signing key file (waypoint keygen) for deferred tokens; default the store's own.", valueName: "file"))
+  var key: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "A file holding the admin API's key; default $WAYPOINT_LINKS_ADMIN_KEY, else one made and printed.",
+      valueName: "file"))
+  var adminKeyFile: String?
+
+  @Option(help: "Hours a deferred token lasts (1 to 720).")
+  var tokenLifetimeHours: Int = 24
+
+  func run() async throws {
+    guard (1...720).contains(tokenLifetimeHours) else { throw ValidationError("--token-lifetime-hours is 1 to 720") }
+    var logger = Logger(label: "waypoint.links")
+    logger.logLevel = .info
+    let site = try LinkSiteFile.read(try Data(contentsOf: URL(fileURLWithPath: links)), name: links)
+    let routes = try RouteManifest(data: try Data(contentsOf: URL(fileURLWithPath: manifest)))
+    var configuration = LinkServiceConfiguration(site: site, manifest: routes, adminKey: try adminKey())
+    configuration.tokenLifetime = .seconds(tokenLifetimeHours * 3_600)
+    if let key {
+      configuration.signingKey = try SigningKey(fileText: String(contentsOfFile: key, encoding: .utf8))
+    }
+    let path = try database ?? Self.temporaryDatabase()
+    let store = try await SQLiteLinkStore(path: path)
+    do {
+      let service = try await LinkService(configuration, store: store, logger: logger)
+      logger.info("serving \(site.links.count) links of \(site.origin) from \(path) on http://\(host):\(port)")
+      try await service.application(address: .hostname(host, port: port)).runService()
+    } catch {
+      try? await store.close()
+      throw error
+    }
+    try await store.close()
+  }
+
+  /// The admin key: the file's, the environment's, or a new one printed once.
+  func adminKey() throws -> String {
+    if let adminKeyFile {
+      let text = try String(contentsOfFile: adminKeyFile, encoding: .utf8).trimmingCharacters(
+        in: .whitespacesAndNewlines)
+      guard text.utf8.count >= 16 else {
+        throw ValidationError("\(adminKeyFile): an admin key is 16 characters or more")
+      }
+      return text
+    }
+    if let text = ProcessInfo.processInfo.environment["WAYPOINT_LINKS_ADMIN_KEY"], !text.isEmpty {
+      guard text.utf8.count >= 16 else { throw ValidationError("WAYPOINT_LINKS_ADMIN_KEY is 16 characters or more") }
+      return text
+    }
+    let made = LinkSigner.makeNonce() + LinkSigner.makeNonce()
+    FileHandle.standardError.write(Data("admin key (this run only): \(made)\n".utf8))
+    return made
+  }
+
+  /// A file of this repository's, for the bundled example.
+  static func bundled(_ path: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(path).path
+  }
+
+  /// `links.sqlite` in a new temporary folder.
+  static func temporaryDatabase() throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-links-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.appendingPathComponent("links.sqlite").path
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+import WaypointLinkService
+
+@Suite("The admin API: its key, its rate limit, links made and removed, counts, its OpenAPI document")
+struct AdminAPITests {
+  @Test("without the key, or with a wrong one, every admin route is refused")
+  func key() async throws {
+    try await withHarness { harness, client in
+      let routes: [(String, HTTPRequest.Method)] = [
+        ("/v1/links", .get), ("/v1/links", .post), ("/v1/links/welcome", .get), ("/v1/links/welcome", .delete),
+        ("/v1/clicks", .get),
+      ]
+      for (uri, method) in routes {
+        for key in [nil, "wrong", harness.adminKey + "x", String(harness.adminKey.dropLast())] {
+          let response = try await client.admin(uri, method: method, key: key, body: welcome)
+          #expect(response.status == .unauthorized, "\(method) \(uri) with \(key ?? "no key")")
+        }
+      }
+      #expect(try await client.get("/welcome", agent: iPhone).status == .ok)
+    }
+  }
+
+  @Test("a link is made, served, listed, counted and removed")
+  func lifecycle() async throws {
+    try await withHarness { harness, client in
+      let body = #"{"code": "Files", "route": "file", "values": {"path": ["a", "b c"]}, "title": "Files"}"#
+      let made = try await client.admin("/v1/links", method: .post, key: harness.adminKey, body: body)
+      #expect(made.status == .created, "\(made.text)")
+      #expect(made.json["url"] as? String == "https://notes.example.com/files/a/b%20c")
+      let again = #"{"code": "FILES", "url": "https://notes.example.com/n/1", "title": "x"}"#
+      #expect(
+        try await client.admin("/v1/links", method: .post, key: harness.adminKey, body: again).status == .conflict)
+      #expect(
+        try await client.get("/files", agent: desktop).headers[.location]
+          == "https://www.notes.example.com/files/a/b%20c")
+      let listed = try await client.admin("/v1/links", key: harness.adminKey)
+      #expect((listed.json["links"] as? [[String: Any]])?.compactMap { $0["code"] as? String } == ["Files", "welcome"])
+      let counted = try await client.admin("/v1/clicks?code=Files", key: harness.adminKey)
+      let clicks = counted.json["clicks"] as? [[String: Any]] ?? []
+      #expect(
+        clicks.count == 1 && clicks.first?["count"] as? Int == 1 && clicks.first?["platform"] as? String == "desktop")
+      #expect(try await client.admin("/v1/links/files", method: .delete, key: harness.adminKey).status == .noContent)
+      #expect(try await client.get("/files", agent: desktop).status == .notFound)
+      #expect(try await client.admin("/v1/links/files", key: harness.adminKey).status == .notFound)
+      #expect(try await client.admin("/v1/links/files", method: .delete, key: harness.adminKey).status == .notFound)
+    }
+  }
+
+  @Test("a link that opens no public route on the site's host, or is not a link, is refused with why")
+  func refusals() async throws {
+    try await withHarness { harness, client in
+      let cases: [(String, HTTPResponse.Status, String)] = [
+        (#"{"code": "a", "route": "admin", "values": {"id": "1"}, "title": "x"}"#, .unprocessableContent, "public"),
+        (
+          #"{"code": "b", "url": "https://evil.example/n/1", "title": "x"}"#, .unprocessableContent, "notes.example.com"
+        ),
+        (#"{"code": "c", "route": "note", "values": {"id": "x"}, "title": "x"}"#, .unprocessableContent, "id"),
+        (#"{"code": "d", "url": "javascript:alert(1)", "title": "x"}"#, .unprocessableContent, "no public route"),
+        (#"{"code": "../e", "route": "note", "values": {"id": "1"}, "title": "x"}"#, .badRequest, "code"),
+        (#"{"code": "f", "route": "note", "url": "https://notes.example.com/n/1", "title": "x"}"#, .badRequest, "one"),
+        (#"{"code": "g", "route": "note", "values": {"id": "1"}, "title": ""}"#, .badRequest, "title"),
+        (
+          #"{"code": "h", "route": "note", "values": {"id": "1"}, "title": "x", "image": "http://a/b.png"}"#,
+          .badRequest, "image"
+        ),
+        (#"not json"#, .badRequest, "not a link"),
+        (
+          #"{"code": "pricing", "url": "https://notes.example.com/n/1", "title": "x"}"#, .unprocessableContent,
+          "opens itself"
+        ),
+      ]
+      for (body, status, words) in cases {
+        let response = try await client.admin("/v1/links", method: .post, key: harness.adminKey, body: body)
+        #expect(response.status == status, "\(body): \(response.text)")
+        #expect((response.json["error"] as? String)?.contains(words) == true, "\(body): \(response.text)")
+      }
+      let huge =
+        #"{"code": "big", "url": "https://notes.example.com/n/1", "title": ""# + String(repeating: "x", count: 70_000)
+        + #""}"#
+      #expect(
+        try await client.admin("/v1/links", method: .post, key: harness.adminKey, body: huge).status == .contentTooLarge
+      )
+    }
+  }
+
+  @Test("writes and wrong keys spend one rate limit: past its burst, 429 with Retry-After")
+  func rateLimit() async throws {
+    try await withHarness { harness, client in
+      var statuses: [HTTPResponse.Status] = []
+      for index in 0..<25 {
+        let body = #"{"code": "n\#(index)", "route": "note", "values": {"id": "\#(index)"}, "title": "x"}"#
+        statuses.append(try await client.admin("/v1/links", method: .post, key: harness.adminKey, body: body).status)
+      }
+      // 20 at once, then about one a second: the run takes well under a second.
+      #expect(statuses.prefix(20).allSatisfy { $0 == .created })
+      #expect(statuses.suffix(4).allSatisfy { $0 == .tooManyRequests })
+      let wrong = try await client.admin("/v1/links", key: "guess")
+      #expect(wrong.status == .tooManyRequests)
+      #expect(wrong.headers[.retryAfter] == "1")
+      // Reads with the key are not limited.
+      #expect(try await client.admin("/v1/links", key: harness.adminKey).status == .ok)
+    }
+  }
+
+  @Test("the OpenAPI document names exactly the routes the API answers")
+  func document() async throws {
+    try await withHarness { harness, client in
+      let document = try await client.get("/v1/openapi.json", agent: nil)
+      let paths = try #require(document.json["paths"] as? [String: [String: Any]])
+      var documented: Set<String> = []
+      for (path, item) in paths {
+        for method in item.keys where method != "parameters" { documented.insert("\(method.uppercased()) \(path)") }
+      }
+      #expect(
+        documented == [
+          "GET /v1/links", "POST /v1/links", "GET /v1/links/{code}", "DELETE /v1/links/{code}", "GET /v1/clicks",
+          "POST /v1/deferred/redeem", "GET /v1/openapi.json",
+        ])
+      // Each documented route is answered by the API (a 404 of its own says why in JSON), in
+      // the document's order with the removal last.
+      for route in documented.sorted(by: { ($0.hasPrefix("DELETE") ? 1 : 0, $0) < ($1.hasPrefix("DELETE") ? 1 : 0, $1) }
+      ) {
+        let parts = route.split(separator: " ")
+        let uri = parts[1].replacingOccurrences(of: "{code}", with: "welcome")
+        let response = try await client.admin(
+          uri, method: HTTPRequest.Method(rawValue: String(parts[0]))!, key: harness.adminKey, body: "{}")
+        #expect(
+          response.status != .methodNotAllowed && response.json["error"] != nil || response.status.code < 300,
+          "\(route)")
+      }
+    }
+  }
+}
