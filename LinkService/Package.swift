@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Waypoint's link service: short links, preview pages, store fallbacks and deferred links from a
-// running server, on Hummingbird 2 with SQLite (sqlite-nio). A package of its own, so the
+// running server, on Hummingbird 2 with SQLite (sqlite-nio) or PostgreSQL (postgres-nio). A package of its own, so the
 // router's package and its test command never build a server or a database: the library
 // sources are the main package's, reached through symlinks (`Library/`), as Stress/ does.
 // `swift run --package-path LinkService waypoint-links serve` serves the bundled example.
@@ -34,6 +34,7 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .target(name: "WaypointMatching", path: "Library/WaypointMatching", swiftSettings: libraryFeatures),
@@ -52,6 +53,7 @@ let package = Package(
         "Waypoint", "WaypointMatching", "WaypointSignedLinks", "WaypointLinkSite",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "SQLiteNIO", package: "sqlite-nio"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),

@@ -42,6 +42,12 @@ struct ServeCommand: AsyncParsableCommand {
     help: ArgumentHelp("The SQLite file (made when missing); default a new temporary folder's.", valueName: "file"))
   var database: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "A PostgreSQL database every server of the deployment shares, instead of SQLite.",
+      valueName: "postgres://user:password@host:port/database"))
+  var postgres: String?
+
   @Option(help: "The address to listen on.")
   var host: String = "127.0.0.1"
 
@@ -73,8 +79,16 @@ struct ServeCommand: AsyncParsableCommand {
     if let key {
       configuration.signingKey = try SigningKey(fileText: String(contentsOfFile: key, encoding: .utf8))
     }
-    let path = try database ?? Self.temporaryDatabase()
-    let store = try await SQLiteLinkStore(path: path)
+    guard postgres == nil || database == nil else { throw ValidationError("give --database or --postgres, not both") }
+    let store: any LinkStore
+    let path: String
+    if let postgres {
+      store = try PostgresLinkStore(url: postgres)
+      path = "PostgreSQL"
+    } else {
+      path = try database ?? Self.temporaryDatabase()
+      store = try await SQLiteLinkStore(path: path)
+    }
     do {
       let service = try await LinkService(configuration, store: store, logger: logger)
       logger.info("serving \(site.links.count) links of \(site.origin) from \(path) on http://\(host):\(port)")

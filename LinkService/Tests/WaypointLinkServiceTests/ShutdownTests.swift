@@ -20,9 +20,10 @@ final class ServerProcess: @unchecked Sendable {
   let errors = Pipe()
   private(set) var port = 0
 
-  init(database: String, extra: [String] = []) throws {
+  /// A server on the store `store` gives (`--database FILE` or `--postgres URL`).
+  init(store: [String]) throws {
     process.executableURL = try serviceBinary()
-    process.arguments = ["serve", "--port", "0", "--database", database] + extra
+    process.arguments = ["serve", "--port", "0"] + store
     process.environment = ProcessInfo.processInfo.environment.merging(
       ["WAYPOINT_LINKS_ADMIN_KEY": "shutdown-test-admin-key"], uniquingKeysWith: { $1 })
     process.standardError = errors
@@ -74,7 +75,7 @@ struct ShutdownTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let database = folder.appendingPathComponent("links.sqlite").path
-    let server = try ServerProcess(database: database)
+    let server = try ServerProcess(store: ["--database", database])
     try server.waitUntilListening()
     var settings = HTTPClient.Configuration()
     settings.redirectConfiguration = .disallow

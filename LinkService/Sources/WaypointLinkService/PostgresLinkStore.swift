@@ -1,0 +1,173 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WaypointLinkSite
+
+/// The store several servers share: one PostgreSQL database (postgres-nio's pooled client).
+///
+/// Links are written under a table lock, each at the next version, so versions commit in order
+/// and a server reading the changes after the last version it saw never steps over a write that
+/// commits late. Servers poll for changes (``LinkServiceConfiguration/syncInterval``, half a
+/// second by default) rather than LISTEN: polling passes through connection poolers in
+/// transaction mode, survives a dropped connection without a missed notification, and is the
+/// same path as SQLite's; a poll is one indexed query.
+package final class PostgresLinkStore: LinkStore {
+  private let client: PostgresClient
+  private let running: Task<Void, Never>
+  private let logger: Logger
+
+  /// Connects to the database at `url` (`postgres://user:password@host:port/database`); TLS is
+  /// not used, so keep the database on a private network or loopback.
+  package init(url: String, logger: Logger = Logger(label: "waypoint.links.postgres")) throws {
+    guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme),
+      let host = parts.host, !host.isEmpty
+    else { throw LinkSiteError("'\(url)' is not a postgres://user:password@host:port/database URL") }
+    let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
+    let configuration = PostgresClient.Configuration(
+      host: host, port: parts.port ?? 5432, username: parts.user ?? "postgres", password: parts.password,
+      database: database.isEmpty ? nil : database, tls: .disable)
+    let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    self.client = client
+    self.logger = logger
+    running = Task { await client.run() }
+  }
+
+  package func prepare() async throws {
+    // Two servers starting together race to create the tables: one at a time.
+    try await client.withTransaction(logger: logger) { connection in
+      try await connection.query("SELECT pg_advisory_xact_lock(8317)", logger: logger)
+      for statement: PostgresQuery in [
+        "CREATE TABLE IF NOT EXISTS links (key TEXT PRIMARY KEY, code TEXT NOT NULL, body TEXT, version BIGINT NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS links_by_version ON links(version)",
+        """
+        CREATE TABLE IF NOT EXISTS clicks (day TEXT NOT NULL, code TEXT NOT NULL, route TEXT NOT NULL,
+          platform TEXT NOT NULL, kind TEXT NOT NULL, count BIGINT NOT NULL,
+          PRIMARY KEY (day, code, route, platform, kind))
+        """,
+        "CREATE TABLE IF NOT EXISTS redeemed (nonce TEXT PRIMARY KEY, expires BIGINT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+      ] {
+        try await connection.query(statement, logger: logger)
+      }
+    }
+  }
+
+  /// Writes `body` under `code` at the next version when `condition` holds for the row that
+  /// is there (the table locked, so versions commit in order); `true` when it wrote.
+  private func write(code: String, body: String?, when condition: String) async throws -> Bool {
+    let key = code.lowercased()
+    return try await client.withTransaction(logger: logger) { connection in
+      try await connection.query("LOCK TABLE links IN SHARE ROW EXCLUSIVE MODE", logger: logger)
+      var query: PostgresQuery = """
+        INSERT INTO links (key, code, body, version)
+          VALUES (\(key), \(code), \(body), (SELECT COALESCE(MAX(version), 0) + 1 FROM links))
+        ON CONFLICT (key) DO UPDATE SET code = excluded.code, body = excluded.body, version = excluded.version
+        """
+      query.sql += " WHERE " + condition + " RETURNING version"
+      let rows = try await connection.query(query, logger: logger)
+      for try await _ in rows { return true }
+      return false
+    }
+  }
+
+  package func put(_ link: LinkSiteFile.Link) async throws {
+    _ = try await write(code: link.code, body: link.stored, when: "links.body IS DISTINCT FROM excluded.body")
+  }
+
+  package func add(_ link: LinkSiteFile.Link) async throws -> Bool {
+    try await write(code: link.code, body: link.stored, when: "links.body IS NULL")
+  }
+
+  package func remove(code: String) async throws -> Bool {
+    let key = code.lowercased()
+    return try await client.withTransaction(logger: logger) { connection in
+      try await connection.query("LOCK TABLE links IN SHARE ROW EXCLUSIVE MODE", logger: logger)
+      let rows = try await connection.query(
+        """
+        UPDATE links SET body = NULL, version = (SELECT MAX(version) + 1 FROM links)
+          WHERE key = \(key) AND body IS NOT NULL RETURNING version
+        """, logger: logger)
+      for try await _ in rows { return true }
+      return false
+    }
+  }
+
+  package func changes(after version: Int64) async throws -> [LinkChange] {
+    let rows = try await client.query(
+      "SELECT version, code, body FROM links WHERE version > \(version) ORDER BY version", logger: logger)
+    var changes: [LinkChange] = []
+    for try await (version, code, body) in rows.decode((Int64, String, String?).self) {
+      changes.append(LinkChange(version: version, code: code, link: try body.map(LinkSiteFile.Link.stored)))
+    }
+    return changes
+  }
+
+  package func add(_ clicks: [ClickKey: Int]) async throws {
+    guard !clicks.isEmpty else { return }
+    let rows = Array(clicks)
+    let days = rows.map(\.key.day)
+    let codes = rows.map(\.key.code)
+    let routes = rows.map(\.key.route)
+    let platforms = rows.map(\.key.platform)
+    let kinds = rows.map(\.key.kind)
+    let counts = rows.map { Int64($0.value) }
+    do {
+      // One statement: every count is added, or none.
+      try await client.query(
+        """
+        INSERT INTO clicks (day, code, route, platform, kind, count)
+          SELECT * FROM unnest(\(days)::text[], \(codes)::text[], \(routes)::text[], \(platforms)::text[],
+            \(kinds)::text[], \(counts)::bigint[])
+        ON CONFLICT (day, code, route, platform, kind) DO UPDATE SET count = clicks.count + excluded.count
+        """, logger: logger)
+    } catch {
+      throw UnrecordedClicks(clicks: clicks, reason: "\(String(reflecting: error))")
+    }
+  }
+
+  package func clicks(code: String?) async throws -> [ClickCount] {
+    let rows =
+      if let code {
+        try await client.query(
+          """
+          SELECT day, code, route, platform, kind, count FROM clicks WHERE code = \(code)
+            ORDER BY day, code, route, platform, kind
+          """, logger: logger)
+      } else {
+        try await client.query(
+          "SELECT day, code, route, platform, kind, count FROM clicks ORDER BY day, code, route, platform, kind",
+          logger: logger)
+      }
+    var counts: [ClickCount] = []
+    for try await (day, code, route, platform, kind, count) in rows.decode(
+      (String, String, String, String, String, Int64).self)
+    {
+      counts.append(ClickCount(day: day, code: code, route: route, platform: platform, kind: kind, count: Int(count)))
+    }
+    return counts
+  }
+
+  package func redeem(nonce: String, expires: Int64, now: Int64) async throws -> Bool {
+    try await client.query("DELETE FROM redeemed WHERE expires < \(now)", logger: logger)
+    let rows = try await client.query(
+      "INSERT INTO redeemed (nonce, expires) VALUES (\(nonce), \(expires)) ON CONFLICT (nonce) DO NOTHING RETURNING nonce",
+      logger: logger)
+    for try await _ in rows { return true }
+    return false
+  }
+
+  package func setting(_ name: String, orSet value: String) async throws -> String {
+    let rows = try await client.query(
+      """
+      INSERT INTO settings (name, value) VALUES (\(name), \(value))
+      ON CONFLICT (name) DO UPDATE SET value = settings.value RETURNING value
+      """, logger: logger)
+    for try await text in rows.decode(String.self) { return text }
+    return value
+  }
+
+  package func close() async throws {
+    running.cancel()
+    await running.value
+  }
+}
