@@ -51,6 +51,7 @@ let package = Package(
       name: "WaypointLinkService",
       dependencies: [
         "Waypoint", "WaypointMatching", "WaypointSignedLinks", "WaypointLinkSite",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "SQLiteNIO", package: "sqlite-nio"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -65,6 +66,10 @@ let package = Package(
         "WaypointLinkService",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
+      swiftSettings: serviceFeatures),
+    // The load test's yardstick (Scripts/link-service-load.sh): a fixed 302 from plain Hummingbird.
+    .executableTarget(
+      name: "waypoint-links-baseline", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
       swiftSettings: serviceFeatures),
     .testTarget(
       name: "WaypointLinkServiceTests",

@@ -12,7 +12,9 @@ extension LinkService {
   func routes() -> Hummingbird.Router<BasicRequestContext> {
     let router = Hummingbird.Router(context: BasicRequestContext.self)
     router.add(middleware: MetricsMiddleware())
-    router.add(middleware: TracingMiddleware())
+    // A span per request only when the process has a tracer: with none, the spans go nowhere and
+    // cost a twentieth of a redirect.
+    if configuration.traceRequests { router.add(middleware: TracingMiddleware()) }
     router.get("/robots.txt") { _, _ in Self.text(LinkSite.robots, type: "text/plain; charset=utf-8") }
     router.get("/.well-known/{file}") { _, context in
       let name = context.parameters.get("file") ?? ""
@@ -68,11 +70,12 @@ extension LinkService {
     return web + entry.appLink.dropFirst(origin.count)
   }
 
-  /// A 302 to `location` when it is printable ASCII on a host of the allow-list (Google Play,
-  /// the site's web origin); `nil` otherwise, and the caller shows the page.
+  /// A 302 to `location` when it is printable ASCII and starts with an origin of the allow-list
+  /// and a slash (Google Play, the site's web origin); `nil` otherwise, and the caller shows the
+  /// page.
   func redirect(to location: String) -> Response? {
-    guard location.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }), location.hasPrefix("https://"),
-      let host = URL(string: location)?.host?.lowercased(), allowedHosts.contains(host)
+    guard location.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+      allowedOrigins.contains(where: { location.hasPrefix($0) })
     else {
       logger.error("redirect refused", metadata: ["location": "\(printable(String(location.prefix(200))))"])
       return nil

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Hummingbird
 import Logging
@@ -15,7 +16,8 @@ package struct LinkServiceConfiguration: Sendable {
   package var manifest: RouteManifest
   /// The key the admin API asks for, as `Authorization: Bearer <key>`.
   package var adminKey: String
-  /// The key that signs deferred tokens; `nil` takes the store's (made by the first server).
+  /// The key that signs deferred tokens; `nil` takes the store's (an HMAC-SHA256 secret made by
+  /// the first server).
   package var signingKey: SigningKey?
   /// How long a deferred token lasts.
   ///
@@ -31,6 +33,9 @@ package struct LinkServiceConfiguration: Sendable {
   package var clickInterval: Duration = .seconds(1)
   /// Admin writes (and refused keys) allowed per second on average, and at once.
   package var adminRate: (perSecond: Double, burst: Double) = (5, 20)
+  /// Whether each request is a span of swift-distributed-tracing's tracer (Hummingbird's
+  /// `TracingMiddleware`); set it when the process bootstraps a tracer.
+  package var traceRequests = false
   /// The clock.
   package var now: @Sendable () -> Date = { Date() }
 
@@ -59,7 +64,8 @@ package struct LinkService: Sendable {
   let tokens: DeferredTokens
   let limiter: RateLimiter
   let wellKnown: [String: String]
-  let allowedHosts: Set<String>
+  /// Where a redirect may go: each an origin and a slash.
+  let allowedOrigins: [String]
   let logger: Logger
 
   /// Prepares `store`, writes the configuration's links to it, reads every link and the
@@ -96,17 +102,28 @@ package struct LinkService: Sendable {
       key: key, origin: configuration.site.origin, lifetime: configuration.tokenLifetime, now: configuration.now)
     limiter = RateLimiter(perSecond: configuration.adminRate.perSecond, burst: configuration.adminRate.burst)
     wellKnown = LinkSite.wellKnown(file: configuration.site, manifest: configuration.manifest).files
-    var hosts: Set<String> = ["play.google.com"]
-    if let web = configuration.site.web.flatMap({ URL(string: $0)?.host?.lowercased() }) { hosts.insert(web) }
-    allowedHosts = hosts
+    var origins = ["https://play.google.com/"]
+    if let web = configuration.site.web { origins.append((web.hasSuffix("/") ? String(web.dropLast()) : web) + "/") }
+    allowedOrigins = origins
   }
 
   /// The key given, or the one in the store (written there by the first server to start).
+  ///
+  /// The store's key is an HMAC-SHA256 secret: the service signs its tokens and checks them
+  /// itself, so no one else needs a public key, and a redirect that carries a token signs it in
+  /// a microsecond where Ed25519 took a tenth of a millisecond (docs/Performance.md). Give
+  /// `signingKey` an Ed25519 key when something else must check the tokens.
   static func signingKey(_ given: SigningKey?, store: any LinkStore) async throws -> SigningKey {
     if let given { return given }
-    let made = try SigningKey.generateEd25519(id: "links-" + LinkSigner.makeNonce().prefix(8))
-    let text = try await store.setting("token-signing-key", orSet: made.fileText ?? "")
-    return try SigningKey(fileText: text)
+    var generator = SystemRandomNumberGenerator()
+    let secret = Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    let made = "hmac-sha256 links-\(LinkSigner.makeNonce().prefix(8)) \(secret.base64EncodedString())"
+    let text = try await store.setting("token-signing-key", orSet: made)
+    let parts = text.split(separator: " ")
+    guard parts.count == 3, parts[0] == "hmac-sha256", let stored = Data(base64Encoded: String(parts[2])) else {
+      throw LinkSiteError("the store's token-signing-key setting is not an HMAC-SHA256 key")
+    }
+    return try SigningKey.hmac(SymmetricKey(data: stored), id: String(parts[1]))
   }
 
   /// The HTTP application on `address`, running the link sync and the click writer beside the
