@@ -65,6 +65,8 @@ let package = Package(
       dependencies: [
         "WaypointLinkService",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ],
       swiftSettings: serviceFeatures),
     // The load test's yardstick (Scripts/link-service-load.sh): a fixed 302 from plain Hummingbird.

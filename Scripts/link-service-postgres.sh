@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Starts a throwaway PostgreSQL server on loopback for the link service's scale-out test and
-# prints its URL: `eval "$(Scripts/link-service-postgres.sh start)"` sets WAYPOINT_LINKS_POSTGRES
-# and WAYPOINT_LINKS_POSTGRES_DATA; `Scripts/link-service-postgres.sh stop` stops it and removes
-# its folder. Debian's postgresql package is installed when missing (as root, as CI runs).
+# Starts a throwaway PostgreSQL server on a free loopback port (WAYPOINT_LINKS_POSTGRES_PORT to
+# choose one) for the link service's scale-out test and prints its URL:
+# `eval "$(Scripts/link-service-postgres.sh start)"` sets WAYPOINT_LINKS_POSTGRES and
+# WAYPOINT_LINKS_POSTGRES_DATA; `Scripts/link-service-postgres.sh stop` stops it and removes its
+# folder. Debian's postgresql package is installed when missing (as root, as CI runs).
 set -euo pipefail
-port=${WAYPOINT_LINKS_POSTGRES_PORT:-54329}
 
 bin_folder() {
   local folder
@@ -19,6 +19,8 @@ case "${1:-}" in
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql > /dev/null
     fi
     bin=$(bin_folder)
+    # A free port on loopback (another server, a developer's own, may hold the usual one).
+    port=${WAYPOINT_LINKS_POSTGRES_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
     data=$(mktemp -d /tmp/waypoint-postgres.XXXXXX)
     # The server refuses to run as root: the package's own user runs it.
     run=()

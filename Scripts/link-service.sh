@@ -10,7 +10,9 @@ cd LinkService
 swift build --build-tests
 [ "${1:-}" = "--build-only" ] && exit 0
 
-eval "$("$root/Scripts/link-service-postgres.sh" start)"
+# An assignment, so a server that does not start stops the script (`eval "$(…)"` would not).
+database=$("$root/Scripts/link-service-postgres.sh" start)
+eval "$database"
 trap '"$root/Scripts/link-service-postgres.sh" stop' EXIT
 swift test --skip-build 2>&1 | tee /tmp/waypoint-link-service.log
 grep -qE "Test run with [1-9][0-9]* tests? .*passed" /tmp/waypoint-link-service.log || {

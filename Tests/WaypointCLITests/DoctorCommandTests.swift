@@ -135,6 +135,21 @@ struct DoctorCommandTests {
   func unreadable() throws {
     let broken = try CLIRunner.temporaryFile("not a plist")
     #expect(try CLIRunner.run(["doctor", "--info-plist", broken]).status == 2)
-    #expect(try CLIRunner.run(["doctor"]).status == 2, "--info-plist is required")
+    #expect(try CLIRunner.run(["doctor"]).status == 2, "--info-plist or --live is required")
+  }
+
+  @Test("--live takes a host alone, and not beside the files; --links goes with it")
+  func liveUsage() throws {
+    let info = try CLIRunner.temporaryFile("<plist><dict/></plist>")
+    for arguments in [
+      ["doctor", "--live", "https://notes.example.com"], ["doctor", "--live", "notes.example.com/path"],
+      ["doctor", "--live", "notes.example.com\nforged line"],
+      ["doctor", "--live", "notes.example.com", "--info-plist", info],
+      ["doctor", "--info-plist", info, "--links", info],
+    ] {
+      let result = try CLIRunner.run(arguments)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(!result.stderr.contains("\nforged"), "\(arguments)")
+    }
   }
 }

@@ -41,12 +41,13 @@ extension LinkService {
 
   /// The refusal of `request`, or `nil` when it may go on.
   ///
-  /// It may go on when it carries the admin key and, for a write, is within the rate limit. A
-  /// wrong key spends the rate limit as a write does.
+  /// It may go on when it carries the admin key and, for a write, is within the writes' rate
+  /// limit. Wrong keys spend a limit of their own, so a stranger's guesses never use up the
+  /// admin's writes. Each limit is a server's own: N servers allow N times the rate.
   func admitted(_ request: Request, writes: Bool) -> Response? {
     let given = request.headers[.authorization] ?? ""
     guard constantTimeEqual(given, "Bearer " + configuration.adminKey) else {
-      guard limiter.take() else { return Self.tooMany }
+      guard refusedKeys.take() else { return Self.tooMany }
       var response = Self.json(["error": "the admin API needs 'Authorization: Bearer <key>'"], status: .unauthorized)
       response.headers[.wwwAuthenticate] = "Bearer"
       return response

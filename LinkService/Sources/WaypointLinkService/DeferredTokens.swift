@@ -77,6 +77,13 @@ struct DeferredTokens: Sendable {
       return .failure(.refused(error.description))
     }
     guard let nonce = verified.nonce else { return .failure(.refused("the token has no nonce")) }
+    // Exactly the items a token is made with: a signed link made for another use under the same
+    // key (`--key` shared with the app's signed links) is not a token.
+    let names = rest.drop { $0 != "?" }.dropFirst().split(separator: "&").map { String($0.prefix { $0 != "=" }) }
+    let format = signer.format
+    guard names.sorted() == [format.expiryKey, format.keyIDKey, format.nonceKey, format.signatureKey].sorted() else {
+      return .failure(.refused("the token carries items a token does not"))
+    }
     return .success(Checked(code: code, nonce: nonce, expires: verified.expiry))
   }
 }

@@ -22,7 +22,10 @@ extension LinkService {
       return Self.text(file, type: "application/json")
     }
     router.get("/{code}") { request, context in
-      open(context.parameters.get("code") ?? "", userAgent: request.headers[.userAgent])
+      var response = open(context.parameters.get("code") ?? "", userAgent: request.headers[.userAgent])
+      // The answer depends on the agent: a shared cache must not give a previewer's page to a person.
+      if let vary = HTTPField.Name("Vary") { response.headers[vary] = "User-Agent" }
+      return response
     }
     router.get("/{code}/qr.svg") { _, context in
       guard let entry = table.entry(context.parameters.get("code") ?? ""), let code = try? QRCode(entry.shortLink)
@@ -147,7 +150,10 @@ extension LinkService {
     }
   }
 
-  static var notFound: Response { text("Not found\n", type: "text/plain; charset=utf-8", status: .notFound) }
+  /// Not cached: a code made a moment later must not stay missing in a cache.
+  static var notFound: Response {
+    text("Not found\n", type: "text/plain; charset=utf-8", status: .notFound, cache: "no-store")
+  }
 
   static func text(
     _ text: String, type: String, status: HTTPResponse.Status = .ok, cache: String = "public, max-age=300"

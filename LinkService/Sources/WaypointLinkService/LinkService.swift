@@ -31,7 +31,8 @@ package struct LinkServiceConfiguration: Sendable {
   ///
   /// Default one second.
   package var clickInterval: Duration = .seconds(1)
-  /// Admin writes (and refused keys) allowed per second on average, and at once.
+  /// Admin writes allowed per second on average, and at once; requests with a wrong key have a
+  /// limit of their own, the same.
   package var adminRate: (perSecond: Double, burst: Double) = (5, 20)
   /// Whether each request is a span of swift-distributed-tracing's tracer (Hummingbird's
   /// `TracingMiddleware`); set it when the process bootstraps a tracer.
@@ -63,6 +64,8 @@ package struct LinkService: Sendable {
   let sync: LinkSync
   let tokens: DeferredTokens
   let limiter: RateLimiter
+  /// The rate limit of requests with a wrong admin key.
+  let refusedKeys: RateLimiter
   let wellKnown: [String: String]
   /// Where a redirect may go: each an origin and a slash.
   let allowedOrigins: [String]
@@ -89,7 +92,7 @@ package struct LinkService: Sendable {
         "\(problems.count) link(s) cannot be served:\n" + problems.map { "  " + printable($0) }.joined(separator: "\n"))
     }
     try await store.prepare()
-    for link in configuration.site.links { try await store.put(link) }
+    for link in configuration.site.links { try await store.seed(link) }
     self.configuration = configuration
     self.store = store
     self.logger = logger
@@ -101,6 +104,7 @@ package struct LinkService: Sendable {
     tokens = try DeferredTokens(
       key: key, origin: configuration.site.origin, lifetime: configuration.tokenLifetime, now: configuration.now)
     limiter = RateLimiter(perSecond: configuration.adminRate.perSecond, burst: configuration.adminRate.burst)
+    refusedKeys = RateLimiter(perSecond: configuration.adminRate.perSecond, burst: configuration.adminRate.burst)
     wellKnown = LinkSite.wellKnown(file: configuration.site, manifest: configuration.manifest).files
     var origins = ["https://play.google.com/"]
     if let web = configuration.site.web { origins.append((web.hasSuffix("/") ? String(web.dropLast()) : web) + "/") }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WaypointLinkSite
 
 /// Where the link service keeps what must outlive a process: the links, the click counts, the
@@ -10,8 +11,10 @@ import WaypointLinkSite
 package protocol LinkStore: Sendable {
   /// Creates the tables when they are missing.
   func prepare() async throws
-  /// Writes `link` under its code, replacing a link of the same code (codes ignore case).
-  func put(_ link: LinkSiteFile.Link) async throws
+  /// Writes `link`, a links file's, under its code when the file changed it since it was last
+  /// seeded (or the code is new): a link removed or changed through the admin API stays so until
+  /// the file changes that link (codes ignore case).
+  func seed(_ link: LinkSiteFile.Link) async throws
   /// Writes `link` when no live link has its code; `false` when one has.
   func add(_ link: LinkSiteFile.Link) async throws -> Bool
   /// Removes the link of `code`; `false` when there was none.
@@ -19,8 +22,12 @@ package protocol LinkStore: Sendable {
   /// The changes after `version`, oldest first: each link written or removed since, with the
   /// version it was written at (a removed link comes back as `nil`).
   func changes(after version: Int64) async throws -> [LinkChange]
-  /// Adds `clicks` to the counts.
-  func add(_ clicks: [ClickKey: Int]) async throws
+  /// Adds `clicks` to the counts, once for `batch`: a batch retried after an error that left it
+  /// unknown whether it was written is not added twice.
+  ///
+  /// - Throws: ``UnrecordedClicks`` with the clicks certainly not written (retried under a new
+  ///   batch); any other error leaves the whole batch to be retried under the same id.
+  func add(_ clicks: [ClickKey: Int], batch: String) async throws
   /// The counts, by day, link, route, platform and kind; of one link's code when given.
   func clicks(code: String?) async throws -> [ClickCount]
   /// Marks the token nonce `nonce` redeemed: `true` the first time, `false` after.
@@ -44,8 +51,26 @@ package struct LinkChange: Sendable {
   package var version: Int64
   /// The code, as written.
   package var code: String
-  /// The link, or `nil` when it was removed.
-  package var link: LinkSiteFile.Link?
+  /// The link as the store keeps it (JSON), or `nil` when it was removed.
+  package var body: String?
+
+  /// The link, or `nil` when it was removed or its JSON cannot be read (which the table logs and
+  /// serves as removed, so one bad row never stops the reading of the rest).
+  var link: LinkSiteFile.Link? { body.flatMap { try? LinkSiteFile.Link.stored($0) } }
+}
+
+/// Whether a purge of spent nonces is due: at most once a minute per process, so a redeem costs
+/// one indexed insert, not a scan.
+final class Purge: Sendable {
+  private let last = Mutex(ContinuousClock.Instant.now - .seconds(120))
+
+  func due() -> Bool {
+    last.withLock { last in
+      guard last.duration(to: .now) >= .seconds(60) else { return false }
+      last = .now
+      return true
+    }
+  }
 }
 
 /// What one click is counted by: never an address or anything else of the device's.

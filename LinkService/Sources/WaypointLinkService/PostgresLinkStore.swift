@@ -15,13 +15,16 @@ package final class PostgresLinkStore: LinkStore {
   private let client: PostgresClient
   private let running: Task<Void, Never>
   private let logger: Logger
+  private let purge = Purge()
 
-  /// Connects to the database at `url` (`postgres://user:password@host:port/database`); TLS is
-  /// not used, so keep the database on a private network or loopback.
+  /// Connects to the database at `url` (`postgres://user:password@host:port/database`).
+  ///
+  /// TLS is not used: the token key and the links travel in clear, so keep the database on
+  /// loopback or a private network.
   package init(url: String, logger: Logger = Logger(label: "waypoint.links.postgres")) throws {
     guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme),
       let host = parts.host, !host.isEmpty
-    else { throw LinkSiteError("'\(url)' is not a postgres://user:password@host:port/database URL") }
+    else { throw LinkSiteError("the --postgres value is not a postgres://user:password@host:port/database URL") }
     let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
     let configuration = PostgresClient.Configuration(
       host: host, port: parts.port ?? 5432, username: parts.user ?? "postgres", password: parts.password,
@@ -37,7 +40,10 @@ package final class PostgresLinkStore: LinkStore {
     try await client.withTransaction(logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(8317)", logger: logger)
       for statement: PostgresQuery in [
-        "CREATE TABLE IF NOT EXISTS links (key TEXT PRIMARY KEY, code TEXT NOT NULL, body TEXT, version BIGINT NOT NULL)",
+        """
+        CREATE TABLE IF NOT EXISTS links (key TEXT PRIMARY KEY, code TEXT NOT NULL, body TEXT, seed TEXT,
+          version BIGINT NOT NULL)
+        """,
         "CREATE INDEX IF NOT EXISTS links_by_version ON links(version)",
         """
         CREATE TABLE IF NOT EXISTS clicks (day TEXT NOT NULL, code TEXT NOT NULL, route TEXT NOT NULL,
@@ -45,6 +51,9 @@ package final class PostgresLinkStore: LinkStore {
           PRIMARY KEY (day, code, route, platform, kind))
         """,
         "CREATE TABLE IF NOT EXISTS redeemed (nonce TEXT PRIMARY KEY, expires BIGINT NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS redeemed_by_expiry ON redeemed(expires)",
+        // The click batches written, so a batch retried after a lost answer is not added twice.
+        "CREATE TABLE IF NOT EXISTS click_batches (id TEXT PRIMARY KEY, written BIGINT NOT NULL)",
         "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
       ] {
         try await connection.query(statement, logger: logger)
@@ -52,17 +61,20 @@ package final class PostgresLinkStore: LinkStore {
     }
   }
 
-  /// Writes `body` under `code` at the next version when `condition` holds for the row that
-  /// is there (the table locked, so versions commit in order); `true` when it wrote.
-  private func write(code: String, body: String?, when condition: String) async throws -> Bool {
+  /// Writes `body` under `code` at the next version (and as the seed when `seeds`) when
+  /// `condition` holds for the row that is there (the table locked, so versions commit in
+  /// order); `true` when it wrote.
+  private func write(code: String, body: String?, seeds: Bool, when condition: String) async throws -> Bool {
     let key = code.lowercased()
+    let seed = seeds ? body : nil
     return try await client.withTransaction(logger: logger) { connection in
       try await connection.query("LOCK TABLE links IN SHARE ROW EXCLUSIVE MODE", logger: logger)
       var query: PostgresQuery = """
-        INSERT INTO links (key, code, body, version)
-          VALUES (\(key), \(code), \(body), (SELECT COALESCE(MAX(version), 0) + 1 FROM links))
+        INSERT INTO links (key, code, body, seed, version)
+          VALUES (\(key), \(code), \(body), \(seed), (SELECT COALESCE(MAX(version), 0) + 1 FROM links))
         ON CONFLICT (key) DO UPDATE SET code = excluded.code, body = excluded.body, version = excluded.version
         """
+      if seeds { query.sql += ", seed = excluded.seed" }
       query.sql += " WHERE " + condition + " RETURNING version"
       let rows = try await connection.query(query, logger: logger)
       for try await _ in rows { return true }
@@ -70,12 +82,13 @@ package final class PostgresLinkStore: LinkStore {
     }
   }
 
-  package func put(_ link: LinkSiteFile.Link) async throws {
-    _ = try await write(code: link.code, body: link.stored, when: "links.body IS DISTINCT FROM excluded.body")
+  package func seed(_ link: LinkSiteFile.Link) async throws {
+    _ = try await write(
+      code: link.code, body: link.stored, seeds: true, when: "links.seed IS DISTINCT FROM excluded.seed")
   }
 
   package func add(_ link: LinkSiteFile.Link) async throws -> Bool {
-    try await write(code: link.code, body: link.stored, when: "links.body IS NULL")
+    try await write(code: link.code, body: link.stored, seeds: false, when: "links.body IS NULL")
   }
 
   package func remove(code: String) async throws -> Bool {
@@ -97,12 +110,12 @@ package final class PostgresLinkStore: LinkStore {
       "SELECT version, code, body FROM links WHERE version > \(version) ORDER BY version", logger: logger)
     var changes: [LinkChange] = []
     for try await (version, code, body) in rows.decode((Int64, String, String?).self) {
-      changes.append(LinkChange(version: version, code: code, link: try body.map(LinkSiteFile.Link.stored)))
+      changes.append(LinkChange(version: version, code: code, body: body))
     }
     return changes
   }
 
-  package func add(_ clicks: [ClickKey: Int]) async throws {
+  package func add(_ clicks: [ClickKey: Int], batch: String) async throws {
     guard !clicks.isEmpty else { return }
     let rows = Array(clicks)
     let days = rows.map(\.key.day)
@@ -111,17 +124,29 @@ package final class PostgresLinkStore: LinkStore {
     let platforms = rows.map(\.key.platform)
     let kinds = rows.map(\.key.kind)
     let counts = rows.map { Int64($0.value) }
-    do {
-      // One statement: every count is added, or none.
-      try await client.query(
+    // One transaction: the batch is marked written and every count added, or neither. An error
+    // (a connection lost after the commit, say) leaves it unknown, and the caller retries under
+    // the same id, which the mark turns away if the first attempt was written.
+    try await client.withTransaction(logger: logger) { connection in
+      let marked = try await connection.query(
+        """
+        INSERT INTO click_batches (id, written) VALUES (\(batch), extract(epoch from now())::bigint)
+        ON CONFLICT (id) DO NOTHING RETURNING id
+        """, logger: logger)
+      var first = false
+      for try await _ in marked { first = true }
+      guard first else { return }
+      try await connection.query(
         """
         INSERT INTO clicks (day, code, route, platform, kind, count)
           SELECT * FROM unnest(\(days)::text[], \(codes)::text[], \(routes)::text[], \(platforms)::text[],
             \(kinds)::text[], \(counts)::bigint[])
         ON CONFLICT (day, code, route, platform, kind) DO UPDATE SET count = clicks.count + excluded.count
         """, logger: logger)
-    } catch {
-      throw UnrecordedClicks(clicks: clicks, reason: "\(String(reflecting: error))")
+    }
+    if purge.due() {
+      _ = try? await client.query(
+        "DELETE FROM click_batches WHERE written < extract(epoch from now())::bigint - 86400", logger: logger)
     }
   }
 
@@ -130,7 +155,7 @@ package final class PostgresLinkStore: LinkStore {
       if let code {
         try await client.query(
           """
-          SELECT day, code, route, platform, kind, count FROM clicks WHERE code = \(code)
+          SELECT day, code, route, platform, kind, count FROM clicks WHERE lower(code) = lower(\(code))
             ORDER BY day, code, route, platform, kind
           """, logger: logger)
       } else {
@@ -148,7 +173,11 @@ package final class PostgresLinkStore: LinkStore {
   }
 
   package func redeem(nonce: String, expires: Int64, now: Int64) async throws -> Bool {
-    try await client.query("DELETE FROM redeemed WHERE expires < \(now)", logger: logger)
+    // By the database's clock, not a server's: a server whose clock runs ahead must not forget a
+    // nonce another server still accepts.
+    if purge.due() {
+      try await client.query("DELETE FROM redeemed WHERE expires < extract(epoch from now())::bigint", logger: logger)
+    }
     let rows = try await client.query(
       "INSERT INTO redeemed (nonce, expires) VALUES (\(nonce), \(expires)) ON CONFLICT (nonce) DO NOTHING RETURNING nonce",
       logger: logger)

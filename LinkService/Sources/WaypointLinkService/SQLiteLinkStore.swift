@@ -7,16 +7,22 @@ import WaypointLinkSite
 ///
 /// sqlite-nio rather than GRDB: it runs each statement on SwiftNIO's thread pool behind `async`
 /// calls, as Hummingbird and postgres-nio do, with no second concurrency model beside them, and
-/// it vendors its own SQLite. Every operation is one statement, so each is atomic on its own: the
-/// connection is opened in SQLite's serialized mode and may be used from any thread.
+/// it vendors its own SQLite. Each statement is atomic on its own and no operation needs two to
+/// be (a redeem's purge of spent nonces and its claim are independent): the connection is opened
+/// in SQLite's serialized mode and may be used from any thread. The file is readable by its
+/// owner alone: it holds the token key.
 package final class SQLiteLinkStore: LinkStore {
   private let connection: SQLiteConnection
+  private let purge = Purge()
   /// The file.
   package let path: String
 
   /// Opens (or creates) the store at `path`.
   package init(path: String, logger: Logger = Logger(label: "waypoint.links.sqlite")) async throws {
     self.path = path
+    if !FileManager.default.fileExists(atPath: path) {
+      _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+    }
     connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
   }
 
@@ -24,7 +30,11 @@ package final class SQLiteLinkStore: LinkStore {
     for statement in [
       "PRAGMA journal_mode=WAL", "PRAGMA busy_timeout=5000", "PRAGMA synchronous=NORMAL",
       // `key` is the code in lower case (codes ignore case); `body` is NULL once removed.
-      "CREATE TABLE IF NOT EXISTS links (key TEXT PRIMARY KEY, code TEXT NOT NULL, body TEXT, version INTEGER NOT NULL)",
+      // `seed` is the body the links file last wrote, so a start rewrites only what the file changed.
+      """
+      CREATE TABLE IF NOT EXISTS links (key TEXT PRIMARY KEY, code TEXT NOT NULL, body TEXT, seed TEXT,
+        version INTEGER NOT NULL)
+      """,
       "CREATE INDEX IF NOT EXISTS links_by_version ON links(version)",
       """
       CREATE TABLE IF NOT EXISTS clicks (day TEXT NOT NULL, code TEXT NOT NULL, route TEXT NOT NULL,
@@ -32,19 +42,21 @@ package final class SQLiteLinkStore: LinkStore {
         PRIMARY KEY (day, code, route, platform, kind))
       """,
       "CREATE TABLE IF NOT EXISTS redeemed (nonce TEXT PRIMARY KEY, expires INTEGER NOT NULL)",
+      "CREATE INDEX IF NOT EXISTS redeemed_by_expiry ON redeemed(expires)",
       "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ] {
       _ = try await connection.query(statement)
     }
   }
 
-  package func put(_ link: LinkSiteFile.Link) async throws {
+  package func seed(_ link: LinkSiteFile.Link) async throws {
     _ = try await connection.query(
       """
-      INSERT INTO links (key, code, body, version)
-        VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(version), 0) + 1 FROM links))
-      ON CONFLICT (key) DO UPDATE SET code = excluded.code, body = excluded.body, version = excluded.version
-        WHERE links.body IS NOT excluded.body
+      INSERT INTO links (key, code, body, seed, version)
+        VALUES (?1, ?2, ?3, ?3, (SELECT COALESCE(MAX(version), 0) + 1 FROM links))
+      ON CONFLICT (key) DO UPDATE SET code = excluded.code, body = excluded.body, seed = excluded.seed,
+        version = excluded.version
+        WHERE links.seed IS NOT excluded.seed
       """, [.text(link.code.lowercased()), .text(link.code), .text(link.stored)])
   }
 
@@ -72,15 +84,16 @@ package final class SQLiteLinkStore: LinkStore {
   package func changes(after version: Int64) async throws -> [LinkChange] {
     let rows = try await connection.query(
       "SELECT version, code, body FROM links WHERE version > ?1 ORDER BY version", [.integer(Int(version))])
-    return try rows.map { row in
-      let body = row.column("body")?.string
-      return LinkChange(
+    return rows.map { row in
+      LinkChange(
         version: Int64(row.column("version")?.integer ?? 0), code: row.column("code")?.string ?? "",
-        link: try body.map(LinkSiteFile.Link.stored))
+        body: row.column("body")?.string)
     }
   }
 
-  package func add(_ clicks: [ClickKey: Int]) async throws {
+  package func add(_ clicks: [ClickKey: Int], batch: String) async throws {
+    // A statement that fails is not written, so a retry never adds twice: the batch id is not
+    // needed here.
     // At most 500 rows a statement; a failed statement's rows and those after it are thrown
     // back to the caller, which keeps them, so a click is counted once or kept.
     let rows = Array(clicks)
@@ -112,7 +125,7 @@ package final class SQLiteLinkStore: LinkStore {
     let select = "SELECT day, code, route, platform, kind, count FROM clicks"
     let order = " ORDER BY day, code, route, platform, kind"
     if let code {
-      rows = try await connection.query(select + " WHERE code = ?1" + order, [.text(code)])
+      rows = try await connection.query(select + " WHERE lower(code) = lower(?1)" + order, [.text(code)])
     } else {
       rows = try await connection.query(select + order)
     }
@@ -125,7 +138,7 @@ package final class SQLiteLinkStore: LinkStore {
   }
 
   package func redeem(nonce: String, expires: Int64, now: Int64) async throws -> Bool {
-    _ = try await connection.query("DELETE FROM redeemed WHERE expires < ?1", [.integer(Int(now))])
+    if purge.due() { _ = try await connection.query("DELETE FROM redeemed WHERE expires < ?1", [.integer(Int(now))]) }
     let rows = try await connection.query(
       "INSERT INTO redeemed (nonce, expires) VALUES (?1, ?2) ON CONFLICT (nonce) DO NOTHING RETURNING nonce",
       [.text(nonce), .integer(Int(expires))])

@@ -80,11 +80,13 @@ package struct Visitor: Sendable, Hashable {
 
   /// Words in the agents of link previews (lower case).
   ///
-  /// Apple's Messages asks as `facebookexternalhit` and `Twitterbot`.
+  /// Apple's Messages asks as `facebookexternalhit` and `Twitterbot`. Apps whose in-app browser
+  /// names the app (LINE, Snapchat, Pinterest) are not listed: their browsers carry people; their
+  /// previewers name a robot word.
   static let previewers: [[UInt8]] = [
     "facebookexternalhit", "facebot", "twitterbot", "slackbot", "slack-imgproxy", "linkedinbot", "discordbot",
-    "whatsapp", "telegrambot", "skypeuripreview", "redditbot", "pinterest", "embedly", "vkshare", "mastodon",
-    "bluesky", "snapchat", "viber", "line/", "iframely", "microsoft teams",
+    "whatsapp", "telegrambot", "skypeuripreview", "redditbot", "embedly", "vkshare", "mastodon",
+    "bluesky", "iframely", "microsoft teams",
   ].map { Array($0.utf8) }
 
   /// Words in the agents of crawlers and tools (lower case); an agent that does not start with

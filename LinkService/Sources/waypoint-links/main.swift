@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
+import UnixSignals
 import Waypoint
 import WaypointLinkService
 import WaypointLinkSite
@@ -92,7 +94,13 @@ struct ServeCommand: AsyncParsableCommand {
     do {
       let service = try await LinkService(configuration, store: store, logger: logger)
       logger.info("serving \(site.links.count) links of \(site.origin) from \(path) on http://\(host):\(port)")
-      try await service.application(address: .hostname(host, port: port)).runService()
+      // SIGTERM or SIGINT: the server finishes its requests, then the clicks are written; a
+      // connection that holds on past 30 seconds is cut so the process ends.
+      var group = ServiceGroupConfiguration(
+        services: [service.application(address: .hostname(host, port: port))],
+        gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+      group.maximumGracefulShutdownDuration = .seconds(30)
+      try await ServiceGroup(configuration: group).run()
     } catch {
       try? await store.close()
       throw error

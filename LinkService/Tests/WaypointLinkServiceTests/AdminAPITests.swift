@@ -49,6 +49,30 @@ struct AdminAPITests {
     }
   }
 
+  @Test("a restart writes only what the links file changed: a removed link stays removed, an edit of the file applies")
+  func restart() async throws {
+    let first = try await Harness()
+    let database = first.store.path
+    try await first.test { client in
+      let removed = try await client.admin("/v1/links/welcome", method: .delete, key: first.adminKey)
+      #expect(removed.status == .noContent)
+    }
+    try await first.close()
+    let second = try await Harness(database: database)
+    try await second.test { client in
+      let answer = try await client.get("/welcome", agent: desktop)
+      #expect(answer.status == .notFound)
+    }
+    try await second.close()
+    let edited = #"{"code": "welcome", "route": "note", "values": {"id": "43"}, "title": "Welcome back"}"#
+    let third = try await Harness(links: edited, database: database)
+    try await third.test { client in
+      let page = try await client.get("/welcome", agent: messages)
+      #expect(page.status == .ok && page.text.contains("Welcome back") && page.text.contains("/n/43"))
+    }
+    try await third.close()
+  }
+
   @Test("a link that opens no public route on the site's host, or is not a link, is refused with why")
   func refusals() async throws {
     try await withHarness { harness, client in
@@ -86,20 +110,22 @@ struct AdminAPITests {
     }
   }
 
-  @Test("writes and wrong keys spend one rate limit: past its burst, 429 with Retry-After")
+  @Test("writes and wrong keys each have a rate limit: past its burst, 429 with Retry-After; guesses spend no write")
   func rateLimit() async throws {
     try await withHarness { harness, client in
+      // 20 wrong keys at once, then about one a second: the 21st is turned away.
+      for _ in 0..<20 { #expect(try await client.admin("/v1/links", key: "guess").status == .unauthorized) }
+      let wrong = try await client.admin("/v1/links", key: "guess")
+      #expect(wrong.status == .tooManyRequests)
+      #expect(wrong.headers[.retryAfter] == "1")
+      // The guesses spent none of the writes: 20 at once, then about one a second.
       var statuses: [HTTPResponse.Status] = []
       for index in 0..<25 {
         let body = #"{"code": "n\#(index)", "route": "note", "values": {"id": "\#(index)"}, "title": "x"}"#
         statuses.append(try await client.admin("/v1/links", method: .post, key: harness.adminKey, body: body).status)
       }
-      // 20 at once, then about one a second: the run takes well under a second.
       #expect(statuses.prefix(20).allSatisfy { $0 == .created })
       #expect(statuses.suffix(4).allSatisfy { $0 == .tooManyRequests })
-      let wrong = try await client.admin("/v1/links", key: "guess")
-      #expect(wrong.status == .tooManyRequests)
-      #expect(wrong.headers[.retryAfter] == "1")
       // Reads with the key are not limited.
       #expect(try await client.admin("/v1/links", key: harness.adminKey).status == .ok)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import Synchronization
 import Testing
 import Waypoint
@@ -11,22 +12,6 @@ final class Opened: Sendable {
   private let lines = Mutex<[String]>([])
   func record(_ line: String) { lines.withLock { $0.append(line) } }
   var all: [String] { lines.withLock { $0 } }
-}
-
-/// A deferred-link source of the app's: the token the preview page copied (the app reads it from
-/// the pasteboard on first launch), traded at the service for the link it opens.
-struct RedeemedToken: DeferredLinkSource {
-  let name = "pasteboard"
-  let token: String
-  let client: any TestClientProtocol
-
-  func deferredLink() async throws -> DeferredLink? {
-    let response = try await client.redeem(token)
-    guard response.status == .ok, let url = response.json["url"] as? String else {
-      throw RoutingError(.rejected, "the service refused the token: \(response.text)")
-    }
-    return DeferredLink(url, campaign: ["utm_source": "link-service"])
-  }
 }
 
 @Suite("Deferred, end to end")
@@ -47,7 +32,14 @@ struct DeferredEndToEndTests {
       let router = try RouterHolder(builder: builder)
       let inbox = LinkInbox(router: router)
       let ledger = MemoryDeferredLinkLedger()
-      let source = RedeemedToken(token: token, client: client)
+      // Waypoint's own source: the token as the pasteboard holds it, posted to the service.
+      let source = DeferredTokenSource(service: "https://notes.example.com") {
+        token
+      } post: { url, body in
+        let path = String(url.dropFirst("https://notes.example.com".count))
+        let response = try await client.execute(uri: path, method: .post, body: ByteBuffer(bytes: body))
+        return (Int(response.status.code), Data(response.body.readableBytesView))
+      }
       let events = router.events()
       #expect(await inbox.receiveDeferredLink(from: source, ledger: ledger) != nil)
       // A second launch asks no more (the ledger), and a second redeem of the token is refused.

@@ -60,10 +60,13 @@ struct Harness {
   let clock: TestClock
   let adminKey = "test-admin-key-0123456789"
 
-  init(links: String = welcome, web: Bool = true, manifest: String = serviceManifest, burst: Double = 20) async throws {
+  init(
+    links: String = welcome, web: Bool = true, manifest: String = serviceManifest, burst: Double = 20,
+    database: String? = nil
+  ) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    store = try await SQLiteLinkStore(path: folder.appendingPathComponent("links.sqlite").path)
+    store = try await SQLiteLinkStore(path: database ?? folder.appendingPathComponent("links.sqlite").path)
     let clock = TestClock()
     self.clock = clock
     var configuration = LinkServiceConfiguration(

@@ -415,7 +415,8 @@ public final class LinkInbox: Sendable {
   /// The source is asked only the first time `ledger` lets it claim the source's name (once per
   /// install, with a ledger that persists), and once per inbox. A link older than `maxAge`
   /// or past its own expiry is dropped as expired; a source that fails gives a `dropped` event
-  /// and releases its claim, so the next launch asks again.
+  /// and releases its claim, so the next launch asks again, unless it throws a
+  /// ``DeferredLinkRefusal`` (there is no link and never will be), whose reason the event gives.
   ///
   /// - Parameters:
   ///   - source: Where the link comes from; the ledger claims its ``DeferredLinkSource/name``.
@@ -434,6 +435,13 @@ public final class LinkInbox: Sendable {
     let found: DeferredLink?
     do {
       found = try await source.deferredLink()
+    } catch let refusal as DeferredLinkRefusal {
+      // No link now or later: the claim stays, so the source is not asked again.
+      report(
+        RouteEvent(
+          openID: router.router.hub.nextOpenID(), phase: .dropped, url: "", origin: origin,
+          reason: refusal.reason, timestamp: now()))
+      return nil
     } catch {
       ledger.release(source.name)
       report(

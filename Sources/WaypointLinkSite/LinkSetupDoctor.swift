@@ -1,36 +1,58 @@
 import Foundation
-import Waypoint
-import WaypointLinkSite
+package import Waypoint
 
 /// The checks of `waypoint doctor`: an app's link set-up (its Info.plist, its entitlements, its
 /// `apple-app-site-association` file) against its routes, from the files alone.
 ///
 /// Each problem is one line that says what is wrong and how to fix it.
-struct LinkSetupDoctor {
+package struct LinkSetupDoctor {
   /// The routes.
-  let manifest: RouteManifest
+  package let manifest: RouteManifest
   /// The Info.plist's top-level dictionary.
-  let infoPlist: [String: Any]
+  package let infoPlist: [String: Any]
   /// The entitlements' dictionary, when given.
-  let entitlements: [String: Any]?
+  package let entitlements: [String: Any]?
   /// The `apple-app-site-association` JSON, when given.
-  let siteAssociation: [String: Any]?
+  package let siteAssociation: [String: Any]?
 
   /// One problem: the file at fault, what is wrong, and the fix.
-  struct Problem: Equatable {
+  package struct Problem: Equatable, Sendable {
     /// `Info.plist`, `entitlements` or `apple-app-site-association`.
-    var file: String
+    package var file: String
     /// What is wrong.
-    var problem: String
+    package var problem: String
     /// What to change.
-    var fix: String
+    package var fix: String
 
     /// `file: problem: fix`.
-    var line: String { "\(file): \(problem): \(fix)" }
+    package var line: String { "\(file): \(problem): \(fix)" }
+
+    /// A problem of `file`: `problem`, fixed by `fix`.
+    package init(file: String, problem: String, fix: String) {
+      self.file = file
+      self.problem = problem
+      self.fix = fix
+    }
+  }
+
+  /// The checks of `manifest`'s set-up in these files (each left out is not checked).
+  ///
+  /// - Parameters:
+  ///   - manifest: The routes.
+  ///   - infoPlist: The Info.plist's top-level dictionary.
+  ///   - entitlements: The entitlements' dictionary.
+  ///   - siteAssociation: The `apple-app-site-association` JSON object.
+  package init(
+    manifest: RouteManifest, infoPlist: [String: Any], entitlements: [String: Any]?, siteAssociation: [String: Any]?
+  ) {
+    self.manifest = manifest
+    self.infoPlist = infoPlist
+    self.entitlements = entitlements
+    self.siteAssociation = siteAssociation
   }
 
   /// Every problem found.
-  var problems: [Problem] {
+  package var problems: [Problem] {
     schemeProblems() + sceneProblems() + domainProblems() + siteAssociationProblems()
   }
 
@@ -113,7 +135,7 @@ struct LinkSetupDoctor {
 
   /// What the site association opens that the routes do not, or leaves to the website that a
   /// public route takes, and internal routes' links it hands the app.
-  func siteAssociationProblems() -> [Problem] {
+  package func siteAssociationProblems() -> [Problem] {
     guard let siteAssociation else { return [] }
     guard siteAssociation["applinks"] is [String: Any] else {
       return [Problem(file: Self.aasa, problem: "no 'applinks' object", fix: "write one with `waypoint aasa`")]
