@@ -7,7 +7,8 @@ import UIKit
 import Waypoint
 import WaypointUIKit
 
-@Suite("The deferred token on the pasteboard")
+/// One at a time: both tests use the one general pasteboard.
+@Suite("The deferred token on the pasteboard", .serialized)
 struct PasteboardTokenTests {
   let service = "https://notes.example.com"
   let token = "https://notes.example.com/welcome?kid=links-1&exp=1800000000&nonce=abc&sig=xyz"
