@@ -116,6 +116,14 @@ package struct LinkSiteFile: Codable, Sendable {
   /// The site's origin without a final slash.
   package var origin: String { site.hasSuffix("/") ? String(site.dropLast()) : site }
 
+  /// The web origin without a final slash, when the file names one.
+  package var webOrigin: String? { web.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } }
+
+  /// Where the link service may redirect, and where `waypoint doctor --live` allows a short link
+  /// to send a browser: Google Play and the web origin, each an origin and a slash, so a
+  /// location that starts with one of them is on that host.
+  package var redirectOrigins: [String] { ["https://play.google.com/"] + (webOrigin.map { [$0 + "/"] } ?? []) }
+
   /// Reads and checks a links file named `name` (for messages).
   ///
   /// - Throws: A ``LinkSiteError`` saying what is wrong: its size, its JSON, the site, a link's

@@ -179,8 +179,7 @@ package struct LiveDoctor {
             problem: "\(url) gave a link preview no og:title '\(printable(link.title))' (status \(preview.status))",
             fix: "serve the link's preview page"))
       }
-      var allowed = ["https://play.google.com/"]
-      if let web = file.web { allowed.append((web.hasSuffix("/") ? String(web.dropLast()) : web) + "/") }
+      let allowed = file.redirectOrigins
       for agent in [Self.android, Self.desktop] {
         let answer = try await fetch(url, agent)
         guard (300..<400).contains(answer.status) else { continue }

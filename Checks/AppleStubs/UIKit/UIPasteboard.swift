@@ -27,7 +27,8 @@ open class UIPasteboard: NSObject {
   public var _modelPromptsShown = 0
 
   /// https://developer.apple.com/documentation/uikit/uipasteboard/detectedvalues — `struct
-  /// DetectedValues` (iOS 15); only the member the reader uses.
+  /// DetectedValues` (iOS 15; not on Mac Catalyst or visionOS); only the member the reader uses.
+  @available(visionOS, unavailable)
   public struct DetectedValues {
     /// https://developer.apple.com/documentation/uikit/uipasteboard/detectedvalues/probableweburl
     /// — `var probableWebURL: String { get }`

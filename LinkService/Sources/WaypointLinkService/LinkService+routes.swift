@@ -6,6 +6,7 @@ import Metrics
 import NIOCore
 import Waypoint
 import WaypointLinkSite
+import WaypointMatching
 
 extension LinkService {
   /// Every route the service answers.
@@ -51,14 +52,14 @@ extension LinkService {
     switch visitor.platform {
     case .android:
       if let package = configuration.site.android?.package, let token = issue(entry) {
-        let referrer = percentEncoded("waypoint_token=" + token)
+        let referrer = PercentCoding.encode("waypoint_token=" + token, as: .queryItem)
         if let redirect = redirect(to: "https://play.google.com/store/apps/details?id=\(package)&referrer=\(referrer)")
         {
           return redirect
         }
       }
     case .desktop:
-      if let web = configuration.site.web, let redirect = redirect(to: webPage(of: entry, on: web)) {
+      if let web = configuration.site.webOrigin, let redirect = redirect(to: webPage(of: entry, on: web)) {
         return redirect
       }
     case .ios: break
@@ -66,11 +67,10 @@ extension LinkService {
     return page(entry, copied: issue(entry) ?? entry.appLink, cache: "no-store")
   }
 
-  /// The route's page on the web origin `web`: the app link's path and query there.
+  /// The route's page on the web origin `web` (no final slash): the app link's path and query
+  /// there.
   func webPage(of entry: LinkSite.Entry, on web: String) -> String {
-    let origin = configuration.site.origin
-    let web = web.hasSuffix("/") ? String(web.dropLast()) : web
-    return web + entry.appLink.dropFirst(origin.count)
+    web + entry.appLink.dropFirst(configuration.site.origin.count)
   }
 
   /// A 302 to `location` when it is printable ASCII and starts with an origin of the allow-list
@@ -91,7 +91,7 @@ extension LinkService {
   /// A new token for `entry`, counted; `nil` when signing fails.
   func issue(_ entry: LinkSite.Entry) -> String? {
     guard let token = try? tokens.issue(code: entry.link.code) else { return nil }
-    Counter(label: "waypoint_links_tokens", dimensions: [("event", "issued")]).increment()
+    tokenEvents.issued.increment()
     return token
   }
 
@@ -109,13 +109,11 @@ extension LinkService {
       let body = try? JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
     else { return Self.json(["error": "the body is {\"token\": \"…\"}, 4 KiB at most"], status: .badRequest) }
     let refused = { (refusal: DeferredTokens.Refusal, status: HTTPResponse.Status) -> Response in
-      let reason =
-        switch refusal {
-        case .expired: "expired"
-        case .replayed: "replayed"
-        default: "refused"
-        }
-      Counter(label: "waypoint_links_tokens", dimensions: [("event", reason)]).increment()
+      switch refusal {
+      case .expired: tokenEvents.expired.increment()
+      case .replayed: tokenEvents.replayed.increment()
+      default: tokenEvents.refused.increment()
+      }
       return Self.json(["error": refusal.text], status: status)
     }
     let checked: DeferredTokens.Checked
@@ -129,7 +127,7 @@ extension LinkService {
       try await store.redeem(
         nonce: checked.nonce, expires: Int64(checked.expires.timeIntervalSince1970) + 60, now: now)
     else { return refused(.replayed, .conflict) }
-    Counter(label: "waypoint_links_tokens", dimensions: [("event", "redeemed")]).increment()
+    tokenEvents.redeemed.increment()
     return Self.json(Redeemed(entry))
   }
 
@@ -174,22 +172,13 @@ extension LinkService {
   }
 }
 
-/// `text` with everything but unreserved characters percent-encoded (a query value's form).
-func percentEncoded(_ text: String) -> String {
-  var result = ""
-  for byte in text.utf8 {
-    let unreserved =
-      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-      || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
-    if unreserved {
-      result.unicodeScalars.append(Unicode.Scalar(byte))
-    } else {
-      result += "%" + String(byte, radix: 16, uppercase: true).leftPadded
-    }
-  }
-  return result
-}
-
-extension String {
-  fileprivate var leftPadded: String { count == 1 ? "0" + self : self }
+/// `waypoint_links_tokens{event=…}`: tokens issued, redeemed, expired, replayed and refused.
+///
+/// Made with the service, so a process bootstraps its metrics system before it makes one.
+struct TokenEvents: Sendable {
+  let issued = Counter(label: "waypoint_links_tokens", dimensions: [("event", "issued")])
+  let redeemed = Counter(label: "waypoint_links_tokens", dimensions: [("event", "redeemed")])
+  let expired = Counter(label: "waypoint_links_tokens", dimensions: [("event", "expired")])
+  let replayed = Counter(label: "waypoint_links_tokens", dimensions: [("event", "replayed")])
+  let refused = Counter(label: "waypoint_links_tokens", dimensions: [("event", "refused")])
 }

@@ -69,6 +69,8 @@ package struct LinkService: Sendable {
   let wellKnown: [String: String]
   /// Where a redirect may go: each an origin and a slash.
   let allowedOrigins: [String]
+  /// The token counters, made once (a counter's lookup is not a redirect's work).
+  let tokenEvents: TokenEvents
   let logger: Logger
 
   /// Prepares `store`, writes the configuration's links to it, reads every link and the
@@ -106,9 +108,8 @@ package struct LinkService: Sendable {
     limiter = RateLimiter(perSecond: configuration.adminRate.perSecond, burst: configuration.adminRate.burst)
     refusedKeys = RateLimiter(perSecond: configuration.adminRate.perSecond, burst: configuration.adminRate.burst)
     wellKnown = LinkSite.wellKnown(file: configuration.site, manifest: configuration.manifest).files
-    var origins = ["https://play.google.com/"]
-    if let web = configuration.site.web { origins.append((web.hasSuffix("/") ? String(web.dropLast()) : web) + "/") }
-    allowedOrigins = origins
+    allowedOrigins = configuration.site.redirectOrigins
+    tokenEvents = TokenEvents()
   }
 
   /// The key given, or the one in the store (written there by the first server to start).
@@ -144,7 +145,4 @@ package struct LinkService: Sendable {
   /// Writes the clicks counted so far (tests, and a caller that runs the routes itself).
   package func writeClicks() async { await clicks.flush() }
 
-  /// Reads the links other servers wrote (tests; a running application does it every
-  /// `syncInterval`).
-  package func readLinks() async { await sync.sync() }
 }
