@@ -61,6 +61,10 @@ import CoreSpotlight
 /// reaches the app through the notification center's delegate, which hands it to
 /// `WaypointApp.receiveNotification(_:)`. Any view below reads the screen coordinator with
 /// `@Environment(ScreenCoordinator.self)`.
+///
+/// **From a screen.** Every view below opens a link in this window with
+/// `@Environment(\.openLink)` (`openLink("/note/7")`: no `Task`, `try` or `await`), and each
+/// screen's view closes its own screen with `@Environment(\.closeScreen)` (`closeScreen()`).
 public struct WaypointHost<Destination: View>: View {
   /// What the host shows a window of.
   private enum Source {
@@ -253,6 +257,7 @@ public struct WaypointHost<Destination: View>: View {
     let modules = coordinator
     LevelView(host: context(modules), levelIndex: 0, item: nil)
       .environment(modules)
+      .environment(\.openLink, openLinkAction)
       .onAppear { appeared() }
       .onDisappear { disappeared() }
       .onChange(of: scenePhase, initial: true) { scenePhaseChanged(scenePhase) }
@@ -405,7 +410,26 @@ public struct WaypointHost<Destination: View>: View {
   private func context(_ modules: ScreenCoordinator) -> HostContext<Destination> {
     HostContext(
       modules: modules, shared: shared, destination: destination, refused: refused,
-      tabLabel: tabLabelView, tabBadge: tabBadge)
+      tabLabel: tabLabelView, tabBadge: tabBadge, closeScreen: closeScreenAction)
+  }
+
+  /// The `openLink` of the host's views: links land in this window (the app's window of
+  /// ``windowID``, or the host's own navigator), never another.
+  package var openLinkAction: OpenLinkAction {
+    if let app { return app.openLinkAction(window: windowID) }
+    guard let inbox = shared.inbox(inbox, router: router) else { return .outside }
+    let window = window
+    return OpenLinkAction(window: window) { link, presentation, extras in
+      inbox.open(link, fromWindow: window, presentation: presentation, extras: extras) { true }
+    }
+  }
+
+  /// The `closeScreen` of the view of `screen`: it closes that screen in this window.
+  package func closeScreenAction(_ screen: Screen) -> CloseScreenAction {
+    if let app { return app.closeScreenAction(screen: screen.id, window: windowID) }
+    let modules = coordinator
+    let window = window
+    return CloseScreenAction(screen: screen.id, window: window) { modules.close(screen.id, window: window) }
   }
 
   private func open(_ link: String, origin: Origin) {
@@ -524,6 +548,8 @@ struct HostContext<Destination: View> {
   let tabLabel: @MainActor (NavigationTab) -> AnyView
   /// The badge of a tab, if any.
   let tabBadge: @MainActor (NavigationTab) -> String?
+  /// The `closeScreen` of a screen's view.
+  let closeScreen: @MainActor (Screen) -> CloseScreenAction
 
   /// The path of the stack at `location`, as its binding gives it to SwiftUI.
   @MainActor func readPath(at location: StackLocation) -> [Screen] {
@@ -691,8 +717,10 @@ struct LevelView<Destination: View>: View {
     if let screen = level?.root { draw(screen).id(screen.id) }
   }
 
-  private func draw(_ screen: Screen) -> Destination {
+  /// The view of `screen`, which closes that screen with `closeScreen()`.
+  private func draw(_ screen: Screen) -> some View {
     host.destination(screen, host.shared.destination(for: screen, in: host.modules))
+      .environment(\.closeScreen, host.closeScreen(screen))
   }
 
   /// The modifiers that present the next level, for the styles this platform has: full-screen

@@ -140,6 +140,60 @@ public final class SceneLinks {
   public private(set) var navigator: UIKitNavigator?
   /// What the links follow of their scene: activation, disconnection, the window becoming key.
   private var sceneObservations: SceneObservations?
+  /// The app whose window this is, once ``init(app:scene:options:savedState:failed:)`` opened it.
+  private weak var app: WaypointApp?
+
+  // MARK: - From a screen
+
+  /// The links of each window they made, by the window's identity: how a view controller finds
+  /// its window's links (`openLink(_:)`, `closeScreen()`).
+  private static var byWindow: [ObjectIdentifier: WeakLinks] = [:]
+
+  private struct WeakLinks {
+    weak var links: SceneLinks?
+  }
+
+  /// How long a view controller not yet in a window waits for one before a link it opens ends
+  /// as `noWindow`: a controller made and not yet shown (its `viewDidLoad`) gets its window
+  /// within a frame or two.
+  public static let windowWait = Duration.seconds(1)
+
+  /// The links of the window `controller` is in, if `SceneLinks` made that window.
+  static func serving(_ controller: UIViewController?) -> SceneLinks? {
+    guard let window = controller?.viewIfLoaded?.window else { return nil }
+    byWindow = byWindow.filter { $0.value.links != nil }
+    return byWindow[ObjectIdentifier(window)]?.links
+  }
+
+  /// Waits until `controller` is in a window `SceneLinks` made, at most ``windowWait``.
+  ///
+  /// Returns that window's links; `nil` when it never is (or the controller is gone). The
+  /// controller is read through `controller`, so waiting does not keep it alive.
+  static func waitForWindow(of controller: @MainActor () -> UIViewController?) async -> SceneLinks? {
+    let step = Duration.milliseconds(16)
+    var waited = Duration.zero
+    while waited < windowWait, controller() != nil {
+      try? await Task.sleep(for: step)
+      waited += step
+      if let links = serving(controller()) { return links }
+    }
+    return nil
+  }
+
+  /// Opens a link from a screen of this window: in the app's window, or through the inbox with
+  /// this window named when the links have no app.
+  func openLinkAction(_ link: String, _ presentation: Presentation?, _ extras: [String: any Sendable]) -> LinkOpening {
+    if let app, let window { return app.open(link, fromWindow: window, presentation: presentation, extras: extras) }
+    return inbox.open(link, fromWindow: window, presentation: presentation, extras: extras) { true }
+  }
+
+  /// Closes the screen `screen` of this window.
+  func closeScreenAction(_ screen: String) -> ScreenClosing {
+    if let app, let window { return app.closeScreen(screen, inWindow: window) }
+    let closing = ScreenClosing(screen, window: window)
+    closing.finish(.notShown)
+    return closing
+  }
 
   /// The window, links and navigator of one scene of `app`: the one line of a scene delegate.
   ///
@@ -222,6 +276,8 @@ public final class SceneLinks {
   ) {
     let id = id ?? scene?.session.persistentIdentifier ?? WaypointApp.mainWindow
     self.window = id
+    self.app = app
+    Self.byWindow[ObjectIdentifier(window)] = WeakLinks(links: self)
     let navigator = UIKitNavigator(window: window)
     self.navigator = navigator
     let badges = app.tabBadges

@@ -555,6 +555,12 @@ extension View {
   nonisolated public func environment<T>(_ object: T?) -> some View where T: AnyObject, T: Observable {
     _Modified(content: self)
   }
+
+  /// https://developer.apple.com/documentation/swiftui/view/environment(_:_:)
+  /// `nonisolated func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View`
+  nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+    _Modified(content: self)
+  }
 }
 
 // MARK: - Apps
@@ -588,7 +594,25 @@ public struct EnvironmentValues {
   /// https://developer.apple.com/documentation/swiftui/environmentvalues/scenephase
   /// `var scenePhase: ScenePhase { get set }` (iOS 14)
   public var scenePhase: ScenePhase = .active
+  /// The values set for custom keys; the model starts every view's environment empty.
+  private var custom: [ObjectIdentifier: Any] = [:]
+  /// https://developer.apple.com/documentation/swiftui/environmentvalues/init()
   public init() {}
+  /// https://developer.apple.com/documentation/swiftui/environmentvalues/subscript(_:)
+  /// `subscript<K>(key: K.Type) -> K.Value where K : EnvironmentKey { get set }`
+  public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+    get { custom[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+    set { custom[ObjectIdentifier(key)] = newValue }
+  }
+}
+
+/// https://developer.apple.com/documentation/swiftui/environmentkey — `protocol EnvironmentKey`
+public protocol EnvironmentKey {
+  /// https://developer.apple.com/documentation/swiftui/environmentkey/value — `associatedtype Value`
+  associatedtype Value
+  /// https://developer.apple.com/documentation/swiftui/environmentkey/defaultvalue
+  /// `static var defaultValue: Self.Value { get }`
+  static var defaultValue: Self.Value { get }
 }
 
 /// https://developer.apple.com/documentation/swiftui/scenephase — `enum ScenePhase` (iOS 14): an

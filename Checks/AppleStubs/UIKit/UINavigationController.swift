@@ -12,9 +12,15 @@
 
   /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/init(rootviewcontroller:)
   /// `init(rootViewController: UIViewController)`
+  /// The root's view is in the navigation controller's view from the start: the navigation
+  /// controller's view holds the content view of its topmost view controller (the page's
+  /// "Navigation controller views", https://developer.apple.com/documentation/uikit/uinavigationcontroller),
+  /// so a root presented inside it is in the window once its navigation controller is.
   public init(rootViewController: UIViewController) {
     super.init(nibName: nil, bundle: nil)
-    if Self.canPush(rootViewController) { setStack([rootViewController]) }
+    guard Self.canPush(rootViewController) else { return }
+    setStack([rootViewController])
+    view.addSubview(rootViewController.view)
   }
 
   /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/init(nibname:bundle:)

@@ -25,8 +25,9 @@ public import Foundation
 /// ``RouteResult/park(_:until:showing:)``; the inbox keeps the original link and opens it again,
 /// with its origin and extras, on ``resume(_:)``. It drops it, with a `dropped` event giving the
 /// reason, on ``discard(_:reason:)``, once it has been parked longer than ``Policy/maxParked``,
-/// or when the user dismisses the screen shown in its place (the sign-in screen) while the gate
-/// still holds. A parked link's completion hears how the link itself finally ends.
+/// or when the screen shown in its place (the sign-in screen) leaves while the gate still holds:
+/// the user cancelled ("the user cancelled sign-in"), or another link took its place. A parked
+/// link's completion hears how the link itself finally ends.
 ///
 /// **Once.** One tap reported twice (launch options and a delegate, a scene's connection options
 /// and `didReceive`) is opened once: by the identifier the door gives (a notification's request
@@ -386,15 +387,39 @@ public final class LinkInbox: Sendable {
     if let held { drop(held, because: Self.expiredParking(gate, policy.maxParked)) }
   }
 
-  /// The screen shown in place of links parked until `gate` (the sign-in screen) left: when the
-  /// user took it off and the gate still holds (`stillClosed`, asked now), the links parked
-  /// until it are dropped, each with the reason.
+  /// The screen shown in place of the link `openID` parked until `gate` (the sign-in screen)
+  /// left: when the gate still holds (`stillClosed`, asked now), that link is dropped with
+  /// `reason`; links parked behind the same gate in another window stay.
   private func gateScreenLeft(
-    _ gate: String, screen: String, stillClosed: (@Sendable () async -> Bool)?
+    _ gate: String, openID: UInt64, reason: String, stillClosed: (@Sendable () async -> Bool)?
   ) async {
     if let stillClosed, await !stillClosed() { return }
-    discard(gate, reason: "the user dismissed the screen '\(screen)' shown in its place while the gate still held")
+    let held = state.withLock { state -> Held? in
+      guard let index = state.parked[gate]?.firstIndex(where: { $0.openID == openID }) else { return nil }
+      let found = state.parked[gate]?.remove(at: index)
+      if state.parked[gate]?.isEmpty == true { state.parked[gate] = nil }
+      return found
+    }
+    if let held { drop(held, because: "\(reason) (parked until '\(gate)')") }
   }
+
+  /// Why a link parked behind a gate is dropped when the screen shown in its place (`screen`)
+  /// left while the gate still held: the user cancelled (a Cancel that closed it, a swipe), or a
+  /// link took its place.
+  @MainActor
+  static func gateScreenReason(tookOff: Bool, cause: ScreenEvent.Cause?, screen: String) -> String {
+    guard tookOff else { return cancelledSignIn }
+    switch cause {
+    case .user?, nil: return cancelledSignIn
+    case .link(_, let url, _, _)?: return "the link '\(url)' took the place of the sign-in screen '\(screen)'"
+    case .app?, .restore?, .background?, .foreground?:
+      return "the app took the sign-in screen '\(screen)' away while the gate still held"
+    }
+  }
+
+  /// The reason a link parked behind a gate gives when the user cancels the screen shown in its
+  /// place (a Cancel button that closes it, a swipe down).
+  package static let cancelledSignIn = "the user cancelled sign-in"
 
   /// Drops the links parked until `gate` (the user gave up signing in), each with a `dropped`
   /// event giving `reason`.
@@ -622,7 +647,7 @@ public final class LinkInbox: Sendable {
       }
       let outcome = await open(held)
       if let parked = outcome.parked {
-        watch(outcome.result, shownFor: parked)
+        watch(outcome.result, shownFor: parked, openID: held.openID)
         if held.completesWhenParked { held.completion?(outcome.result) }
       } else {
         held.completion?(outcome.result)
@@ -656,9 +681,12 @@ public final class LinkInbox: Sendable {
     }
   }
 
-  /// Watches the screen shown in place of `parked` (the sign-in screen's module, when the
-  /// result holds one) for the user taking it off.
-  private func watch(_ result: Result<RouteResult, RoutingError>, shownFor parked: ParkedLink) {
+  /// Watches the screen shown in place of `parked` for leaving while the gate holds.
+  ///
+  /// The screen is the sign-in screen's module, when the result holds one; the link `openID` is
+  /// then dropped with the reason (the user cancelled, or a link took its place). The app closing the screen
+  /// after sign-in (`leavesPastGate`) drops nothing.
+  private func watch(_ result: Result<RouteResult, RoutingError>, shownFor parked: ParkedLink, openID: UInt64) {
     guard case .success(let shown) = result, case .value(let value) = shown.outcome,
       let module = value as? ShownModule
     else { return }
@@ -666,8 +694,9 @@ public final class LinkInbox: Sendable {
     Task { @MainActor in
       let screen = module.screen.id
       module.whenRemoved { tookOff in
-        guard tookOff else { return }
-        Task { await self.gateScreenLeft(gate, screen: screen, stillClosed: stillClosed) }
+        guard !module.leavesPastGate else { return }
+        let reason = Self.gateScreenReason(tookOff: tookOff, cause: module.lastChangeCause, screen: screen)
+        Task { await self.gateScreenLeft(gate, openID: openID, reason: reason, stillClosed: stillClosed) }
       }
     }
   }

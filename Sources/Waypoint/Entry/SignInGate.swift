@@ -16,8 +16,11 @@
 ///   (`notes://login?next=notes%3A%2F%2Fnote%2F42`), for a screen that opens it itself.
 /// - Opened through a ``LinkInbox``, the link is kept until ``LinkInbox/resume(_:)`` with the
 ///   gate's name, or dropped with its reason: on ``LinkInbox/discard(_:reason:)``, when it has
-///   waited longer than ``LinkInbox/Policy/maxParked``, or when the user dismisses the sign-in
-///   screen while still signed out. It stays parked even when the sign-in screen cannot be
+///   waited longer than ``LinkInbox/Policy/maxParked``, or when the sign-in screen shown for it
+///   leaves while the user is still signed out: the user cancelled (a Cancel button that calls
+///   `closeScreen()`, a swipe down: "the user cancelled sign-in"; only that window's links), or
+///   a link took its place (its reason names the link). After `WaypointApp.resume(_:)` the
+///   sign-in screen closes in every window, whether or not a link was parked. It stays parked even when the sign-in screen cannot be
 ///   shown. The caller's completion hears how the link itself ends.
 /// - Middleware runs off the main actor: `isSignedIn` is `async`, so it can read a main-actor
 ///   session with `await` (or an actor's state, or a lock-protected value) without racing it.

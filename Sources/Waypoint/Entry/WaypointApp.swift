@@ -393,9 +393,10 @@ public final class WaypointApp {
     try await open(try link.url, origin: origin, window: window)
   }
 
-  /// Opens again, in order, the links parked until `gate` (sign-in done).
+  /// Opens again, in order, the links parked until `gate` (sign-in done), once the gate's sign-in
+  /// screen has closed in every window: it closes whether or not a link waited behind it.
   public func resume(_ gate: String = SignInGate.signIn) {
-    inbox.resume(gate)
+    closeSignInScreens(of: gate) { [inbox] in inbox.resume(gate) }
   }
 
   /// Drops the links parked until `gate` (the user gave up), each with its reason.

@@ -77,6 +77,16 @@ public final class ShownModule {
   /// `false` holds a presentation the user must finish (forced onboarding, a payment in
   /// progress): such a link then fails with `coveredByPresentation`.
   public var isDismissibleByLinks = true
+  /// Whether the app takes the screen away because the gate it stood in for was passed (the
+  /// sign-in screen closing after sign-in): the links parked behind it then stay parked, to be
+  /// resumed, rather than dropped as cancelled.
+  @ObservationIgnored package var leavesPastGate = false
+
+  /// Why the navigator's state last changed, when it says so (Waypoint's navigators do): what
+  /// took the screen off, read when the module hears it left.
+  package var lastChangeCause: ScreenEvent.Cause? {
+    (navigator as? any PublishesStates)?.statesPublished.lastCause
+  }
 
   init(
     screen: Screen, presentation: Presentation, source: String?, key: ModuleKey, made: MadeModule?,

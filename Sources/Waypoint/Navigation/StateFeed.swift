@@ -16,6 +16,8 @@ package final class StateFeed {
   /// What a listener hears: the state, why it changed, and how long the navigator took.
   package typealias Hear = (NavigationState, ScreenEvent.Cause, ScreenEvent.Timing?) -> Void
   private var listeners: [(owner: ObjectIdentifier, hear: Hear)] = []
+  /// Why the state last published changed; `nil` before the first.
+  package private(set) var lastCause: ScreenEvent.Cause?
 
   /// A feed nobody listens to yet.
   package init() {}
@@ -35,6 +37,7 @@ package final class StateFeed {
   /// carried out.
   package func publish(_ state: NavigationState, cause: ScreenEvent.Cause? = nil, timing: ScreenEvent.Timing? = nil) {
     let cause = cause ?? CauseScope.current ?? .app
+    lastCause = cause
     for listener in listeners { listener.hear(state, cause, timing) }
   }
 }

@@ -25,6 +25,9 @@
 public final class WindowNavigators {
   /// The name of the request extra that says which window a link arrived in (a `String`).
   public nonisolated static let windowExtra = "window"
+  /// The name of the request extra that pins a link to the window its ``windowExtra`` names (a
+  /// `Bool`): a link a screen opened lands there or nowhere, whatever ``chooseWindow`` says.
+  package nonisolated static let pinnedExtra = "waypoint.windowPinned"
 
   /// Where every window's modules come from.
   public let registry: ModuleRegistry
@@ -113,10 +116,15 @@ public final class WindowNavigators {
   /// The query items the states to save leave out: the router's redaction, once an app set it.
   package var redaction = LinkRedaction.none
 
-  /// The window `request` opens in: the app's choice, else the window it arrived in, else the
-  /// most recently active; `nil` when no window is open (or the app's choice is not open).
+  /// The window `request` opens in: the window it was opened from when a screen opened it
+  /// (``pinnedExtra``), else the app's choice, else the window it arrived in, else the most
+  /// recently active; `nil` when no window is open (or the one asked for is not open).
   package func window(for request: RouteRequest) -> String? {
     let ids = windowIDs
+    if request.extras[Self.pinnedExtra] as? Bool == true {
+      guard let pinned = request.extras[Self.windowExtra] as? String, ids.contains(pinned) else { return nil }
+      return pinned
+    }
     if let chooseWindow, let chosen = chooseWindow(request, ids) {
       return ids.contains(chosen) ? chosen : nil
     }

@@ -71,7 +71,7 @@ extension QuickStartTests {
         return
       }
       #expect(error.code == .dropped)
-      #expect(error.message.contains("the user dismissed the screen '\(login.id)'"), "\(error.message)")
+      #expect(error.message.contains("the user cancelled sign-in"), "\(error.message)")
       let dropped = await Self.first(events) { $0.phase == .dropped }
       #expect(dropped?.url == "notes://settings")
       signedIn(app)

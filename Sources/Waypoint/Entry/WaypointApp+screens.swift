@@ -1,0 +1,305 @@
+// What a screen does from inside: opens the next screen in its own window, closes itself. The
+// adapters hand a screen these as actions (SwiftUI's environment, a view controller's methods).
+
+extension WaypointApp {
+  /// Opens `link` in the window `window`, as a screen of that window asks: through the inbox and
+  /// the router like any link, with the app's own origin (internal routes open), and always in
+  /// that window, never another.
+  ///
+  /// ```swift
+  /// app.open("/note/7", fromWindow: session.persistentIdentifier)
+  /// ```
+  ///
+  /// The call returns at once; the link opens once the app is ready and its middleware let it
+  /// through. A window that is not open ends it as ``LinkOpening/Outcome/noWindow`` at once, and
+  /// one that closes before the link's turn, then.
+  ///
+  /// - Parameters:
+  ///   - link: The link.
+  ///   - window: The window's id (a scene session's persistent identifier).
+  ///   - presentation: How to show the screen this time, over its route's presentation; `nil`
+  ///     for the route's.
+  ///   - extras: In-process values for the handler (they win over the link's values).
+  /// - Returns: The opening, whose outcome resolves exactly once.
+  @discardableResult
+  public func open(
+    _ link: String, fromWindow window: String, presentation: Presentation? = nil, extras: [String: any Sendable] = [:]
+  ) -> LinkOpening {
+    inbox.open(link, fromWindow: window, presentation: presentation, extras: extras) { [weak self] in
+      self?.coordinator(for: window) != nil
+    }
+  }
+
+  /// Opens a typed link in the window `window`; see ``open(_:fromWindow:presentation:extras:)-(String,_,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - link: The link; its ``RoutableLink/url`` is opened, and a value no URL can carry ends it
+  ///     as `failed`.
+  ///   - window: The window's id.
+  ///   - presentation: How to show the screen this time; `nil` for the route's.
+  ///   - extras: In-process values for the handler.
+  /// - Returns: The opening, whose outcome resolves exactly once.
+  @discardableResult
+  public func open(
+    _ link: some RoutableLink, fromWindow window: String, presentation: Presentation? = nil,
+    extras: [String: any Sendable] = [:]
+  ) -> LinkOpening {
+    do {
+      return open(try link.url, fromWindow: window, presentation: presentation, extras: extras)
+    } catch {
+      let opening = LinkOpening(String(describing: link), window: window)
+      opening.finish(.failed(error))
+      return opening
+    }
+  }
+
+  /// Closes the screen `screen` of the window `window`, as the screen itself asks: a pushed
+  /// screen pops with what is above it, the root of a presented stack dismisses it, and a tab's
+  /// (or the window's) first screen stays, the outcome saying so.
+  ///
+  /// Closing the screen a sign-in gate showed in place of links, while the user is still signed
+  /// out, is the user cancelling sign-in: the links parked for it in this window are dropped
+  /// with the reason "the user cancelled sign-in"; those of other windows stay.
+  ///
+  /// - Parameters:
+  ///   - screen: The screen's id (``Screen/id``).
+  ///   - window: The window's id.
+  /// - Returns: The close, whose outcome resolves exactly once.
+  @discardableResult
+  public func closeScreen(_ screen: String, inWindow window: String) -> ScreenClosing {
+    guard let modules = coordinator(for: window) else {
+      let closing = ScreenClosing(screen, window: window)
+      closing.finish(.notShown)
+      return closing
+    }
+    return modules.close(screen, window: window)
+  }
+
+  /// The action that opens links from the screens of the window `window`.
+  package func openLinkAction(window: String) -> OpenLinkAction {
+    OpenLinkAction(window: window) { [weak self] link, presentation, extras in
+      guard let self else { return OpenLinkAction.outsideWindow(link, presentation, extras) }
+      return self.open(link, fromWindow: window, presentation: presentation, extras: extras)
+    }
+  }
+
+  /// The action that closes the screen `screen` of the window `window`.
+  package func closeScreenAction(screen: String, window: String) -> CloseScreenAction {
+    CloseScreenAction(screen: screen, window: window) { [weak self] in
+      guard let self else { return CloseScreenAction.outsideWindow() }
+      return self.closeScreen(screen, inWindow: window)
+    }
+  }
+
+  // MARK: - The gate's sign-in screen
+
+  /// The screens a sign-in gate named `gate` shows (its sign-in URL's route), in every window,
+  /// by window.
+  func signInScreens(of gate: String) -> [(window: String, screen: String)] {
+    let router = router.router
+    let routes = gates.filter { $0.gate == gate }.compactMap { gate in
+      router.resolve(gate.signInURL, origin: .internal).route.map { $0.name ?? $0.pattern }
+    }
+    guard !routes.isEmpty else { return [] }
+    return windows.windowIDs.flatMap { window in
+      (coordinator(for: window)?.navigator.state.allScreens ?? []).filter { screen in
+        screen.route.map(routes.contains) ?? false
+      }.map { (window, $0.id) }
+    }
+  }
+
+  /// Closes the gate's sign-in screens in every window (the gate was passed), then hands the
+  /// links parked behind it back to the inbox: the screens go whether or not a link waited,
+  /// and the links parked behind them stay parked until they are gone.
+  func closeSignInScreens(of gate: String, then resume: @escaping @MainActor () -> Void) {
+    let shown = signInScreens(of: gate)
+    guard !shown.isEmpty else { return resume() }
+    var closings: [ScreenClosing] = []
+    for (window, screen) in shown {
+      guard let modules = coordinator(for: window) else { continue }
+      for module in modules.liveModules where module.screen.id == screen { module.leavesPastGate = true }
+      closings.append(modules.close(screen, window: window))
+    }
+    Task { @MainActor in
+      for closing in closings { _ = await closing.finished }
+      resume()
+    }
+  }
+}
+
+extension LinkInbox {
+  /// Opens `link` from a screen of the window `window` (`nil` for a host over one navigator,
+  /// which has one window): the app's own origin, pinned to that window, the per-call
+  /// presentation as the `presentation` extra; see `WaypointApp.open(_:fromWindow:presentation:extras:)`.
+  ///
+  /// - Parameters:
+  ///   - link: The link.
+  ///   - window: The window's id; `nil` pins nothing.
+  ///   - presentation: How to show the screen this time; `nil` for its route's.
+  ///   - extras: In-process values for the handler.
+  ///   - isOpen: Whether the window is open: asked at once (a closed one ends the link as
+  ///     `noWindow`) and after a failure (a window closed meanwhile is why it failed).
+  /// - Returns: The opening, whose outcome resolves exactly once.
+  @MainActor
+  package func open(
+    _ link: String, fromWindow window: String?, presentation: Presentation?, extras: [String: any Sendable],
+    isOpen: @escaping @MainActor () -> Bool
+  ) -> LinkOpening {
+    let opening = LinkOpening(link, window: window)
+    guard isOpen() else {
+      opening.finish(.noWindow)
+      return opening
+    }
+    var extras = extras
+    if let window {
+      extras[WindowNavigators.windowExtra] = window
+      extras[WindowNavigators.pinnedExtra] = true
+    }
+    if let presentation { extras["presentation"] = presentation }
+    _ = accept(link, origin: .internal, extras: extras, id: nil, completesWhenParked: true) { result in
+      Task { @MainActor in
+        // A failure in a window that closed meanwhile is the window's, whatever the router says.
+        if case .failure = result, !isOpen() { return opening.finish(.noWindow) }
+        opening.finish(LinkOpening.Outcome(result, link: link))
+      }
+    }
+    return opening
+  }
+}
+
+/// What a screen calls to open a link in its own window, in one line and without waiting:
+/// SwiftUI's `@Environment(\.openLink)`, which `WaypointHost` puts in each window, and a view
+/// controller's `openLink(_:)` in `WaypointUIKit`.
+///
+/// ```swift
+/// struct NotesView: View {
+///   @Environment(\.openLink) private var openLink
+///   var body: some View {
+///     Button("Note 7") { openLink("/note/7") }
+///   }
+/// }
+/// ```
+///
+/// The link lands in the window of the screen that opened it, never another (see
+/// ``LinkOpening``). A test installs one of its own to record what a view asked for.
+public struct OpenLinkAction: Sendable {
+  /// The window it opens links in; `nil` outside any window.
+  public let window: String?
+  private let open: @MainActor @Sendable (String, Presentation?, [String: any Sendable]) -> LinkOpening
+
+  /// An action that opens each link with `open`.
+  ///
+  /// - Parameters:
+  ///   - window: The window it opens links in.
+  ///   - open: Opens a link with the presentation (`nil` for its route's) and extras asked for,
+  ///     and returns the opening.
+  public init(
+    window: String?,
+    open: @escaping @MainActor @Sendable (String, Presentation?, [String: any Sendable]) -> LinkOpening
+  ) {
+    self.window = window
+    self.open = open
+  }
+
+  /// Opens `link` in the action's window.
+  ///
+  /// - Parameters:
+  ///   - link: The link (`"/note/7"`, `"notes://note/7"`).
+  ///   - presentation: How to show the screen this time; `nil` for its route's.
+  ///   - extras: In-process values for the handler.
+  /// - Returns: The opening, whose outcome resolves exactly once.
+  @MainActor @discardableResult
+  public func callAsFunction(
+    _ link: String, presentation: Presentation? = nil, extras: [String: any Sendable] = [:]
+  ) -> LinkOpening {
+    open(link, presentation, extras)
+  }
+
+  /// Opens a typed link in the action's window.
+  ///
+  /// - Parameters:
+  ///   - link: The link; a value no URL can carry ends it as `failed`.
+  ///   - presentation: How to show the screen this time; `nil` for its route's.
+  ///   - extras: In-process values for the handler.
+  /// - Returns: The opening, whose outcome resolves exactly once.
+  @MainActor @discardableResult
+  public func callAsFunction(
+    _ link: some RoutableLink, presentation: Presentation? = nil, extras: [String: any Sendable] = [:]
+  ) -> LinkOpening {
+    do {
+      return open(try link.url, presentation, extras)
+    } catch {
+      let opening = LinkOpening(String(describing: link), window: window)
+      opening.finish(.failed(error))
+      return opening
+    }
+  }
+
+  /// The action of a view outside any window of the app (no `WaypointHost` above it): every link
+  /// ends as ``LinkOpening/Outcome/noWindow``.
+  public static let outside = OpenLinkAction(window: nil, open: outsideWindow)
+
+  /// Ends a link opened outside any window.
+  @MainActor
+  static func outsideWindow(_ link: String, _ presentation: Presentation?, _ extras: [String: any Sendable])
+    -> LinkOpening
+  {
+    let opening = LinkOpening(link, window: nil)
+    opening.finish(.noWindow)
+    return opening
+  }
+}
+
+/// What a screen calls to close itself, in one line: SwiftUI's `@Environment(\.closeScreen)`,
+/// which `WaypointHost` gives each screen it draws, and a view controller's `closeScreen()` in
+/// `WaypointUIKit`.
+///
+/// ```swift
+/// struct LoginView: View {
+///   @Environment(\.closeScreen) private var closeScreen
+///   var body: some View {
+///     Button("Cancel") { closeScreen() }   // the links waiting for sign-in in this window drop
+///   }
+/// }
+/// ```
+///
+/// See ``ScreenClosing`` for what it removes.
+public struct CloseScreenAction: Sendable {
+  /// The screen it closes; `nil` outside any window.
+  public let screen: String?
+  /// The window of that screen; `nil` outside any window.
+  public let window: String?
+  private let close: @MainActor @Sendable () -> ScreenClosing
+
+  /// An action that closes `screen` with `close`.
+  ///
+  /// - Parameters:
+  ///   - screen: The screen it closes.
+  ///   - window: The window of that screen.
+  ///   - close: Closes it and returns the close.
+  public init(screen: String?, window: String?, close: @escaping @MainActor @Sendable () -> ScreenClosing) {
+    self.screen = screen
+    self.window = window
+    self.close = close
+  }
+
+  /// Closes the action's screen.
+  ///
+  /// - Returns: The close, whose outcome resolves exactly once.
+  @MainActor @discardableResult
+  public func callAsFunction() -> ScreenClosing {
+    close()
+  }
+
+  /// The action of a view that is not a screen of a window (no `WaypointHost` above it): it
+  /// closes nothing (``ScreenClosing/Outcome/notShown``).
+  public static let outside = CloseScreenAction(screen: nil, window: nil, close: outsideWindow)
+
+  /// Ends a close asked outside any window.
+  @MainActor
+  static func outsideWindow() -> ScreenClosing {
+    let closing = ScreenClosing("", window: nil)
+    closing.finish(.notShown)
+    return closing
+  }
+}
