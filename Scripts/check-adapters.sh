@@ -67,6 +67,9 @@ grep -qE "Test run with [1-9][0-9]* tests? .*passed" /tmp/waypoint-adapter-check
 cd ..
 # Every door × every state × every app set-up: the table, and `delivery matrix: P/T cases`.
 Scripts/delivery-matrix.sh /tmp/waypoint-adapter-checks.log
+# A protected screen, signed out, in every way it could be shown, UIKit and SwiftUI: the table,
+# and `guard matrix: P/T` (Checks/Tests/UIKitModelTests/ScreenGuardModelTests.swift).
+Scripts/guard-matrix.sh /tmp/waypoint-adapter-checks.log
 # Screen views over three journeys (Checks/Tests/UIKitModelTests/ScreenJourneyTests.swift): a row
 # per journey, the table, and `screen views: J journeys, V views, missing 0, duplicated 0, phantom 0`.
 Scripts/screen-views.sh /tmp/waypoint-adapter-checks.log

@@ -35,8 +35,12 @@ public struct SignInGate: RouteMiddleware {
   /// The targets it protects, when it was made with them: `WaypointApp` checks each is a
   /// screen of the app.
   package private(set) var targets: [String]?
-  private let protects: @Sendable (RouteRequest) -> Bool
+  private let picks: @Sendable (RouteRequest) -> Bool
   private let isSignedIn: @Sendable () async -> Bool
+  /// Whether the user is signed in now, read on the main actor: given when the gate was made
+  /// with a main-actor session, so `WaypointApp` keeps the screens it protects out of every
+  /// window's state, decided before anything is drawn.
+  package let isSignedInNow: (@MainActor @Sendable () -> Bool)?
 
   /// A gate in front of the routes whose target is one of `targets`.
   ///
@@ -55,8 +59,39 @@ public struct SignInGate: RouteMiddleware {
     let names = targets.map(\.targetName)
     let protected = Set(names)
     self.init(
-      showing: signInURL, gate: gate, protecting: { $0.route?.target.map(protected.contains) ?? false },
-      isSignedIn: isSignedIn)
+      showing: signInURL, gate: gate, picks: { $0.route?.target.map(protected.contains) ?? false },
+      isSignedIn: isSignedIn, now: nil)
+    self.targets = names
+  }
+
+  /// A gate in front of the screens `targets`, reading a main-actor session: the screens it
+  /// protects are never shown signed out, whatever shows them.
+  ///
+  /// ```swift
+  /// @MainActor var isSignedIn = false
+  /// routes.use(SignInGate(showing: "/login", protecting: ["Settings"]) { isSignedIn })
+  /// ```
+  ///
+  /// Besides parking links, `WaypointApp` keeps these screens out of every window's state while
+  /// the user is signed out: a protected first screen of a tab shows the sign-in screen in its
+  /// place (the tab still there), a protected screen anywhere else goes, at launch, on restore
+  /// and the moment the app says the user signed out (`WaypointApp.lock(_:)`); after sign-in
+  /// (`WaypointApp.resume(_:)`) the tab's own first screen comes back.
+  ///
+  /// - Parameters:
+  ///   - signInURL: What to show while a link waits, and in place of a protected first screen.
+  ///   - gate: The name the link is parked under; resume it with that name.
+  ///   - targets: The screens that need a signed-in user: strings, or the app's own ``TargetName``.
+  ///   - isSignedIn: Whether the user is signed in now, read on the main actor.
+  public init(
+    showing signInURL: String, gate: String = SignInGate.signIn, protecting targets: some Sequence<some TargetName>,
+    isSignedIn: @escaping @MainActor @Sendable () -> Bool
+  ) {
+    let names = targets.map(\.targetName)
+    let protected = Set(names)
+    self.init(
+      showing: signInURL, gate: gate, picks: { $0.route?.target.map(protected.contains) ?? false },
+      isSignedIn: { await isSignedIn() }, now: isSignedIn)
     self.targets = names
   }
 
@@ -74,16 +109,46 @@ public struct SignInGate: RouteMiddleware {
     protecting protects: @escaping @Sendable (RouteRequest) -> Bool,
     isSignedIn: @escaping @Sendable () async -> Bool
   ) {
+    self.init(showing: signInURL, gate: gate, picks: protects, isSignedIn: isSignedIn, now: nil)
+  }
+
+  /// A gate in front of the requests `protects` picks, reading a main-actor session: what it
+  /// protects is never shown signed out (see ``init(showing:gate:protecting:isSignedIn:)-(_,_,some Sequence<some TargetName>,_)``;
+  /// each screen is judged by the request its link makes).
+  ///
+  /// - Parameters:
+  ///   - signInURL: What to show while a link waits, and in place of a protected first screen.
+  ///   - gate: The name the link is parked under; resume it with that name.
+  ///   - protects: Whether a request needs a signed-in user.
+  ///   - isSignedIn: Whether the user is signed in now, read on the main actor.
+  public init(
+    showing signInURL: String, gate: String = SignInGate.signIn,
+    protecting protects: @escaping @Sendable (RouteRequest) -> Bool,
+    isSignedIn: @escaping @MainActor @Sendable () -> Bool
+  ) {
+    self.init(showing: signInURL, gate: gate, picks: protects, isSignedIn: { await isSignedIn() }, now: isSignedIn)
+  }
+
+  private init(
+    showing signInURL: String, gate: String, picks: @escaping @Sendable (RouteRequest) -> Bool,
+    isSignedIn: @escaping @Sendable () async -> Bool, now: (@MainActor @Sendable () -> Bool)?
+  ) {
     self.signInURL = signInURL
     self.gate = gate
-    self.protects = protects
+    self.picks = picks
     self.isSignedIn = isSignedIn
+    self.isSignedInNow = now
+  }
+
+  /// Whether the gate protects `request`, whoever is signed in.
+  package func protects(_ request: RouteRequest) -> Bool {
+    picks(request)
   }
 
   /// Whether the gate would park `request` now: its route is protected and the user is signed
   /// out.
   package func refuses(_ request: RouteRequest) async -> Bool {
-    guard protects(request) else { return false }
+    guard picks(request) else { return false }
     return await !isSignedIn()
   }
 
@@ -98,7 +163,7 @@ public struct SignInGate: RouteMiddleware {
   ///   the sign-in screen.
   /// - Throws: What `next` throws.
   public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
-    guard protects(request), await !isSignedIn() else { return try await next(request) }
+    guard picks(request), await !isSignedIn() else { return try await next(request) }
     let shown = LinkText.appending([QueryItem(name: "next", value: request.url.string)], to: signInURL)
     var result = RouteResult.park(request, until: gate, showing: shown)
     let isSignedIn = isSignedIn

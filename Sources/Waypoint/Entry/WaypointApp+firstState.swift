@@ -12,7 +12,7 @@ extension WaypointApp {
   /// The destinations made to know it wait in the coordinator for the window's first plan, so
   /// no screen is made twice and a screen that cannot be made never reaches UIKit or SwiftUI.
   package func firstState(_ state: NavigationState, in modules: ScreenCoordinator) async -> NavigationState {
-    let ungated = await leavingOutGatedScreens(state)
+    let ungated = await leavingOutGatedScreens(guardedRestoring(state))
     return leavingOutUnmadeScreens(ungated, in: modules)
   }
 
@@ -24,7 +24,7 @@ extension WaypointApp {
     // evaluates the host's body; what was made goes to the window's coordinator.
     let navigator = HeadlessNavigator(state: start)
     let probe = ScreenCoordinator(registry: registry, navigator: navigator)
-    let shown = leavingOutUnmadeScreens(start, in: probe)
+    let shown = leavingOutUnmadeScreens(guarded(start), in: probe)
     if shown != start { navigator.showAtOnce(shown) }
     let modules = openWindow(id, navigator: navigator)
     modules.prebuilt = probe.prebuilt
@@ -60,10 +60,14 @@ extension WaypointApp {
   /// `state` without the screens not in ``start`` that a sign-in gate would refuse now (the user
   /// is signed out), and what is over them: a state saved while signed in opens no gated screen
   /// at the next launch signed out.
+  ///
+  /// For the gates that read their session asynchronously; those with a main-actor session
+  /// guard every screen, the start's too, in `guarded(_:)` before this runs.
   private func leavingOutGatedScreens(_ state: NavigationState) async -> NavigationState {
     guard !gates.isEmpty, state != start else { return state }
-    // The start's own screens are shown whatever the gates say; a saved screen that only shares
-    // an id with one of them (a saved state is read from storage, which may be altered) is judged.
+    // The start's own screens are shown whatever an asynchronous gate says (it cannot be asked
+    // before the window is drawn); a saved screen that only shares an id with one of them (a
+    // saved state is read from storage, which may be altered) is judged.
     let fresh = start.allScreens
     var gated: [String: String] = [:]
     for screen in state.allScreens where !fresh.contains(where: { $0.id == screen.id && $0.target == screen.target }) {
@@ -81,7 +85,7 @@ extension WaypointApp {
 
   /// The request a gate judges a saved screen by: its link resolved now, else its route (by name
   /// or pattern) or its target alone.
-  private func gateRequest(for screen: Screen) -> RouteRequest? {
+  func gateRequest(for screen: Screen) -> RouteRequest? {
     let router = router.router
     if let link = screen.link, let request = router.resolve(link, origin: .restoredState).request { return request }
     let route =

@@ -230,6 +230,12 @@ public final class WaypointApp {
       // The screen views go on from what the old window showed (`watch` below).
       windows.close(id)
     }
+    // A headless navigator (SwiftUI's) is drawn from its state as it is: a screen a closed gate
+    // protects leaves it before any view reads it.
+    if let headless = navigator as? HeadlessNavigator {
+      let kept = guarded(headless.state)
+      if kept != headless.state { headless.showAtOnce(kept) }
+    }
     let modules = windows.add(id, navigator: navigator)
     modules.presentedPolicy = presentedPolicy
     screenViews.watch(navigator, window: id)
@@ -263,7 +269,8 @@ public final class WaypointApp {
   /// presented level whose root is left out, with those over it), and each is reported to the
   /// router's observers as a `dropped` event of origin ``Origin/restoredState`` with its reason.
   /// Data that is not a state, a saved root of another kind than ``start``'s, or two screens with
-  /// one id start fresh, with one such event.
+  /// one id start fresh, with one such event. A screen a closed sign-in gate with a main-actor
+  /// session protects is kept out as ``lock(_:)`` keeps it out.
   ///
   /// ```swift
   /// let saved = UserDefaults.standard.data(forKey: "window-\(id)")
@@ -271,13 +278,13 @@ public final class WaypointApp {
   /// app.openWindow(id, navigator: navigator)
   /// ```
   public func restoredState(from saved: Data?) -> NavigationState {
-    guard let saved else { return start }
+    guard let saved else { return guarded(start) }
     let state: NavigationState
     do {
       state = try JSONDecoder().decode(NavigationState.self, from: saved)
     } catch {
       report([.init(reason: "the saved state could not be read (\(error)); the app starts fresh")])
-      return start
+      return guarded(start)
     }
     return restoredState(from: state)
   }
@@ -296,7 +303,7 @@ public final class WaypointApp {
       return nil
     }
     report(leftOut)
-    return state ?? start
+    return guardedRestoring(state ?? start)
   }
 
   /// Tells the router's observers what of a saved state was left out.
@@ -393,10 +400,12 @@ public final class WaypointApp {
     try await open(try link.url, origin: origin, window: window)
   }
 
-  /// Opens again, in order, the links parked until `gate` (sign-in done), once the gate's sign-in
-  /// screen has closed in every window: it closes whether or not a link waited behind it.
+  /// Opens again, in order, the links parked until `gate` (sign-in done), once every window has
+  /// its protected first screens back in the places the sign-in screen held (see
+  /// ``lock(_:)``) and the gate's sign-in screen has closed in every window: it closes whether or
+  /// not a link waited behind it.
   public func resume(_ gate: String = SignInGate.signIn) {
-    closeSignInScreens(of: gate) { [inbox] in inbox.resume(gate) }
+    passGate(gate) { [inbox] in inbox.resume(gate) }
   }
 
   /// Drops the links parked until `gate` (the user gave up), each with its reason.

@@ -42,7 +42,9 @@ struct FirstStateTests {
     ]
     saved.tabs?.selected = "settings"
     let first = await app.firstState(saved, in: modules)
-    #expect(first.tabs?["settings"]?.stack.map(\.id) == ["Settings#2"], "the tab's root, from the start, stays")
+    #expect(
+      first.tabs?["settings"]?.stack.map(\.id) == ["Login#signIn-for-Settings#2"],
+      "the tab's own root, protected too, gives its place to the sign-in screen")
     #expect(first.tabs?.selected == "settings")
     #expect(heard.reasons.contains { $0.contains("'Settings#9'") && $0.contains("sign-in gate 'signIn'") })
     #expect(heard.reasons.contains { $0.contains("'Note#4'") && $0.contains("over 'Settings#9'") })

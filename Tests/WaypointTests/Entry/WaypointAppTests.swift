@@ -62,11 +62,12 @@ struct WaypointAppTests {
     let app = try AppFixture.app()
     let navigator = HeadlessNavigator(state: app.start)
     let modules = app.openWindow(navigator: navigator)
+    let opened = navigator.state
     #expect(modules.presentedPolicy == .dismiss, "a tab-bar app's default: a link dismisses a sheet over its tab")
     #expect(!app.isReady)
     let opening = Task { try await app.open("notes://note/42?mode=edit", origin: .universalLink) }
     await Task.yield()
-    #expect(navigator.state == app.start, "nothing opens before the window shows its first state")
+    #expect(navigator.state == opened, "nothing opens before the window shows its first state")
     app.windowIsShown()
     let note = try await opening.value.value(as: ShownModule.self)
     #expect(navigator.state.tabs?.selected == "notes")

@@ -7,8 +7,8 @@ import Waypoint
 func notesRoutes() -> RouterBuilder {
   var routes = RouterBuilder()
   routes.hosts = ["notes.example.com"]
-  // Middleware runs off the main actor: the gate reads the session with `await`.
-  routes.use(SignInGate(showing: "/login", protecting: ["Settings"]) { await isSignedIn })
+  // Settings needs a signed-in user: its links wait behind the login sheet, its tab shows the login screen.
+  routes.use(SignInGate(showing: "/login", protecting: ["Settings"]) { isSignedIn })
   routes.add("/note/<int:id>", target: "Note", tab: "notes", under: ["Notes"], exposure: .public)
   routes.add("/settings", target: "Settings", tab: "settings", exposure: .public)
   routes.add("/login", target: "Login", presentation: .sheet)  // internal: only the gate shows it

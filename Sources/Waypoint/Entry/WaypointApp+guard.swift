@@ -1,0 +1,152 @@
+import WaypointMatching
+
+// Screens behind the gate, not only links: a screen a main-actor sign-in gate protects is kept
+// out of every window's state while the user is signed out, decided on the state before any UI
+// draws it.
+
+extension WaypointApp {
+  /// The gate that protects `screen` and holds now (the user is signed out), among the gates
+  /// that read a main-actor session; `nil` when none does.
+  func closedGate(protecting screen: Screen) -> SignInGate? {
+    for gate in gates {
+      guard let isSignedIn = gate.isSignedInNow, !isSignedIn() else { continue }
+      if let targets = gate.targets {
+        if targets.contains(screen.target) { return gate }
+      } else if let request = gateRequest(for: screen), gate.protects(request) {
+        return gate
+      }
+    }
+    return nil
+  }
+
+  /// `state` with no screen a closed gate protects: a protected first screen of a tab shows the
+  /// gate's sign-in screen in its place, any other protected screen goes (see
+  /// `NavigationState.guarded(isProtected:standIn:)`).
+  ///
+  /// A protected first screen that is not the start's own there (a saved state put another
+  /// screen in its place) gives its place to the start's own first screen, when that one is not
+  /// protected too.
+  package func guarded(_ state: NavigationState) -> NavigationState {
+    guard gates.contains(where: { $0.isSignedInNow != nil }) else { return state }
+    let start = start
+    return state.guarded(
+      isProtected: { closedGate(protecting: $0) != nil },
+      standIn: { screen, location in
+        if let own = start[stack: location]?.first, own.id != screen.id || own.target != screen.target,
+          closedGate(protecting: own) == nil
+        {
+          return own
+        }
+        return closedGate(protecting: screen).flatMap { standIn(for: screen, gate: $0) }
+      })
+  }
+
+  /// `state` guarded as ``guarded(_:)`` guards it, each saved screen it leaves out reported to
+  /// the router's observers as a `dropped` event of origin ``Origin/restoredState`` with why:
+  /// what a restore leaves out is said, as for every other reason.
+  func guardedRestoring(_ state: NavigationState) -> NavigationState {
+    let kept = guarded(state)
+    guard kept != state else { return kept }
+    let left = kept.allScreens
+    var behind: String?
+    var leftOut: [NavigationState.LeftOut] = []
+    // The start's own screens are not a restore's to report.
+    let own = start.allScreens
+    for screen in state.allScreens where !left.contains(where: { $0.id == screen.id && $0.target == screen.target }) {
+      if own.contains(where: { $0.id == screen.id && $0.target == screen.target }) { continue }
+      if let gate = closedGate(protecting: screen) {
+        behind = screen.id
+        leftOut.append(
+          .init(screen: screen, reason: "it is behind the sign-in gate '\(gate.gate)' and the user is signed out"))
+      } else {
+        let over = behind.map { "'\($0)'" } ?? "a screen"
+        leftOut.append(.init(screen: screen, reason: "it was over \(over), which is behind the sign-in gate"))
+      }
+    }
+    report(leftOut)
+    return kept
+  }
+
+  /// The gate's sign-in screen, standing in for the protected first screen `screen` of a tab:
+  /// its id says whose place it holds, so sign-in puts that screen back.
+  func standIn(for screen: Screen, gate: SignInGate) -> Screen? {
+    let resolution = router.router.resolve(gate.signInURL, origin: .internal)
+    guard let request = resolution.request, let route = resolution.route, let target = route.target else { return nil }
+    return Screen(
+      id: "\(target)#\(Self.standInMark(gate.gate))\(screen.id)", target: target, parameters: request.urlValues,
+      route: route.name ?? route.pattern, link: gate.signInURL)
+  }
+
+  /// What a stand-in's id holds between its target and the id of the screen whose place it
+  /// holds.
+  static func standInMark(_ gate: String) -> String { "\(gate)-for-" }
+
+  /// `state` with the first screens the gate `gate`'s sign-in screen stood in for put back in
+  /// their places (the gate was passed), from ``start``.
+  func ungated(_ state: NavigationState, gate: String) -> NavigationState {
+    var state = state
+    let mark = "#\(Self.standInMark(gate))"
+    for location in state.locations {
+      guard let first = state[stack: location]?.first, let own = start[stack: location]?.first,
+        first.id.hasSuffix(mark + own.id)
+      else { continue }
+      state[stack: location] = [own]
+    }
+    return state
+  }
+
+  /// Says the gate `gate` holds again (the user signed out): every window drops the screens it
+  /// protects at once, in this turn for a ``HeadlessNavigator`` (SwiftUI's), and a protected first
+  /// screen of a tab shows the sign-in screen in its place.
+  ///
+  /// ```swift
+  /// @MainActor func signedOut(_ app: WaypointApp) {
+  ///   isSignedIn = false
+  ///   app.lock()
+  /// }
+  /// ```
+  ///
+  /// Only gates made with a main-actor session (`SignInGate(showing:protecting:isSignedIn:)`
+  /// with a closure that does not `await`) guard screens; others guard links only.
+  ///
+  /// - Parameter gate: The gate's name; ``SignInGate/signIn`` by default.
+  public func lock(_ gate: String = SignInGate.signIn) {
+    for id in windows.windowIDs {
+      guard let modules = coordinator(for: id) else { continue }
+      let shown = modules.navigator.state
+      let kept = guarded(shown)
+      guard kept != shown else { continue }
+      if let headless = modules.navigator as? HeadlessNavigator {
+        headless.showAtOnce(kept)
+        modules.refreshShownModules()
+      } else {
+        Task { @MainActor in
+          try? await modules.navigator.carryOut(reaching: kept)
+          modules.refreshShownModules()
+        }
+      }
+    }
+  }
+
+  /// The gate `gate` was passed: each window gets back the first screens its sign-in screen
+  /// stood in for, then the sign-in screens close, then `resume` hands the parked links back.
+  func passGate(_ gate: String, then resume: @escaping @MainActor () -> Void) {
+    var reaching: [Task<Void, Never>] = []
+    for id in windows.windowIDs {
+      guard let modules = coordinator(for: id) else { continue }
+      let shown = modules.navigator.state
+      let back = ungated(shown, gate: gate)
+      guard back != shown else { continue }
+      reaching.append(
+        Task { @MainActor in
+          try? await modules.navigator.carryOut(reaching: back)
+          modules.refreshShownModules()
+        })
+    }
+    guard !reaching.isEmpty else { return closeSignInScreens(of: gate, then: resume) }
+    Task { @MainActor in
+      for task in reaching { await task.value }
+      closeSignInScreens(of: gate, then: resume)
+    }
+  }
+}
