@@ -146,6 +146,30 @@ nonisolated public struct Label<Title: View, Icon: View>: View {
   public var body: Never { fatalError("model") }
 }
 
+/// https://developer.apple.com/documentation/swiftui/button — `nonisolated struct Button<Label> where Label : View`
+nonisolated public struct Button<Label: View>: View {
+  /// Model only: what the button does.
+  public let action: @MainActor () -> Void
+  /// Model only: its label.
+  public let label: Label
+  /// https://developer.apple.com/documentation/swiftui/button/init(action:label:)
+  /// `@preconcurrency nonisolated init(action: @escaping @MainActor () -> Void, @ContentBuilder label: () -> Label)`
+  @preconcurrency public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+    self.action = action
+    self.label = label()
+  }
+  public var body: Never { fatalError("model") }
+}
+
+extension Button where Label == Text {
+  /// https://developer.apple.com/documentation/swiftui/button/init(_:action:)-lpm7
+  /// `@preconcurrency nonisolated init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S : StringProtocol`
+  /// (a literal title takes the `LocalizedStringKey` overload with the SDK; both compile the same).
+  @preconcurrency public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+    self.init(action: action) { Text(title) }
+  }
+}
+
 // MARK: - Data flow
 
 /// https://developer.apple.com/documentation/swiftui/binding — `@frozen @propertyWrapper @dynamicMemberLookup struct Binding<Value>`

@@ -5,6 +5,8 @@
 @MainActor open class UINavigationItem: NSObject {
   /// Model only: the view controller the item belongs to.
   weak var _modelOwner: UIViewController?
+  /// Model only: the bar button item on the leading side.
+  var _modelLeftItem: UIBarButtonItem?
 
   /// https://developer.apple.com/documentation/uikit/uinavigationitem/searchcontroller
   /// `var searchController: UISearchController? { get set }` (iOS 11): the search bar shown in the

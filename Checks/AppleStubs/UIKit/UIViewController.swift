@@ -27,7 +27,10 @@
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/view — `var view: UIView! { get set }`
   open var view: UIView! {
     get {
-      if loadedView == nil { loadedView = UIView() }
+      if loadedView == nil {
+        loadedView = UIView()
+        viewDidLoad()
+      }
       return loadedView
     }
     set { loadedView = newValue }
@@ -36,6 +39,9 @@
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewifloaded — `var viewIfLoaded: UIView? { get }` (iOS 9)
   open var viewIfLoaded: UIView? { loadedView }
 
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload() — `func viewDidLoad()`:
+  /// called once, after the controller's view is loaded.
+  open func viewDidLoad() {}
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:) — `func viewWillAppear(_ animated: Bool)`
   open func viewWillAppear(_ animated: Bool) {}
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:) — `func viewDidAppear(_ animated: Bool)`

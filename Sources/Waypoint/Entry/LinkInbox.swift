@@ -394,6 +394,11 @@ public final class LinkInbox: Sendable {
     _ gate: String, openID: UInt64, reason: String, stillClosed: (@Sendable () async -> Bool)?
   ) async {
     if let stillClosed, await !stillClosed() { return }
+    dropParked(openID, gate: gate, because: reason)
+  }
+
+  /// Drops the link `openID` parked until `gate`, if it still is, with `reason`.
+  private func dropParked(_ openID: UInt64, gate: String, because reason: String) {
     let held = state.withLock { state -> Held? in
       guard let index = state.parked[gate]?.firstIndex(where: { $0.openID == openID }) else { return nil }
       let found = state.parked[gate]?.remove(at: index)
@@ -690,12 +695,17 @@ public final class LinkInbox: Sendable {
     guard case .success(let shown) = result, case .value(let value) = shown.outcome,
       let module = value as? ShownModule
     else { return }
-    let (gate, stillClosed) = (parked.gate, parked.stillClosed)
+    let (gate, stillClosed, stillClosedNow) = (parked.gate, parked.stillClosed, parked.stillClosedNow)
     Task { @MainActor in
       let screen = module.screen.id
       module.whenRemoved { tookOff in
         guard !module.leavesPastGate else { return }
         let reason = Self.gateScreenReason(tookOff: tookOff, cause: module.lastChangeCause, screen: screen)
+        if let stillClosedNow {
+          // Decided now, on the session as it is while the screen leaves.
+          if stillClosedNow() { self.dropParked(openID, gate: gate, because: reason) }
+          return
+        }
         Task { await self.gateScreenLeft(gate, openID: openID, reason: reason, stillClosed: stillClosed) }
       }
     }

@@ -168,6 +168,7 @@ public struct SignInGate: RouteMiddleware {
     var result = RouteResult.park(request, until: gate, showing: shown)
     let isSignedIn = isSignedIn
     result.parked?.stillClosed = { await !isSignedIn() }
+    if let now = isSignedInNow { result.parked?.stillClosedNow = { !now() } }
     return result
   }
 }

@@ -137,6 +137,10 @@ public struct ParkedLink: Sendable {
   /// behind it. `nil` for a park that says nothing: the screen leaving means the gate was not
   /// passed.
   package var stillClosed: (@Sendable () async -> Bool)?
+  /// Whether the gate still holds, asked on the main actor at the moment the screen shown in its
+  /// place leaves (a gate reading a main-actor session): what the user did then decides, not what
+  /// the session says a moment later.
+  package var stillClosedNow: (@MainActor @Sendable () -> Bool)?
 
   /// Makes a parked link.
   package init(gate: String, url: String, origin: Origin, extras: [String: any Sendable] = [:]) {

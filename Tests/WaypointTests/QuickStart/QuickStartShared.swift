@@ -3,7 +3,7 @@ import Waypoint
 @MainActor var isSignedIn = false  // the app's session, on the main actor like its UI
 
 // The app's links: custom-scheme (notes://note/42) and universal (https://notes.example.com/note/42)
-// alike, since a pattern without a scheme takes any scheme, and https only from the app's hosts.
+// alike, since a pattern without a scheme takes any scheme, and http(s) only from the app's hosts.
 func notesRoutes() -> RouterBuilder {
   var routes = RouterBuilder()
   routes.hosts = ["notes.example.com"]

@@ -105,4 +105,34 @@ struct QuickStartTests {
         TabItem(title: "Notes", image: .system("note.text")), TabItem(title: "Settings", image: .system("gear")),
       ])
   }
+
+  @Test(
+    "the row's tap opens its note over the list, the login screen's Cancel drops what waited, the settings tab is guarded"
+  )
+  func tapCancelAndGuardedTab() async throws {
+    let (app, navigator) = try Self.app()
+    // The settings tab, signed out: the login screen in Settings' place, never Settings.
+    #expect(navigator.state.tabs?["settings"]?.stack.map(\.target) == ["Login"])
+    // NotesController's row (UIKit) and NotesView's button (SwiftUI): openLink("/note/7").
+    let tap = app.open("/note/7", fromWindow: WaypointApp.mainWindow)
+    guard case .shown = await tap.finished else {
+      Issue.record("the tap: \(String(describing: tap.outcome))")
+      return
+    }
+    #expect(navigator.state.tabs?["notes"]?.stack.map(\.target) == ["Notes", "Note"])
+    // The login screen's Cancel: closeScreen() on the sheet a settings link waits behind.
+    let settings = app.open("/settings", fromWindow: WaypointApp.mainWindow)
+    guard case .parked = await settings.finished else {
+      Issue.record("the settings link: \(String(describing: settings.outcome))")
+      return
+    }
+    let login = try #require(navigator.state.presented?.state.stack.first)
+    #expect(await app.closeScreen(login.id, inWindow: WaypointApp.mainWindow).finished == .closed)
+    #expect(navigator.state.presented == nil)
+    // Signed in: Settings takes its tab's first place; the cancelled link never opens.
+    signedIn(app)
+    await ScreenActionTests.waitFor { navigator.state.tabs?["settings"]?.stack.first?.target == "Settings" }
+    #expect(navigator.state.tabs?["settings"]?.stack.map(\.target) == ["Settings"])
+    #expect(navigator.state.tabs?.selected == "notes", "the cancelled link did not open")
+  }
 }
