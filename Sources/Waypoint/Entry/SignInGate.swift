@@ -113,7 +113,7 @@ public struct SignInGate: RouteMiddleware {
   }
 
   /// A gate in front of the requests `protects` picks, reading a main-actor session: what it
-  /// protects is never shown signed out (see ``init(showing:gate:protecting:isSignedIn:)-(_,_,some Sequence<some TargetName>,_)``;
+  /// protects is never shown signed out (see the target-list form of this initializer;
   /// each screen is judged by the request its link makes).
   ///
   /// - Parameters:
