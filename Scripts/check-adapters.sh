@@ -94,4 +94,6 @@ review() {
 # shared/reviews/adapters-turn4.md and shared/reviews/adapters-third.md.
 review second A 33 Checks/SecondReviewReasons.md
 review third B 18 Checks/ThirdReviewReasons.md
+# shared/reviews/adapters-fourth.md.
+review fourth E 14 Checks/FourthReviewReasons.md
 Scripts/check-platforms.sh

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import Foundation
+package import Foundation
 import Observation
 package import Waypoint
 package import WaypointAdapterSupport
@@ -13,8 +13,10 @@ import UserNotifications
 /// level (so a sheet that leaves the state slides away with what it showed).
 ///
 /// Destinations are made when the navigator's state changes — in `refresh(_:)`, run from
-/// `onAppear` and from an observation of the state — never while SwiftUI evaluates `body`, which
-/// only reads what is kept here or held by a route.
+/// `onAppear` and from an observation of the state — and, for the window's first state, when the
+/// window opens, which is the first time SwiftUI reads the host's coordinator, in `body` (fourth
+/// adapter review, E9): a factory that changes observed state should do so in its screen's
+/// `onAppear` or `task`. Otherwise `body` only reads what is kept here or held by a route.
 @MainActor
 @Observable
 package final class HostState {
@@ -106,6 +108,9 @@ package final class HostState {
   /// Made empty by each host.
   package init() {}
 
+  /// Whether the host's window is the one the user is in, as SwiftUI last said (`appearsActive`).
+  @ObservationIgnored package var appearsActive = false
+
   // MARK: - The window of a host that keeps one per scene
 
   /// The window id of a scene that has none yet: made once per host, and kept by the scene from
@@ -117,14 +122,40 @@ package final class HostState {
   /// What follows the window's UIKit scene (its disconnection), while the host is in one.
   @ObservationIgnored private var sceneObservation: NotificationObservation?
 
-  /// The coordinator of `app`'s window `id`, opened over the host's own navigator (on the app's
-  /// `start`) when it is not open.
-  package func window(_ id: String, of app: WaypointApp) -> ScreenCoordinator {
+  /// The coordinator of `app`'s window `id`, opened over the host's own navigator when it is not
+  /// open: on what the scene kept of it (`saved`, restored through the app's one restore path,
+  /// the gate and the make check included), else on the app's `start`.
+  package func window(_ id: String, of app: WaypointApp, restoring saved: Data? = nil) -> ScreenCoordinator {
     if let open = app.coordinator(for: id) { return open }
     if let ownNavigator { return app.openWindow(id, navigator: ownNavigator) }
-    let (modules, navigator) = app.openHeadlessWindow(id)
+    let (modules, navigator) = app.openHeadlessWindow(id, restoring: saved)
     ownNavigator = navigator
     return modules
+  }
+
+  /// Keeps each state the window shows, as the JSON `save` stores with the scene (without the
+  /// secrets the router redacts), so the system reconnecting the scene, or the next launch,
+  /// opens it on it again (fourth adapter review, E3).
+  @ObservationIgnored package var storeState: (@MainActor (String) -> Void)?
+
+  /// Hands `save` the state of `app`'s window `id` as it is now.
+  private func saveState(of modules: ScreenCoordinator) {
+    guard let storeState, let app = savingApp, let id = savingWindow, let state = app.windows.state(of: id),
+      app.coordinator(for: id) === modules,
+      let data = try? JSONEncoder().encode(state)
+    else { return }
+    storeState(String(decoding: data, as: UTF8.self))
+  }
+  /// The app and window whose states are saved.
+  @ObservationIgnored private weak var savingApp: WaypointApp?
+  @ObservationIgnored private var savingWindow: String?
+
+  /// Saves each state of `app`'s window `id` with `save` from now on, starting with this one.
+  package func save(window id: String, of app: WaypointApp, with save: @escaping @MainActor (String) -> Void) {
+    savingApp = app
+    savingWindow = id
+    storeState = save
+    if let modules = app.coordinator(for: id) { saveState(of: modules) }
   }
 
   /// Closes `app`'s window `id`: links no longer open there.
@@ -133,8 +164,9 @@ package final class HostState {
   }
 
   /// Follows the UIKit scene `scene` the window `id` is in: a notification the system shows in
-  /// it opens in this window, and, when `closesWindow`, the window closes when UIKit
-  /// disconnects the scene (https://developer.apple.com/documentation/uikit/uiscene/diddisconnectnotification).
+  /// it opens in this window, and when UIKit disconnects the scene
+  /// (https://developer.apple.com/documentation/uikit/uiscene/diddisconnectnotification) the
+  /// window closes, when `closesWindow`, or else forgets the scene.
   package func follow(scene: AnyObject, window id: String, of app: WaypointApp, closesWindow: Bool) {
     app.windows.attach(scene: ObjectIdentifier(scene), to: id)
     #if canImport(UIKit) && !os(watchOS) && !os(tvOS)
@@ -143,11 +175,16 @@ package final class HostState {
     app.notificationScene.withLock { reader in
       reader = { response in response.targetScene.map(ObjectIdentifier.init) }
     }
-    guard closesWindow, sceneObservation == nil else { return }
+    guard sceneObservation == nil else { return }
+    let sceneID = ObjectIdentifier(scene)
     sceneObservation = NotificationObservation(
       NotificationCenter.default.addObserver(forName: UIScene.didDisconnectNotification, object: scene, queue: nil) {
         [weak app] _ in
-        MainActor.assumeIsolated { app?.closeWindow(id) }
+        MainActor.assumeIsolated {
+          // A window of a fixed id stays open; only the scene it was in is forgotten, so a scene
+          // made later at the same address is not taken for it (fourth adapter review, E13).
+          if closesWindow { app?.closeWindow(id) } else { app?.windows.detach(scene: sceneID) }
+        }
       })
     #endif
   }
@@ -232,6 +269,7 @@ package final class HostState {
     lastLevels = lastLevels.filter { shown.contains($0.key) || previous.contains($0.key) }
     previous = shown
     pruneLater(modules)
+    saveState(of: modules)
   }
 
   /// Forgets, a presentation time from now, levels the state no longer has whose leaving

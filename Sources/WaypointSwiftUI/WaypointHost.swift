@@ -17,9 +17,11 @@ import CoreSpotlight
 /// ```
 ///
 /// **Windows.** Made with an app and no window id, each window of a `WindowGroup` gets its own
-/// navigation state: the host keeps an id for its scene (in `@SceneStorage`, so a window the
-/// system restores keeps it across launches), opens that window in the app when it first
-/// appears, and closes it when it goes away (the window closed, or its scene disconnected),
+/// navigation state: the host keeps an id for its scene and the window's state (in
+/// `@SceneStorage`, so a window the system reconnects or restores at the next launch keeps both,
+/// and opens on its saved state through `WaypointApp.openWindow(_:restoring:)`: the sign-in gate
+/// and the check that each screen can still be made included), opens that window in the app when
+/// it first appears, and closes it when it goes away (the window closed, or its scene disconnected),
 /// so no link opens in a window that is gone. A link that names no window (a notification tap,
 /// an App Intent) opens in the window the user was last in (its scene became active).
 ///
@@ -38,8 +40,8 @@ import CoreSpotlight
 /// **Screens.** Each screen is drawn by `destination` with what the module registry made for it
 /// (or, for `WaypointApp.swiftUI` apps, as the view its factory made): the shown module's
 /// destination while it is shown, else one the host makes when the screen appears in the state
-/// (a restored state), never while SwiftUI evaluates `body`; `nil` until then, or when it could
-/// not be made.
+/// (a restored state), outside `body` but for the window's first state, made when the window
+/// opens, the first time SwiftUI reads the host; `nil` until then, or when it could not be made.
 ///
 /// Each binding is the SwiftUI projection of the state (`NavigationState.levels`):
 /// reading gives a level's path or presented item, and what SwiftUI writes back (the user went
@@ -113,8 +115,14 @@ public struct WaypointHost<Destination: View>: View {
   @State private var shared = HostState()
   /// The id the scene keeps for its window, across launches; empty until the host first appeared.
   @SceneStorage("waypoint.window") private var sceneWindow = ""
+  /// The state of the window, as JSON, kept with the scene: a window the system reconnects, or
+  /// the next launch, opens on it again; empty until the window first showed a state.
+  @SceneStorage("waypoint.state") private var sceneState = ""
   /// The phase of the window's scene: when it becomes active, links that name no window open here.
   @Environment(\.scenePhase) private var scenePhase
+  /// Whether the window is the one the user is in (the focused, key window): links that name no
+  /// window open here (https://developer.apple.com/documentation/swiftui/environmentvalues/appearsactive).
+  @Environment(\.appearsActive) private var appearsActive
   /// The app whose window this host shows, when made with ``init(app:window:failed:refused:destination:)``.
   private var app: WaypointApp? {
     guard case .app(let app, _) = source else { return nil }
@@ -261,6 +269,7 @@ public struct WaypointHost<Destination: View>: View {
       .onAppear { appeared() }
       .onDisappear { disappeared() }
       .onChange(of: scenePhase, initial: true) { scenePhaseChanged(scenePhase) }
+      .onChange(of: appearsActive, initial: true) { appearsActiveChanged(appearsActive) }
       .onOpenURL { url in receive(url) }
       .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in receive(activity) }
       .continuingSpotlight { identifier in receive(spotlight: identifier) }
@@ -280,15 +289,23 @@ public struct WaypointHost<Destination: View>: View {
   package var coordinator: ScreenCoordinator {
     switch source {
     case .modules(let modules), .app(_, fixed: let modules?): modules
-    case .app(let app, fixed: nil): shared.window(windowID, of: app)
+    case .app(let app, fixed: nil):
+      shared.window(windowID, of: app, restoring: sceneState.isEmpty ? nil : Data(sceneState.utf8))
     }
   }
+
+  /// The state the scene keeps for the window, as JSON; empty when it keeps none.
+  package var keptState: String { sceneState }
 
   /// The window appeared: the scene keeps its id, the host follows the state, and the app learns
   /// its window is shown.
   package func appeared() {
     if keepsSceneWindow, sceneWindow.isEmpty { sceneWindow = windowID }
     shared.start(coordinator)
+    if keepsSceneWindow, let app {
+      let kept = _sceneState
+      shared.save(window: windowID, of: app) { kept.wrappedValue = $0 }
+    }
     app?.windowIsShown(windowID)
   }
 
@@ -311,6 +328,17 @@ public struct WaypointHost<Destination: View>: View {
   /// notification tap, an App Intent) open here rather than in the window made last.
   package func becameActive() {
     app?.activateWindow(windowID)
+  }
+
+  /// The window became the one the user is in (`appearsActive`), or stopped being it: while it
+  /// is, a link that names no window opens here, even when another window's scene is active too
+  /// (the Mac, iPad side by side, Vision Pro: fourth adapter review, E4).
+  package func appearsActiveChanged(_ active: Bool) {
+    shared.appearsActive = active
+    guard let app else { return }
+    let shared = shared
+    app.windows.follow(frontmost: { [weak shared] in shared?.appearsActive == true }, of: windowID)
+    if active { app.activateWindow(windowID) }
   }
 
   /// The window's scene changed phase: active, it takes the links that name no window, and its

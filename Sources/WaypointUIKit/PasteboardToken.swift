@@ -19,8 +19,8 @@ import UIKit
 /// } post: { url, body in try await redeem(url, body) }
 /// ```
 public enum PasteboardToken {
-  /// The general pasteboard's text when it is a link of `service`; `nil` otherwise, and when
-  /// the pasteboard holds no web URL (then nothing is read and no prompt is shown).
+  /// The general pasteboard's text, trimmed, when it is a link of `service`; `nil` otherwise,
+  /// and when the pasteboard holds no web URL (then nothing is read and no prompt is shown).
   ///
   /// - Parameter service: The link service's origin (`https://notes.example.com`).
   /// - Returns: The text, a token for ``DeferredTokenSource`` to check and redeem.
@@ -30,7 +30,10 @@ public enum PasteboardToken {
       found.contains(\UIPasteboard.DetectedValues.probableWebURL)
     else { return nil }
     let origin = service.hasSuffix("/") ? String(service.dropLast()) : service
-    guard let text = pasteboard.string, text.hasPrefix(origin + "/") else { return nil }
+    // Copied as selected text, the link may carry a newline or spaces around it (fourth
+    // adapter review, E11): trimmed before it is judged, as the source trims it.
+    guard let text = pasteboard.string?.trimmingCharacters(in: .whitespacesAndNewlines), text.hasPrefix(origin + "/")
+    else { return nil }
     return text
   }
 }

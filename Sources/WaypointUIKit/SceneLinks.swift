@@ -280,17 +280,16 @@ public final class SceneLinks {
     Self.byWindow[ObjectIdentifier(window)] = WeakLinks(links: self)
     let navigator = UIKitNavigator(window: window)
     self.navigator = navigator
-    let badges = app.tabBadges
-    navigator.configureTab = { tab, stack in
-      if let title = tabTitles?[tab] { stack.tabBarItem.title = title }
-      stack.tabBarItem.badgeValue = badges.badge(onTab: tab)
-    }
-    badges.observe { [weak navigator] tab, badge in
-      guard let navigator else { return false }
-      navigator.showBadge(badge, onTab: tab)
-      return true
-    }
+    showBadges(of: app, on: navigator, window: id, tabTitles: tabTitles)
     let modules = app.openWindow(id, navigator: navigator)
+    // The user is in this window while its scene is in the foreground and frontmost: a scene
+    // beside another (iPad, Stage Manager, the Mac, Vision Pro) stays active when the user moves
+    // to the other (https://developer.apple.com/documentation/uikit/uitraitcollection/activeappearance).
+    app.windows.follow(
+      frontmost: { [weak window] in
+        guard let window, window.windowScene?.activationState == .foregroundActive else { return false }
+        return window.traitCollection.activeAppearance == .active
+      }, of: id)
     if let scene { sceneObservations = SceneObservations(app: app, window: window, scene: scene, id: id) }
     app.readsNotificationScenes()
     let restored = app.restoredState(from: savedState)
@@ -319,6 +318,28 @@ public final class SceneLinks {
         app.windowIsShown(id)
       }
     }
+  }
+
+  /// Puts each tab's title (a deprecated `tabTitles` entry) and the app's badges on `navigator`'s
+  /// tab bar items, now and as the app sets badges, while the window `id` is open with it.
+  private func showBadges(
+    of app: WaypointApp, on navigator: UIKitNavigator, window id: String, tabTitles: [String: String]?
+  ) {
+    let badges = app.tabBadges
+    navigator.configureTab = { tab, stack in
+      if let title = tabTitles?[tab] { stack.tabBarItem.title = title }
+      stack.tabBarItem.badgeValue = badges.badge(onTab: tab)
+    }
+    badges.observe(
+      { [weak navigator] tab, badge in
+        guard let navigator else { return false }
+        navigator.showBadge(badge, onTab: tab)
+        return true
+      },
+      while: { [weak navigator, weak app] in
+        // Listens while its window is open in the app with this navigator.
+        navigator != nil && app?.coordinator(for: id)?.navigator === navigator
+      })
   }
 
   /// How long a window launched with a link waits for it before it shows its first state

@@ -618,6 +618,10 @@ public struct EnvironmentValues {
   /// https://developer.apple.com/documentation/swiftui/environmentvalues/scenephase
   /// `var scenePhase: ScenePhase { get set }` (iOS 14)
   public var scenePhase: ScenePhase = .active
+  /// https://developer.apple.com/documentation/swiftui/environmentvalues/appearsactive
+  /// `var appearsActive: Bool { get set }` (iOS 18, macOS 10.15 back-deployed, tvOS 18, visionOS 2,
+  /// watchOS 11): whether the views should appear active, as those of the focused (key) window do.
+  public var appearsActive = true
   /// The values set for custom keys; the model starts every view's environment empty.
   private var custom: [ObjectIdentifier: Any] = [:]
   /// https://developer.apple.com/documentation/swiftui/environmentvalues/init()

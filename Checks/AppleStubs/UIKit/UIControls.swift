@@ -153,3 +153,40 @@ extension IndexPath {
     self.init(indexes: [section, row])
   }
 }
+
+/// https://developer.apple.com/documentation/uikit/uiuserinterfaceactiveappearance — `enum UIUserInterfaceActiveAppearance` (iOS 14)
+@available(watchOS, unavailable)
+public enum UIUserInterfaceActiveAppearance: Int, Sendable {
+  /// https://developer.apple.com/documentation/uikit/uiuserinterfaceactiveappearance/unspecified — `case unspecified`
+  case unspecified = -1
+  /// https://developer.apple.com/documentation/uikit/uiuserinterfaceactiveappearance/inactive — `case inactive`
+  case inactive = 0
+  /// https://developer.apple.com/documentation/uikit/uiuserinterfaceactiveappearance/active — `case active`
+  case active = 1
+}
+
+/// https://developer.apple.com/documentation/uikit/uitraitcollection — `@MainActor class UITraitCollection`
+/// (the model keeps its active appearance alone).
+@available(watchOS, unavailable)
+@MainActor open class UITraitCollection: NSObject {
+  /// https://developer.apple.com/documentation/uikit/uitraitcollection/activeappearance
+  /// `var activeAppearance: UIUserInterfaceActiveAppearance { get }` (iOS 14): "whether a scene is
+  /// frontmost; it doesn't describe a scene's life-cycle state".
+  public let activeAppearance: UIUserInterfaceActiveAppearance
+
+  /// https://developer.apple.com/documentation/uikit/uitraitcollection/init(activeappearance:)
+  /// `init(activeAppearance userInterfaceActiveAppearance: UIUserInterfaceActiveAppearance)`
+  public init(activeAppearance userInterfaceActiveAppearance: UIUserInterfaceActiveAppearance) {
+    activeAppearance = userInterfaceActiveAppearance
+    super.init()
+  }
+}
+
+extension UIView {
+  /// https://developer.apple.com/documentation/uikit/uitraitenvironment/traitcollection
+  /// `var traitCollection: UITraitCollection { get }` (UITraitEnvironment): the model's carries
+  /// the active appearance of the view's window's scene.
+  public var traitCollection: UITraitCollection {
+    UITraitCollection(activeAppearance: window?.windowScene?._modelActiveAppearance ?? .unspecified)
+  }
+}

@@ -38,13 +38,15 @@ open class UIPasteboard: NSObject {
   /// https://developer.apple.com/documentation/uikit/uipasteboard/detectedpatterns(for:) —
   /// `func detectedPatterns(for keyPaths: Set<PartialKeyPath<UIPasteboard.DetectedValues>>)
   /// async throws -> Set<PartialKeyPath<UIPasteboard.DetectedValues>>` (iOS 15; not on Mac
-  /// Catalyst or visionOS). It shows no prompt: the model finds a web URL when the text starts
-  /// with `http://` or `https://` and has no space.
+  /// Catalyst or visionOS). It shows no prompt: the model finds a web URL when the text, the
+  /// spaces and newlines around it aside (a link copied as selected text), starts with `http://`
+  /// or `https://` and has no space inside.
   @available(visionOS, unavailable)
   open func detectedPatterns(
     for keyPaths: Set<PartialKeyPath<UIPasteboard.DetectedValues>>
   ) async throws -> Set<PartialKeyPath<UIPasteboard.DetectedValues>> {
-    guard keyPaths.contains(\UIPasteboard.DetectedValues.probableWebURL), let text = _modelString,
+    guard keyPaths.contains(\UIPasteboard.DetectedValues.probableWebURL),
+      let text = _modelString?.trimmingCharacters(in: .whitespacesAndNewlines),
       text.hasPrefix("http://") || text.hasPrefix("https://"), !text.contains(" ")
     else { return [] }
     return [\UIPasteboard.DetectedValues.probableWebURL]

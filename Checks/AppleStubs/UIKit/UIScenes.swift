@@ -5,6 +5,8 @@ import Synchronization
 /// https://developer.apple.com/documentation/uikit/uiscene — `@MainActor class UIScene`
 @available(watchOS, unavailable)
 @MainActor open class UIScene: UIResponder {
+  /// Model only: what `activationState` reports.
+  public var _modelActivationState = UIScene.ActivationState.foregroundActive
   /// https://developer.apple.com/documentation/uikit/uiscene/connectionoptions — `@MainActor class ConnectionOptions`
   @MainActor open class ConnectionOptions: NSObject {
     /// https://developer.apple.com/documentation/uikit/uiscene/connectionoptions/urlcontexts — `var urlContexts: Set<UIOpenURLContext> { get }`
@@ -55,7 +57,32 @@ import Synchronization
 
 /// https://developer.apple.com/documentation/uikit/uiwindowscene — `@MainActor class UIWindowScene : UIScene`
 @available(watchOS, unavailable)
-@MainActor open class UIWindowScene: UIScene {}
+@MainActor open class UIWindowScene: UIScene {
+  /// Model only: whether the scene is frontmost, which its windows' trait collections report as
+  /// `activeAppearance` (unspecified until a test says; a scene in the foreground may be active
+  /// without being frontmost: iPad side by side, Stage Manager, the Mac, Vision Pro).
+  public var _modelActiveAppearance = UIUserInterfaceActiveAppearance.unspecified
+}
+
+extension UIScene {
+  /// https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.enum
+  /// `enum ActivationState` (iOS 13)
+  public enum ActivationState: Int, Sendable {
+    /// https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.enum/unattached — `case unattached`
+    case unattached = -1
+    /// https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.enum/foregroundactive — `case foregroundActive`
+    case foregroundActive = 0
+    /// https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.enum/foregroundinactive — `case foregroundInactive`
+    case foregroundInactive = 1
+    /// https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.enum/background — `case background`
+    case background = 2
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.property
+  /// `var activationState: UIScene.ActivationState { get }` (iOS 13); the model's scenes are in
+  /// the foreground and active unless a test says otherwise.
+  public var activationState: ActivationState { _modelActivationState }
+}
 
 extension UIScene {
   /// https://developer.apple.com/documentation/uikit/uiscene/didactivatenotification

@@ -55,9 +55,11 @@
   /// `var presentedViewController: UIViewController? { get }` — "the view controller that is
   /// presented by this view controller, or one of its ancestors in the view controller hierarchy":
   /// a screen in a stack sees what its tab bar controller presents.
+  ///
+  /// Get-only, as on the page: an adapter that wrote it would compile here and not on iOS (fourth
+  /// adapter review, E1's notes on the model); the model sets `_modelPresented`.
   open var presentedViewController: UIViewController? {
-    get { _modelPresented ?? (_modelParent ?? navigationController)?.presentedViewController }
-    set { _modelPresented = newValue }
+    _modelPresented ?? (_modelParent ?? navigationController)?.presentedViewController
   }
   /// Model only: what this controller presents itself.
   var _modelPresented: UIViewController?
@@ -219,7 +221,7 @@
         "UIPopoverPresentationController should have a non-nil sourceView before the presentation occurs")
       return
     }
-    presentedViewController = presented
+    _modelPresented = presented
     presented._modelPresenter = self
     presented.storedPresentation?._modelPresenting = self
     let transition = ModelTransition()
@@ -327,10 +329,10 @@
       transition.end()
       UIKitModel.animate {
         for controller in chain {
-          controller.presentedViewController = nil
+          controller._modelPresented = nil
           controller._modelPresenter = nil
         }
-        presenter.presentedViewController = nil
+        presenter._modelPresented = nil
         if byUser { dismissed.storedPresentation?._modelTellDidDismiss() }
         completion?()
       }

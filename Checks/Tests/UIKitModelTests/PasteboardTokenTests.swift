@@ -29,6 +29,14 @@ struct PasteboardTokenTests {
     pasteboard._modelString = nil
   }
 
+  @Test("E11: a token copied as selected text, with a newline and spaces around it, is read trimmed")
+  func trimmed() async {
+    let pasteboard = UIPasteboard.general
+    pasteboard._modelString = "\n  \(token) \n"
+    defer { pasteboard._modelString = nil }
+    #expect(await PasteboardToken.read(service: service) == token)
+  }
+
   @Test("the pasteboard's token, redeemed, opens its link once through the inbox")
   func throughTheInbox() async throws {
     UIPasteboard.general._modelString = token

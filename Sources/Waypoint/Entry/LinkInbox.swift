@@ -318,6 +318,11 @@ public final class LinkInbox: Sendable {
     return try outcome.get()
   }
 
+  /// Forgets the arrival of the link `openID` for duplicate detection: its delivery failed.
+  private func forgetArrival(_ openID: UInt64) {
+    state.withLock { $0.recent.removeAll { $0.openID == openID } }
+  }
+
   /// Drops the link `openID` if it is still waiting for the app to be ready.
   private func expireWaiting(_ openID: UInt64, because reason: String) {
     let held = state.withLock { state -> Held? in
@@ -651,6 +656,10 @@ public final class LinkInbox: Sendable {
         continue
       }
       let outcome = await open(held)
+      // A delivery that failed leaves no mark: the same link or tap reported again (a scene
+      // connected for it, say) is a delivery of its own, not a duplicate (fourth adapter review,
+      // E1).
+      if case .failure = outcome.result, outcome.parked == nil { forgetArrival(held.openID) }
       if let parked = outcome.parked {
         watch(outcome.result, shownFor: parked, openID: held.openID)
         if held.completesWhenParked { held.completion?(outcome.result) }

@@ -13,8 +13,12 @@ package final class TabBadges {
   private var set: [String: String?] = [:]
   /// The badges the tabs are declared with.
   @ObservationIgnored private let declared: [String: String]
-  /// Each hears a badge set, and says whether it still listens.
-  @ObservationIgnored private var observers: [@MainActor (String, String?) -> Bool] = []
+  /// Each hears a badge set, and says whether it still listens; `listens` says so without a
+  /// badge, so a window gone is let go when windows close, not only at the next badge.
+  @ObservationIgnored private var observers: [Observer] = []
+
+  /// What one window hears, and whether it still listens.
+  private typealias Observer = (hear: @MainActor (String, String?) -> Bool, listens: @MainActor () -> Bool)
 
   /// Badges over those `start`'s tabs are declared with.
   package init(start: NavigationState) {
@@ -33,12 +37,24 @@ package final class TabBadges {
   package func setBadge(_ badge: String?, onTab id: String) {
     guard self.badge(onTab: id) != badge || set[id] == nil else { return }
     set[id] = .some(badge)
-    observers = observers.filter { $0(id, badge) }
+    observers = observers.filter { $0.hear(id, badge) }
   }
 
-  /// Calls `hear` with each badge set from now on, until it returns `false` (the window it
-  /// serves is gone).
-  package func observe(_ hear: @escaping @MainActor (_ tab: String, _ badge: String?) -> Bool) {
-    observers.append(hear)
+  /// Calls `hear` with each badge set from now on, until it returns `false` or `listens` does
+  /// (the window it serves is gone).
+  package func observe(
+    _ hear: @escaping @MainActor (_ tab: String, _ badge: String?) -> Bool,
+    while listens: @escaping @MainActor () -> Bool = { true }
+  ) {
+    observers.append((hear, listens))
   }
+
+  /// Lets go of the observers whose window is gone (fourth adapter review, E10: one was kept per
+  /// scene ever connected until a badge was set).
+  package func forgetClosedWindows() {
+    observers = observers.filter { $0.listens() }
+  }
+
+  /// How many observers it keeps, for the checks.
+  package var observerCount: Int { observers.count }
 }

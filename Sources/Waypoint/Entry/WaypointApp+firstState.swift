@@ -1,5 +1,11 @@
 import WaypointMatching
 
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
 // The state a window opens on: what can be shown of a restored state, or of the app's start.
 
 extension WaypointApp {
@@ -16,15 +22,45 @@ extension WaypointApp {
     return leavingOutUnmadeScreens(ungated, in: modules)
   }
 
+  /// Opens the window `id` over a ``HeadlessNavigator``, SwiftUI's, on what an earlier run saved
+  /// for it (the JSON of ``WindowNavigators/state(of:)``), or on ``start`` when `saved` is `nil`:
+  /// the one restore path of a SwiftUI window, with the gate and the make check.
+  ///
+  /// What cannot be shown is left out, and each part reported as a `dropped` event of origin
+  /// ``Origin/restoredState`` with its reason: what ``restoredState(from:)-(Data?)`` leaves out
+  /// (screens, routes, tabs this version lacks; screens a closed sign-in gate with a main-actor
+  /// session protects), then a screen whose destination cannot be made now (a deleted note), with
+  /// the screens over it, so no window comes back blank (fourth adapter review, E2).
+  ///
+  /// ```swift
+  /// let saved = UserDefaults.standard.data(forKey: "window-\(id)")
+  /// app.openWindow(id, restoring: saved)
+  /// ```
+  ///
+  /// `WaypointHost(app:)` restores each window of its own this way, from the state it keeps with
+  /// its scene.
+  ///
+  /// - Parameters:
+  ///   - id: The window's id.
+  ///   - saved: What an earlier run saved for the window; `nil` for ``start``.
+  /// - Returns: The window's screen coordinator.
+  @discardableResult
+  public func openWindow(_ id: String = WaypointApp.mainWindow, restoring saved: Data?) -> ScreenCoordinator {
+    openHeadlessWindow(id, restoring: saved).modules
+  }
+
   /// Opens the window `id` over a ``HeadlessNavigator`` (a SwiftUI host's) on what can be shown of
-  /// ``start``: a screen of it whose destination cannot be made is left out with those over it,
-  /// and reported, as ``firstState(_:in:)`` does for a UIKit window.
-  package func openHeadlessWindow(_ id: String) -> (modules: ScreenCoordinator, navigator: HeadlessNavigator) {
+  /// `saved` (see ``openWindow(_:restoring:)``), or of ``start``: a screen whose destination cannot
+  /// be made is left out with those over it, and reported, as ``firstState(_:in:)`` does for a
+  /// UIKit window.
+  package func openHeadlessWindow(
+    _ id: String, restoring saved: Data? = nil
+  ) -> (modules: ScreenCoordinator, navigator: HeadlessNavigator) {
     // Worked out over a navigator no view reads yet, so nothing observed changes while SwiftUI
     // evaluates the host's body; what was made goes to the window's coordinator.
     let navigator = HeadlessNavigator(state: start)
     let probe = ScreenCoordinator(registry: registry, navigator: navigator)
-    let shown = leavingOutUnmadeScreens(guarded(start), in: probe)
+    let shown = leavingOutUnmadeScreens(restoredState(from: saved), in: probe)
     if shown != start { navigator.showAtOnce(shown) }
     let modules = openWindow(id, navigator: navigator)
     modules.prebuilt = probe.prebuilt

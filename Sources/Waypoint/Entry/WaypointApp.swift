@@ -72,6 +72,8 @@ public final class WaypointApp {
   public var readyOnFirstWindow = true
   /// Whether a window said it shows ``start``, which made the app ready once.
   private var firstWindowShown = false
+  /// Whether links wait because the last window closed: the next window shown lets them open.
+  private var waitsForAWindow = false
   /// The badges on the tabs, which every window shows.
   package let tabBadges: TabBadges
   /// The routes' sign-in gates, which a restored state's screens pass before they are shown.
@@ -255,6 +257,10 @@ public final class WaypointApp {
   /// appearing again, leaves readiness to the app, so a `setReady(false)` (signing out) is not
   /// undone by a window.
   public func windowIsShown(_ id: String = WaypointApp.mainWindow) {
+    if waitsForAWindow, coordinator(for: id) != nil {
+      waitsForAWindow = false
+      inbox.setReady(true)
+    }
     guard readyOnFirstWindow, !firstWindowShown else { return }
     firstWindowShown = true
     inbox.setReady(true)
@@ -320,9 +326,20 @@ public final class WaypointApp {
   }
 
   /// Closes the window `id` (its scene disconnected); links no longer open there.
+  ///
+  /// Closing the last window open makes links wait, as when the app is not ready (UIKit may
+  /// disconnect a background app's only scene to reclaim memory; a Mac app runs on with every
+  /// window closed): a notification tap, an App Intent or a deferred link then opens once, in the
+  /// next window shown (``windowIsShown(_:)``), rather than failing (fourth adapter review, E1). A
+  /// `setReady(false)` of the app's own is left as it is.
   public func closeWindow(_ id: String) {
     windows.close(id)
     screenViews.stopWatching(window: id)
+    tabBadges.forgetClosedWindows()
+    if windows.windowIDs.isEmpty, inbox.isReady {
+      waitsForAWindow = true
+      inbox.setReady(false, reason: "no window is open")
+    }
   }
 
   /// The screen coordinator of the window `id`.

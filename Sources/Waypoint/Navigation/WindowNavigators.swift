@@ -38,6 +38,9 @@ public final class WindowNavigators {
   private var windows: [(id: String, modules: ScreenCoordinator)] = []
   /// The window each scene (a `UIScene`, by identity) is, as the adapters say.
   private var scenes: [ObjectIdentifier: String] = [:]
+  /// For the windows an adapter can ask, whether the user is in it now: UIKit's frontmost scene,
+  /// SwiftUI's focused one.
+  private var frontmost: [String: @MainActor () -> Bool] = [:]
 
   /// Navigators for the windows of an app over `registry`.
   public init(registry: ModuleRegistry) {
@@ -81,12 +84,25 @@ public final class WindowNavigators {
   public func close(_ id: String) {
     windows.removeAll { $0.id == id }
     scenes = scenes.filter { $0.value != id }
+    frontmost[id] = nil
+  }
+
+  /// Says how to tell whether the user is in the window `id` now (the adapters: the scene is
+  /// frontmost, the window focused), so a link that names no window opens there rather than in
+  /// the one that last changed activation (fourth adapter review, E4).
+  package func follow(frontmost isFrontmost: @escaping @MainActor () -> Bool, of id: String) {
+    frontmost[id] = isFrontmost
   }
 
   /// Says that the scene `scene` (a `UIScene`, by identity) shows the window `id`, so a
   /// notification the system shows in that scene opens there.
   package func attach(scene: ObjectIdentifier, to id: String) {
     scenes[scene] = id
+  }
+
+  /// Forgets the scene `scene` (it disconnected) while its window stays open.
+  package func detach(scene: ObjectIdentifier) {
+    scenes[scene] = nil
   }
 
   /// The open window the scene `scene` shows, if any.
@@ -117,8 +133,9 @@ public final class WindowNavigators {
   package var redaction = LinkRedaction.none
 
   /// The window `request` opens in: the window it was opened from when a screen opened it
-  /// (``pinnedExtra``), else the app's choice, else the window it arrived in, else the most
-  /// recently active; `nil` when no window is open (or the one asked for is not open).
+  /// (``pinnedExtra``), else the app's choice, else the window it arrived in (the one the system
+  /// names), else the window the user is in (as the adapters tell), else the most recently
+  /// active; `nil` when no window is open (or the one asked for is not open).
   package func window(for request: RouteRequest) -> String? {
     let ids = windowIDs
     if request.extras[Self.pinnedExtra] as? Bool == true {
@@ -129,6 +146,9 @@ public final class WindowNavigators {
       return ids.contains(chosen) ? chosen : nil
     }
     if let arrived = request.extras[Self.windowExtra] as? String, ids.contains(arrived) { return arrived }
+    // The window the user is in, when an adapter can tell (the most recently active of them
+    // should it say so of several); else the most recently active.
+    if let front = ids.last(where: { frontmost[$0]?() == true }) { return front }
     return ids.last
   }
 
