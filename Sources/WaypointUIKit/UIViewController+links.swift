@@ -69,14 +69,14 @@ extension UIViewController {
   @discardableResult
   public func closeScreen() -> ScreenClosing {
     guard let links = SceneLinks.serving(self), let navigator = links.navigator else {
-      return CloseScreenAction.outside()
+      return CloseScreenAction.outsideWindow()
     }
     var controller: UIViewController? = self
     while let current = controller {
       if let screen = navigator.screenID(of: current) { return links.closeScreenAction(screen) }
       controller = current.parent
     }
-    return CloseScreenAction.outside()
+    return CloseScreenAction.outsideWindow()
   }
 }
 #endif

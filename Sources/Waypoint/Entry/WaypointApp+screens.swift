@@ -207,12 +207,21 @@ public struct OpenLinkAction: Sendable {
   ///   - link: The link (`"/note/7"`, `"notes://note/7"`).
   ///   - presentation: How to show the screen this time; `nil` for its route's.
   ///   - extras: In-process values for the handler.
+  ///   - fileID: The caller's file, named should the call be made outside any window (the
+  ///     default, `#fileID`: leave it).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   /// - Returns: The opening, whose outcome resolves exactly once.
   @MainActor @discardableResult
   public func callAsFunction(
-    _ link: String, presentation: Presentation? = nil, extras: [String: any Sendable] = [:]
+    _ link: String, presentation: Presentation? = nil, extras: [String: any Sendable] = [:],
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) -> LinkOpening {
-    open(link, presentation, extras)
+    if window == nil, let outside = ScreenCallSite.outsideAnyWindow {
+      outside("openLink(\"\(link)\") was called outside any window of the app", .init(fileID, filePath, line, column))
+    }
+    return open(link, presentation, extras)
   }
 
   /// Opens a typed link in the action's window.
@@ -221,13 +230,20 @@ public struct OpenLinkAction: Sendable {
   ///   - link: The link; a value no URL can carry ends it as `failed`.
   ///   - presentation: How to show the screen this time; `nil` for its route's.
   ///   - extras: In-process values for the handler.
+  ///   - fileID: The caller's file, named should the call be made outside any window.
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   /// - Returns: The opening, whose outcome resolves exactly once.
   @MainActor @discardableResult
   public func callAsFunction(
-    _ link: some RoutableLink, presentation: Presentation? = nil, extras: [String: any Sendable] = [:]
+    _ link: some RoutableLink, presentation: Presentation? = nil, extras: [String: any Sendable] = [:],
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) -> LinkOpening {
     do {
-      return open(try link.url, presentation, extras)
+      return callAsFunction(
+        try link.url, presentation: presentation, extras: extras, fileID: fileID, filePath: filePath, line: line,
+        column: column)
     } catch {
       let opening = LinkOpening(String(describing: link), window: window)
       opening.finish(.failed(error))
@@ -285,10 +301,21 @@ public struct CloseScreenAction: Sendable {
 
   /// Closes the action's screen.
   ///
+  /// - Parameters:
+  ///   - fileID: The caller's file, named should the call be made outside any window (the
+  ///     default, `#fileID`: leave it).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   /// - Returns: The close, whose outcome resolves exactly once.
   @MainActor @discardableResult
-  public func callAsFunction() -> ScreenClosing {
-    close()
+  public func callAsFunction(
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) -> ScreenClosing {
+    if screen == nil, let outside = ScreenCallSite.outsideAnyWindow {
+      outside("closeScreen() was called outside any screen of the app", .init(fileID, filePath, line, column))
+    }
+    return close()
   }
 
   /// The action of a view that is not a screen of a window (no `WaypointHost` above it): it
@@ -297,9 +324,29 @@ public struct CloseScreenAction: Sendable {
 
   /// Ends a close asked outside any window.
   @MainActor
-  static func outsideWindow() -> ScreenClosing {
+  package static func outsideWindow() -> ScreenClosing {
     let closing = ScreenClosing("", window: nil)
     closing.finish(.notShown)
     return closing
   }
+}
+
+/// Where a screen's `openLink` or `closeScreen` was called, for a test that fails on a call made
+/// outside any window (`WaypointTesting`'s `ScreenActionRecorder` sets ``outsideAnyWindow``).
+package struct ScreenCallSite: Sendable {
+  package let fileID: String
+  package let filePath: String
+  package let line: Int
+  package let column: Int
+
+  init(_ fileID: String, _ filePath: String, _ line: Int, _ column: Int) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// Hears each call made outside any window (no host above the view, a controller in no window
+  /// of the app), with where it was made; `nil`, the default, hears nothing.
+  @MainActor package static var outsideAnyWindow: (@MainActor (String, ScreenCallSite) -> Void)?
 }
