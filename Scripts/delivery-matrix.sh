@@ -11,8 +11,8 @@ rows=$(grep -P '^delivery-case\t' "$log" | sort -u || true)
 [ -n "$rows" ] || { echo "no delivery-case rows in $log" >&2; exit 1; }
 awk -F'\t' '
   BEGIN {
-    ncol = split("not running|suspended|foreground, idle|mid-push|back swipe in a tab|sheet being dismissed|app'"'"'s alert up|not ready (signing in)|window closed while it waits|backgrounded mid-link|two windows", cols, "|")
-    split("cold|susp|idle|push|swipe|sheet|alert|!ready|closed|bg|2 win", heads, "|")
+    ncol = split("not running|suspended|foreground, idle|mid-push|back swipe in a tab|sheet being dismissed|app'"'"'s alert up|not ready (signing in)|window closed while it waits|backgrounded mid-link|two windows|no window open|two windows active, the key one changing|window reconnected by the system", cols, "|")
+    split("cold|susp|idle|push|swipe|sheet|alert|!ready|closed|bg|2 win|0 win|key|recon", heads, "|")
     ndoor = split("URL scheme|universal link|widget|App Clip|Spotlight|Handoff|notification tap|quick action|App Intent|deferred link|notification dismissed|notification background action", doors, "|")
     nsetup = split("UIKit scenes|SwiftUI App|SwiftUI App + scene delegate", setups, "|")
   }
@@ -35,6 +35,8 @@ awk -F'\t' '
     print "\n(cold: not running; susp: suspended, a sheet left up; push: mid-push; swipe: a back swipe in the tab the link opens in;"
     print " sheet: a sheet being dismissed; alert: the app'"'"'s own alert up, where a link is dropped with its reason; !ready: signing in;"
     print " closed: the window the link waits in (signing in) closed, so it opens in the one left; bg: the app in the background mid-link;"
+    print " 0 win: no window open, the link opens in the next; key: two windows active, the user in the one the link"
+    print " names or, naming none, the frontmost; recon: the window scene reconnected by the system;"
     print " a dismissed notification or a background action opens nothing; — the set-up has no such door)"
     for (i = 1; i <= nf; i++) print "FAILED: " failed[i]
     printf "delivery matrix: %d/%d cases\n", passed, total

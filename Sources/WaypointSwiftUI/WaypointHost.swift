@@ -23,7 +23,8 @@ import CoreSpotlight
 /// and the check that each screen can still be made included), opens that window in the app when
 /// it first appears, and closes it when it goes away (the window closed, or its scene disconnected),
 /// so no link opens in a window that is gone. A link that names no window (a notification tap,
-/// an App Intent) opens in the window the user was last in (its scene became active).
+/// an App Intent) opens in the window the user is in (it appears active: `appearsActive`), else
+/// the one whose scene last became active.
 ///
 /// **Tabs.** A root level with tabs is a `TabView(selection:)` of `Tab`s, each labelled with its
 /// ``Waypoint/TabItem`` (its title and image; its badge, which `WaypointApp.setBadge(_:onTab:)`
@@ -306,6 +307,7 @@ public struct WaypointHost<Destination: View>: View {
       let kept = _sceneState
       shared.save(window: windowID, of: app) { kept.wrappedValue = $0 }
     }
+    followFrontmost()
     app?.windowIsShown(windowID)
   }
 
@@ -335,10 +337,16 @@ public struct WaypointHost<Destination: View>: View {
   /// (the Mac, iPad side by side, Vision Pro: fourth adapter review, E4).
   package func appearsActiveChanged(_ active: Bool) {
     shared.appearsActive = active
+    followFrontmost()
+    if active { app?.activateWindow(windowID) }
+  }
+
+  /// Tells the app how to know whether the user is in this window: again each time the window
+  /// opens (a Mac window closed and shown again: independent read, R14).
+  private func followFrontmost() {
     guard let app else { return }
     let shared = shared
     app.windows.follow(frontmost: { [weak shared] in shared?.appearsActive == true }, of: windowID)
-    if active { app.activateWindow(windowID) }
   }
 
   /// The window's scene changed phase: active, it takes the links that name no window, and its

@@ -1,4 +1,4 @@
-public import Testing
+import Testing
 public import Waypoint
 
 /// Records what a view or a view controller asked of its window, `openLink` and `closeScreen`,

@@ -158,10 +158,19 @@ public final class SceneLinks {
   /// within a frame or two.
   public static let windowWait = Duration.seconds(1)
 
-  /// The links of the window `controller` is in, if `SceneLinks` made that window.
+  /// The links of the window `controller` belongs to: the one whose navigator shows it (or the
+  /// screen it is inside of), whether or not its view is in the window now (under a push, in a
+  /// tab not selected, under a full-screen cover: independent read, R4), else the window its
+  /// view is in, if `SceneLinks` made that window.
   static func serving(_ controller: UIViewController?) -> SceneLinks? {
-    guard let window = controller?.viewIfLoaded?.window else { return nil }
     byWindow = byWindow.filter { $0.value.links != nil }
+    let all = byWindow.values.compactMap(\.links)
+    var current = controller
+    while let shown = current {
+      if let links = all.first(where: { $0.navigator?.screenID(of: shown) != nil }) { return links }
+      current = shown.parent
+    }
+    guard let window = controller?.viewIfLoaded?.window else { return nil }
     return byWindow[ObjectIdentifier(window)]?.links
   }
 
@@ -211,8 +220,9 @@ public final class SceneLinks {
   /// tells it the window is up, which makes the app ready (see `WaypointApp.readyOnFirstWindow`).
   ///
   /// The app follows the scene by itself: a link that names no window (a notification tap, an
-  /// App Intent) opens in the one the user was last in (the scene that last became active, or
-  /// whose window became key), a notification the system shows in this scene opens here, and
+  /// App Intent) opens in the one the user is in (its scene in the foreground and frontmost:
+  /// `activeAppearance`), else the one last made active or key, a notification the system shows
+  /// in this scene opens here, and
   /// once UIKit disconnects the scene (the user closed it in the app switcher, or the system
   /// reclaimed it) no link opens in it.
   ///

@@ -103,7 +103,7 @@ extension UIKitNavigator {
     guard let covering = base.presentedViewController else { return }
     // The navigator's own levels go with the old root; what the app presented anywhere over
     // them is up to the policy.
-    if let foreign = foreignPresentation(), case .refuse = foreignPresentations {
+    if let foreign = foreignPresentation(), case .refuse = foreignPolicy {
       throw NavigationError(
         .presentationBlocked,
         "cannot replace the root: a \(type(of: foreign)) the navigator did not present is up; "
@@ -269,7 +269,7 @@ extension UIKitNavigator {
     // of the window (https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/fullscreen),
     // and dismissing it under `.dismiss` puts them back.
     if let covering = presenter.presentedViewController {
-      switch foreignPresentations {
+      switch foreignPolicy {
       case .refuse:
         throw NavigationError(
           .presentationBlocked,
@@ -299,6 +299,14 @@ extension UIKitNavigator {
     controller.viewIfLoaded?.removeFromSuperview()
   }
 
+  /// What is done with the app's own presentations for the change under way: the app's
+  /// ``foreignPresentations``, but a sign-in gate's change (sign-out), which lands whatever the
+  /// app presents, as a protected screen must not wait under the app's sheet to be seen when it
+  /// goes (`GateChange`).
+  var foreignPolicy: ForeignPresentations {
+    GateChange.isUnderway ? .dismiss : foreignPresentations
+  }
+
   /// Makes sure what the app presented over level `levelIndex` (an alert, a share sheet, its own
   /// modal) does not hide a change made there: under `.refuse` the step fails with
   /// `presentationBlocked`, under `.dismiss` it is dismissed first.
@@ -307,7 +315,7 @@ extension UIKitNavigator {
     guard let foreign = foreignPresentation(from: levelIndex), let presenter = foreign.presentingViewController else {
       return
     }
-    switch foreignPresentations {
+    switch foreignPolicy {
     case .refuse:
       throw NavigationError(
         .presentationBlocked,

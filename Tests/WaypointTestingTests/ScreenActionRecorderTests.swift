@@ -62,3 +62,15 @@ struct ScreenActionRecorderTests {
     }
   }
 }
+
+extension ScreenActionRecorderTests {
+  @Test("R13: a host's own action without a window id is no call outside any window")
+  func windowlessHostIsInside() {
+    _ = ScreenActionRecorder()
+    let action = OpenLinkAction(window: nil) { link, _, _ in
+      let opening = ScreenActionRecorder().openLink()(link)
+      return opening
+    }
+    action("/note/2")  // recorded no issue: the test fails if one is
+  }
+}

@@ -69,6 +69,15 @@ enum Launch: String, CaseIterable, Sendable {
   case windowClosed = "window closed while it waits"
   /// The app goes to the background while the link's plan runs, and comes back.
   case backgrounded = "backgrounded mid-link"
+  /// Every window closed (UIKit reclaimed the only scene; a Mac app runs on with none): the link
+  /// waits, and opens once in the window that comes next (fourth adapter review, E1).
+  case noWindow = "no window open"
+  /// Two windows active side by side: the user is in one while the other changed activation
+  /// last; a link lands in its own window, one that names none in the one the user is in (E4).
+  case keyChanging = "two windows active, the key one changing"
+  /// The system disconnected the window's scene and connected it again (the same session, a new
+  /// scene): the link opens once in the window as it came back.
+  case reconnected = "window reconnected by the system"
 }
 
 /// An app set-up the docs show.

@@ -57,17 +57,24 @@ extension ModelChecks {
       var other: Window?
       let id = item.twoWindows || item.launch == .windowClosed ? "window-2" : WaypointApp.mainWindow
 
-      if item.twoWindows || item.launch == .windowClosed {
+      if item.twoWindows || item.launch == .windowClosed || item.launch == .keyChanging {
         let first = window(app, "window-1", appClip: false)
         first.host.appeared()
         other = first
+      }
+      if item.launch == .noWindow || item.launch == .reconnected {
+        // A window that goes: the app's only one closed (a Mac app runs on with none), or this
+        // window's scene reclaimed, to be connected again under the same id.
+        let gone = window(app, item.launch == .noWindow ? "window-0" : id, appClip: door == .appClip)
+        gone.host.appeared()
+        app.closeWindow(gone.id)
       }
       // The app's `init` fills the intents' slot (an intent may run before any window); SwiftUI
       // makes the window's host, then hands it what launched the app, then it appears.
       LinkIntents.slot.fill(app.inbox)
       let shown = window(app, id, appClip: door == .appClip)
       app.activateWindow(id)
-      if item.launch == .notRunning {
+      if item.launch == .notRunning || item.launch == .noWindow {
         deliverLink(item, app: app, window: shown, sceneDoors: sceneDoors, intent: &intent)
         for _ in 0..<20 { await Task.yield() }
         #expect(events.outcomes(note: Self.note).isEmpty || door.opensNothing, "nothing opens before the window is up")
@@ -86,7 +93,13 @@ extension ModelChecks {
       // The state the link arrives in, and what SwiftUI read in it.
       var sheet: ShownModule?
       switch item.launch {
-      case .notRunning, .idle, .midPush: break
+      case .notRunning, .idle, .midPush, .noWindow, .reconnected: break
+      case .keyChanging:
+        // Both windows active: the user is in this one (it appears active); the other's scene
+        // phase turned active last.
+        shown.host.appearsActiveChanged(true)
+        other?.host.appearsActiveChanged(false)
+        other?.host.becameActive()
       case .appAlert:
         // What `waypointAppPresentation(_:isPresented:)` tells the navigator while the app's
         // `.alert` is up.
@@ -109,7 +122,7 @@ extension ModelChecks {
       }
       let before = modules.navigator.state
 
-      if item.launch != .notRunning {
+      if item.launch != .notRunning, item.launch != .noWindow {
         deliverLink(item, app: app, window: shown, sceneDoors: sceneDoors, intent: &intent)
       }
       for _ in 0..<40 { await Task.yield() }
@@ -149,7 +162,7 @@ extension ModelChecks {
           "the notes tab does not end on note \(Self.note)")
         if let sheet { verdict.check(sheet.state == .removed, "the sheet is still taken for shown") }
       }
-      if let other, item.twoWindows {
+      if let other, item.twoWindows || item.launch == .keyChanging {
         verdict.check(other.modules.navigator.state == otherBefore, "the other window changed")
       }
       if item.launch == .windowClosed {

@@ -96,10 +96,33 @@ extension ModelChecks {
         if door == .handoff { scene.links.continue(Self.handoffActivity()) }
         if door == .deferred { Self.askDeferred(app) }
         #expect(await eventually { app.isReady })
+      } else if item.launch == .noWindow {
+        // The app runs with no window: UIKit reclaimed its only scene. The link arrives as at a
+        // launch (an intent, the delegate's tap, a deferred link before any scene; the rest in
+        // the connection options of the scene UIKit connects for it).
+        let gone = Scene(app: app, id: "scene-0", options: nil, appClip: false)
+        #expect(await eventually { app.isReady && gone.bar != nil })
+        await settle()
+        gone.scene._modelDisconnect()
+        if door == .appIntent { intent = Task { _ = try await OpenNoteIntent(id: Self.note).perform() } }
+        if door == .notification || door.opensNothing { Self.delegateReports(app, door) }
+        if door == .deferred { Self.askDeferred(app) }
+        for _ in 0..<20 { await Task.yield() }
+        verdict.check(!events.all.contains { $0.phase == .failed }, "the link failed with no window open")
+        scene = Scene(app: app, id: "scene-1", options: Self.options(door), appClip: door == .appClip)
+        if door == .handoff { scene.links.continue(Self.handoffActivity()) }
+        #expect(await eventually { app.isReady && scene.bar != nil })
       } else {
-        if item.twoWindows || item.launch == .windowClosed {
+        if item.twoWindows || item.launch == .windowClosed || item.launch == .keyChanging {
           other = Scene(app: app, id: "scene-0", options: nil, appClip: false)
           #expect(await eventually { app.isReady })
+        }
+        if item.launch == .reconnected {
+          // UIKit reclaims the scene in the background, and connects its session again.
+          let first = Scene(app: app, id: "scene-1", options: nil, appClip: door == .appClip)
+          #expect(await eventually { app.isReady && first.bar != nil })
+          await settle()
+          first.scene._modelDisconnect()
         }
         scene = Scene(app: app, id: "scene-1", options: nil, appClip: door == .appClip)
         #expect(await eventually { app.isReady && scene.bar != nil })
@@ -114,13 +137,22 @@ extension ModelChecks {
       let target = item.launch == .windowClosed ? try #require(other) : scene
       let modules = try #require(app.coordinator(for: target.id))
       let navigator = try #require(modules.navigator as? UIKitNavigator)
+      // The window shows its first state before the link comes (a busy machine may still be
+      // carrying out its first plan here).
+      if item.launch != .notRunning { _ = await eventually { modules.navigator.state.tabs != nil } }
       let otherBefore = other.flatMap { app.coordinator(for: $0.id)?.navigator.state }
 
       // The state the link arrives in.
       var alert: AlertController?
       var sheet: ShownModule?
       switch item.launch {
-      case .notRunning, .idle: break
+      case .notRunning, .idle, .noWindow, .reconnected: break
+      case .keyChanging:
+        // Side by side, both active: the user works in this window; the other one changed
+        // activation last.
+        scene.scene._modelActiveAppearance = .active
+        other?.scene._modelActiveAppearance = .inactive
+        other?.scene._modelActivate()
       case .suspended:
         // The user left the app with a sheet up; the link comes on the way back to the foreground.
         sheet = try await modules.show(SheetController.self, .sheet)
@@ -155,17 +187,20 @@ extension ModelChecks {
       let before = modules.navigator.state
 
       // The link, through its door.
-      if item.launch != .notRunning {
+      if item.launch != .notRunning, item.launch != .noWindow {
+        // A door that names no window finds the window the user is in by itself when two are
+        // active; otherwise the window is made the last active, as the user moving to it does.
+        let activates = item.launch != .keyChanging
         switch door {
         case .notification, .notificationDismissed, .notificationBackground:
           Self.delegateReports(app, door, in: scene.scene)
         case .quickAction:
           #expect(scene.links.perform(Self.shortcut()))
         case .appIntent:
-          app.activateWindow(scene.id)
+          if activates { app.activateWindow(scene.id) }
           intent = Task { _ = try await OpenNoteIntent(id: Self.note).perform() }
         case .deferred:
-          app.activateWindow(scene.id)
+          if activates { app.activateWindow(scene.id) }
           Self.askDeferred(app)
         case .url, .widget:
           scene.links.open(Self.options(door).urlContexts)
@@ -217,7 +252,7 @@ extension ModelChecks {
       if item.expected == .opened, let sheet {
         verdict.check(sheet.state == .removed, "the sheet the user left is still taken for shown")
       }
-      if let other, item.twoWindows {
+      if let other, item.twoWindows || item.launch == .keyChanging {
         verdict.check(
           app.coordinator(for: other.id)?.navigator.state == otherBefore, "the other window changed")
       }

@@ -34,7 +34,7 @@ extension ModelChecks {
       ModelSession.shared.isSignedIn = false
       var routes = RouterBuilder()
       routes.use(
-        SignInGate(showing: "notes://login", protecting: ["Settings"]) { await ModelSession.shared.isSignedIn })
+        SignInGate(showing: "notes://login", protecting: ["Settings"]) { ModelSession.shared.isSignedIn })
       routes.add("notes://note/<int:id>", target: "Editor", tab: "notes", under: ["List"], exposure: .public)
       routes.add("notes://settings", target: "Settings", tab: "settings", exposure: .public)
       routes.add("notes://login", target: "Login", presentation: .sheet)
@@ -139,6 +139,40 @@ extension ModelChecks {
       #expect(list.closeScreen().outcome == .atRoot)
       #expect(app.windows.state(of: "A") == before)
       #expect(ListController().closeScreen().outcome == .notShown, "a controller in no window closes nothing")
+      expectNoException()
+    }
+
+    @Test("R4 of the independent read: a controller under a pushed screen closes itself, its view out of the window")
+    func closesUnderAPush() async throws {
+      let (app, windows) = try await Self.app(windows: ["A"])
+      let list = try #require(Self.top(windows["A"]) as? ListController)
+      _ = await Self.finished(list.openLink("notes://note/2"))
+      let editor = try #require(Self.top(windows["A"]) as? EditorController)
+      let modules = try #require(app.coordinator(for: "A"))
+      _ = try await modules.show(SheetController.self, .push)
+      await Self.run { Self.top(windows["A"]) is SheetController }
+      #expect(editor.viewIfLoaded?.window == nil, "under the push, its view is out of the window")
+      #expect(await Self.finished(editor.closeScreen()) == .closed)
+      #expect(app.windows.state(of: "A")?.tabs?["notes"]?.stack.map(\.target) == ["List"])
+      expectNoException()
+    }
+
+    @Test("R1 of the independent read: sign-out takes a protected screen away under the app's own presentation")
+    func lockOverAppPresentation() async throws {
+      let (app, windows) = try await Self.app(windows: ["A"])
+      ModelSession.shared.isSignedIn = true
+      let list = try #require(Self.top(windows["A"]) as? ListController)
+      _ = await Self.finished(list.openLink("notes://settings"))
+      #expect(app.windows.state(of: "A")?.allScreens.contains { $0.target == "Settings" } == true)
+      // The app's own account sheet, with its Sign out button, over the tab bar.
+      let account = AlertController()
+      windows["A"]?.rootViewController?.present(account, animated: true)
+      await settle()
+      ModelSession.shared.isSignedIn = false
+      app.lock()
+      await Self.run { app.windows.state(of: "A")?.allScreens.contains { $0.target == "Settings" } == false }
+      #expect(app.windows.state(of: "A")?.allScreens.contains { $0.target == "Settings" } == false)
+      #expect(account.presentingViewController == nil, "the app's sheet went with the protected screen")
       expectNoException()
     }
 

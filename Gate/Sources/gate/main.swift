@@ -91,6 +91,16 @@ struct Operation {
       }
       return checksum
     },
+    // A screen's own link (`openLink`): the string in, the window's state changed out, through
+    // the inbox, the router and the window it was opened from.
+    Operation(name: "in-app-open", items: Workloads.noteLinks.count, passes: 2) {
+      var checksum = 0
+      for link in Workloads.noteLinks {
+        guard case .shown = await app.open(link, fromWindow: WaypointApp.mainWindow).finished else { continue }
+        checksum &+= navigator.state.tabs?["notes"]?.stack.count ?? 0
+      }
+      return checksum
+    },
   ]
 }
 

@@ -318,6 +318,22 @@ public final class LinkInbox: Sendable {
     return try outcome.get()
   }
 
+  /// Drops, with `reason`, the links waiting that a screen of the window `window` opened (pinned
+  /// to it): the window closed, so they can open nowhere.
+  package func dropWaiting(pinnedTo window: String, because reason: String) {
+    let gone = state.withLock { state -> [Held] in
+      let pinned = state.waiting.filter {
+        $0.extras[WindowNavigators.pinnedExtra] as? Bool == true
+          && $0.extras[WindowNavigators.windowExtra] as? String == window
+      }
+      guard !pinned.isEmpty else { return [] }
+      let ids = Set(pinned.map(\.openID))
+      state.waiting.removeAll { ids.contains($0.openID) }
+      return pinned
+    }
+    for held in gone { drop(held, because: reason) }
+  }
+
   /// Forgets the arrival of the link `openID` for duplicate detection: its delivery failed.
   private func forgetArrival(_ openID: UInt64) {
     state.withLock { $0.recent.removeAll { $0.openID == openID } }

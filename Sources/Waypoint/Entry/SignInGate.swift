@@ -44,6 +44,10 @@ public struct SignInGate: RouteMiddleware {
 
   /// A gate in front of the routes whose target is one of `targets`.
   ///
+  /// Its session is read asynchronously, so it guards links, and restored screens of a UIKit
+  /// window (asked before they are drawn); a SwiftUI window leaves its screens out of a restored
+  /// state, as it cannot ask before drawing. The main-actor form guards every screen.
+  ///
   /// `WaypointApp` refuses to build when a target names no screen of the app, or when the
   /// sign-in URL opens no route.
   ///

@@ -60,7 +60,13 @@ extension WaypointApp {
     // evaluates the host's body; what was made goes to the window's coordinator.
     let navigator = HeadlessNavigator(state: start)
     let probe = ScreenCoordinator(registry: registry, navigator: navigator)
-    let shown = leavingOutUnmadeScreens(restoredState(from: saved), in: probe)
+    let restored: NavigationState
+    if let saved, let state = try? JSONDecoder().decode(NavigationState.self, from: saved) {
+      restored = restoredState(from: state, leavingOutAsyncGated: true)
+    } else {
+      restored = restoredState(from: saved)
+    }
+    let shown = leavingOutUnmadeScreens(restored, in: probe)
     if shown != start { navigator.showAtOnce(shown) }
     let modules = openWindow(id, navigator: navigator)
     modules.prebuilt = probe.prebuilt

@@ -44,7 +44,24 @@ extension WaypointApp {
   /// `state` guarded as ``guarded(_:)`` guards it, each saved screen it leaves out reported to
   /// the router's observers as a `dropped` event of origin ``Origin/restoredState`` with why:
   /// what a restore leaves out is said, as for every other reason.
-  func guardedRestoring(_ state: NavigationState) -> NavigationState {
+  ///
+  /// A saved gate's sign-in screen is not restored: the links it stood for did not outlive the
+  /// run that parked them, and the user may have signed in since; a stand-in for a tab's first
+  /// screen gives the place back to it first, and is made again should its gate still be closed
+  /// (independent read, R3). With `waitsForAsyncGates`, the screens a gate reading its session
+  /// asynchronously protects are not restored either: it cannot be asked before a SwiftUI window
+  /// is drawn (independent read, R2); a UIKit window asks it (`firstState(_:in:)`).
+  func guardedRestoring(_ state: NavigationState, leavingOutAsyncGated: Bool = false) -> NavigationState {
+    var state = state
+    for gate in gates { state = ungated(state, gate: gate.gate) }
+    let signIn = Set(gates.compactMap { signInRoute(of: $0) })
+    let start = start
+    state = state.guarded(
+      isProtected: { screen in
+        screen.route.map(signIn.contains) == true
+          || (leavingOutAsyncGated && asyncGate(protecting: screen) != nil)
+      },
+      standIn: { _, location in start[stack: location]?.first })
     let kept = guarded(state)
     guard kept != state else { return kept }
     let left = kept.allScreens
@@ -65,6 +82,20 @@ extension WaypointApp {
     }
     report(leftOut)
     return kept
+  }
+
+  /// The route (its name, else its pattern) of the gate's sign-in URL.
+  func signInRoute(of gate: SignInGate) -> String? {
+    router.router.resolve(gate.signInURL, origin: .internal).route.map { $0.name ?? $0.pattern }
+  }
+
+  /// The gate reading its session asynchronously that protects `screen`, whoever is signed in.
+  func asyncGate(protecting screen: Screen) -> SignInGate? {
+    gates.first { gate in
+      guard gate.isSignedInNow == nil else { return false }
+      if let targets = gate.targets { return targets.contains(screen.target) }
+      return gateRequest(for: screen).map(gate.protects) ?? false
+    }
   }
 
   /// The gate's sign-in screen, standing in for the protected first screen `screen` of a tab:
@@ -121,9 +152,25 @@ extension WaypointApp {
         modules.refreshShownModules()
       } else {
         Task { @MainActor in
-          try? await modules.navigator.carryOut(reaching: kept)
-          modules.refreshShownModules()
+          await Self.reach(kept, on: modules)
         }
+      }
+    }
+  }
+
+  /// Carries out a gate's change of `modules`' window as a gate's (over what the app presents:
+  /// ``GateChange``), and, should the navigator refuse it all the same (a transition that would
+  /// not end), tries again, at most `tries` times a twentieth of a second apart.
+  static func reach(_ target: NavigationState, on modules: ScreenCoordinator, tries: Int = 20) async {
+    for _ in 0..<tries {
+      do {
+        _ = try await GateChange.$isUnderway.withValue(true) {
+          try await modules.navigator.carryOut { base in NavigationPlan(from: base, to: target) }
+        }
+        modules.refreshShownModules()
+        return
+      } catch {
+        try? await Task.sleep(for: .milliseconds(50))
       }
     }
   }
@@ -139,8 +186,7 @@ extension WaypointApp {
       guard back != shown else { continue }
       reaching.append(
         Task { @MainActor in
-          try? await modules.navigator.carryOut(reaching: back)
-          modules.refreshShownModules()
+          await Self.reach(back, on: modules)
         })
     }
     guard !reaching.isEmpty else { return closeSignInScreens(of: gate, then: resume) }

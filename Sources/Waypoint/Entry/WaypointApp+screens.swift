@@ -186,6 +186,8 @@ public struct OpenLinkAction: Sendable {
   /// The window it opens links in; `nil` outside any window.
   public let window: String?
   private let open: @MainActor @Sendable (String, Presentation?, [String: any Sendable]) -> LinkOpening
+  /// Whether this is the action of a view outside any window (``outside``).
+  private var isOutside = false
 
   /// An action that opens each link with `open`.
   ///
@@ -218,7 +220,7 @@ public struct OpenLinkAction: Sendable {
     _ link: String, presentation: Presentation? = nil, extras: [String: any Sendable] = [:],
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) -> LinkOpening {
-    if window == nil, let outside = ScreenCallSite.outsideAnyWindow {
+    if isOutside, let outside = ScreenCallSite.outsideAnyWindow {
       outside("openLink(\"\(link)\") was called outside any window of the app", .init(fileID, filePath, line, column))
     }
     return open(link, presentation, extras)
@@ -253,7 +255,11 @@ public struct OpenLinkAction: Sendable {
 
   /// The action of a view outside any window of the app (no `WaypointHost` above it): every link
   /// ends as ``LinkOpening/Outcome/noWindow``.
-  public static let outside = OpenLinkAction(window: nil, open: outsideWindow)
+  public static let outside: OpenLinkAction = {
+    var action = OpenLinkAction(window: nil, open: outsideWindow)
+    action.isOutside = true
+    return action
+  }()
 
   /// Ends a link opened outside any window.
   @MainActor
@@ -286,6 +292,8 @@ public struct CloseScreenAction: Sendable {
   /// The window of that screen; `nil` outside any window.
   public let window: String?
   private let close: @MainActor @Sendable () -> ScreenClosing
+  /// Whether this is the action of a view outside any screen (``outside``).
+  private var isOutside = false
 
   /// An action that closes `screen` with `close`.
   ///
@@ -312,7 +320,7 @@ public struct CloseScreenAction: Sendable {
   public func callAsFunction(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) -> ScreenClosing {
-    if screen == nil, let outside = ScreenCallSite.outsideAnyWindow {
+    if isOutside, let outside = ScreenCallSite.outsideAnyWindow {
       outside("closeScreen() was called outside any screen of the app", .init(fileID, filePath, line, column))
     }
     return close()
@@ -320,7 +328,11 @@ public struct CloseScreenAction: Sendable {
 
   /// The action of a view that is not a screen of a window (no `WaypointHost` above it): it
   /// closes nothing (``ScreenClosing/Outcome/notShown``).
-  public static let outside = CloseScreenAction(screen: nil, window: nil, close: outsideWindow)
+  public static let outside: CloseScreenAction = {
+    var action = CloseScreenAction(screen: nil, window: nil, close: outsideWindow)
+    action.isOutside = true
+    return action
+  }()
 
   /// Ends a close asked outside any window.
   @MainActor

@@ -298,6 +298,13 @@ public final class WaypointApp {
   /// The state to open a window on from a state an earlier run saved; see
   /// ``restoredState(from:)-(Data?)``.
   public func restoredState(from saved: NavigationState) -> NavigationState {
+    restoredState(from: saved, leavingOutAsyncGated: false)
+  }
+
+  /// The state to open a window on from `saved`; with `leavingOutAsyncGated`, also without the
+  /// screens an asynchronous gate protects (a SwiftUI window, drawn before such a gate can be
+  /// asked).
+  func restoredState(from saved: NavigationState, leavingOutAsyncGated: Bool) -> NavigationState {
     let routes = router.router.routes
     let names = Set(routes.compactMap(\.name) + routes.map(\.pattern))
     let registry = registry
@@ -309,7 +316,7 @@ public final class WaypointApp {
       return nil
     }
     report(leftOut)
-    return guardedRestoring(state ?? start)
+    return guardedRestoring(state ?? start, leavingOutAsyncGated: leavingOutAsyncGated)
   }
 
   /// Tells the router's observers what of a saved state was left out.
@@ -336,6 +343,8 @@ public final class WaypointApp {
     windows.close(id)
     screenViews.stopWatching(window: id)
     tabBadges.forgetClosedWindows()
+    // A screen's link still waiting to open in this window never will (independent read, R8).
+    inbox.dropWaiting(pinnedTo: id, because: "its window '\(id)' closed before it could open")
     if windows.windowIDs.isEmpty, inbox.isReady {
       waitsForAWindow = true
       inbox.setReady(false, reason: "no window is open")
@@ -381,6 +390,13 @@ public final class WaypointApp {
   ///   - ready: Whether links open now.
   ///   - reason: Why links wait, when `ready` is `false`; `nil` says the app is not ready.
   public func setReady(_ ready: Bool, reason: String? = nil) {
+    // The app's own word over the wait for a window: a hold of its own is not lifted by the
+    // next window shown, and readiness with no window open waits for one (independent read, R6).
+    if ready, firstWindowShown, windows.windowIDs.isEmpty {
+      waitsForAWindow = true
+      return
+    }
+    waitsForAWindow = false
     inbox.setReady(ready, reason: reason)
   }
 

@@ -40,6 +40,9 @@ extension NavigationState {
     return mappingScreens { screen in
       var screen = screen
       for name in redaction.names { screen.parameters[name] = nil }
+      // A value that is a link itself (a sign-in screen's `next`, the link parked behind it)
+      // keeps none of its secrets either (independent read, R5).
+      screen.parameters = screen.parameters.mapValues { $0.contains("?") ? redaction.removing(from: $0) : $0 }
       screen.link = screen.link.map(redaction.removing(from:))
       return screen
     }
@@ -47,10 +50,30 @@ extension NavigationState {
 }
 
 extension LinkRedaction {
-  /// `url` without the query items this redaction names.
+  /// `url` without the query items this redaction names, in its own query and in the links its
+  /// items' values hold (`next=notes%3A%2F%2Fnote%2F42%3Fsig%3D…`), three links deep.
   package func removing(from url: String) -> String {
+    removing(from: url, depth: 0)
+  }
+
+  private func removing(from url: String, depth: Int) -> String {
     guard !names.isEmpty, url.contains("?") else { return url }
     var link = LinkText(url)
-    return link.remove { names.contains($0.name) }.isEmpty ? url : link.string
+    let removed = !link.remove { names.contains($0.name) }.isEmpty
+    let unchanged = removed ? link.string : url
+    guard depth < 3, let raws = link.items else { return unchanged }
+    var items: [QueryItem] = []
+    var nested = false
+    for raw in raws {
+      guard let item = LinkText.decode(raw) else { return unchanged }
+      let value = item.value.contains("?") ? removing(from: item.value, depth: depth + 1) : item.value
+      nested = nested || value != item.value
+      items.append(QueryItem(name: item.name, value: value))
+    }
+    guard nested else { return unchanged }
+    var rebuilt = link
+    rebuilt.items = nil
+    rebuilt.append(items)
+    return rebuilt.string
   }
 }

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import Waypoint
+
+extension QuickStartTests {
+  /// What an independent read of the screen's own navigation, the gate and the windows found,
+  /// each with the check that failed before its fix (R2, R3, R5, R6, R8; the UIKit ones, R1 and
+  /// R4, are in Checks/).
+  @MainActor
+  @Suite("The independent read of a screen's own navigation")
+  struct IndependentReadFixTests {
+    @Test("R3: a window restored signed in shows its own settings root, not a saved stand-in or sign-in sheet")
+    func restoredSignedIn() throws {
+      let (app, navigators) = try ScreenActionTests.app(windows: ["A"])
+      var saved = try #require(navigators["A"]).state
+      #expect(saved.tabs?["settings"]?.stack.map(\.target) == ["Login"], "saved while signed out")
+      saved.presented = PresentedState(
+        presentation: .sheet, source: nil,
+        state: NavigationState(stack: [
+          Screen(id: "Login#9", target: "Login", parameters: ["next": "notes://settings"], route: "/login")
+        ]))
+      isSignedIn = true
+      let restored = app.restoredState(from: saved)
+      #expect(restored.tabs?["settings"]?.stack.map(\.target) == ["Settings"])
+      #expect(restored.presented == nil, "the sign-in sheet of a run gone is not restored")
+    }
+
+    @Test("R5: a parked signed link's secret inside the sign-in screen's next is not saved")
+    func nestedSecret() async throws {
+      let (app, _) = try ScreenActionTests.app(windows: ["A"])
+      _ = await app.open("/settings?sig=SECRET-SIGNATURE&token=SECRET-TOKEN", fromWindow: "A").finished
+      let state = try #require(app.windows.state(of: "A"))
+      #expect(state.presented?.state.stack.first?.target == "Login")
+      let saved = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
+      #expect(!saved.contains("SECRET"), "\(saved)")
+    }
+
+    @Test("R6: the app's own setReady(false) while no window is open holds past the next window")
+    func ownHoldWithNoWindow() throws {
+      let (app, _) = try ScreenActionTests.app(windows: ["A"])
+      app.closeWindow("A")
+      app.setReady(false, reason: "signing out")
+      app.openWindow("B", navigator: HeadlessNavigator(state: app.start))
+      app.windowIsShown("B")
+      #expect(!app.isReady)
+      app.setReady(true)
+      #expect(app.isReady)
+    }
+
+    @Test("R8: a screen's link waiting for the app ends as noWindow when its window closes")
+    func pinnedWaitingWindowCloses() async throws {
+      let (app, _) = try ScreenActionTests.app(windows: ["A", "B"])
+      app.setReady(false, reason: "signing in")
+      let opening = app.open("/note/4", fromWindow: "A")
+      try await Task.sleep(for: .milliseconds(10))
+      #expect(opening.outcome == nil, "it waits")
+      app.closeWindow("A")
+      await ScreenActionTests.waitFor { opening.outcome != nil }
+      guard case .noWindow? = opening.outcome else {
+        Issue.record("\(String(describing: opening.outcome))")
+        return
+      }
+    }
+
+    @Test("R2: a SwiftUI window restored leaves out what a gate reading its session asynchronously protects")
+    func asyncGateOnSwiftUIRestore() throws {
+      var routes = RouterBuilder()
+      routes.use(
+        SignInGate(showing: "/login", protecting: ["Note"]) {
+          await Task.yield()
+          return false
+        })
+      routes.add("/note/<int:id>", target: "Note", tab: "notes", under: ["Notes"], exposure: .public)
+      routes.add("/login", target: "Login", presentation: .sheet)
+      let app = try WaypointApp(routes: routes, tabs: notesTabs) { screens in
+        screens.registerScreen(QuickStartTests.Notes.self, target: "Notes") { QuickStartTests.Notes() }
+        screens.registerScreen(QuickStartTests.Note.self, target: "Note") { _, link in
+          QuickStartTests.Note(id: try link.int("id"))
+        }
+        screens.registerScreen(QuickStartTests.Settings.self, target: "Settings") { QuickStartTests.Settings() }
+        screens.registerScreen(QuickStartTests.Login.self, target: "Login") { QuickStartTests.Login() }
+      }
+      var saved = app.start
+      saved.tabs?.tabs[0].stack.append(
+        Screen(id: "Note#5", target: "Note", parameters: ["id": "5"], route: "/note/<int:id>", link: "notes://note/5"))
+      let modules = app.openWindow("w", restoring: try JSONEncoder().encode(saved))
+      #expect(!modules.navigator.state.allScreens.contains { $0.target == "Note" })
+    }
+  }
+}
