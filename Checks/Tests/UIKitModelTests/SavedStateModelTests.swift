@@ -195,6 +195,8 @@ extension ModelChecks {
           return editor
         }
       }
+      // A window open: with none, links wait for one.
+      app.openWindow(navigator: HeadlessNavigator(state: app.start))
       app.setReady(true)
       LinkIntents.slot.fill(app.inbox)
       defer { LinkIntents.slot.empty(ifHolding: app.inbox) }

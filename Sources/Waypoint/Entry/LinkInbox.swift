@@ -140,6 +140,10 @@ public final class LinkInbox: Sendable {
     /// Whether `completion` hears the result of the screen shown when the link is parked (an
     /// `open` that returns then), rather than how the link itself ends.
     var completesWhenParked = false
+    /// With `completesWhenParked`: whether a park whose screen could not be shown leaves the
+    /// completion to how the link itself ends (a screen's own link: its outcome must say what
+    /// became of it, and it stays parked: second independent read, S6).
+    var waitsWhenParkedUnshown = false
   }
 
   /// Hears how a link ended: the router's result or error, or `dropped`.
@@ -332,6 +336,19 @@ public final class LinkInbox: Sendable {
       return pinned
     }
     for held in gone { drop(held, because: reason) }
+  }
+
+  /// Gives the parked copy of `held` its completion, which then hears how the link ends
+  /// (opened on resume, or dropped with its reason).
+  private func handParkedCompletion(_ held: Held, gate: String) {
+    state.withLock { state in
+      guard let index = state.parked[gate]?.firstIndex(where: { $0.openID == held.openID }),
+        let kept = state.parked[gate]?[index]
+      else { return }
+      state.parked[gate]?[index] = Held(
+        openID: kept.openID, url: kept.url, origin: kept.origin, received: kept.received, extras: kept.extras,
+        completion: held.completion)
+    }
   }
 
   /// Forgets the arrival of the link `openID` for duplicate detection: its delivery failed.
@@ -532,11 +549,13 @@ public final class LinkInbox: Sendable {
   ///   - delivery: Which delivery of the identified arrival this is (a notification's delivery
   ///     date): two of one identifier are one only when neither or both name the same delivery.
   ///   - completesWhenParked: Whether `completion` hears the screen shown when the link is parked.
+  ///   - waitsWhenParkedUnshown: With `completesWhenParked`, whether a park whose screen could not
+  ///     be shown leaves `completion` to how the link itself ends.
   ///   - completion: Hears how the link ended.
   /// - Returns: The number every event of the link carries.
   func accept(
     _ link: String, origin: Origin, extras: [String: any Sendable], id: String?, delivery: String? = nil,
-    completesWhenParked: Bool = false, completion: Completion?
+    completesWhenParked: Bool = false, waitsWhenParkedUnshown: Bool = false, completion: Completion?
   ) -> UInt64 {
     let router = router.router
     let openID = router.hub.nextOpenID()
@@ -547,7 +566,7 @@ public final class LinkInbox: Sendable {
     report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: moment))
     let held = Held(
       openID: openID, url: url, origin: origin, received: moment, extras: extras, completion: completion,
-      completesWhenParked: completesWhenParked)
+      completesWhenParked: completesWhenParked, waitsWhenParkedUnshown: waitsWhenParkedUnshown)
     // One identifier space per door: a notification's request identifier is its id whichever
     // recipe hands it over (the scene's connection options, the notification center's delegate,
     // `id:` or only the origin), so a launching tap reported both ways opens once.
@@ -678,7 +697,14 @@ public final class LinkInbox: Sendable {
       if case .failure = outcome.result, outcome.parked == nil { forgetArrival(held.openID) }
       if let parked = outcome.parked {
         watch(outcome.result, shownFor: parked, openID: held.openID)
-        if held.completesWhenParked { held.completion?(outcome.result) }
+        if held.completesWhenParked {
+          if case .failure = outcome.result, held.waitsWhenParkedUnshown {
+            // The sign-in screen could not be shown: the parked link keeps the completion.
+            handParkedCompletion(held, gate: parked.gate)
+          } else {
+            held.completion?(outcome.result)
+          }
+        }
       } else {
         held.completion?(outcome.result)
       }

@@ -63,13 +63,15 @@ public struct SignInGate: RouteMiddleware {
     let names = targets.map(\.targetName)
     let protected = Set(names)
     self.init(
-      showing: signInURL, gate: gate, picks: { $0.route?.target.map(protected.contains) ?? false },
+      showing: signInURL, gate: gate, picks: { Self.reaches($0, protected) },
       isSignedIn: isSignedIn, now: nil)
     self.targets = names
   }
 
   /// A gate in front of the screens `targets`, reading a main-actor session: the screens it
-  /// protects are never shown signed out, whatever shows them.
+  /// protects are never shown signed out, whether a link (to them, or to a screen under them),
+  /// the start state, a restore, a tab or Back reaches them; the app's own `ScreenCoordinator.show`
+  /// and SwiftUI's `NavigationLink(value:)` are the app's code, not judged.
   ///
   /// ```swift
   /// @MainActor var isSignedIn = false
@@ -94,7 +96,7 @@ public struct SignInGate: RouteMiddleware {
     let names = targets.map(\.targetName)
     let protected = Set(names)
     self.init(
-      showing: signInURL, gate: gate, picks: { $0.route?.target.map(protected.contains) ?? false },
+      showing: signInURL, gate: gate, picks: { Self.reaches($0, protected) },
       isSignedIn: { await isSignedIn() }, now: isSignedIn)
     self.targets = names
   }
@@ -142,6 +144,15 @@ public struct SignInGate: RouteMiddleware {
     self.picks = picks
     self.isSignedIn = isSignedIn
     self.isSignedInNow = now
+  }
+
+  /// Whether `request`'s route shows one of `protected`: its target, or a screen it puts under
+  /// it (a link to a screen under a protected one would put the protected one in the stack,
+  /// where Back reaches it: second independent read, S1).
+  private static func reaches(_ request: RouteRequest, _ protected: Set<String>) -> Bool {
+    guard let route = request.route else { return false }
+    if let target = route.target, protected.contains(target) { return true }
+    return route.underTargets.contains(where: protected.contains)
   }
 
   /// Whether the gate protects `request`, whoever is signed in.

@@ -114,7 +114,7 @@ extension WaypointApp {
     var gated: [String: String] = [:]
     for screen in state.allScreens where !fresh.contains(where: { $0.id == screen.id && $0.target == screen.target }) {
       guard let request = gateRequest(for: screen) else { continue }
-      for gate in gates where await gate.refuses(request) {
+      for gate in gates where await Self.refuses(gate, request) {
         gated[screen.id] = "it is behind the sign-in gate '\(gate.gate)' and the user is signed out"
         break
       }
@@ -124,6 +124,32 @@ extension WaypointApp {
     report(leftOut)
     return kept ?? start
   }
+
+  /// Whether `gate` refuses `request`, answered within `gateAnswerLimit`: a gate that has not
+  /// answered by then (a session still loading, waiting on the network or a locked keychain) is
+  /// taken as refusing, so a restored window is never held blank on it (second independent
+  /// read, S8).
+  private static func refuses(_ gate: SignInGate, _ request: RouteRequest) async -> Bool {
+    // Unstructured, so a gate that never answers is not waited for.
+    let answer = Locked<CheckedContinuation<Bool, Never>?>(nil)
+    return await withCheckedContinuation { waiter in
+      answer.withLock { $0 = waiter }
+      let once: @Sendable (Bool) -> Void = { refused in
+        answer.withLock { waiting in
+          waiting?.resume(returning: refused)
+          waiting = nil
+        }
+      }
+      Task { once(await gate.refuses(request)) }
+      Task {
+        try? await Task.sleep(for: gateAnswerLimit)
+        once(true)
+      }
+    }
+  }
+
+  /// How long a restored window waits for an asynchronous gate's answer about a saved screen.
+  static let gateAnswerLimit = Duration.milliseconds(500)
 
   /// The request a gate judges a saved screen by: its link resolved now, else its route (by name
   /// or pattern) or its target alone.

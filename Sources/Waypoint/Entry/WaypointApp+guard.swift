@@ -7,8 +7,8 @@ import WaypointMatching
 extension WaypointApp {
   /// The gate that protects `screen` and holds now (the user is signed out), among the gates
   /// that read a main-actor session; `nil` when none does.
-  func closedGate(protecting screen: Screen) -> SignInGate? {
-    for gate in gates {
+  func closedGate(protecting screen: Screen, among names: Set<String>? = nil) -> SignInGate? {
+    for gate in gates where names.map({ $0.contains(gate.gate) }) ?? true {
       guard let isSignedIn = gate.isSignedInNow, !isSignedIn() else { continue }
       if let targets = gate.targets {
         if targets.contains(screen.target) { return gate }
@@ -26,19 +26,31 @@ extension WaypointApp {
   /// A protected first screen that is not the start's own there (a saved state put another
   /// screen in its place) gives its place to the start's own first screen, when that one is not
   /// protected too.
-  package func guarded(_ state: NavigationState) -> NavigationState {
+  package func guarded(_ state: NavigationState, gates names: Set<String>? = nil) -> NavigationState {
     guard gates.contains(where: { $0.isSignedInNow != nil }) else { return state }
     let start = start
     return state.guarded(
-      isProtected: { closedGate(protecting: $0) != nil },
+      isProtected: { closedGate(protecting: $0, among: names) != nil },
       standIn: { screen, location in
         if let own = start[stack: location]?.first, own.id != screen.id || own.target != screen.target,
-          closedGate(protecting: own) == nil
+          closedGate(protecting: own, among: names) == nil
         {
           return own
         }
-        return closedGate(protecting: screen).flatMap { standIn(for: screen, gate: $0) }
+        return closedGate(protecting: screen, among: names).flatMap { standIn(for: screen, gate: $0) }
       })
+  }
+
+  /// Why a link's screen may not be placed now, though its gate let it through: the user signed
+  /// out since (second independent read, S3); `nil` when it may.
+  package func refusalNow(_ request: RouteRequest, target: String) -> String? {
+    let targets = [target] + (request.route?.underTargets ?? [])
+    for name in targets {
+      guard let gate = closedGate(protecting: Screen(id: name, target: name)) else { continue }
+      return "'\(name)' is behind the sign-in gate '\(gate.gate)', "
+        + "and the user signed out since it let the link through"
+    }
+    return nil
   }
 
   /// `state` guarded as ``guarded(_:)`` guards it, each saved screen it leaves out reported to
@@ -145,32 +157,39 @@ extension WaypointApp {
     for id in windows.windowIDs {
       guard let modules = coordinator(for: id) else { continue }
       let shown = modules.navigator.state
-      let kept = guarded(shown)
-      guard kept != shown else { continue }
+      guard guarded(shown, gates: [gate]) != shown else { continue }
       if let headless = modules.navigator as? HeadlessNavigator {
-        headless.showAtOnce(kept)
+        headless.showAtOnce(guarded(shown, gates: [gate]))
         modules.refreshShownModules()
       } else {
+        // Worked out in the navigator's turn, from what it shows then.
         Task { @MainActor in
-          await Self.reach(kept, on: modules)
+          await Self.reach(on: modules, dismissingAppPresentations: true) { self.guarded($0, gates: [gate]) }
         }
       }
     }
   }
 
-  /// Carries out a gate's change of `modules`' window as a gate's (over what the app presents:
-  /// ``GateChange``), and, should the navigator refuse it all the same (a transition that would
-  /// not end), tries again, at most `tries` times a twentieth of a second apart.
-  static func reach(_ target: NavigationState, on modules: ScreenCoordinator, tries: Int = 20) async {
+  /// Carries out a gate's change of `modules`' window, the state worked out by `change` from what
+  /// the navigator shows in its turn, trying again `interval` apart, at most `tries` times, while
+  /// the navigator refuses it (the app's own presentation is up, a transition will not end).
+  ///
+  /// A sign-out's change (`dismissingAppPresentations`) lands over the app's own presentations
+  /// (``GateChange``): a protected screen must not wait under the app's sheet to be seen. A
+  /// sign-in's leaves them, and waits for them to go.
+  static func reach(
+    on modules: ScreenCoordinator, dismissingAppPresentations: Bool, tries: Int = 20,
+    interval: Duration = .milliseconds(50), _ change: @escaping @MainActor (NavigationState) -> NavigationState
+  ) async {
     for _ in 0..<tries {
       do {
-        _ = try await GateChange.$isUnderway.withValue(true) {
-          try await modules.navigator.carryOut { base in NavigationPlan(from: base, to: target) }
+        _ = try await GateChange.$isUnderway.withValue(dismissingAppPresentations) {
+          try await modules.navigator.carryOut { base in NavigationPlan(from: base, to: change(base)) }
         }
         modules.refreshShownModules()
         return
       } catch {
-        try? await Task.sleep(for: .milliseconds(50))
+        try? await Task.sleep(for: interval)
       }
     }
   }
@@ -182,11 +201,21 @@ extension WaypointApp {
     for id in windows.windowIDs {
       guard let modules = coordinator(for: id) else { continue }
       let shown = modules.navigator.state
-      let back = ungated(shown, gate: gate)
-      guard back != shown else { continue }
+      guard ungated(shown, gate: gate) != shown else { continue }
+      if let headless = modules.navigator as? HeadlessNavigator {
+        // The tab's own first screen back, at once: no presented level moves, so the app's own
+        // presentation stays as it is (second independent read, S5).
+        headless.showAtOnce(ungated(shown, gate: gate))
+        modules.refreshShownModules()
+        continue
+      }
+      // Under the app's own presentation (a "Signed in" alert), the change waits for it to go,
+      // a quarter of a second apart, at most ten minutes (second independent read, S4).
       reaching.append(
         Task { @MainActor in
-          await Self.reach(back, on: modules)
+          await Self.reach(on: modules, dismissingAppPresentations: false, tries: 2_400, interval: .milliseconds(250)) {
+            self.ungated($0, gate: gate)
+          }
         })
     }
     guard !reaching.isEmpty else { return closeSignInScreens(of: gate, then: resume) }

@@ -156,7 +156,9 @@ extension LinkInbox {
       extras[WindowNavigators.pinnedExtra] = true
     }
     if let presentation { extras["presentation"] = presentation }
-    _ = accept(link, origin: .internal, extras: extras, id: nil, completesWhenParked: true) { result in
+    _ = accept(
+      link, origin: .internal, extras: extras, id: nil, completesWhenParked: true, waitsWhenParkedUnshown: true
+    ) { result in
       Task { @MainActor in
         // A failure in a window that closed meanwhile is the window's, whatever the router says.
         if case .failure = result, !isOpen() { return opening.finish(.noWindow) }

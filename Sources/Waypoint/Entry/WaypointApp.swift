@@ -146,6 +146,7 @@ public final class WaypointApp {
     self.tabBadges = TabBadges(start: start)
     self.gates = gates
     holder.app = self
+    windows.refusalNow = { [weak self] request, target in self?.refusalNow(request, target: target) }
   }
 
   /// Makes a tab-bar app: every window starts on `tabs`, the first selected.
@@ -392,7 +393,7 @@ public final class WaypointApp {
   public func setReady(_ ready: Bool, reason: String? = nil) {
     // The app's own word over the wait for a window: a hold of its own is not lifted by the
     // next window shown, and readiness with no window open waits for one (independent read, R6).
-    if ready, firstWindowShown, windows.windowIDs.isEmpty {
+    if ready, windows.windowIDs.isEmpty {
       waitsForAWindow = true
       return
     }

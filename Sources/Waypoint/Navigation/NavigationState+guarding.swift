@@ -1,6 +1,6 @@
-// Screens behind a closed gate, taken off a state before any UI draws it: a protected screen is
-// never visible, whatever put it there (the start state, a restore, a sign-out, a tab the user
-// chooses, a screen the user goes back to).
+// Screens behind a closed gate, taken off a state before any UI draws it: the start state, a
+// restore and a sign-out pass through it, so neither a tab the user chooses nor a screen the user
+// goes back to shows a protected one (links are judged by the gate itself).
 
 extension NavigationState {
   /// `self` without a screen that `isProtected` picks, so none of them can be seen.

@@ -41,6 +41,9 @@ public final class WindowNavigators {
   /// For the windows an adapter can ask, whether the user is in it now: UIKit's frontmost scene,
   /// SwiftUI's focused one.
   private var frontmost: [String: @MainActor () -> Bool] = [:]
+  /// Why a link's screen may not be placed now (a gate let it through and the user signed out
+  /// since), asked when its placement is planned; `WaypointApp` sets it.
+  package var refusalNow: (@MainActor (RouteRequest, String) -> String?)?
 
   /// Navigators for the windows of an app over `registry`.
   public init(registry: ModuleRegistry) {
@@ -171,6 +174,7 @@ public final class WindowNavigators {
       throw NavigationError(
         .unshowableDestination, "no open window can show '\(target)'\(asked); open a window first")
     }
+    if let refusal = refusalNow?(request, target) { throw RoutingError.rejected(refusal, url: request.url.string) }
     return try await modules.show(request, target: target)
   }
 }

@@ -11,7 +11,7 @@ extension QuickStartTests {
   struct IndependentReadFixTests {
     @Test("R3: a window restored signed in shows its own settings root, not a saved stand-in or sign-in sheet")
     func restoredSignedIn() throws {
-      let (app, navigators) = try ScreenActionTests.app(windows: ["A"])
+      let (app, navigators) = try QuickStartTests.ScreenActionTests.app(windows: ["A"])
       var saved = try #require(navigators["A"]).state
       #expect(saved.tabs?["settings"]?.stack.map(\.target) == ["Login"], "saved while signed out")
       saved.presented = PresentedState(
@@ -27,7 +27,7 @@ extension QuickStartTests {
 
     @Test("R5: a parked signed link's secret inside the sign-in screen's next is not saved")
     func nestedSecret() async throws {
-      let (app, _) = try ScreenActionTests.app(windows: ["A"])
+      let (app, _) = try QuickStartTests.ScreenActionTests.app(windows: ["A"])
       _ = await app.open("/settings?sig=SECRET-SIGNATURE&token=SECRET-TOKEN", fromWindow: "A").finished
       let state = try #require(app.windows.state(of: "A"))
       #expect(state.presented?.state.stack.first?.target == "Login")
@@ -37,7 +37,7 @@ extension QuickStartTests {
 
     @Test("R6: the app's own setReady(false) while no window is open holds past the next window")
     func ownHoldWithNoWindow() throws {
-      let (app, _) = try ScreenActionTests.app(windows: ["A"])
+      let (app, _) = try QuickStartTests.ScreenActionTests.app(windows: ["A"])
       app.closeWindow("A")
       app.setReady(false, reason: "signing out")
       app.openWindow("B", navigator: HeadlessNavigator(state: app.start))
@@ -49,13 +49,13 @@ extension QuickStartTests {
 
     @Test("R8: a screen's link waiting for the app ends as noWindow when its window closes")
     func pinnedWaitingWindowCloses() async throws {
-      let (app, _) = try ScreenActionTests.app(windows: ["A", "B"])
+      let (app, _) = try QuickStartTests.ScreenActionTests.app(windows: ["A", "B"])
       app.setReady(false, reason: "signing in")
       let opening = app.open("/note/4", fromWindow: "A")
       try await Task.sleep(for: .milliseconds(10))
       #expect(opening.outcome == nil, "it waits")
       app.closeWindow("A")
-      await ScreenActionTests.waitFor { opening.outcome != nil }
+      await QuickStartTests.ScreenActionTests.waitFor { opening.outcome != nil }
       guard case .noWindow? = opening.outcome else {
         Issue.record("\(String(describing: opening.outcome))")
         return
@@ -86,5 +86,62 @@ extension QuickStartTests {
       let modules = app.openWindow("w", restoring: try JSONEncoder().encode(saved))
       #expect(!modules.navigator.state.allScreens.contains { $0.target == "Note" })
     }
+  }
+}
+
+extension QuickStartTests.IndependentReadFixTests {
+  @Test("S1 of the second read: a link to a screen under a protected one waits behind the gate")
+  func underProtected() async throws {
+    let (app, navigators) = try QuickStartTests.ScreenActionTests.app(windows: ["A"]) { routes in
+      routes.add("/settings/about", target: "Note", tab: "settings", under: ["Settings"])
+    }
+    let opening = app.open("/settings/about", fromWindow: "A")
+    guard case .parked = await opening.finished else {
+      Issue.record("\(String(describing: opening.outcome))")
+      return
+    }
+    #expect(navigators["A"]?.state.allScreens.contains { $0.target == "Settings" } == false)
+  }
+
+  @Test("S2 of the second read: an app's setReady(true) with no window open waits for the next window")
+  func readyWithNoWindow() throws {
+    let (app, _) = try QuickStartTests.ScreenActionTests.app(windows: ["A"])
+    app.closeWindow("A")
+    app.setReady(true)
+    #expect(!app.isReady, "no window: links still wait")
+    app.openWindow("B", navigator: HeadlessNavigator(state: app.start))
+    app.windowIsShown("B")
+    #expect(app.isReady)
+  }
+
+  @Test("S3 of the second read: a link the gate let through before a sign-out is not placed after it")
+  func passedThenSignedOut() async throws {
+    let (app, navigators) = try QuickStartTests.ScreenActionTests.app(windows: ["A"])
+    isSignedIn = true
+    let request = try #require(app.router.router.resolve("/settings").request)
+    isSignedIn = false
+    app.lock()
+    #expect(app.refusalNow(request, target: "Settings") != nil)
+    #expect(navigators["A"]?.state.allScreens.contains { $0.target == "Settings" } == false)
+  }
+
+  @Test(
+    "S6 of the second read: a screen's link parked behind a sign-in screen that could not be shown ends as the link does"
+  )
+  func parkedUnshown() async throws {
+    let (app, navigators) = try QuickStartTests.ScreenActionTests.app(windows: ["A"])
+    let a = try #require(navigators["A"])
+    a.setAppPresentation("alert", isPresented: true)
+    let opening = app.open("/settings", fromWindow: "A")
+    try await Task.sleep(for: .milliseconds(30))
+    #expect(opening.outcome == nil, "parked, its sign-in screen not shown: it has not ended")
+    a.setAppPresentation("alert", isPresented: false)
+    signedIn(app)
+    await QuickStartTests.ScreenActionTests.waitFor { opening.outcome != nil }
+    guard case .shown(let result)? = opening.outcome else {
+      Issue.record("\(String(describing: opening.outcome))")
+      return
+    }
+    #expect(result.route?.target == "Settings")
   }
 }
