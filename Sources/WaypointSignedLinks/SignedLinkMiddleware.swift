@@ -53,6 +53,14 @@ public struct SignedLinkMiddleware: RouteMiddleware {
     self.init(verifier: LinkVerifier(keys: keys, now: now), appliesTo: appliesTo)
   }
 
+  /// Lets a request through now when it need not be signed (an app's own link, by default).
+  ///
+  /// - Parameter request: The request on its way to the handler.
+  /// - Returns: Whether `request` needs no signature.
+  @MainActor public func passesNow(_ request: RouteRequest) -> Bool {
+    !appliesTo(request)
+  }
+
   /// Checks the link of requests it applies to, then goes on with the format's items (`kid`,
   /// `exp`, `nbf`, `nonce`, `sig`) removed from the request's URL and query.
   ///

@@ -11,11 +11,8 @@ extension UIKitNavigator {
     case .setTabs(let ids):
       try await setTabs(ids, step)
     case .selectTab(let id):
-      guard let bar = tabBarController, let tab = tabController(of: id) else {
-        throw NavigationError(.invalidStep, "cannot \(step): the navigator shows no tab bar with that tab")
-      }
       try await clearForeign(over: 0, step)
-      bar.selectedViewController = tab
+      try selectTabNow(id, step)
     case .setSplit(let style, let tab):
       try setSplit(style, in: tab, step)
     case .setCollapsed:
@@ -23,19 +20,11 @@ extension UIKitNavigator {
       // UIKit shows once the step is done.
       needsSync = true
     case .setStack(let screens, let location):
-      guard let stack = stacks[location] else {
+      guard stacks[location] != nil else {
         throw NavigationError(.invalidStep, "cannot \(step): the navigator has no stack at '\(location)'")
       }
       try await clearForeign(over: 0, step)
-      var shown: [UIViewController] = []
-      for screen in screens {
-        let controller = try controller(for: screen)
-        try Self.checkStackable(controller, screen: screen.id)
-        shown.append(controller)
-      }
-      for controller in shown { Self.detach(controller, for: stack) }
-      let visible = location.tab == nil || location.tab == current.tabs?.selected
-      stack.setViewControllers(shown, animated: animated && visible)
+      let stack = try setStackNow(screens, at: location, step)
       try await finishTransition(of: stack, step)
       // Showing the secondary column does nothing to an expanded split view, and puts it on top
       // of a collapsed one, whose `isCollapsed` may not say so before it first appeared.
@@ -45,6 +34,35 @@ extension UIKitNavigator {
     default:
       throw NavigationError(.invalidStep, "cannot \(step): not a container step")
     }
+  }
+
+  /// Selects the tab `id`, nothing over the tab bar to clear.
+  func selectTabNow(_ id: String, _ step: NavigationStep) throws(NavigationError) {
+    guard let bar = tabBarController, let tab = tabController(of: id) else {
+      throw NavigationError(.invalidStep, "cannot \(step): the navigator shows no tab bar with that tab")
+    }
+    bar.selectedViewController = tab
+  }
+
+  /// Sets the stack at `location` to `screens`, nothing over it to clear, and returns it, its
+  /// transition running on: `setViewControllers(_:animated:)` changes `viewControllers` when it
+  /// is called (https://developer.apple.com/documentation/uikit/uinavigationcontroller/setviewcontrollers(_:animated:)).
+  func setStackNow(
+    _ screens: [Screen], at location: StackLocation, _ step: NavigationStep
+  ) throws(NavigationError) -> UINavigationController {
+    guard let stack = stacks[location] else {
+      throw NavigationError(.invalidStep, "cannot \(step): the navigator has no stack at '\(location)'")
+    }
+    var shown: [UIViewController] = []
+    for screen in screens {
+      let controller = try controller(for: screen)
+      try Self.checkStackable(controller, screen: screen.id)
+      shown.append(controller)
+    }
+    for controller in shown { Self.detach(controller, for: stack) }
+    let visible = location.tab == nil || location.tab == current.tabs?.selected
+    stack.setViewControllers(shown, animated: animated && visible)
+    return stack
   }
 
   /// Makes the window's root a tab bar controller with a stack per tab, or puts the root stack

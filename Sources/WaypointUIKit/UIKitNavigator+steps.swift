@@ -64,16 +64,38 @@ extension UIKitNavigator {
   func pushAll(_ pushes: [NavigationStep]) async throws(NavigationError) {
     guard case .push(_, let levelIndex)? = pushes.first else { return }
     let stack = try navigationController(at: levelIndex, for: pushes[0])
+    let added = try controllers(pushedBy: pushes)
+    try await clearForeign(over: levelIndex, pushes[0])
+    for controller in added { Self.detach(controller, for: stack) }
+    stack.setViewControllers(stack.viewControllers + added, animated: animated)
+    try await finishTransition(of: stack, pushes[0])
+  }
+
+  /// The view controllers of the screens `pushes` push, each one a navigation controller may
+  /// take.
+  private func controllers(pushedBy pushes: [NavigationStep]) throws(NavigationError) -> [UIViewController] {
     var added: [UIViewController] = []
     for case .push(let screen, _) in pushes {
       let pushed = try controller(for: screen)
       try Self.checkStackable(pushed, screen: screen.id)
       added.append(pushed)
     }
-    try await clearForeign(over: levelIndex, pushes[0])
+    return added
+  }
+
+  /// Pushes the screens of `pushes` onto the stack of level `levelIndex` within the caller's
+  /// turn, nothing over it to clear (``canCarryOutNow(_:)``), and returns the stack, whose
+  /// transition runs on.
+  func pushNow(_ pushes: [NavigationStep], at levelIndex: Int) throws(NavigationError) -> UINavigationController {
+    let stack = try navigationController(at: levelIndex, for: pushes[0])
+    let added = try controllers(pushedBy: pushes)
     for controller in added { Self.detach(controller, for: stack) }
-    stack.setViewControllers(stack.viewControllers + added, animated: animated)
-    try await finishTransition(of: stack, pushes[0])
+    if added.count == 1 {
+      stack.pushViewController(added[0], animated: animated)
+    } else {
+      stack.setViewControllers(stack.viewControllers + added, animated: animated)
+    }
+    return stack
   }
 
   // MARK: - Steps
@@ -386,7 +408,7 @@ extension UIKitNavigator {
 
   /// The first presentation over the navigator's levels (from level `first` up) that is not one
   /// of them, and is not on its way out.
-  private func foreignPresentation(from first: Int = 0) -> UIViewController? {
+  func foreignPresentation(from first: Int = 0) -> UIViewController? {
     for (levelIndex, container) in containers.enumerated() where levelIndex >= first {
       guard let presented = container.presentedViewController else { continue }
       let ours = levelIndex + 1 < containers.count && presented === containers[levelIndex + 1]

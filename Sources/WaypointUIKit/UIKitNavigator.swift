@@ -38,7 +38,7 @@ public import Waypoint
 /// `destinationSource`, which a `ScreenCoordinator` made over it sets.
 @MainActor
 @Observable
-public final class UIKitNavigator: RebuildingNavigator, PublishesStates {
+public final class UIKitNavigator: RebuildingNavigator, PublishesStates, CarriesOutNow {
   /// What is shown now: published once per plan (never a state half-way through one), and once
   /// per change the user makes on their own.
   public var state: NavigationState { published }
@@ -195,6 +195,20 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates {
     let made = try plan(current)
     planned = clock.now
     if case .nothing? = made.change { return made }
+    let built = try controllers(for: made)
+    tabItems = made.target.tabs
+    defer { alignCollapsedSplits() }
+    try await carryOut(steps: made.steps)
+    withExtendedLifetime(built) {}
+    current.adoptTabItems(from: made.target)
+    return made
+  }
+
+  /// Takes in the view controllers `made` hands over, and makes every screen it puts on screen
+  /// before the first UIKit call, so one that cannot be made changes nothing there (third
+  /// adapter review, B2); the caller holds what was made until the plan ends, as the navigator
+  /// holds its controllers only weakly.
+  private func controllers(for made: NavigationPlan) throws(NavigationError) -> [UIViewController] {
     for (id, destination) in made.destinations {
       guard let controller = destination.value(as: UIViewController.self) else {
         throw NavigationError(
@@ -206,19 +220,108 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates {
       }
       controllers[id] = WeakController(controller)
     }
-    // Every screen the plan puts on screen is made before the first UIKit call, so one that
-    // cannot be made changes nothing there (third adapter review, B2); they are held until the
-    // plan ends, as the navigator holds its controllers only weakly.
     var built: [UIViewController] = []
     for screen in Self.screensShown(by: made.steps) where controllers[screen.id]?.controller == nil {
       built.append(try controller(for: screen))
     }
-    tabItems = made.target.tabs
-    defer { alignCollapsedSplits() }
-    try await carryOut(steps: made.steps)
-    withExtendedLifetime(built) {}
-    current.adoptTabItems(from: made.target)
-    return made
+    return built
+  }
+
+  // MARK: - Within the caller's turn
+
+  /// Whether a plan of `steps` can be carried out within the caller's turn (``carryOutNow(_:)``).
+  ///
+  /// It can when it pushes screens, sets the stacks of tabs or primary columns and selects tabs (each one
+  /// UIKit call that changes what it holds when it is called), nothing is under way (no change of
+  /// the navigator's, no transition UIKit runs), and nothing is up that the navigator did not
+  /// present, nor a search. Any other plan waits for its turn in ``carryOut(_:)``.
+  package func canCarryOutNow(_ steps: () -> [NavigationStep]?) -> Bool {
+    guard !busy, window != nil, everyContainer.allSatisfy({ $0.transitionCoordinator == nil }),
+      foreignPresentation(from: 0) == nil,
+      !containers.contains(where: { $0.presentedViewController is UISearchController }),
+      let steps = steps(), !steps.isEmpty
+    else { return false }
+    return steps.allSatisfy(Self.carriesOutNow)
+  }
+
+  /// Whether `step` is one UIKit call that changes what UIKit holds when it is called.
+  private static func carriesOutNow(_ step: NavigationStep) -> Bool {
+    switch step {
+    case .push, .selectTab: true
+    // Showing a secondary column also calls `show(_:)` on its split view, after the transition.
+    case .setStack(_, let location): location.column != .secondary
+    default: false
+    }
+  }
+
+  /// Carries out a plan ``canCarryOutNow(_:)`` accepted within the caller's turn: a navigation
+  /// controller's `pushViewController(_:animated:)` and `setViewControllers(_:animated:)` change
+  /// its `viewControllers` when called and animate after
+  /// (https://developer.apple.com/documentation/uikit/uinavigationcontroller/pushviewcontroller(_:animated:)),
+  /// so the state is published before this returns; the navigator stays busy until the
+  /// animations end, and a change asked meanwhile waits for them.
+  ///
+  /// - Parameter plan: Works out the change from what UIKit shows.
+  /// - Returns: The plan carried out.
+  /// - Throws: What ``carryOut(_:)`` throws; `unbalancedTransition` when a change is under way or
+  ///   the plan holds a step that cannot be carried out now.
+  package func carryOutNow(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+    throws(NavigationError) -> NavigationPlan
+  {
+    guard !busy else { throw NavigationError(.unbalancedTransition, "a change of the navigator is under way") }
+    busy = true
+    sync()
+    let clock = ContinuousClock()
+    let turn = clock.now
+    do throws(NavigationError) {
+      let made = try plan(current)
+      if case .nothing? = made.change {
+        end(timing: ScreenEvent.Timing(placement: clock.now - turn, transition: .zero))
+        return made
+      }
+      guard made.steps.allSatisfy(Self.carriesOutNow) else {
+        throw NavigationError(.unbalancedTransition, "the plan holds a step UIKit cannot take within this turn")
+      }
+      let built = try controllers(for: made)
+      tabItems = made.target.tabs
+      let stacks = try carryOutNow(steps: made.steps)
+      current.adoptTabItems(from: made.target)
+      alignCollapsedSplits()
+      let planned = clock.now
+      publish(timing: ScreenEvent.Timing(placement: planned - turn, transition: .zero))
+      let timeout = transitionTimeout
+      Task { @MainActor [weak self] in
+        for stack in stacks { _ = await UIKitWait.transition(of: stack.transitionCoordinator, at: timeout) }
+        withExtendedLifetime(built) {}
+        self?.end(timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.now - planned))
+      }
+      return made
+    } catch {
+      sync()
+      end()
+      throw error
+    }
+  }
+
+  /// Carries out `steps` within the caller's turn, each checked against the state before UIKit
+  /// is touched; returns the stacks whose transitions run on.
+  private func carryOutNow(steps: [NavigationStep]) throws(NavigationError) -> [UINavigationController] {
+    var stacks: [UINavigationController] = []
+    var index = steps.startIndex
+    while index < steps.endIndex {
+      let batch = Self.pushBatch(steps[index...])
+      var checked = current
+      for step in batch { try checked.carryOut(step) }
+      switch batch[0] {
+      case .push(_, let levelIndex): stacks.append(try pushNow(batch, at: levelIndex))
+      case .selectTab(let id): try selectTabNow(id, batch[0])
+      case .setStack(let screens, let location): stacks.append(try setStackNow(screens, at: location, batch[0]))
+      default: throw NavigationError(.unbalancedTransition, "cannot \(batch[0]) within this turn")
+      }
+      current = checked
+      index += batch.count
+    }
+    return stacks
   }
 
   /// The screens `steps` put on screen, in order.

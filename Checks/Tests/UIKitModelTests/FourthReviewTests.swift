@@ -97,6 +97,8 @@ extension ModelChecks {
       host.appeared()
       let id = host.windowID
       _ = await host.openLinkAction("notes://note/5").finished
+      // The host saves each state it follows, in the turn after the state changed.
+      await ModelChecks.ScreenActions.run { host.keptState.contains("Note") }
       let kept = host.keptState
       #expect(!kept.isEmpty, "the window's state is kept with its scene")
       // The system reclaims the scene and connects it again: SwiftUI restores its scene storage.

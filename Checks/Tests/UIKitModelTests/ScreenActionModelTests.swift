@@ -107,6 +107,40 @@ extension ModelChecks {
       #expect(Self.top(windows["B"]) is ListController)
     }
 
+    @Test("a local push is in the state and in UIKit's stack right after the call returns, without await")
+    func pushInTheCallersTurn() async throws {
+      let (app, windows) = try await Self.app(windows: ["A", "B"])
+      let b = app.windows.state(of: "B")
+      let list = try #require(Self.top(windows["A"]) as? ListController)
+      let stack = try #require(list.navigationController)
+      let opening = list.openLink("notes://note/7")
+      // Nothing awaited since the call.
+      #expect(app.windows.state(of: "A")?.tabs?["notes"]?.stack.map(\.target) == ["List", "Editor"])
+      #expect(stack.viewControllers.count == 2, "UIKit's stack holds the push; its animation runs on")
+      #expect(stack.transitionCoordinator != nil, "the push animates")
+      guard case .shown? = opening.outcome else {
+        Issue.record("not ended in the call's turn: \(String(describing: opening.outcome))")
+        return
+      }
+      #expect(app.windows.state(of: "B") == b)
+      // A second tap while the push animates is not carried out now: it waits for the animation.
+      let second = list.openLink("notes://note/8")
+      #expect(second.outcome == nil)
+      #expect(stack.viewControllers.count == 2)
+      guard case .shown? = await Self.finished(second) else {
+        Issue.record("the second tap: \(String(describing: second.outcome))")
+        return
+      }
+      // The route claims its tab's stack: the list, then the note it names.
+      #expect((stack.topViewController as? EditorController)?.noteID == 8)
+      #expect(app.windows.state(of: "A")?.tabs?["notes"]?.stack.last?.parameters["id"] == "8")
+      // A link that presents is carried out in its turn, not now.
+      let sheet = list.openLink("notes://note/9", presentation: .sheet)
+      #expect(sheet.outcome == nil)
+      #expect(await Self.finished(sheet) != nil)
+      expectNoException()
+    }
+
     @Test("a controller in no window waits for one, then ends as no window")
     func noWindow() async throws {
       _ = try await Self.app(windows: ["A"])
@@ -244,6 +278,23 @@ extension ModelChecks {
       }
       #expect(a.coordinator.navigator.state.tabs?["notes"]?.stack.map(\.target) == ["List", "Note"])
       #expect(b.coordinator.navigator.state == before)
+    }
+
+    @Test("a local push through the host's openLink is in the state right after the call returns, without await")
+    func pushInTheCallersTurn() throws {
+      UIKitModel.reset()
+      let app = try Self.app()
+      let (a, b) = (WaypointHost(app: app), WaypointHost(app: app))
+      a.appeared()
+      b.appeared()
+      let before = b.coordinator.navigator.state
+      let opening = a.openLinkAction("notes://note/7")
+      #expect(a.coordinator.navigator.state.tabs?["notes"]?.stack.map(\.target) == ["List", "Note"])
+      #expect(b.coordinator.navigator.state == before)
+      guard case .shown? = opening.outcome else {
+        Issue.record("not ended in the call's turn: \(String(describing: opening.outcome))")
+        return
+      }
     }
 
     @Test("the closeScreen of a screen's view closes that screen: a pushed one pops, a tab's root stays")

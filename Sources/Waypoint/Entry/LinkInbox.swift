@@ -165,7 +165,7 @@ public final class LinkInbox: Sendable {
   package let router: RouterHolder
   /// How the inbox waits, drops and reads campaigns.
   package let policy: Policy
-  private let now: @Sendable () -> Date
+  let now: @Sendable () -> Date
   private let state = Locked(State())
 
   /// An inbox for `router`, not ready until ``setReady(_:reason:)``.
@@ -643,7 +643,7 @@ public final class LinkInbox: Sendable {
   /// The URL the router sees and the origin: a widget's mark read and taken off, and an external
   /// link's campaign items read into the origin (the URL keeps them, so a signature over it
   /// still holds; requests leave them out, see ``RouteRequest/query``).
-  private func prepare(_ link: String, origin: Origin) -> (String, Origin) {
+  func prepare(_ link: String, origin: Origin) -> (String, Origin) {
     var origin = origin
     var text = LinkText(link)
     if let mark = text.remove(where: { $0.name == WidgetMark.name }).last,
@@ -660,6 +660,11 @@ public final class LinkInbox: Sendable {
       origin.campaign[item.name] = item.value
     }
     return (text.string, origin)
+  }
+
+  /// Whether the app is ready and no link waits or opens: one opened now keeps its turn.
+  var isIdle: Bool {
+    state.withLock { $0.isReady && !$0.draining && $0.waiting.isEmpty }
   }
 
   /// Whether a drainer should start; marks one as running when so.
@@ -769,7 +774,7 @@ public final class LinkInbox: Sendable {
     held.completion?(.failure(RoutingError(.dropped, "'\(held.url)' was not opened: \(reason)", url: held.url)))
   }
 
-  private func report(_ event: RouteEvent) {
+  func report(_ event: RouteEvent) {
     router.router.emit(event)
   }
 

@@ -167,6 +167,15 @@ public struct SignInGate: RouteMiddleware {
     return await !isSignedIn()
   }
 
+  /// Lets the request through now when its route is not protected, or the gate reads a
+  /// main-actor session and the user is signed in.
+  ///
+  /// - Parameter request: The request on its way to the handler.
+  /// - Returns: Whether the gate lets `request` through as it is.
+  @MainActor public func passesNow(_ request: RouteRequest) -> Bool {
+    !picks(request) || isSignedInNow?() == true
+  }
+
   /// Lets the request through when its route is not protected or the user is signed in;
   /// otherwise parks it and shows the sign-in screen.
   ///

@@ -43,11 +43,14 @@ extension WaypointApp {
 
   /// Why a link's screen may not be placed now, though its gate let it through: the user signed
   /// out since (second independent read, S3); `nil` when it may.
+  ///
+  /// Each closed main-actor gate judges the link's own request (its `protects`, which for a gate
+  /// over targets covers the screens the route puts under its own): a gate over requests is
+  /// never asked about a request made up for a screen (third independent read, T1).
   package func refusalNow(_ request: RouteRequest, target: String) -> String? {
-    let targets = [target] + (request.route?.underTargets ?? [])
-    for name in targets {
-      guard let gate = closedGate(protecting: Screen(id: name, target: name)) else { continue }
-      return "'\(name)' is behind the sign-in gate '\(gate.gate)', "
+    for gate in gates {
+      guard let isSignedIn = gate.isSignedInNow, !isSignedIn(), gate.protects(request) else { continue }
+      return "'\(target)' is behind the sign-in gate '\(gate.gate)', "
         + "and the user signed out since it let the link through"
     }
     return nil
@@ -177,7 +180,7 @@ extension WaypointApp {
   /// A sign-out's change (`dismissingAppPresentations`) lands over the app's own presentations
   /// (``GateChange``): a protected screen must not wait under the app's sheet to be seen. A
   /// sign-in's leaves them, and waits for them to go.
-  static func reach(
+  package static func reach(
     on modules: ScreenCoordinator, dismissingAppPresentations: Bool, tries: Int = 20,
     interval: Duration = .milliseconds(50), _ change: @escaping @MainActor (NavigationState) -> NavigationState
   ) async {
@@ -188,10 +191,20 @@ extension WaypointApp {
         }
         modules.refreshShownModules()
         return
-      } catch {
+      } catch let error as NavigationError where Self.isPassing(error) {
         try? await Task.sleep(for: interval)
+      } catch {
+        // A plan the state refuses will not be taken the next time either (third independent
+        // read, T2).
+        return
       }
     }
+  }
+
+  /// Whether the navigator refused a change for a while only: the app's own presentation is up,
+  /// a change or a UIKit transition is under way.
+  package static func isPassing(_ error: NavigationError) -> Bool {
+    [.presentationBlocked, .unbalancedTransition, .inTransition, .transitionTimedOut].contains(error.code)
   }
 
   /// The gate `gate` was passed: each window gets back the first screens its sign-in screen

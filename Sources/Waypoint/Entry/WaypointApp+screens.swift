@@ -96,10 +96,7 @@ extension WaypointApp {
   /// The screens a sign-in gate named `gate` shows (its sign-in URL's route), in every window,
   /// by window.
   func signInScreens(of gate: String) -> [(window: String, screen: String)] {
-    let router = router.router
-    let routes = gates.filter { $0.gate == gate }.compactMap { gate in
-      router.resolve(gate.signInURL, origin: .internal).route.map { $0.name ?? $0.pattern }
-    }
+    let routes = gates.filter { $0.gate == gate }.compactMap(signInRoute(of:))
     guard !routes.isEmpty else { return [] }
     return windows.windowIDs.flatMap { window in
       (coordinator(for: window)?.navigator.state.allScreens ?? []).filter { screen in
@@ -156,6 +153,10 @@ extension LinkInbox {
       extras[WindowNavigators.pinnedExtra] = true
     }
     if let presentation { extras["presentation"] = presentation }
+    if let result = openNow(link, extras: extras) {
+      opening.finish(LinkOpening.Outcome(result, link: link))
+      return opening
+    }
     _ = accept(
       link, origin: .internal, extras: extras, id: nil, completesWhenParked: true, waitsWhenParkedUnshown: true
     ) { result in
@@ -166,6 +167,25 @@ extension LinkInbox {
       }
     }
     return opening
+  }
+}
+
+extension LinkInbox {
+  /// Opens a screen's link within the caller's turn when nothing makes it wait.
+  ///
+  /// Nothing does when the app is ready
+  /// with no link ahead of it, and the router can open it now (``Router/opensNow(_:origin:extras:openID:)``:
+  /// every middleware lets it through now, the window's navigator can change now). `nil` leaves
+  /// it to the inbox's task, having done nothing.
+  @MainActor
+  private func openNow(_ link: String, extras: [String: any Sendable]) -> Result<RouteResult, RoutingError>? {
+    let router = router.router
+    guard link.utf8.count <= router.options.maxURLLength, isIdle else { return nil }
+    let (url, origin) = prepare(link, origin: .internal)
+    let openID = router.hub.nextOpenID()
+    guard let ready = router.opensNow(url, origin: origin, extras: extras, openID: openID) else { return nil }
+    report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: self.now()))
+    return router.open(now: ready, openID: openID)
   }
 }
 

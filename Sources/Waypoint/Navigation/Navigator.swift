@@ -77,6 +77,23 @@ public protocol Navigator: AnyObject {
   func restore(_ target: NavigationState) async throws(NavigationError)
 }
 
+/// A navigator that can carry out a plan within the caller's main-actor turn.
+///
+/// A screen's link that nothing on its way makes wait (a screen's `openLink`) then changes the
+/// state before the call returns. Any other navigator
+/// carries out every plan in a task of its own, as ``Navigator/carryOut(_:)`` says.
+@MainActor
+package protocol CarriesOutNow: Navigator {
+  /// Whether ``carryOutNow(_:)`` can be called now (no change under way, nothing in the way)
+  /// for a plan of the steps `steps` gives (asked only by a navigator that can carry out some
+  /// steps now and not others; `nil` when they cannot be known).
+  func canCarryOutNow(_ steps: () -> [NavigationStep]?) -> Bool
+  /// Works out `plan` from the state shown and reaches it before returning, as far as the
+  /// navigator's state goes (a UIKit animation may still run).
+  func carryOutNow(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+    throws(NavigationError) -> NavigationPlan
+}
+
 /// A navigator without views: it keeps a ``NavigationState`` (observable, for SwiftUI bindings and
 /// tests), enforces the rules a real UI has, and can pretend transitions take time.
 ///
@@ -87,7 +104,7 @@ public protocol Navigator: AnyObject {
 /// ```
 @MainActor
 @Observable
-public final class HeadlessNavigator: Navigator, PublishesStates {
+public final class HeadlessNavigator: Navigator, PublishesStates, CarriesOutNow {
   /// What is shown now.
   public private(set) var state: NavigationState
   /// How long each transition pretends to animate.
@@ -147,11 +164,35 @@ public final class HeadlessNavigator: Navigator, PublishesStates {
     let made = try plan(state)
     let planned = clock.now
     await animate()
+    reach(made, timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.now - planned))
+    return made
+  }
+
+  /// Whether a plan can be carried out within the caller's turn: no pretend animation, no
+  /// change in flight, nothing of the app's own presented.
+  package func canCarryOutNow(_ steps: () -> [NavigationStep]?) -> Bool {
+    transitionDuration == nil && !inFlight && appPresentations.isEmpty
+  }
+
+  /// Works out the plan and reaches it within the caller's turn, as ``carryOut(_:)`` does with
+  /// no pretend animation.
+  package func carryOutNow(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+    throws(NavigationError) -> NavigationPlan
+  {
+    try begin()
+    defer { inFlight = false }
+    let clock = ContinuousClock()
+    let turn = clock.now
+    let made = try plan(state)
+    reach(made, timing: ScreenEvent.Timing(placement: clock.now - turn, transition: .zero))
+    return made
+  }
+
+  /// Sets the state a plan reaches, logs the plan and publishes the state.
+  private func reach(_ made: NavigationPlan, timing: ScreenEvent.Timing) {
     record(made)
     state = made.target
-    statesPublished.publish(
-      state, timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.now - planned))
-    return made
+    statesPublished.publish(state, timing: timing)
   }
 
   /// Logs what `plan` does: a transition as `push Editor#2 from List#1`, a removal as

@@ -43,10 +43,7 @@ extension ScreenCoordinator {
   ///   `unknownTab` for a tab the tab bar does not have.
   public func show(_ request: RouteRequest, target: String) async throws(NavigationError) -> ShownModule {
     // The screens this link shows name it as their cause.
-    let cause = ScreenEvent.Cause.link(
-      openID: request.openID, url: request.url.string, origin: request.origin,
-      route: request.route.map { $0.name ?? $0.pattern })
-    return try await CauseScope.during(cause) { () async throws(NavigationError) in
+    return try await CauseScope.during(Self.cause(of: request)) { () async throws(NavigationError) in
       try await showing(request, target: target)
     }
   }
@@ -77,32 +74,93 @@ extension ScreenCoordinator {
   private func showLink(
     _ request: RouteRequest, target: String, presentation: Presentation
   ) async throws -> ShownModule {
+    let link = try linkShowing(request, target: target, presentation: presentation)
+    defer { link.end() }
+    _ = try await link.leaf.show(planning: link.plan)
+    return link.shown()
+  }
+
+  /// Whether a link's screen can be shown within the caller's turn (``showNow(_:target:)``):
+  /// the navigator can carry its plan out now, and the request names no `source` screen and a
+  /// presentation there is.
+  package func canShowNow(_ request: RouteRequest, target: String) -> Bool {
+    guard let now = navigator as? any CarriesOutNow, request.extras["source"] == nil,
+      let presentation = try? Self.presentation(of: request), let key = try? registry.key(for: target)
+    else { return false }
+    return now.canCarryOutNow { self.previewSteps(request, key: key, presentation: presentation) }
+  }
+
+  /// The steps a link's plan would take from the state shown now, worked out without making or
+  /// numbering anything; `nil` when it would fail.
+  private func previewSteps(_ request: RouteRequest, key: ModuleKey, presentation: Presentation) -> [NavigationStep]? {
+    let link = placement(
+      of: Self.linkScreen(of: request, key: key, in: registry), presentation: presentation, route: request.route)
+    let base = pendingStart ?? navigator.state
+    guard let placed = try? link.place(on: base, newID: { "\($0)#preview" }) else { return nil }
+    switch placed.outcome {
+    case .over(let source):
+      let transition = NavigationTransition(link.leafPresentation, screen: placed.screen, from: source)
+      return (try? NavigationPlan(from: base, over: placed.state, showing: transition))?.steps
+    case .found, .rooted:
+      return NavigationPlan(from: base, to: placed.state).steps
+    }
+  }
+
+  /// Shows the module a link targets as ``show(_:target:)`` does, within the caller's turn.
+  ///
+  /// The state holds the screen when this returns. Call it when ``canShowNow(_:)`` says so.
+  ///
+  /// - Throws: What ``show(_:target:)`` throws.
+  package func showNow(_ request: RouteRequest, target: String) throws(NavigationError) -> ShownModule {
+    try CauseScope.duringNow(Self.cause(of: request)) { () throws(NavigationError) in
+      let presentation = try Self.presentation(of: request)
+      guard let now = navigator as? any CarriesOutNow else {
+        throw NavigationError(.unbalancedTransition, "the window's navigator cannot change within the caller's turn")
+      }
+      do {
+        let link = try linkShowing(request, target: target, presentation: presentation)
+        defer { link.end() }
+        _ = try link.leaf.showNow(planning: link.plan, through: now)
+        return link.shown()
+      } catch {
+        throw NavigationError.showing(error)
+      }
+    }
+  }
+
+  /// One link's screen on its way: the module made for it, the plan that places it (and the
+  /// screens under it) on the state the navigator shows in its turn, carried out in a task
+  /// (``show(_:target:)``) or within the caller's turn (``showNow(_:target:)``), then `shown`
+  /// once it was carried out and `end` in any case.
+  private typealias LinkShowing = (
+    leaf: ShownModule, plan: (NavigationState) throws(NavigationError) -> NavigationPlan,
+    shown: () -> ShownModule, end: () -> Void
+  )
+
+  /// The link `request`'s screen on its way to being shown as `target`; see ``LinkShowing``.
+  private func linkShowing(
+    _ request: RouteRequest, target: String, presentation: Presentation
+  ) throws -> LinkShowing {
     let key = try registry.key(for: target)
     let definition = request.route
-    let name = registry.screenName(of: key)
-    let screen = Screen(
-      id: name, target: name, parameters: request.urlValues,
-      route: definition.map { $0.name ?? $0.pattern }, link: request.url.string)
+    let screen = Self.linkScreen(of: request, key: key, in: registry)
     let link = placement(of: screen, presentation: presentation, route: definition)
     // A route that presents its stack pushes its own screen onto the level it presents.
     if let refusal = registry.refusal(of: link.leafPresentation, for: key) {
       throw NavigationError(.unsupportedPresentation, refusal)
     }
     for module in definition?.underTargets ?? [] { _ = try registry.key(for: module) }
-    let configure = registry.configure(key, from: request)
     let registry = self.registry
+    let configure = registry.configure(key, from: request)
     let leaf = ShownModule(
       screen: screen, presentation: link.leafPresentation, source: nil, key: key, made: nil,
       make: { try registry.observedInstance(key, configure: configure) }, navigator: navigator,
       notify: notifier(for: key))
-    var shown = leaf
+    // The module showing the link's screen: `leaf`, or the one a link found already shown.
+    var showing = leaf
     var tookStart: NavigationState?
     var carriedOut = false
-    defer {
-      // A plan that failed after taking the window's first state gives it back, to be shown.
-      if let tookStart, !carriedOut, pendingStart == nil { pendingStart = tookStart }
-    }
-    _ = try await leaf.show { base throws(NavigationError) in
+    let plan = { (base: NavigationState) throws(NavigationError) -> NavigationPlan in
       // A window not shown yet: the link is placed on the state it is to start on, and the
       // navigator goes from what it shows (nothing) to both at once.
       let placed = try link.place(on: self.pendingStart ?? base) { "\($0)#\(self.nextNumber())" }
@@ -113,12 +171,13 @@ extension ScreenCoordinator {
       case .over(let source):
         return try leaf.plan(over: placed.state, base: base, from: source)
       case .found(let screen):
-        shown = liveModules.first { $0.screen.id == screen.id && $0.state == .shown } ?? adopt(screen, key: key)
+        showing =
+          self.liveModules.first { $0.screen.id == screen.id && $0.state == .shown } ?? self.adopt(screen, key: key)
         return NavigationPlan(from: base, to: placed.state)
       case .rooted:
         var plan = NavigationPlan(from: base, to: placed.state)
         do {
-          let made = try makeScreenModule(key, from: request)
+          let made = try self.makeScreenModule(key, from: request)
           leaf.adopt(made: made)
           plan.hand(made, to: placed.screen.id)
         } catch {
@@ -127,10 +186,30 @@ extension ScreenCoordinator {
         return plan
       }
     }
-    carriedOut = true
-    if shown === leaf { track(leaf) }
-    refreshShownModules()
-    return shown
+    let shown = { () -> ShownModule in
+      carriedOut = true
+      if showing === leaf { self.track(leaf) }
+      self.refreshShownModules()
+      return showing
+    }
+    // A plan that failed after taking the window's first state gives it back, to be shown.
+    let end = { if let tookStart, !carriedOut, self.pendingStart == nil { self.pendingStart = tookStart } }
+    return (leaf, plan, shown, end)
+  }
+
+  /// The screen a link shows, before its placement numbers it.
+  static func linkScreen(of request: RouteRequest, key: ModuleKey, in registry: ModuleRegistry) -> Screen {
+    let name = registry.screenName(of: key)
+    return Screen(
+      id: name, target: name, parameters: request.urlValues,
+      route: request.route.map { $0.name ?? $0.pattern }, link: request.url.string)
+  }
+
+  /// The cause the screens a link shows name.
+  static func cause(of request: RouteRequest) -> ScreenEvent.Cause {
+    .link(
+      openID: request.openID, url: request.url.string, origin: request.origin,
+      route: request.route.map { $0.name ?? $0.pattern })
   }
 
   /// Where a link's screen goes: its route's `under` screens and placement, the coordinator's
@@ -189,7 +268,7 @@ extension ScreenCoordinator {
 ///
 /// ``ScreenCoordinator/registerTargets(in:)`` registers one for each manifest target. Its value is
 /// the ``ShownModule``.
-package struct ModuleRouteHandler: RouteHandler {
+package struct ModuleRouteHandler: HandlesNow {
   /// Where the module is shown.
   package let navigator: ScreenCoordinator
   /// The module's target.
@@ -204,5 +283,15 @@ package struct ModuleRouteHandler: RouteHandler {
   /// Shows the module and returns its ``ShownModule``.
   package func handle(_ request: RouteRequest) async throws -> any Sendable {
     try await navigator.show(request, target: target)
+  }
+
+  /// Whether the module can be shown within the caller's turn.
+  package func canHandleNow(_ request: RouteRequest) -> Bool {
+    navigator.canShowNow(request, target: target)
+  }
+
+  /// Shows the module within the caller's turn and returns its ``ShownModule``.
+  package func handleNow(_ request: RouteRequest) throws -> any Sendable {
+    try navigator.showNow(request, target: target)
   }
 }

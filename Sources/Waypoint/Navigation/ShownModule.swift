@@ -166,13 +166,7 @@ public final class ShownModule {
   package func show(planning: (NavigationState) throws(NavigationError) -> NavigationPlan)
     async throws(NavigationError) -> NavigationPlan
   {
-    if let refusal = refusalToShow() {
-      // Refused before any work began: the failure is the lone event.
-      notify(.failedToShow, refusal)
-      throw refusal
-    }
-    let previous = state
-    heard = .nothing
+    let previous = try beginShow()
     let plan: NavigationPlan
     do {
       if isMakeOnly {
@@ -182,12 +176,49 @@ public final class ShownModule {
         plan = try await navigator.carryOut(planning)
       }
     } catch {
-      state = previous
-      // A failure before anything was made (a busy navigator) is the lone event; a failed
-      // make was heard through the make events.
-      if heard != .made { notify(.failedToShow, error) }
-      throw error
+      throw failedShow(error, previous: previous)
     }
+    return endShow(plan)
+  }
+
+  /// Shows the module as ``show(planning:)`` does, within the caller's turn, through a
+  /// navigator that can (``CarriesOutNow/canCarryOutNow``).
+  package func showNow(
+    planning: (NavigationState) throws(NavigationError) -> NavigationPlan, through navigator: any CarriesOutNow
+  ) throws(NavigationError) -> NavigationPlan {
+    let previous = try beginShow()
+    let plan: NavigationPlan
+    do {
+      plan = try navigator.carryOutNow(planning)
+    } catch {
+      throw failedShow(error, previous: previous)
+    }
+    return endShow(plan)
+  }
+
+  /// Checks the module can be shown now (a refusal is the lone event) and returns the state it
+  /// goes back to should showing fail.
+  private func beginShow() throws(NavigationError) -> State {
+    if let refusal = refusalToShow() {
+      // Refused before any work began: the failure is the lone event.
+      notify(.failedToShow, refusal)
+      throw refusal
+    }
+    heard = .nothing
+    return state
+  }
+
+  /// The module back where it was after showing failed with `error`, which is returned.
+  private func failedShow(_ error: NavigationError, previous: State) -> NavigationError {
+    state = previous
+    // A failure before anything was made (a busy navigator) is the lone event; a failed
+    // make was heard through the make events.
+    if heard != .made { notify(.failedToShow, error) }
+    return error
+  }
+
+  /// The module shown by `plan`, `didShow` sent when its screen was shown with its transition.
+  private func endShow(_ plan: NavigationPlan) -> NavigationPlan {
     guard heard == .willShow else { return plan }
     change = plan.change
     state = .shown

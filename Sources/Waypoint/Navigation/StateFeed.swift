@@ -78,6 +78,17 @@ package enum CauseScope {
     defer { scope.isOpen.store(false, ordering: .relaxed) }
     return try await $scope.binding(scope, change)
   }
+
+  /// Runs `change` with `cause` as ``during(_:_:)`` does, within the caller's turn.
+  @MainActor
+  package static func duringNow<Value, Failure: Error>(
+    _ cause: ScreenEvent.Cause, _ change: () throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    if current != nil { return try change() }
+    let scope = Scope(cause)
+    defer { scope.isOpen.store(false, ordering: .relaxed) }
+    return try $scope.bindingNow(scope, change)
+  }
 }
 
 /// Whether the change under way is a sign-in gate's (the user signed out, or in): it must land

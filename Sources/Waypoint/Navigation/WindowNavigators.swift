@@ -177,14 +177,38 @@ public final class WindowNavigators {
     if let refusal = refusalNow?(request, target) { throw RoutingError.rejected(refusal, url: request.url.string) }
     return try await modules.show(request, target: target)
   }
+
+  /// Whether `request` can be shown within the caller's turn: its window is open and its
+  /// navigator can change now (``ScreenCoordinator/canShowNow(_:target:)``).
+  func canShowNow(_ request: RouteRequest, target: String) -> Bool {
+    guard let id = window(for: request), let modules = coordinator(for: id) else { return false }
+    return modules.canShowNow(request, target: target)
+  }
+
+  /// Shows `target`'s module for `request` as ``show(_:target:)`` does, within the caller's turn.
+  func showNow(_ request: RouteRequest, target: String) throws -> ShownModule {
+    guard let id = window(for: request), let modules = coordinator(for: id) else {
+      throw NavigationError(.unshowableDestination, "no open window can show '\(target)'; open a window first")
+    }
+    if let refusal = refusalNow?(request, target) { throw RoutingError.rejected(refusal, url: request.url.string) }
+    return try modules.showNow(request, target: target)
+  }
 }
 
 /// Shows a target's module in the window a request opens in.
-private struct WindowRouteHandler: RouteHandler {
+private struct WindowRouteHandler: HandlesNow {
   let windows: WindowNavigators
   let target: String
 
   func handle(_ request: RouteRequest) async throws -> any Sendable {
     try await windows.show(request, target: target)
+  }
+
+  func canHandleNow(_ request: RouteRequest) -> Bool {
+    windows.canShowNow(request, target: target)
+  }
+
+  func handleNow(_ request: RouteRequest) throws -> any Sendable {
+    try windows.showNow(request, target: target)
   }
 }

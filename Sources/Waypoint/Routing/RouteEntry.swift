@@ -22,6 +22,9 @@ final class RouteEntry: Sendable {
   /// Everything a request of this route runs through, composed when the router was built;
   /// `nil` for an entry as registered.
   let chain: RouteNext?
+  /// Every middleware of `chain`, outermost first (the router's, then the route's), for the
+  /// open within the caller's turn to ask each whether it lets a request through now.
+  let layers: [any RouteMiddleware]
 
   /// An entry as registered.
   init(route: RouteDefinition, handler: (any RouteHandler)?, middleware: [any RouteMiddleware], place: String) {
@@ -31,11 +34,12 @@ final class RouteEntry: Sendable {
     self.place = place
     self.redirect = nil
     self.chain = nil
+    self.layers = []
   }
 
   private init(
     route: RouteDefinition, handler: (any RouteHandler)?, middleware: [any RouteMiddleware], place: String,
-    redirect: RedirectTemplate?, chain: RouteNext?
+    redirect: RedirectTemplate?, chain: RouteNext?, layers: [any RouteMiddleware]
   ) {
     self.route = route
     self.handler = handler
@@ -43,13 +47,18 @@ final class RouteEntry: Sendable {
     self.place = place
     self.redirect = redirect
     self.chain = chain
+    self.layers = layers
   }
 
   /// The entry the router's table holds: `handler` (the registered one, or its target's),
   /// `redirect` and the composed `chain`.
-  func built(handler: (any RouteHandler)?, redirect: RedirectTemplate?, chain: @escaping RouteNext) -> RouteEntry {
+  func built(
+    handler: (any RouteHandler)?, redirect: RedirectTemplate?, chain: @escaping RouteNext,
+    layers: [any RouteMiddleware] = []
+  ) -> RouteEntry {
     RouteEntry(
-      route: route, handler: handler, middleware: middleware, place: place, redirect: redirect, chain: chain)
+      route: route, handler: handler, middleware: middleware, place: place, redirect: redirect, chain: chain,
+      layers: layers)
   }
 
   /// The entry under a group: its pattern `pattern`, `outer` middleware around its own.

@@ -31,6 +31,29 @@ public protocol RouteMiddleware: Sendable {
   /// - Throws: What `next` threw, or an error of the middleware's own: a `RoutingError`
   ///   (`rejected`, `forbidden`) ends the open as it is, any other error as `middlewareFailed`.
   func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult
+
+  /// Whether the middleware lets `request` through as it is, decided now on the main actor:
+  /// `true` says ``handle(_:next:)`` would call `next` with `request` unchanged and return what
+  /// it returns, and so may be left out, letting a screen's link change the state before the
+  /// screen's call returns. The default, `false`, always runs ``handle(_:next:)``.
+  ///
+  /// ```swift
+  /// @MainActor func passesNow(_ request: RouteRequest) -> Bool {
+  ///   !request.origin.isExternal  // this middleware checks only links from outside
+  /// }
+  /// ```
+  ///
+  /// - Parameter request: The request on its way to the handler.
+  /// - Returns: Whether `request` would go on unchanged; when unsure, `false`.
+  @MainActor func passesNow(_ request: RouteRequest) -> Bool
+}
+
+extension RouteMiddleware {
+  /// Never decided now: ``handle(_:next:)`` runs for every request.
+  ///
+  /// - Parameter request: The request on its way to the handler.
+  /// - Returns: `false`.
+  @MainActor public func passesNow(_ request: RouteRequest) -> Bool { false }
 }
 
 /// A middleware made of a closure.

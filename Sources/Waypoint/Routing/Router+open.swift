@@ -87,6 +87,13 @@ extension Router {
       await callBack(
         cancelled ? callbacks.cancel : callbacks.error, with: cancelled ? [] : CallbackURLs.items(for: error))
     }
+    emitEnding(error, chosen: chosen, url: url, origin: origin, openID: openID, duration: duration)
+  }
+
+  /// The event of an open that ended in `error`.
+  private func emitEnding(
+    _ error: RoutingError, chosen: RouteRequest?, url: String, origin: Origin, openID: UInt64, duration: Duration
+  ) {
     let phase = RouteEvent.Phase.ending(error)
     emit(
       RouteEvent(
@@ -130,6 +137,66 @@ extension Router {
     do {
       return .success(try await open(url, origin: origin, extras: extras))
     } catch {
+      return .failure(error)
+    }
+  }
+
+  // MARK: - Within the caller's turn
+
+  /// A link that can open within the caller's main-actor turn (``opensNow(_:origin:extras:openID:)``).
+  package struct OpenNow {
+    let url: String
+    let request: RouteRequest
+    let handler: any HandlesNow
+  }
+
+  /// Whether `url` can open within the caller's main-actor turn, and how.
+  ///
+  /// It can when its best route takes
+  /// it (no `canHandle` declines it, no redirect), it asks for no callback, every middleware of
+  /// the route lets it through now (``RouteMiddleware/passesNow(_:)``) and its handler can
+  /// handle it now. Asking does nothing of the open: no event, no observer, no handler.
+  ///
+  /// - Returns: What ``open(now:openID:)`` opens, or `nil` when the link must open in a task
+  ///   (``open(_:origin:extras:)``).
+  @MainActor
+  package func opensNow(_ url: String, origin: Origin, extras: [String: any Sendable], openID: UInt64) -> OpenNow? {
+    guard var candidates = try? candidates(for: url, origin: origin, extras: extras, openID: openID),
+      let (request, entry) = try? candidates.next(), candidates.declined.isEmpty, let entry, entry.redirect == nil,
+      let handler = entry.handler as? any HandlesNow, request.callbacks == CallbackURLs(),
+      entry.layers.allSatisfy({ $0.passesNow(request) }), handler.canHandleNow(request)
+    else { return nil }
+    return OpenNow(url: url, request: request, handler: handler)
+  }
+
+  /// Opens a link ``opensNow(_:origin:extras:openID:)`` found can open now, within the caller's
+  /// turn, with the events, observers and errors ``open(_:origin:extras:)`` has.
+  @MainActor
+  package func open(now link: OpenNow, openID: UInt64) -> Result<RouteResult, RoutingError> {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let request = link.request
+    emit(RouteEvent(openID: openID, phase: .prepare, url: link.url, origin: request.origin))
+    do throws(RoutingError) {
+      try notifyWill(request, openID: openID)
+      let value: any Sendable
+      do {
+        value = try link.handler.handleNow(request)
+      } catch let error as RoutingError {
+        throw error
+      } catch {
+        throw RouterBuilder.handlerFailed(error, route: request.route, url: request.url.string)
+      }
+      var result = RouteResult(value, for: request)
+      result.url = link.url
+      emit(
+        RouteEvent(
+          openID: openID, phase: .did, url: link.url, origin: request.origin, route: request.route,
+          duration: clock.now - start))
+      return .success(result)
+    } catch {
+      emitEnding(
+        error, chosen: request, url: link.url, origin: request.origin, openID: openID, duration: clock.now - start)
       return .failure(error)
     }
   }

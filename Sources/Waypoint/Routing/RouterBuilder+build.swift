@@ -90,9 +90,10 @@ extension RouterBuilder {
           routeName: route.name))
     }
     let terminal = redirect.map(Self.redirecting) ?? Self.run(handler, route)
+    let layers = middleware + registration.middleware
     return .success(
-      registration.built(
-        handler: handler, redirect: redirect, chain: compose(middleware + registration.middleware, around: terminal)))
+      registration.built(handler: handler, redirect: redirect, chain: compose(layers, around: terminal), layers: layers)
+    )
   }
 
   /// `middleware` around `terminal`, the first outermost; a refusal a layer throws names it as
@@ -145,13 +146,17 @@ extension RouterBuilder {
       } catch let decline as RouteDecline {
         throw decline
       } catch {
-        throw RoutingError(
-          .handlerFailed,
-          "the handler of \(route?.description ?? "the fallback") failed for '\(request.url.string)': \(error)",
-          url: request.url.string, pattern: route?.pattern, routeName: route?.name,
-          underlying: error as? any WaypointError)
+        throw handlerFailed(error, route: route, url: request.url.string)
       }
     }
+  }
+
+  /// A handler's error that is not a `RoutingError`, as the open reports it: `handlerFailed`,
+  /// another subsystem's error kept as its `underlying`.
+  static func handlerFailed(_ error: any Error, route: RouteDefinition?, url: String) -> RoutingError {
+    RoutingError(
+      .handlerFailed, "the handler of \(route?.description ?? "the fallback") failed for '\(url)': \(error)",
+      url: url, pattern: route?.pattern, routeName: route?.name, underlying: error as? any WaypointError)
   }
 
   /// What the table of a router that does not build holds for a route that failed, so its

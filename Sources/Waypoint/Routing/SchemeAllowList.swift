@@ -25,6 +25,14 @@ public struct SchemeAllowList: RouteMiddleware {
     self.appliesToInternal = appliesToInternal
   }
 
+  /// Lets the app's own links through now when the list does not apply to them.
+  ///
+  /// - Parameter request: The request on its way to the handler.
+  /// - Returns: Whether the list leaves `request` alone.
+  @MainActor public func passesNow(_ request: RouteRequest) -> Bool {
+    !request.origin.isExternal && !appliesToInternal
+  }
+
   /// Refuses the request when its scheme is not allowed, else goes on.
   ///
   /// - Parameters:

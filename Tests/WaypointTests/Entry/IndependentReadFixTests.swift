@@ -125,6 +125,37 @@ extension QuickStartTests.IndependentReadFixTests {
     #expect(navigators["A"]?.state.allScreens.contains { $0.target == "Settings" } == false)
   }
 
+  @Test("T1 of the third read: a gate over requests judges the link's own request when the user signed out since")
+  func requestGateSignedOutSince() throws {
+    let (app, _) = try QuickStartTests.ScreenActionTests.app(windows: ["A"]) { routes in
+      routes.use(
+        SignInGate(showing: "/login", gate: "private", protecting: { $0.url.string.contains("private=1") }) {
+          isSignedIn
+        })
+    }
+    isSignedIn = true
+    let hidden = try #require(app.router.router.resolve("/note/7?private=1").request)
+    let plain = try #require(app.router.router.resolve("/note/7").request)
+    isSignedIn = false
+    #expect(app.refusalNow(hidden, target: "Note") != nil, "the link's own query is what the gate protects")
+    #expect(app.refusalNow(plain, target: "Note") == nil)
+  }
+
+  @Test("T2 of the third read: a gate's change the navigator refuses for good is not tried again")
+  func gateChangeRefusedForGood() async throws {
+    let navigator = RefusingNavigator()
+    let modules = ScreenCoordinator(registry: try ModuleRegistryBuilder().build(), navigator: navigator)
+    navigator.refusal = .invalidStep
+    await WaypointApp.reach(on: modules, dismissingAppPresentations: false, interval: .milliseconds(1)) { $0 }
+    #expect(navigator.tries == 1, "a plan the state refuses fails the same way every time")
+    navigator.tries = 0
+    navigator.refusal = .presentationBlocked
+    await WaypointApp.reach(on: modules, dismissingAppPresentations: false, tries: 3, interval: .milliseconds(1)) {
+      $0
+    }
+    #expect(navigator.tries == 3, "the app's own presentation goes in time: tried again")
+  }
+
   @Test(
     "S6 of the second read: a screen's link parked behind a sign-in screen that could not be shown ends as the link does"
   )
@@ -144,4 +175,21 @@ extension QuickStartTests.IndependentReadFixTests {
     }
     #expect(result.route?.target == "Settings")
   }
+}
+
+/// A navigator that refuses every plan with one code, counting the tries.
+@MainActor
+private final class RefusingNavigator: Navigator {
+  var state = NavigationState()
+  var refusal: NavigationError.Code = .invalidStep
+  var tries = 0
+
+  func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+    async throws(NavigationError) -> NavigationPlan
+  {
+    tries += 1
+    throw NavigationError(refusal, "refused")
+  }
+
+  func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] { [] }
 }

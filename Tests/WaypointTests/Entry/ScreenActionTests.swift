@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import Waypoint
@@ -81,6 +82,34 @@ extension QuickStartTests {
       _ = await app.open("/note/8", fromWindow: "A").finished
       #expect(navigators["A"]?.state.tabs?["notes"]?.stack.last?.parameters["id"] == "8")
       #expect(navigators["B"]?.state == b)
+    }
+
+    @Test("a local push is in the state right after the call returns, without await")
+    func pushInTheCallersTurn() throws {
+      let heard = PhaseLog()
+      let (app, navigators) = try Self.app { $0.observe(heard) }
+      let b = try #require(navigators["B"]).state
+      let opening = app.open("/note/7", fromWindow: "A")
+      // No await anywhere in this test: the state changed within this turn.
+      #expect(Self.notesStack(navigators["A"]) == ["Notes", "Note"])
+      #expect(navigators["B"]?.state == b)
+      guard case .shown(let result)? = opening.outcome else {
+        Issue.record("not ended in the call's turn: \(String(describing: opening.outcome))")
+        return
+      }
+      #expect(try result.value(as: ShownModule.self).state == .shown)
+      #expect(heard.phases == ["received", "prepare", "willOpen", "did"], "what an observer of a link in a task hears")
+      // A route the gate protects, signed in: the gate decides now, and lets it through.
+      isSignedIn = true
+      let settings = app.open("/settings", fromWindow: "A")
+      #expect(navigators["A"]?.state.tabs?.selected == "settings")
+      #expect(settings.outcome != nil)
+      // Signed out, the gate parks it: that is not decided now, the link waits for its task.
+      isSignedIn = false
+      let parked = app.open("/note/8", fromWindow: "A", presentation: .sheet, extras: ["x": 1])
+      #expect(parked.outcome != nil, "a link the gate does not protect opens now, with a per-call presentation")
+      let waits = app.open("/settings?again=1", fromWindow: "B")
+      #expect(waits.outcome == nil, "parking is the gate's asynchronous work")
     }
 
     @Test("1,000 opens from two windows in seeded interleavings write across windows 0 times")
@@ -263,4 +292,15 @@ extension LinkOpening.Outcome {
     if case .parked = self { return true }
     return false
   }
+}
+
+/// The phases an observer heard, in order.
+private final class PhaseLog: RouteObserver {
+  private let log = Mutex<[String]>([])
+  var phases: [String] { log.withLock { $0 } }
+  func received(_ event: RouteEvent) { log.withLock { $0.append("received") } }
+  func prepare(_ event: RouteEvent) { log.withLock { $0.append("prepare") } }
+  func willOpen(_ request: RouteRequest) throws { log.withLock { $0.append("willOpen") } }
+  func didOpen(_ event: RouteEvent) { log.withLock { $0.append("did") } }
+  func failed(_ event: RouteEvent) { log.withLock { $0.append("failed") } }
 }

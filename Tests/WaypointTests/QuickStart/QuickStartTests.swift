@@ -115,6 +115,8 @@ struct QuickStartTests {
     #expect(navigator.state.tabs?["settings"]?.stack.map(\.target) == ["Login"])
     // NotesController's row (UIKit) and NotesView's button (SwiftUI): openLink("/note/7").
     let tap = app.open("/note/7", fromWindow: WaypointApp.mainWindow)
+    // "the note is on the stack when the call returns"
+    #expect(navigator.state.tabs?["notes"]?.stack.map(\.target) == ["Notes", "Note"])
     guard case .shown = await tap.finished else {
       Issue.record("the tap: \(String(describing: tap.outcome))")
       return
