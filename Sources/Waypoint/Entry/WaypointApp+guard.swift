@@ -160,12 +160,14 @@ extension WaypointApp {
     for id in windows.windowIDs {
       guard let modules = coordinator(for: id) else { continue }
       let shown = modules.navigator.state
-      guard guarded(shown, gates: [gate]) != shown else { continue }
       if let headless = modules.navigator as? HeadlessNavigator {
+        guard guarded(shown, gates: [gate]) != shown else { continue }
         headless.showAtOnce(guarded(shown, gates: [gate]))
         modules.refreshShownModules()
       } else {
-        // Worked out in the navigator's turn, from what it shows then.
+        // Worked out in the navigator's turn, from what it shows then, even when nothing
+        // protected is shown now: a link the gate let through may be waiting for that turn
+        // (independent read, U2).
         Task { @MainActor in
           await Self.reach(on: modules, dismissingAppPresentations: true) { self.guarded($0, gates: [gate]) }
         }

@@ -118,7 +118,9 @@ extension ScreenCoordinator {
       change = found
     }
     let module = liveModules.first { $0.screen.id == id && $0.state == .shown && !$0.isMakeOnly }
+    closesUnderWay += 1
     Task { @MainActor in
+      defer { closesUnderWay -= 1 }
       do throws(NavigationError) {
         if let module {
           try await module.remove()

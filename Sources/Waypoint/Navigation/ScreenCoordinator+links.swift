@@ -81,11 +81,16 @@ extension ScreenCoordinator {
   }
 
   /// Whether a link's screen can be shown within the caller's turn (``showNow(_:target:)``):
-  /// the navigator can carry its plan out now, and the request names no `source` screen and a
-  /// presentation there is.
+  /// the navigator can carry its plan out now, the window shows its first state, no close of a
+  /// screen is under way, and the request names no `source` screen and a presentation that
+  /// shows something.
   package func canShowNow(_ request: RouteRequest, target: String) -> Bool {
-    guard let now = navigator as? any CarriesOutNow, request.extras["source"] == nil,
-      let presentation = try? Self.presentation(of: request), let key = try? registry.key(for: target)
+    // A window not shown yet plans from what it shows (nothing) to its first state and the link
+    // at once; a close asked before goes first; a make-only route shows nothing, which its own
+    // path sees to (independent read, U1, U3, U4).
+    guard let now = navigator as? any CarriesOutNow, request.extras["source"] == nil, pendingStart == nil,
+      closesUnderWay == 0, let presentation = try? Self.presentation(of: request), presentation.kind != .none,
+      let key = try? registry.key(for: target)
     else { return false }
     return now.canCarryOutNow { self.previewSteps(request, key: key, presentation: presentation) }
   }
@@ -95,7 +100,7 @@ extension ScreenCoordinator {
   private func previewSteps(_ request: RouteRequest, key: ModuleKey, presentation: Presentation) -> [NavigationStep]? {
     let link = placement(
       of: Self.linkScreen(of: request, key: key, in: registry), presentation: presentation, route: request.route)
-    let base = pendingStart ?? navigator.state
+    let base = navigator.state
     guard let placed = try? link.place(on: base, newID: { "\($0)#preview" }) else { return nil }
     switch placed.outcome {
     case .over(let source):

@@ -43,6 +43,9 @@ public final class ScreenCoordinator {
   /// The state the window is to start on, not shown yet: the first link is placed on it, and
   /// the navigator reaches both in one plan (see ``startOn(_:)``).
   @ObservationIgnored package internal(set) var pendingStart: NavigationState?
+  /// The screens' own closes asked and not yet carried out (``close(_:window:)``): a link opened
+  /// meanwhile waits for its turn after them, never within the caller's (independent read, U1).
+  @ObservationIgnored package internal(set) var closesUnderWay = 0
 
   /// Says the window starts on `state` (its first state, or a restored one), not shown yet.
   ///

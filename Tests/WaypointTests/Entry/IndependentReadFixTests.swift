@@ -156,6 +156,37 @@ extension QuickStartTests.IndependentReadFixTests {
     #expect(navigator.tries == 3, "the app's own presentation goes in time: tried again")
   }
 
+  @Test("U1 of the fourth read: a screen that closes itself, then opens a link, in one turn: the link lands after")
+  func closeThenOpen() async throws {
+    let (app, navigators) = try QuickStartTests.ScreenActionTests.app(windows: ["A"]) { routes in
+      routes.add("/detail/<int:id>", target: "Note")
+    }
+    _ = await app.open("/note/7", fromWindow: "A").finished
+    let note = try #require(navigators["A"]?.state.tabs?["notes"]?.stack.last)
+    let closing = app.closeScreen(note.id, inWindow: "A")
+    let opening = app.open("/detail/8", fromWindow: "A")
+    #expect(await closing.finished == .closed)
+    guard case .shown = await opening.finished else {
+      Issue.record("\(String(describing: opening.outcome))")
+      return
+    }
+    let stack = navigators["A"]?.state.tabs?["notes"]?.stack
+    #expect(stack?.map(\.target) == ["Notes", "Note"])
+    #expect(stack?.last?.parameters["id"] == "8", "the close went first, as asked")
+  }
+
+  @Test("U3 of the fourth read: a make-only link from a screen changes nothing, as through the inbox")
+  func makeOnlyFromAScreen() async throws {
+    let (app, navigators) = try QuickStartTests.ScreenActionTests.app(windows: ["A"]) { routes in
+      routes.add("/make/<int:id>", target: "Note", presentation: Presentation.none)
+    }
+    _ = await app.open("/note/9", fromWindow: "A", presentation: .sheet).finished
+    let before = try #require(navigators["A"]).state
+    #expect(before.presented != nil)
+    _ = await app.open("/make/1", fromWindow: "A").finished
+    #expect(navigators["A"]?.state == before, "the sheet stays, nothing moves")
+  }
+
   @Test(
     "S6 of the second read: a screen's link parked behind a sign-in screen that could not be shown ends as the link does"
   )
