@@ -90,13 +90,18 @@ final class ContainerReports {
   /// early). UIKit's order of
   /// restoring the stack and running the coordinator's completions is not documented, so a
   /// cancelled transition is not reported at all (radianttap/Coordinator#8,
-  /// jessesquires/PresenterKit#38).
+  /// jessesquires/PresenterKit#38). Nor is whether `transitionCoordinator` is still set while
+  /// the completions run: the report waits for the next turn of the main actor, when the
+  /// container has let its transition go, so the navigator reads the stack as UIKit shows it.
   func stackChanged(_ container: UIViewController) {
     let navigator = navigator
     if let coordinator = container.transitionCoordinator,
       coordinator.animate(
         alongsideTransition: nil,
-        completion: { context in if !context.isCancelled { navigator?.containerChanged() } })
+        completion: { context in
+          guard !context.isCancelled else { return }
+          Task { @MainActor in navigator?.containerChanged() }
+        })
     {
       return
     }

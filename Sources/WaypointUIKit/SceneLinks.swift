@@ -185,6 +185,8 @@ public final class SceneLinks {
       try? await Task.sleep(for: step)
       waited += step
       if let links = serving(controller()) { return links }
+      // In a window no `SceneLinks` of the app made: none will serve it.
+      if controller()?.viewIfLoaded?.window != nil { return nil }
     }
     return nil
   }
@@ -305,22 +307,24 @@ public final class SceneLinks {
     let restored = app.restoredState(from: savedState)
     let launched = options.map { Self.carriesLinks($0) } ?? false
     let failed = failed
+    // A link that reaches the window before its first state is known opens on the app's start,
+    // never on the empty window, and keeps its place (independent read, U5).
+    modules.startOn(app.guarded(app.start))
     Task { @MainActor in
       // What of it can be shown now: never a blank window (third adapter review, B2, B17).
       let first = await app.firstState(restored, in: modules)
+      modules.settleStart(on: first)
       if let options, launched {
         // The launch link opens on the first state in one plan: none of its screens is shown
         // before the link's. The first state is shown on its own once the launch links are
         // handled and none opened on it, when the app is not ready for them, or after
         // `launchLinkWait` (a link parked behind sign-in).
-        modules.startOn(first)
         self.handOver(options) { Task { await self.showFirst(in: modules, failed: failed) } }
         app.windowIsShown(id)
         if !app.isReady { await self.showFirst(in: modules, failed: failed) }
         try? await Task.sleep(for: Self.launchLinkWait)
         await self.showFirst(in: modules, failed: failed)
       } else {
-        modules.startOn(first)
         await self.showFirst(in: modules, failed: failed)
         // After the first state, so a launch link never lands before it (and is replaced by it)
         // when the app is ready already (a second scene, a scene connected again).

@@ -13,7 +13,8 @@ extension UIViewController {
   ///
   /// The window is the one `SceneLinks` made for the controller's scene: the link lands there,
   /// never in another window. A controller not yet in a window (made, not yet shown) waits for
-  /// one, at most ``SceneLinks/windowWait``, and then ends as `noWindow`.
+  /// one, at most ``SceneLinks/windowWait``, and then ends as `noWindow`; one in a window that
+  /// `SceneLinks(app:scene:options:)` did not make (links wired by hand) ends as `noWindow` at once.
   ///
   /// - Parameters:
   ///   - link: The link (`"/note/7"`, `"notes://note/7"`).
@@ -26,6 +27,12 @@ extension UIViewController {
   ) -> LinkOpening {
     if let links = SceneLinks.serving(self) { return links.openLinkAction(link, presentation, extras) }
     let opening = LinkOpening(link, window: nil)
+    // In a window no `SceneLinks(app:scene:options:)` made (links wired by hand, the app's own
+    // overlay window): no window of the app will take it (independent read, R1).
+    if viewIfLoaded?.window != nil {
+      opening.finish(.noWindow)
+      return opening
+    }
     Task { @MainActor [weak self] in
       guard let links = await SceneLinks.waitForWindow(of: { self }) else { return opening.finish(.noWindow) }
       let opened = links.openLinkAction(link, presentation, extras)

@@ -164,9 +164,10 @@
     let (transition, popped) = pop
     interactivePop = nil
     UIKitModel.animate { [self] in
-      _modelTransition = nil
       if cancelled {
+        // The coordinator stays set while its completions run (as for a finished pop, below).
         transition.end(cancelled: true)
+        _modelTransition = nil
         stack.last?._modelAppearance(.willDisappear, true)
         stack.append(popped)
         popped._modelAppearance(.willAppear, true)
@@ -178,6 +179,7 @@
       popped._modelAppearance(.didDisappear, true)
       stack.last?._modelAppearance(.didAppear, true)
       transition.end()
+      _modelTransition = nil
       if let top = stack.last { tellDidShow(top, animated: true) }
     }
   }
@@ -202,8 +204,11 @@
         oldTop?._modelAppearance(.didDisappear, animated)
         newTop?._modelAppearance(.didAppear, animated)
       }
-      _modelTransition = nil
+      // Whether `transitionCoordinator` is still set while the coordinator's completions run is
+      // not documented (https://developer.apple.com/documentation/uikit/uiviewcontroller/transitioncoordinator):
+      // the model keeps it set, which catches an adapter that reads the stack from a completion.
       transition.end()
+      _modelTransition = nil
       if let top = stack.last { tellDidShow(top, animated: animated) }
     }
   }

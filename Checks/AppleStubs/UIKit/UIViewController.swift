@@ -230,8 +230,10 @@
     window.addSubview(presented.view)
     UIKitModel.animate {
       presented._modelAppearance(.didAppear, flag)
-      presented._modelTransition = nil
+      // Set while the coordinator's completions run, as a navigation controller's (the order
+      // is not documented; the model takes the one that catches an adapter reading it there).
       transition.end()
+      presented._modelTransition = nil
       // https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/fullscreen —
       // "The views belonging to the presenting view controller are removed after the
       // presentation completes": the presenter is out of the window until the dismissal.
@@ -325,8 +327,8 @@
       for controller in chain.reversed() { controller.viewIfLoaded?.removeFromSuperview() }
       for controller in leaving.reversed() { controller._modelAppearance(.didDisappear, flag) }
       dismissed.dismissing = false
-      dismissed._modelTransition = nil
       transition.end()
+      dismissed._modelTransition = nil
       UIKitModel.animate {
         for controller in chain {
           controller._modelPresented = nil

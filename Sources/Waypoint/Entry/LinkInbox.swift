@@ -144,6 +144,15 @@ public final class LinkInbox: Sendable {
     /// completion to how the link itself ends (a screen's own link: its outcome must say what
     /// became of it, and it stays parked: second independent read, S6).
     var waitsWhenParkedUnshown = false
+    /// Whether this parked copy's completion is still with the open that parked it (its
+    /// sign-in screen on its way): a drop of it meanwhile is kept for that completion.
+    var completionOnItsWay = false
+
+    /// This link, its completion `completion`.
+    func completing(with completion: Completion?) -> Held {
+      Held(
+        openID: openID, url: url, origin: origin, received: received, extras: extras, completion: completion)
+    }
   }
 
   /// Hears how a link ended: the router's result or error, or `dropped`.
@@ -159,6 +168,8 @@ public final class LinkInbox: Sendable {
     var recent: [(key: String, at: Date, openID: UInt64, delivery: String?)] = []
     var parked: [String: [Held]] = [:]
     var deferredSources: Set<String> = []
+    /// How parked links whose completion was still on its way ended (``Held/completionOnItsWay``).
+    var endedOnItsWay: [UInt64: RoutingError] = [:]
   }
 
   /// The router links go to.
@@ -340,14 +351,35 @@ public final class LinkInbox: Sendable {
 
   /// Gives the parked copy of `held` its completion, which then hears how the link ends
   /// (opened on resume, or dropped with its reason).
-  private func handParkedCompletion(_ held: Held, gate: String) {
-    state.withLock { state in
-      guard let index = state.parked[gate]?.firstIndex(where: { $0.openID == held.openID }),
+  ///
+  /// The gate may have been passed while its sign-in screen was on its way (from another
+  /// window): the link then waits to open, and its waiting copy takes the completion. One
+  /// dropped meanwhile (discarded, expired) tells the completion why (independent read, U6).
+  private func handParkedCompletion(_ held: Held, gate: String, otherwise result: Result<RouteResult, RoutingError>) {
+    let (handed, ended) = state.withLock { state -> (Bool, RoutingError?) in
+      let ended = state.endedOnItsWay.removeValue(forKey: held.openID)
+      if let index = state.parked[gate]?.firstIndex(where: { $0.openID == held.openID }),
         let kept = state.parked[gate]?[index]
-      else { return }
-      state.parked[gate]?[index] = Held(
-        openID: kept.openID, url: kept.url, origin: kept.origin, received: kept.received, extras: kept.extras,
-        completion: held.completion)
+      {
+        state.parked[gate]?[index] = kept.completing(with: held.completion)
+        return (true, nil)
+      }
+      if let index = state.waiting.firstIndex(where: { $0.openID == held.openID }) {
+        state.waiting[index] = state.waiting[index].completing(with: held.completion)
+        return (true, nil)
+      }
+      return (false, ended)
+    }
+    if !handed { held.completion?(ended.map { .failure($0) } ?? result) }
+  }
+
+  /// Says the completion of the link `openID` parked until `gate` heard the park: how its
+  /// parked copy ends is no longer kept for it.
+  private func hadParkResult(_ openID: UInt64, gate: String) {
+    state.withLock { state in
+      state.endedOnItsWay[openID] = nil
+      guard let index = state.parked[gate]?.firstIndex(where: { $0.openID == openID }) else { return }
+      state.parked[gate]?[index].completionOnItsWay = false
     }
   }
 
@@ -705,8 +737,9 @@ public final class LinkInbox: Sendable {
         if held.completesWhenParked {
           if case .failure = outcome.result, held.waitsWhenParkedUnshown {
             // The sign-in screen could not be shown: the parked link keeps the completion.
-            handParkedCompletion(held, gate: parked.gate)
+            handParkedCompletion(held, gate: parked.gate, otherwise: outcome.result)
           } else {
+            hadParkResult(held.openID, gate: parked.gate)
             held.completion?(outcome.result)
           }
         }
@@ -723,9 +756,10 @@ public final class LinkInbox: Sendable {
     let keep: (ParkedLink) -> Void = { parking in
       parked = parking
       // Its completion now waits for how the link itself ends (unless it heard the park).
-      let kept = Held(
+      var kept = Held(
         openID: held.openID, url: parking.url, origin: parking.origin, received: self.now(), extras: parking.extras,
         completion: held.completesWhenParked ? nil : held.completion)
+      kept.completionOnItsWay = held.completesWhenParked && held.waitsWhenParkedUnshown
       self.state.withLock { $0.parked[parking.gate, default: []].append(kept) }
       let limit = self.policy.maxParked
       Task { [weak self] in
@@ -771,7 +805,9 @@ public final class LinkInbox: Sendable {
     report(
       RouteEvent(
         openID: held.openID, phase: .dropped, url: held.url, origin: held.origin, reason: reason, timestamp: now()))
-    held.completion?(.failure(RoutingError(.dropped, "'\(held.url)' was not opened: \(reason)", url: held.url)))
+    let error = RoutingError(.dropped, "'\(held.url)' was not opened: \(reason)", url: held.url)
+    if held.completionOnItsWay { state.withLock { $0.endedOnItsWay[held.openID] = error } }
+    held.completion?(.failure(error))
   }
 
   func report(_ event: RouteEvent) {

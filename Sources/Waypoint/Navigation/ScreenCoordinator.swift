@@ -55,6 +55,15 @@ public final class ScreenCoordinator {
     pendingStart = state
   }
 
+  /// Says the window starts on `state` instead of what ``startOn(_:)`` said, unless a link
+  /// opened on that already: what a window is restored to can be known only after it opened (an
+  /// asynchronous gate's answer), and a link that reached the window meanwhile keeps it, as a
+  /// launch link does (independent read, U5).
+  package func settleStart(on state: NavigationState) {
+    guard pendingStart != nil else { return }
+    pendingStart = state
+  }
+
   /// Destinations made before the window's first plan (to know each screen can be made), by
   /// screen id; ``destination(for:)`` hands each one over once.
   @ObservationIgnored package var prebuilt: [String: MadeModule] = [:]

@@ -206,6 +206,86 @@ extension QuickStartTests.IndependentReadFixTests {
     }
     #expect(result.route?.target == "Settings")
   }
+
+  /// Window B over a headless navigator, window A over one that holds its next change; signed
+  /// out, a screen of A opens `/settings`, and its sign-in sheet is on its way.
+  private static func signInOnItsWay() async throws -> (
+    WaypointApp, HoldingNavigator, LinkOpening, HeadlessNavigator?
+  ) {
+    let (app, navigators) = try QuickStartTests.ScreenActionTests.app(windows: ["B"])
+    let a = HoldingNavigator(state: app.start)
+    app.openWindow("A", navigator: a)
+    app.windowIsShown("A")
+    a.holdsNext = true
+    let opening = app.open("/settings", fromWindow: "A")
+    await QuickStartTests.ScreenActionTests.waitFor { a.isHolding }
+    #expect(a.isHolding, "the sign-in sheet is on its way")
+    return (app, a, opening, navigators["B"])
+  }
+
+  @Test(
+    "U6 of the fourth read: a screen's link whose gate is passed while its sign-in screen is on its way, then fails to show, still ends"
+  )
+  func passedWhileSignInOnItsWay() async throws {
+    let (app, a, opening, b) = try await Self.signInOnItsWay()
+    // Signed in from window B meanwhile; then A's sign-in sheet cannot be shown.
+    signedIn(app)
+    a.release(failing: true)
+    await QuickStartTests.ScreenActionTests.waitFor { opening.outcome != nil }
+    guard case .shown(let result)? = opening.outcome else {
+      Issue.record("the link's outcome: \(String(describing: opening.outcome))")
+      return
+    }
+    #expect(result.route?.target == "Settings")
+    #expect(a.state.tabs?.selected == "settings")
+    #expect(b?.state.presented == nil)
+  }
+
+  @Test("U6 of the fourth read, discarded meanwhile: the screen's link ends as dropped, with the reason")
+  func discardedWhileSignInOnItsWay() async throws {
+    let (app, a, opening, _) = try await Self.signInOnItsWay()
+    app.discard(reason: "the user signed out elsewhere")
+    a.release(failing: true)
+    await QuickStartTests.ScreenActionTests.waitFor { opening.outcome != nil }
+    guard case .cancelled(let error)? = opening.outcome else {
+      Issue.record("the link's outcome: \(String(describing: opening.outcome))")
+      return
+    }
+    #expect(error.message.contains("the user signed out elsewhere"), "\(error.message)")
+    #expect(a.state.presented == nil, "its sign-in sheet was not shown")
+  }
+}
+
+/// A navigator that holds its next change until the test lets it go, and can fail it then.
+@MainActor
+private final class HoldingNavigator: Navigator {
+  var state: NavigationState
+  var holdsNext = false
+  private var held: CheckedContinuation<Bool, Never>?
+  var isHolding: Bool { held != nil }
+
+  init(state: NavigationState) { self.state = state }
+
+  /// Lets the held change go on, or fail (`failing`).
+  func release(failing: Bool) {
+    held?.resume(returning: failing)
+    held = nil
+  }
+
+  func carryOut(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
+    async throws(NavigationError) -> NavigationPlan
+  {
+    if holdsNext {
+      holdsNext = false
+      let fails = await withCheckedContinuation { held = $0 }
+      if fails { throw NavigationError(.invalidStep, "the screen could not be shown") }
+    }
+    let made = try plan(state)
+    state = made.target
+    return made
+  }
+
+  func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] { [] }
 }
 
 /// A navigator that refuses every plan with one code, counting the tries.
