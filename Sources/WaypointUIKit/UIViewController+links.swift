@@ -28,7 +28,7 @@ extension UIViewController {
     if let links = SceneLinks.serving(self) { return links.openLinkAction(link, presentation, extras) }
     let opening = LinkOpening(link, window: nil)
     // In a window no `SceneLinks(app:scene:options:)` made (links wired by hand, the app's own
-    // overlay window): no window of the app will take it (independent read, R1).
+    // overlay window): no window of the app will take it (independent read, V1).
     if viewIfLoaded?.window != nil {
       opening.finish(.noWindow)
       return opening

@@ -583,14 +583,17 @@ public final class LinkInbox: Sendable {
   ///   - completesWhenParked: Whether `completion` hears the screen shown when the link is parked.
   ///   - waitsWhenParkedUnshown: With `completesWhenParked`, whether a park whose screen could not
   ///     be shown leaves `completion` to how the link itself ends.
+  ///   - given: The number the link was given already (a screen's link the router was asked
+  ///     about first); `nil` for a new one.
   ///   - completion: Hears how the link ended.
   /// - Returns: The number every event of the link carries.
   func accept(
     _ link: String, origin: Origin, extras: [String: any Sendable], id: String?, delivery: String? = nil,
-    completesWhenParked: Bool = false, waitsWhenParkedUnshown: Bool = false, completion: Completion?
+    completesWhenParked: Bool = false, waitsWhenParkedUnshown: Bool = false, openID given: UInt64? = nil,
+    completion: Completion?
   ) -> UInt64 {
     let router = router.router
-    let openID = router.hub.nextOpenID()
+    let openID = given ?? router.hub.nextOpenID()
     let moment = now()
     // A link over the router's length limit is read no further: the router refuses it anyway.
     let readable = link.utf8.count <= router.options.maxURLLength

@@ -41,6 +41,20 @@ extension WaypointApp {
       })
   }
 
+  /// `state` as the gates are now.
+  ///
+  /// For each main-actor gate that is open, the screens its sign-in screen stood in for are put
+  /// back; then what a closed one protects is kept out (``guarded(_:gates:)``). For a window's
+  /// first state worked out over a wait, during which the user may have signed in or out.
+  package func asGatesAreNow(_ state: NavigationState) -> NavigationState {
+    var state = state
+    for gate in gates {
+      guard let isSignedIn = gate.isSignedInNow, isSignedIn() else { continue }
+      state = ungated(state, gate: gate.gate)
+    }
+    return guarded(state)
+  }
+
   /// Why a link's screen may not be placed now, though its gate let it through: the user signed
   /// out since (second independent read, S3); `nil` when it may.
   ///
@@ -141,9 +155,13 @@ extension WaypointApp {
     return state
   }
 
-  /// Says the gate `gate` holds again (the user signed out): every window drops the screens it
-  /// protects at once, in this turn for a ``HeadlessNavigator`` (SwiftUI's), and a protected first
-  /// screen of a tab shows the sign-in screen in its place.
+  /// Says the gate `gate` holds again (the user signed out).
+  ///
+  /// Every window drops the screens it protects, and a protected first screen of a tab shows the
+  /// sign-in screen in its place. A ``HeadlessNavigator`` (SwiftUI's) changes in this turn; a UIKit window in the navigator's
+  /// turn, once a transition under way has ended (a protected screen it shows stays until then,
+  /// and a link waiting for that turn is refused, not shown); a window not showing its first
+  /// state yet starts on it guarded.
   ///
   /// ```swift
   /// @MainActor func signedOut(_ app: WaypointApp) {
@@ -159,6 +177,8 @@ extension WaypointApp {
   public func lock(_ gate: String = SignInGate.signIn) {
     for id in windows.windowIDs {
       guard let modules = coordinator(for: id) else { continue }
+      // A UIKit window not showing its first state yet starts on it guarded (independent read, W1).
+      if let pending = modules.pendingStart { modules.settleStart(on: guarded(pending, gates: [gate])) }
       let shown = modules.navigator.state
       if let headless = modules.navigator as? HeadlessNavigator {
         guard guarded(shown, gates: [gate]) != shown else { continue }
@@ -215,6 +235,7 @@ extension WaypointApp {
     var reaching: [Task<Void, Never>] = []
     for id in windows.windowIDs {
       guard let modules = coordinator(for: id) else { continue }
+      if let pending = modules.pendingStart { modules.settleStart(on: ungated(pending, gate: gate)) }
       let shown = modules.navigator.state
       guard ungated(shown, gate: gate) != shown else { continue }
       if let headless = modules.navigator as? HeadlessNavigator {

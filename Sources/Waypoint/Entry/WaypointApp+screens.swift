@@ -153,12 +153,15 @@ extension LinkInbox {
       extras[WindowNavigators.pinnedExtra] = true
     }
     if let presentation { extras["presentation"] = presentation }
-    if let result = openNow(link, extras: extras) {
+    let now = openNow(link, extras: extras)
+    if let result = now.result {
       opening.finish(LinkOpening.Outcome(result, link: link))
       return opening
     }
+    // The number asked for the link stays its own: no gap in the numbers its events carry.
     _ = accept(
-      link, origin: .internal, extras: extras, id: nil, completesWhenParked: true, waitsWhenParkedUnshown: true
+      link, origin: .internal, extras: extras, id: nil, completesWhenParked: true, waitsWhenParkedUnshown: true,
+      openID: now.openID
     ) { result in
       Task { @MainActor in
         // A failure in a window that closed meanwhile is the window's, whatever the router says.
@@ -175,17 +178,20 @@ extension LinkInbox {
   ///
   /// Nothing does when the app is ready
   /// with no link ahead of it, and the router can open it now (``Router/opensNow(_:origin:extras:openID:)``:
-  /// every middleware lets it through now, the window's navigator can change now). `nil` leaves
-  /// it to the inbox's task, having done nothing.
+  /// every middleware lets it through now, the window's navigator can change now). A `nil`
+  /// result leaves it to the inbox's task, having done nothing but number it (`openID`, for the
+  /// task to use) when the router was asked.
   @MainActor
-  private func openNow(_ link: String, extras: [String: any Sendable]) -> Result<RouteResult, RoutingError>? {
+  private func openNow(
+    _ link: String, extras: [String: any Sendable]
+  ) -> (result: Result<RouteResult, RoutingError>?, openID: UInt64?) {
     let router = router.router
-    guard link.utf8.count <= router.options.maxURLLength, isIdle else { return nil }
+    guard link.utf8.count <= router.options.maxURLLength, isIdle else { return (nil, nil) }
     let (url, origin) = prepare(link, origin: .internal)
     let openID = router.hub.nextOpenID()
-    guard let ready = router.opensNow(url, origin: origin, extras: extras, openID: openID) else { return nil }
+    guard let ready = router.opensNow(url, origin: origin, extras: extras, openID: openID) else { return (nil, openID) }
     report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: self.now()))
-    return router.open(now: ready, openID: openID)
+    return (router.open(now: ready, openID: openID), openID)
   }
 }
 

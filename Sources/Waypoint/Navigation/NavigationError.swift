@@ -73,6 +73,9 @@ public struct NavigationError: WaypointError {
   public var screen: String?
   /// For `moduleFailed`, the registry's error.
   public var underlying: ModuleError?
+  /// Why a sign-in gate refused a link's screen in the navigator's turn (the user signed out
+  /// after it let the link through); the window gives the link a `rejected` error with it.
+  package var gateRefusal: String?
 
   /// Makes an error.
   ///

@@ -76,7 +76,17 @@ extension ScreenCoordinator {
   ) async throws -> ShownModule {
     let link = try linkShowing(request, target: target, presentation: presentation)
     defer { link.end() }
-    _ = try await link.leaf.show(planning: link.plan)
+    let refuses = refusesLink
+    _ = try await link.leaf.show(planning: { base throws(NavigationError) in
+      // Asked again in the navigator's turn: the user may have signed out while the link waited
+      // for it behind a transition (independent read, W2).
+      if let refusal = refuses?(request, target) {
+        var error = NavigationError(.invalidStep, refusal)
+        error.gateRefusal = refusal
+        throw error
+      }
+      return try link.plan(base)
+    })
     return link.shown()
   }
 

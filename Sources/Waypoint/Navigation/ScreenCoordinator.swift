@@ -46,6 +46,9 @@ public final class ScreenCoordinator {
   /// The screens' own closes asked and not yet carried out (``close(_:window:)``): a link opened
   /// meanwhile waits for its turn after them, never within the caller's (independent read, U1).
   @ObservationIgnored package internal(set) var closesUnderWay = 0
+  /// Why a link's screen may not be placed now though its gate let it through (the user signed
+  /// out since), asked in the navigator's turn; the window list (``WindowNavigators``) sets it.
+  @ObservationIgnored package var refusesLink: (@MainActor (RouteRequest, String) -> String?)?
 
   /// Says the window starts on `state` (its first state, or a restored one), not shown yet.
   ///

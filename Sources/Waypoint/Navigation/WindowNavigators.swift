@@ -69,6 +69,7 @@ public final class WindowNavigators {
       return added
     }
     let modules = ScreenCoordinator(registry: registry, navigator: navigator)
+    modules.refusesLink = { [weak self] request, target in self?.refusalNow?(request, target) }
     windows.append((id, modules))
     return modules
   }
@@ -175,7 +176,12 @@ public final class WindowNavigators {
         .unshowableDestination, "no open window can show '\(target)'\(asked); open a window first")
     }
     if let refusal = refusalNow?(request, target) { throw RoutingError.rejected(refusal, url: request.url.string) }
-    return try await modules.show(request, target: target)
+    do {
+      return try await modules.show(request, target: target)
+    } catch {
+      if let refusal = error.gateRefusal { throw RoutingError.rejected(refusal, url: request.url.string) }
+      throw error
+    }
   }
 
   /// Whether `request` can be shown within the caller's turn: its window is open and its

@@ -254,6 +254,27 @@ extension QuickStartTests.IndependentReadFixTests {
     #expect(error.message.contains("the user signed out elsewhere"), "\(error.message)")
     #expect(a.state.presented == nil, "its sign-in sheet was not shown")
   }
+
+  @Test("a screen's link that takes the inbox's path keeps the number asked for it: the numbers run on")
+  func numbersRunOn() async throws {
+    let (app, _) = try QuickStartTests.ScreenActionTests.app(windows: ["A"])
+    let events = app.router.events()
+    let numbers = Task { @MainActor in
+      var received: [UInt64] = []
+      for await event in events where event.phase == .received {
+        received.append(event.openID)
+        if received.count == 3 { break }
+      }
+      return received
+    }
+    // In the call, then through the inbox (the gate parks it), then in the call again.
+    _ = await app.open("/note/7", fromWindow: "A").finished
+    _ = await app.open("/settings", fromWindow: "A").finished
+    _ = await app.open("/note/8", fromWindow: "A").finished
+    let received = await numbers.value
+    #expect(received.count == 3)
+    #expect(zip(received, received.dropFirst()).allSatisfy { $1 == $0 + 1 }, "\(received)")
+  }
 }
 
 /// A navigator that holds its next change until the test lets it go, and can fail it then.
