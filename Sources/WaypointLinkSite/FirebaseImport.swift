@@ -4,10 +4,14 @@ package import Waypoint
 /// through the router, kept when it opens a public route on the site, listed with the reason
 /// when it does not.
 ///
-/// A row gives its short link and either its deep link (a `link` column) or its long Dynamic
-/// Link, whose query holds the deep link and the rest of the Dynamic Link's parameters. What a
-/// short-link site has an equivalent for is carried over (the deep link, the social title,
-/// description and image); every other parameter is named on the row, with what replaces it.
+/// A row gives its short link and its deep link, in a column of its own or in its long Dynamic
+/// Link, whose query holds the deep link and the rest of the Dynamic Link's parameters; each
+/// parameter may also have a column of its own, which wins over the long link's. A header names
+/// a column by the parameter (`st`), by the label of Firebase's guide (`Social title (st)`,
+/// `Deep link`) or in snake_case (`social_title`). What a short-link site has an equivalent for
+/// is carried over (the deep link, the social title, description and image); every other
+/// parameter is named on the row, with what replaces it. A row archived in Firebase, a code the
+/// app opens itself and a code twice are listed with their reason, and make no link.
 ///
 /// ```swift
 /// let imported = FirebaseImport(csv: text, site: "https://notes.example.com", router: router)
@@ -48,6 +52,67 @@ package struct FirebaseImport: Sendable {
   /// `apple` and `android`.
   package private(set) var appStoreIDs: Set<String> = []
   package private(set) var androidPackages: Set<String> = []
+  /// The header's columns that name no Dynamic Link parameter (a link's name, its click count),
+  /// in file order: nothing of them is carried.
+  package private(set) var otherColumns: [String] = []
+
+  /// What a column of the export holds.
+  enum Column: Equatable {
+    /// The short link.
+    case shortLink
+    /// The long Dynamic Link, whose query holds the parameters.
+    case longLink
+    /// Whether the link is archived: a status (`Archived`) or a yes/no.
+    case status
+    /// One Dynamic Link parameter (`link`, `st`, `isi`…).
+    case parameter(String)
+  }
+
+  /// The parameters' names in the labels of Firebase's guide and in snake_case, letters and
+  /// digits only, lowercased (`socialtitle`); a parameter's own name is taken as it is.
+  static let labels: [String: String] = [
+    "deeplink": "link", "link": "link", "socialtitle": "st", "socialdescription": "sd",
+    "socialimage": "si", "socialimagelink": "si", "socialimageurl": "si",
+    "androidpackagename": "apn", "androidpackage": "apn", "androidfallbacklink": "afl",
+    "androidminimumversion": "amv", "androidminimumversioncode": "amv", "minimumversioncode": "amv",
+    "iosbundleid": "ibi", "bundleid": "ibi", "iosfallbacklink": "ifl", "ioscustomscheme": "ius",
+    "customscheme": "ius", "customurlscheme": "ius", "ipadfallbacklink": "ipfl", "ipadbundleid": "ipbi",
+    "appstoreid": "isi", "iosappstoreid": "isi", "iosminimumversion": "imv", "minimumversion": "imv",
+    "skippreviewpage": "efr", "otherplatformfallbacklink": "ofl", "fallbacklink": "ofl",
+    "affiliatetoken": "at", "campaigntoken": "ct", "providertoken": "pt", "mediatype": "mt",
+    "debug": "d", "utmsource": "utm_source", "utmmedium": "utm_medium", "utmcampaign": "utm_campaign",
+    "utmterm": "utm_term", "utmcontent": "utm_content", "campaignsource": "utm_source",
+    "campaignmedium": "utm_medium", "campaignname": "utm_campaign", "campaignterm": "utm_term",
+    "campaigncontent": "utm_content",
+  ]
+
+  /// What the header cell `name` names.
+  static func column(_ name: String) -> Column? {
+    let folded = name.lowercased().filter { $0.isLetter || $0.isNumber }
+    switch folded {
+    case "shortlink", "shortdynamiclink", "short", "shorturl": return .shortLink
+    case "longlink", "longdynamiclink", "dynamiclink", "longurl": return .longLink
+    case "status", "state", "linkstatus", "archived", "isarchived": return .status
+    default: break
+    }
+    // The guide's label with the parameter after it: "Social title (st)".
+    if let open = name.lastIndex(of: "("), let close = name.lastIndex(of: ")"), open < close {
+      let inner = name[name.index(after: open)..<close].lowercased()
+      if replacements[inner] != nil || carried.contains(inner) { return .parameter(inner) }
+    }
+    if replacements[name.lowercased()] != nil || carried.contains(name.lowercased()) {
+      return .parameter(name.lowercased())
+    }
+    return labels[folded].map { .parameter($0) }
+  }
+
+  /// The parameters a short-link site carries over themselves.
+  static let carried: Set<String> = ["link", "st", "sd", "si"]
+
+  /// Whether a status column's `value` says the link is archived (or deleted, or off).
+  static func isArchived(_ value: String) -> Bool {
+    ["archived", "deleted", "disabled", "inactive", "yes", "true", "1"].contains(value.lowercased())
+  }
 
   /// What replaces each Dynamic Link parameter on a short-link site; `link`, `st`, `sd` and `si`
   /// are carried over themselves.
@@ -77,48 +142,87 @@ package struct FirebaseImport: Sendable {
       skipped.append(
         Skipped(line: rows.count, reason: "a quoted field never ends: the rest of the file after it is one field"))
     }
-    guard let header = rows.first?.map({ $0.lowercased().filter { $0.isLetter } }) else { return }
-    func column(_ names: String...) -> Int? { names.lazy.compactMap { header.firstIndex(of: $0) }.first }
-    let shortColumn = column("shortlink", "shortdynamiclink", "short")
-    let longColumn = column("longlink", "longdynamiclink", "dynamiclink")
-    let linkColumn = column("link", "deeplink")
-    guard let shortColumn, longColumn != nil || linkColumn != nil else {
+    guard let names = rows.first else { return }
+    let header = Header(names)
+    otherColumns = header.others
+    guard header.short != nil, header.long != nil || header.parameters["link"] != nil else {
       skipped.append(Skipped(line: 1, reason: "the header names no short link, or neither a long link nor a link"))
       return
     }
     let onSite = (site.hasSuffix("/") ? String(site.dropLast()) : site).lowercased() + "/"
     var codes: Set<String> = []
     for (offset, row) in rows.enumerated().dropFirst() where !row.allSatisfy(\.isEmpty) {
-      let line = offset + 1
-      func field(_ index: Int?) -> String? {
-        guard let index, index < row.count, !row[index].isEmpty else { return nil }
-        return row[index]
+      switch Self.read(row, under: header, site: site, onSite: onSite, router: router) {
+      case .failure(let reason):
+        skipped.append(Skipped(line: offset + 1, reason: reason.text))
+      case .success(let (code, deep, parameters)):
+        guard codes.insert(code.lowercased()).inserted else {
+          skipped.append(Skipped(line: offset + 1, reason: "the code '\(code)' is there twice (codes ignore case)"))
+          continue
+        }
+        imported.append(take(parameters, line: offset + 1, code: code, url: deep))
       }
-      let parameters = field(longColumn).map(Self.query) ?? [:]
-      guard let code = field(shortColumn).flatMap(Self.code) else {
-        skipped.append(
-          Skipped(line: line, reason: "the short link '\(field(shortColumn) ?? "")' ends in no usable code"))
-        continue
-      }
-      guard let deep = field(linkColumn) ?? parameters["link"] else {
-        skipped.append(Skipped(line: line, reason: "the row has no deep link"))
-        continue
-      }
-      // Where the app takes it: past redirects, to a route that shows a target.
-      if case .failure(let reason) = LinkCheck.landing(of: deep, router: router) {
-        skipped.append(Skipped(line: line, reason: reason.text))
-        continue
-      }
-      guard PreviewPage.isSafe(deep), deep.lowercased().hasPrefix(onSite) else {
-        skipped.append(Skipped(line: line, reason: "'\(deep)' is not an https link on \(site)"))
-        continue
-      }
-      guard codes.insert(code.lowercased()).inserted else {
-        skipped.append(Skipped(line: line, reason: "the code '\(code)' is there twice (codes ignore case)"))
-        continue
-      }
-      imported.append(take(parameters, line: line, code: code, url: deep))
     }
+  }
+
+  /// Where an export's columns are, from its header.
+  struct Header {
+    var short: Int?
+    var long: Int?
+    var status: Int?
+    /// The first column of each parameter.
+    var parameters: [String: Int] = [:]
+    /// The columns that name no parameter.
+    var others: [String]
+
+    init(_ names: [String]) {
+      let columns = names.map(FirebaseImport.column)
+      short = columns.firstIndex(of: .shortLink)
+      long = columns.firstIndex(of: .longLink)
+      status = columns.firstIndex(of: .status)
+      others = zip(names, columns).filter { $1 == nil && !$0.isEmpty }.map(\.0)
+      for (index, column) in columns.enumerated() {
+        if case .parameter(let name)? = column, parameters[name] == nil { parameters[name] = index }
+      }
+    }
+  }
+
+  /// A row's code, deep link and parameters, when it makes a link on `site`; else why not.
+  ///
+  /// `onSite` is the site's origin lowercased, with a slash. A code given before is the
+  /// caller's to find.
+  private static func read(
+    _ row: [String], under header: Header, site: String, onSite: String, router: Router
+  ) -> Result<(code: String, deep: String, parameters: [String: String]), LinkCheck.Reason> {
+    func field(_ index: Int?) -> String? {
+      guard let index, index < row.count, !row[index].isEmpty else { return nil }
+      return row[index]
+    }
+    var parameters = field(header.long).map(Self.query) ?? [:]
+    for (name, index) in header.parameters {
+      if let value = field(index) { parameters[name] = value }
+    }
+    if let status = field(header.status), Self.isArchived(status) {
+      return .failure(LinkCheck.Reason(text: "the link is archived in Firebase ('\(status)'): not imported"))
+    }
+    guard let code = field(header.short).flatMap(Self.code) else {
+      return .failure(LinkCheck.Reason(text: "the short link '\(field(header.short) ?? "")' ends in no usable code"))
+    }
+    guard let deep = parameters["link"] else { return .failure(LinkCheck.Reason(text: "the row has no deep link")) }
+    // Where the app takes it: past redirects, to a route that shows a target.
+    if case .failure(let reason) = LinkCheck.landing(of: deep, router: router) { return .failure(reason) }
+    guard PreviewPage.isSafe(deep), deep.lowercased().hasPrefix(onSite) else {
+      return .failure(LinkCheck.Reason(text: "'\(deep)' is not an https link on \(site)"))
+    }
+    let shortLink = "\(onSite)\(code)"
+    if let route = LinkSite.claimant(of: shortLink, router: router) {
+      return .failure(
+        LinkCheck.Reason(
+          text:
+            "the app opens '\(shortLink)' itself (route '\(route)'), so its page would never show: give the link another code"
+        ))
+    }
+    return .success((code, deep, parameters))
   }
 
   /// The link a row makes of its Dynamic Link's `parameters`: the social ones carried over, the
@@ -141,7 +245,7 @@ package struct FirebaseImport: Sendable {
       }
     }
     let image = parameters["si"].flatMap { PreviewPage.isSafe($0) ? $0 : nil }
-    notCarried += parameters.keys.filter { !["link", "st", "sd", "si"].contains($0) }.sorted().map {
+    notCarried += parameters.keys.filter { !Self.carried.contains($0) }.sorted().map {
       "\($0): \(Self.replacements[$0] ?? "unknown to Dynamic Links (not carried)")"
     }
     if parameters["si"] != nil, image == nil { notCarried.append("si: not an https URL (left out)") }

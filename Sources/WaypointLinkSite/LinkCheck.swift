@@ -66,24 +66,28 @@ package enum LinkCheck {
   ///   - baseline: The router of the manifest the links were built with; `nil` checks only that
   ///     each link opens a public route now.
   ///   - current: The router of the changed manifest.
+  ///   - site: The links' origin (`https://notes.example.com`), on which a route whose pattern
+  ///     names no scheme makes its link; `nil` leaves such a link as the route makes it.
   /// - Returns: One entry per broken link; empty when none is.
-  package static func check(_ links: [Link], baseline: Router?, current: Router) -> [Broken] {
+  package static func check(_ links: [Link], baseline: Router?, current: Router, site: String? = nil) -> [Broken] {
     links.compactMap { link in
-      problem(with: link, baseline: baseline, current: current).map { Broken(code: link.code, reason: $0) }
+      problem(with: link, baseline: baseline, current: current, site: site).map {
+        Broken(code: link.code, reason: $0)
+      }
     }
   }
 
   /// What breaks `link`, or `nil`.
-  static func problem(with link: Link, baseline: Router?, current: Router) -> String? {
+  static func problem(with link: Link, baseline: Router?, current: Router, site: String? = nil) -> String? {
     guard let baseline else {
-      switch url(of: link, router: current).flatMap({ landing(of: $0, router: current) }) {
+      switch url(of: link, router: current, site: site).flatMap({ landing(of: $0, router: current) }) {
       case .success: return nil
       case .failure(let reason): return reason.text
       }
     }
     let live: String
     let before: Landing
-    switch url(of: link, router: baseline) {
+    switch url(of: link, router: baseline, site: site) {
     case .success(let url): live = url
     case .failure(let reason): return "the baseline: \(reason.text)"
     }
@@ -95,7 +99,7 @@ package enum LinkCheck {
     // the live one did.
     var urls = [live]
     if link.url == nil {
-      switch url(of: link, router: current) {
+      switch url(of: link, router: current, site: site) {
       case .success(let next) where next != live: urls.append(next)
       case .success: break
       case .failure(let reason): return "the next build fails: \(reason.text)"
@@ -125,10 +129,17 @@ package enum LinkCheck {
   }
 
   /// The URL `link` opens under `router`: its own, or the one its route makes.
-  package static func url(of link: Link, router: Router) -> Result<String, Reason> {
+  ///
+  /// A route whose pattern names no scheme (`/note/<int:id>`) takes `https` links from the
+  /// router's hosts: on `site`, its link is `https` on the site's host (`https://notes.example.com
+  /// /note/7`), which the router then takes when the site's host is one of its hosts.
+  package static func url(of link: Link, router: Router, site: String? = nil) -> Result<String, Reason> {
     if let url = link.url { return .success(url) }
     do throws(RoutingError) {
       let url = try router.url(for: link.route ?? "", parameters: link.values)
+      if let site, url.hasPrefix("/"), !url.hasPrefix("//") {
+        return .success((site.hasSuffix("/") ? String(site.dropLast()) : site) + url)
+      }
       return .success(url)
     } catch {
       return .failure(Reason(text: "the route '\(link.route ?? "")' makes no URL: \(error.message)"))

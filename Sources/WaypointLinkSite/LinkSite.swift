@@ -117,7 +117,7 @@ package struct LinkSite {
   ) -> Result<Entry, LinkSiteError> {
     let origin = file.origin
     let url: String
-    switch LinkCheck.url(of: link.checked, router: router) {
+    switch LinkCheck.url(of: link.checked, router: router, site: origin) {
     case .success(let made): url = made
     case .failure(let reason): return .failure(LinkSiteError(reason.text))
     }

@@ -29,6 +29,18 @@ package struct LinkSiteFile: Codable, Sendable {
   /// The links.
   package var links: [Link]
 
+  private enum CodingKeys: String, CodingKey, CaseIterable { case site, apple, android, web, links }
+
+  package init(from decoder: any Decoder) throws {
+    try KnownFields.check(decoder, CodingKeys.self, in: "a links file")
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    site = try container.decode(String.self, forKey: .site)
+    apple = try container.decodeIfPresent(Apple.self, forKey: .apple)
+    android = try container.decodeIfPresent(Android.self, forKey: .android)
+    web = try container.decodeIfPresent(String.self, forKey: .web)
+    links = try container.decode([Link].self, forKey: .links)
+  }
+
   /// A parameter's value: one segment's text, or a rest's segments.
   package struct Value: Codable, Sendable, Equatable {
     package var value: ParameterValue
@@ -60,6 +72,15 @@ package struct LinkSiteFile: Codable, Sendable {
     /// Its App Store id.
     package var appStoreID: String?
 
+    private enum CodingKeys: String, CodingKey, CaseIterable { case appIDs, appStoreID }
+
+    package init(from decoder: any Decoder) throws {
+      try KnownFields.check(decoder, CodingKeys.self, in: "the iOS app")
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      appIDs = try container.decodeIfPresent([String].self, forKey: .appIDs)
+      appStoreID = try container.decodeIfPresent(String.self, forKey: .appStoreID)
+    }
+
     /// The iOS app of `appIDs` and `appStoreID`.
     package init(appIDs: [String]?, appStoreID: String?) {
       self.appIDs = appIDs
@@ -73,6 +94,15 @@ package struct LinkSiteFile: Codable, Sendable {
     package var package: String
     /// Its signing certificates' SHA-256 fingerprints.
     package var sha256: [String]?
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case package, sha256 }
+
+    package init(from decoder: any Decoder) throws {
+      try KnownFields.check(decoder, CodingKeys.self, in: "the Android app")
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      package = try container.decode(String.self, forKey: .package)
+      sha256 = try container.decodeIfPresent([String].self, forKey: .sha256)
+    }
 
     /// The Android app `package`, signed with the certificates of `sha256`.
     package init(package: String, sha256: [String]?) {
@@ -97,6 +127,24 @@ package struct LinkSiteFile: Codable, Sendable {
     package var description: String?
     /// The preview's image, an https URL.
     package var image: String?
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+      case code, route, values, url, title, description, image
+    }
+
+    /// A link from its JSON; a field it does not know (a misspelt `tilte`) is refused by name
+    /// with a ``LinkSiteError``, never ignored.
+    package init(from decoder: any Decoder) throws {
+      try KnownFields.check(decoder, CodingKeys.self, in: "a link")
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      code = try container.decode(String.self, forKey: .code)
+      route = try container.decodeIfPresent(String.self, forKey: .route)
+      values = try container.decodeIfPresent([String: Value].self, forKey: .values)
+      url = try container.decodeIfPresent(String.self, forKey: .url)
+      title = try container.decode(String.self, forKey: .title)
+      description = try container.decodeIfPresent(String.self, forKey: .description)
+      image = try container.decodeIfPresent(String.self, forKey: .image)
+    }
 
     /// A link to a route by name.
     package init(code: String, route: String?, values: [String: Value]? = nil, url: String? = nil, title: String) {
@@ -206,6 +254,39 @@ package struct LinkSiteFile: Codable, Sendable {
         throw LinkSiteError("\(name): '\(fingerprint)' is not a SHA-256 fingerprint")
       }
     }
+  }
+}
+
+/// The check that a JSON object of a links file holds only the fields its type knows: an
+/// unknown one (a misspelt `tilte`, a field of another tool) is refused by name rather than
+/// ignored, in a links file and in the link service's `POST /v1/links` alike.
+enum KnownFields {
+  private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// Throws a ``LinkSiteError`` naming the first field of the object `decoder` holds that is
+  /// not one of `keys`, and where the object is (`'links[3]'`), or `what` it is at the top
+  /// (`a link`).
+  static func check<Keys: CodingKey & CaseIterable>(_ decoder: any Decoder, _ keys: Keys.Type, in what: String)
+    throws
+  {
+    // Not an object: the type's own decoding says so.
+    guard let container = try? decoder.container(keyedBy: AnyKey.self) else { return }
+    let known = Set(Keys.allCases.map(\.stringValue))
+    let unknown = container.allKeys.map(\.stringValue).filter { !known.contains($0) }.sorted()
+    guard let first = unknown.first else { return }
+    // Where it is: `links[3]`.
+    let path = decoder.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+    let place = String(path.joined(separator: "").drop(while: { $0 == "." }))
+    let named = first.count > 64 ? String(first.prefix(64)) + "…" : first
+    throw LinkSiteError(
+      "\(place.isEmpty ? what : "'\(place)'") has no field '\(named)'"
+        + (unknown.count > 1 ? " (nor \(unknown.count - 1) more)" : "")
+        + "; its fields are \(Keys.allCases.map(\.stringValue).joined(separator: ", "))")
   }
 }
 

@@ -19,12 +19,16 @@ struct LinksImportCommand: ParsableCommand {
     commandName: "import-fdl",
     abstract: "Turn a Firebase Dynamic Links export (CSV) into a links file. Exit 0 all imported, 1 some listed.",
     discussion: """
-      The CSV's header names a short link column and a long link or link column. Each row's deep \
-      link (the link column, or the long link's 'link' parameter) must open a public route of the \
-      manifest from outside the app, on --site; the row then becomes a link whose code is the \
-      short link's last segment, with the social title, description and image (st, sd, si). Rows \
-      that do not are listed on standard error with the reason, and every other Dynamic Link \
-      parameter is named with what replaces it. The links file is written to --output, or printed.
+      The CSV's header names a short link column and a long link or link column; any Dynamic Link \
+      parameter may have a column of its own, named by the parameter (st), by the label of \
+      Firebase's guide (Social title (st)) or in snake_case (social_title), which wins over the \
+      long link's. Each row's deep link must open a public route of the manifest from outside the \
+      app, on --site; the row then becomes a link whose code is the short link's last segment, \
+      with the social title, description and image (st, sd, si). Rows that do not, rows archived \
+      in Firebase (a status column), codes the app opens itself and codes twice are listed on \
+      standard error with the reason, and make no link; every other Dynamic Link parameter is \
+      named with what replaces it, and a column that is none once. The links file is written to \
+      --output, or printed.
 
       Example:
         waypoint links import-fdl --manifest routes.json --site https://notes.example.com export.csv --output links.json
@@ -52,6 +56,9 @@ struct LinksImportCommand: ParsableCommand {
     let data = try readData(export)
     guard data.count <= 64 << 20 else { throw CommandFailure.usage("waypoint: \(export) is over 64 MiB") }
     let imported = FirebaseImport(csv: String(decoding: data, as: UTF8.self), site: site, router: try manifest.router())
+    for column in imported.otherColumns {
+      standardError(printable("column '\(column)' names no Dynamic Link parameter: not carried"))
+    }
     for row in imported.imported where !row.notCarried.isEmpty {
       standardError(printable("row \(row.line) (\(row.code)): not carried: " + row.notCarried.joined(separator: "; ")))
     }
@@ -129,7 +136,7 @@ struct LinksCheckCommand: ParsableCommand {
     let current = try manifest.router()
     let before = try baseline.map { try ManifestOptions.router(from: try readData($0), sourceName: $0) }
     let checked = file.links.map(\.checked)
-    let broken = LinkCheck.check(checked, baseline: before, current: current)
+    let broken = LinkCheck.check(checked, baseline: before, current: current, site: file.origin)
     for link in broken { print(printable("\(link.code): \(link.reason)")) }
     let against = baseline.map { " against \($0)" } ?? ""
     guard broken.isEmpty else {

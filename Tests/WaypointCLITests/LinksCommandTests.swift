@@ -207,6 +207,44 @@ struct LinksCommandTests {
     #expect(again.status == 2 && again.stderr.contains("exists"), "never overwrites")
   }
 
+  @Test(
+    "import-fdl: the guide's column labels; an archived row, a claimed code and a collision listed; the file builds")
+  func importFirebaseColumns() throws {
+    let manifest = try CLIRunner.temporaryFile(
+      #"""
+      {"routes": [
+        {"name": "note", "pattern": "https://notes.example.com/n/<int:id>", "target": "Note", "exposure": "public"},
+        {"name": "about", "pattern": "https://notes.example.com/about", "target": "About", "exposure": "public"}
+      ]}
+      """#)
+    let export = try CLIRunner.temporaryFile(
+      """
+      Short Dynamic Link,Deep link (link),Social title (st),App Store ID (isi),Other platform fallback link (ofl),Status,Clicks
+      https://notes.page.link/autumn,https://notes.example.com/n/42,Autumn,1234567890,https://example.com,Active,12
+      https://notes.page.link/gone,https://notes.example.com/n/1,Gone,,,Archived,3
+      https://notes.page.link/about,https://notes.example.com/n/2,About us,,,,0
+      https://notes.page.link/Autumn,https://notes.example.com/n/3,Again,,,,1
+
+      """)
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString).json").path
+    let imported = try CLIRunner.run([
+      "links", "import-fdl", "--manifest", manifest, "--site", "https://notes.example.com", export, "--output", output,
+    ])
+    #expect(imported.status == 1)
+    #expect(imported.stderr.contains("column 'Clicks' names no Dynamic Link parameter: not carried"))
+    #expect(imported.stderr.contains("row 2 (autumn): not carried: isi: the links file's apple.appStoreID; ofl:"))
+    #expect(imported.stderr.contains("row 3: the link is archived in Firebase ('Archived'): not imported"))
+    #expect(imported.stderr.contains("row 4: the app opens 'https://notes.example.com/about' itself (route 'about')"))
+    #expect(imported.stderr.contains("row 5: the code 'Autumn' is there twice"))
+    #expect(imported.stderr.contains("imported 1 of 4 rows; 3 listed above"))
+    let written = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(!written.contains("about") && !written.contains("Gone") && !written.contains("Again"))
+    let built = try CLIRunner.run([
+      "links", "build", "--manifest", manifest, "--links", output, "--output", Self.newFolder(),
+    ])
+    #expect(built.status == 0, "the written file is one the site and the service take: \(built.stderr)")
+  }
+
   @Test("a code whose path the app claims, or a link that redirects to an internal route, is refused")
   func claimedPaths() throws {
     let manifest = try CLIRunner.temporaryFile(

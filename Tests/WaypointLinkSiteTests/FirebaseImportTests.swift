@@ -100,4 +100,84 @@ struct FirebaseImportTests {
     #expect(imported.imported.map(\.code) == ["a"])
     #expect(imported.skipped.contains { $0.reason.contains("never ends") })
   }
+
+  /// The same three links, each parameter in a column of its own, under `header`.
+  static func columns(_ header: String) -> String {
+    """
+    \(header)
+    https://notes.page.link/autumn,https://notes.example.com/n/42,Autumn notes,"All of them, in autumn",https://notes.example.com/a.png,1234567890,com.example.notes,https://example.com/ios,https://example.com/android,https://example.com,Autumn campaign
+    https://notes.page.link/n7,https://notes.example.com/n/7,,,,,,,,,
+    https://notes.page.link/n8,https://notes.example.com/n/8,Eight,,not-a-url,,,,,https://example.com,
+
+    """
+  }
+
+  @Test("per-parameter columns under the guide's labels and under snake_case import the same links")
+  func perParameterColumns() throws {
+    let router = try RouteManifest(json: Self.manifest).makeRouter()
+    let guide = FirebaseImport(
+      csv: Self.columns(
+        "Short Dynamic Link,Deep link (link),Social title (st),Social description (sd),Social image link (si),"
+          + "App Store ID (isi),Android package name (apn),iOS fallback link (ifl),Android fallback link (afl),"
+          + "Other platform fallback link (ofl),Link name"),
+      site: "https://notes.example.com", router: router)
+    let snake = FirebaseImport(
+      csv: Self.columns(
+        "short_link,deep_link,social_title,social_description,social_image_link,app_store_id,android_package_name,"
+          + "ios_fallback_link,android_fallback_link,other_platform_fallback_link,link_name"),
+      site: "https://notes.example.com", router: router)
+    #expect(guide.skipped.isEmpty && snake.skipped.isEmpty, "\(guide.skipped) \(snake.skipped)")
+    #expect(guide.imported == snake.imported)
+    #expect(guide.appStoreIDs == ["1234567890"] && snake.appStoreIDs == guide.appStoreIDs)
+    #expect(guide.androidPackages == ["com.example.notes"] && snake.androidPackages == guide.androidPackages)
+    #expect(guide.otherColumns == ["Link name"] && snake.otherColumns == ["link_name"])
+    let autumn = try #require(guide.imported.first)
+    #expect(autumn.url == "https://notes.example.com/n/42")
+    #expect(autumn.title == "Autumn notes" && autumn.description == "All of them, in autumn")
+    #expect(autumn.image == "https://notes.example.com/a.png")
+    // Every parameter in a column is carried or named with what replaces it.
+    #expect(Set(autumn.notCarried.map { String($0.prefix { $0 != ":" }) }) == ["afl", "apn", "ifl", "isi", "ofl"])
+    #expect(!autumn.notCarried.contains { $0.contains("unknown") })
+    #expect(guide.imported.map(\.code) == ["autumn", "n7", "n8"])
+    #expect(guide.imported[1].title == "n7", "an empty social title leaves the code")
+    #expect(guide.imported[2].notCarried.contains("si: not an https URL (left out)"))
+  }
+
+  @Test("a column wins over the long link's parameter of the same name")
+  func columnWins() throws {
+    let router = try RouteManifest(json: Self.manifest).makeRouter()
+    let imported = FirebaseImport(
+      csv: "Short Link,Long Link,Social title (st)\n"
+        + "https://x.page.link/a,https://x.page.link/?link=https://notes.example.com/n/1&st=Old,New\n",
+      site: "https://notes.example.com", router: router)
+    #expect(imported.imported.first?.title == "New")
+  }
+
+  @Test("an archived row, a code the app opens itself and a code twice are each listed on their row, with no link")
+  func listedWithNoLink() throws {
+    let router = try RouteManifest(
+      json: """
+        {"routes": [
+          {"name": "note", "pattern": "https://notes.example.com/n/<int:id>", "target": "NoteEditor", "exposure": "public"},
+          {"name": "about", "pattern": "https://notes.example.com/about", "target": "About", "exposure": "public"}
+        ]}
+        """
+    ).makeRouter()
+    let imported = FirebaseImport(
+      csv: """
+        Short Link,Link,Status
+        https://x.page.link/n1,https://notes.example.com/n/1,Active
+        https://x.page.link/gone,https://notes.example.com/n/2,Archived
+        https://x.page.link/about,https://notes.example.com/n/3,
+        https://x.page.link/N1,https://notes.example.com/n/4,
+
+        """,
+      site: "https://notes.example.com", router: router)
+    #expect(imported.imported.map(\.code) == ["n1"])
+    let reasons = Dictionary(uniqueKeysWithValues: imported.skipped.map { ($0.line, $0.reason) })
+    #expect(reasons[3]?.contains("archived in Firebase ('Archived')") == true, "\(reasons)")
+    #expect(reasons[4]?.contains("the app opens 'https://notes.example.com/about' itself (route 'about')") == true)
+    #expect(reasons[5]?.contains("there twice") == true)
+    #expect(reasons.count == 3)
+  }
 }

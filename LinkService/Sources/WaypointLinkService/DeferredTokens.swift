@@ -7,9 +7,11 @@ import WaypointSignedLinks
 /// which a page puts on the pasteboard (or Google Play hands back as the install referrer) and
 /// the app trades once, after install, for the route the link opens.
 ///
-/// A token is the short link itself, signed (`https://links.example.com/welcome?kid=…&exp=…
-/// &nonce=…&sig=…`): pasted into a browser it still opens the page. Nothing of the device
-/// goes in it or is matched to it.
+/// A token is the short link itself with its purpose, signed (`https://links.example.com/welcome
+/// ?use=deferred&kid=…&exp=…&nonce=…&sig=…`): pasted into a browser it still opens the page. The
+/// purpose is signed, so a signed link of the same short link made for another use under the
+/// same key (`waypoint sign --nonce`) is no token. Nothing of the device goes in it or is matched
+/// to it.
 struct DeferredTokens: Sendable {
   let signer: LinkSigner
   let verifier: LinkVerifier
@@ -25,10 +27,14 @@ struct DeferredTokens: Sendable {
     self.now = now
   }
 
+  /// The query item that names a token's purpose, signed with it.
+  static let purpose = (name: "use", value: "deferred")
+
   /// A new token for the link of `code`.
   func issue(code: String) throws -> String {
     let expiry = now().addingTimeInterval(TimeInterval(lifetime.components.seconds))
-    return try signer.sign("\(origin)/\(code)", expiresAt: expiry, nonce: LinkSigner.makeNonce())
+    return try signer.sign(
+      "\(origin)/\(code)?\(Self.purpose.name)=\(Self.purpose.value)", expiresAt: expiry, nonce: LinkSigner.makeNonce())
   }
 
   /// What a checked token names.
@@ -77,12 +83,18 @@ struct DeferredTokens: Sendable {
       return .failure(.refused(error.description))
     }
     guard let nonce = verified.nonce else { return .failure(.refused("the token has no nonce")) }
-    // Exactly the items a token is made with: a signed link made for another use under the same
-    // key (`--key` shared with the app's signed links) is not a token.
-    let names = rest.drop { $0 != "?" }.dropFirst().split(separator: "&").map { String($0.prefix { $0 != "=" }) }
+    // Exactly the items a token is made with, its signed purpose among them: a signed link made
+    // for another use under the same key (`--key` shared with the app's signed links, a link of
+    // exactly the short link signed with a nonce) is not a token.
+    let items = rest.drop { $0 != "?" }.dropFirst().split(separator: "&")
+    let names = items.map { String($0.prefix { $0 != "=" }) }
     let format = signer.format
-    guard names.sorted() == [format.expiryKey, format.keyIDKey, format.nonceKey, format.signatureKey].sorted() else {
+    let expected = [Self.purpose.name, format.expiryKey, format.keyIDKey, format.nonceKey, format.signatureKey]
+    guard names.sorted() == expected.sorted() else {
       return .failure(.refused("the token carries items a token does not"))
+    }
+    guard items.contains(where: { $0 == "\(Self.purpose.name)=\(Self.purpose.value)" }) else {
+      return .failure(.refused("a signed link made for another use, not a token"))
     }
     return .success(Checked(code: code, nonce: nonce, expires: verified.expiry))
   }

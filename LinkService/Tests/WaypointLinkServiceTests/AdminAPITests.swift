@@ -92,6 +92,10 @@ struct AdminAPITests {
         ),
         (#"not json"#, .badRequest, "not a link"),
         (
+          #"{"code": "i", "url": "https://notes.example.com/n/1", "title": "x", "expires": "2027-01-01"}"#,
+          .badRequest, "a link has no field 'expires'"
+        ),
+        (
           #"{"code": "pricing", "url": "https://notes.example.com/n/1", "title": "x"}"#, .unprocessableContent,
           "opens itself"
         ),

@@ -16,7 +16,7 @@ struct RedirectTests {
       #expect(phone.headers[.cacheControl] == "no-store")
       #expect(phone.text.contains("app-argument=https://notes.example.com/n/42"))
       let token = try #require(copied(from: phone.text))
-      #expect(token.hasPrefix("https://notes.example.com/welcome?kid="))
+      #expect(token.hasPrefix("https://notes.example.com/welcome?use=deferred&kid="))
       #expect(token.contains("&nonce=") && token.contains("&sig="))
 
       let droid = try await client.get("/WELCOME", agent: android)
@@ -24,7 +24,7 @@ struct RedirectTests {
       let location = try #require(droid.headers[.location])
       #expect(
         location.hasPrefix(
-          "https://play.google.com/store/apps/details?id=com.example.notes&referrer=waypoint_token%3Dhttps%3A%2F%2Fnotes.example.com%2Fwelcome%3Fkid%3D"
+          "https://play.google.com/store/apps/details?id=com.example.notes&referrer=waypoint_token%3Dhttps%3A%2F%2Fnotes.example.com%2Fwelcome%3Fuse%3Ddeferred%26kid%3D"
         ))
 
       let mac = try await client.get("/welcome", agent: desktop)

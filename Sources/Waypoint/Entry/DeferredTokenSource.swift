@@ -9,9 +9,10 @@ public import Foundation
 ///
 /// The service's preview page puts the token on the pasteboard when the user taps Continue;
 /// Google Play hands it to an Android app as the install referrer. A token is the service's
-/// short link, signed (`https://notes.example.com/welcome?kid=…&exp=…&nonce=…&sig=…`): nothing of
-/// the device is in it, and nothing is matched to the device. `token` reads it; a text that is
-/// not a token of `service` is never sent anywhere.
+/// short link, signed with its purpose
+/// (`https://notes.example.com/welcome?use=deferred&kid=…&exp=…&nonce=…&sig=…`): nothing of the
+/// device is in it, and nothing is matched to the device. `token` reads it; a text that is not a
+/// token of `service` is never sent anywhere.
 ///
 /// ```swift
 /// let source = DeferredTokenSource(service: "https://notes.example.com") {

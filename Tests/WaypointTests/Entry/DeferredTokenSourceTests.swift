@@ -7,7 +7,7 @@ import Testing
 @Suite("DeferredTokenSource: a link service's one-shot token, redeemed once")
 struct DeferredTokenSourceTests {
   static let service = "https://notes.example.com"
-  static let token = "https://notes.example.com/welcome?kid=links-1&exp=1800000000&nonce=abc&sig=xyz"
+  static let token = "https://notes.example.com/welcome?use=deferred&kid=links-1&exp=1800000000&nonce=abc&sig=xyz"
   /// A redeem's answer as the link service writes it.
   static let redeemed =
     #"{"code":"welcome","route":"note","target":"NoteEditor","url":"notes://note/8","values":{"id":"8"}}"#
