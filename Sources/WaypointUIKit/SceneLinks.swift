@@ -313,8 +313,8 @@ public final class SceneLinks {
     Task { @MainActor in
       // What of it can be shown now: never a blank window (third adapter review, B2, B17).
       let first = await app.firstState(restored, in: modules)
-      // As the gates are once it is known: the user may have signed in or out meanwhile.
-      modules.settleStart(on: app.asGatesAreNow(first))
+      // Taken as the gates are then (`ScreenCoordinator.startAsGatesAre`).
+      modules.settleStart(on: first)
       if let options, launched {
         // The launch link opens on the first state in one plan: none of its screens is shown
         // before the link's. The first state is shown on its own once the launch links are

@@ -45,7 +45,8 @@ extension WaypointApp {
   ///
   /// For each main-actor gate that is open, the screens its sign-in screen stood in for are put
   /// back; then what a closed one protects is kept out (``guarded(_:gates:)``). For a window's
-  /// first state worked out over a wait, during which the user may have signed in or out.
+  /// first state, taken in the navigator's turn after a wait during which the user may have
+  /// signed in or out (`ScreenCoordinator.startAsGatesAre`).
   package func asGatesAreNow(_ state: NavigationState) -> NavigationState {
     var state = state
     for gate in gates {
@@ -177,8 +178,6 @@ extension WaypointApp {
   public func lock(_ gate: String = SignInGate.signIn) {
     for id in windows.windowIDs {
       guard let modules = coordinator(for: id) else { continue }
-      // A UIKit window not showing its first state yet starts on it guarded (independent read, W1).
-      if let pending = modules.pendingStart { modules.settleStart(on: guarded(pending, gates: [gate])) }
       let shown = modules.navigator.state
       if let headless = modules.navigator as? HeadlessNavigator {
         guard guarded(shown, gates: [gate]) != shown else { continue }
@@ -235,7 +234,6 @@ extension WaypointApp {
     var reaching: [Task<Void, Never>] = []
     for id in windows.windowIDs {
       guard let modules = coordinator(for: id) else { continue }
-      if let pending = modules.pendingStart { modules.settleStart(on: ungated(pending, gate: gate)) }
       let shown = modules.navigator.state
       guard ungated(shown, gate: gate) != shown else { continue }
       if let headless = modules.navigator as? HeadlessNavigator {

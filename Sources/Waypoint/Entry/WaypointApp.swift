@@ -241,6 +241,7 @@ public final class WaypointApp {
     }
     let modules = windows.add(id, navigator: navigator)
     modules.presentedPolicy = presentedPolicy
+    modules.startAsGatesAre = { [weak self] state in self?.asGatesAreNow(state) ?? state }
     screenViews.watch(navigator, window: id)
     return modules
   }

@@ -178,7 +178,7 @@ extension ScreenCoordinator {
     let plan = { (base: NavigationState) throws(NavigationError) -> NavigationPlan in
       // A window not shown yet: the link is placed on the state it is to start on, and the
       // navigator goes from what it shows (nothing) to both at once.
-      let placed = try link.place(on: self.pendingStart ?? base) { "\($0)#\(self.nextNumber())" }
+      let placed = try link.place(on: self.startNow ?? base) { "\($0)#\(self.nextNumber())" }
       tookStart = self.pendingStart
       self.pendingStart = nil
       leaf.screen = placed.screen

@@ -58,6 +58,14 @@ public final class ScreenCoordinator {
     pendingStart = state
   }
 
+  /// The state a window starts on as the app's sign-in gates are when it is taken, in the
+  /// navigator's turn (the user may have signed in or out while it waited: independent read,
+  /// W1); the app sets it (`WaypointApp.openWindow`), and `nil` takes the state as it is.
+  @ObservationIgnored package var startAsGatesAre: (@MainActor (NavigationState) -> NavigationState)?
+
+  /// ``pendingStart`` as the gates are now.
+  var startNow: NavigationState? { pendingStart.map { startAsGatesAre?($0) ?? $0 } }
+
   /// Says the window starts on `state` instead of what ``startOn(_:)`` said, unless a link
   /// opened on that already: what a window is restored to can be known only after it opened (an
   /// asynchronous gate's answer), and a link that reached the window meanwhile keeps it, as a
@@ -78,7 +86,7 @@ public final class ScreenCoordinator {
     guard pendingStart != nil else { return }
     // Decided in the navigator's turn: a link placed before it took the state already.
     _ = try await navigator.carryOut { base in
-      let state = self.pendingStart ?? base
+      let state = self.startNow ?? base
       self.pendingStart = nil
       return NavigationPlan(from: base, to: state)
     }
