@@ -98,7 +98,10 @@ let package = Package(
     ),
     // What a short-link site is made of (QR codes, preview pages, the check of live links), for
     // `waypoint links`; no server dependency.
-    .target(name: "WaypointLinkSite", dependencies: ["Waypoint", "WaypointMatching"]),
+    .target(
+      name: "WaypointLinkSite",
+      dependencies: ["Waypoint", "WaypointMatching", .product(name: "Crypto", package: "swift-crypto")]
+    ),
     // A manifest's typed-link enum as Swift source, for `waypoint generate` and the plugin's tool.
     .target(name: "WaypointLinkGenerator", dependencies: ["Waypoint", "WaypointMatching", "WaypointLinkCode"]),
     .executableTarget(
@@ -117,9 +120,11 @@ let package = Package(
         .embedInCode("MapPage/viewer.css"), .embedInCode("MapPage/viewer.html"),
       ]
     ),
-    // The plugin's tool: the generator alone, so an app's build (and this package's test build,
-    // which builds the tool for the host) makes no second copy of the CLI's other dependencies.
-    .executableTarget(name: "waypoint-generate", dependencies: ["Waypoint", "WaypointLinkGenerator"]),
+    // The plugin's tool: the generator and the short-link compiler alone, so an app's build (and
+    // this package's test build, which builds the tool for the host) makes no second copy of the
+    // CLI's other dependencies.
+    .executableTarget(
+      name: "waypoint-generate", dependencies: ["Waypoint", "WaypointLinkGenerator", "WaypointLinkSite"]),
     .plugin(name: "WaypointLinkPlugin", capability: .buildTool(), dependencies: ["waypoint-generate"]),
     // What the test targets share (a seeded generator); no product depends on it.
     .target(name: "TestSupport", path: "Tests/Support"),
@@ -138,12 +143,13 @@ let package = Package(
       exclude: ["ParameterDocsAllowList.txt"]
     ),
     .testTarget(name: "WaypointCLITests", dependencies: ["waypoint", "WaypointExamples", "TestSupport"]),
-    .testTarget(name: "WaypointLinkSiteTests", dependencies: ["WaypointLinkSite", "Waypoint", "WaypointMatching"]),
+    .testTarget(
+      name: "WaypointLinkSiteTests", dependencies: ["WaypointLinkSite", "Waypoint", "WaypointMatching", "TestSupport"]),
     .testTarget(name: "WaypointTestingTests", dependencies: ["WaypointTesting"]),
     .testTarget(
       name: "WaypointLinkPluginTests",
       dependencies: ["Waypoint"],
-      resources: [.copy("shop.routes.json")],
+      resources: [.copy("shop.routes.json"), .copy("shop.links.json")],
       plugins: ["WaypointLinkPlugin"]
     ),
     // The macros as a client uses them. Their expansions and diagnostics are checked by

@@ -45,7 +45,9 @@ let package = Package(
       dependencies: ["Waypoint", .product(name: "Crypto", package: "swift-crypto")],
       path: "Library/WaypointSignedLinks", swiftSettings: libraryFeatures),
     .target(
-      name: "WaypointLinkSite", dependencies: ["Waypoint", "WaypointMatching"], path: "Library/WaypointLinkSite",
+      name: "WaypointLinkSite",
+      dependencies: ["Waypoint", "WaypointMatching", .product(name: "Crypto", package: "swift-crypto")],
+      path: "Library/WaypointLinkSite",
       swiftSettings: libraryFeatures),
     .target(
       name: "WaypointLinkService",
@@ -73,10 +75,12 @@ let package = Package(
     .executableTarget(
       name: "waypoint-links-baseline", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
       swiftSettings: serviceFeatures),
+    // The main package's test helpers (Apple's component matcher among them).
+    .target(name: "TestSupport", path: "Library/TestSupport", swiftSettings: libraryFeatures),
     .testTarget(
       name: "WaypointLinkServiceTests",
       dependencies: [
-        "WaypointLinkService", "Waypoint", "WaypointLinkSite", "WaypointSignedLinks",
+        "WaypointLinkService", "Waypoint", "WaypointLinkSite", "WaypointSignedLinks", "TestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "SQLiteNIO", package: "sqlite-nio"),

@@ -41,26 +41,30 @@ package struct AppSiteAssociation: Sendable {
   package struct Component: Sendable, Hashable {
     /// The path pattern (`/`).
     package var path: String
+    /// The fragment pattern (`#`), when the component asks for one; the format's default, `*`,
+    /// matches any fragment and none.
+    package var fragment: String? = nil
     /// Whether a matching link is left to the website.
     package var exclude: Bool
     /// Whether the path compares case-sensitively (the format's default is `true`).
     package var caseSensitive: Bool
-    /// The route's name, or its pattern.
+    /// The route's name, or its pattern; an empty one is left out (a link site's codes, one
+    /// by one, where the bytes count).
     package var comment: String
   }
 
   /// The apps (`TEAMID.bundle.id`) that open the links.
   package let appIDs: [String]
   /// The components, in the order the system tries them: exclusions first.
-  package let components: [Component]
+  package internal(set) var components: [Component]
   /// What could not be expressed exactly, one sentence per route.
-  package let warnings: [String]
+  package internal(set) var warnings: [String]
   /// The hosts the file is for, sorted.
   ///
   /// Those the routes name and the manifest's allow-list (with its `*.` wildcards), or only the
   /// host asked for. The app's associated domains list each as `applinks:<host>`, and each
   /// serves the file.
-  package let hosts: [String]
+  package internal(set) var hosts: [String]
 
   /// The document for `manifest`'s public routes whose scheme is http, https or unrestricted.
   ///
@@ -71,11 +75,13 @@ package struct AppSiteAssociation: Sendable {
   ///     allow-list lets this host reach them); without it, every host's routes are listed and a
   ///     warning says when there is more than one host.
   ///   - parameterTypes: The types the manifest's `<type:name>` parameters name.
+  ///   - alsoClaimed: Patterns the file claims after the routes (a link site's codes): an
+  ///     internal route they would let through is excluded too.
   package init(
-    manifest: RouteManifest, appIDs: [String], host: String? = nil, parameterTypes: ParameterTypes = ParameterTypes()
+    manifest: RouteManifest, appIDs: [String], host: String? = nil, parameterTypes: ParameterTypes = ParameterTypes(),
+    alsoClaimed: [String] = []
   ) {
     var included: [Component] = []
-    var excluded: [Component] = []
     var warnings: [String] = []
     var hosts: Set<String> = []
     // Routes that name no host take this host's links only when the allow-list lets it.
@@ -113,14 +119,8 @@ package struct AppSiteAssociation: Sendable {
             comment: route.name ?? route.pattern))
       }
     }
-    for (route, paths) in internalRoutes {
-      for path in paths where included.contains(where: { Self.glob($0.path, matches: path) }) {
-        excluded.append(
-          Component(
-            path: path, exclude: true, caseSensitive: manifest.options.caseSensitive,
-            comment: (route.name ?? route.pattern) + " (internal)"))
-      }
-    }
+    let excluded = Self.exclusions(
+      of: internalRoutes, claimed: included.map(\.path) + alsoClaimed, caseSensitive: manifest.options.caseSensitive)
     if host == nil, hosts.count > 1 {
       warnings.append(
         "the routes name several hosts (\(hosts.sorted().joined(separator: ", "))); each host serves its own file, "
@@ -130,6 +130,20 @@ package struct AppSiteAssociation: Sendable {
     self.hosts = host.map { [$0.lowercased()] } ?? hosts.union(manifest.hosts.entries.map { $0.lowercased() }).sorted()
     self.components = excluded + included
     self.warnings = warnings
+  }
+
+  /// The exclusions of the internal `routes` (each with its component paths) whose paths one of
+  /// the `claimed` patterns would let through, so the system leaves those links to the website.
+  static func exclusions(of routes: [(RouteDefinition, [String])], claimed: [String], caseSensitive: Bool)
+    -> [Component]
+  {
+    routes.flatMap { route, paths in
+      paths.filter { path in claimed.contains { glob($0, matches: path) } }.map { path in
+        Component(
+          path: path, exclude: true, caseSensitive: caseSensitive,
+          comment: (route.name ?? route.pattern) + " (internal)")
+      }
+    }
   }
 
   /// The component paths of every spelling of `pattern`, once each (with the trailing-slash form
@@ -204,8 +218,9 @@ package struct AppSiteAssociation: Sendable {
     lines.append("        \"components\": [")
     for (index, component) in components.enumerated() {
       var fields = ["\"/\": \(JSONString.quote(component.path))"]
+      if let fragment = component.fragment { fields.append("\"#\": \(JSONString.quote(fragment))") }
       if !component.caseSensitive { fields.append("\"caseSensitive\": false") }
-      fields.append("\"comment\": \(JSONString.quote(component.comment))")
+      if !component.comment.isEmpty { fields.append("\"comment\": \(JSONString.quote(component.comment))") }
       if component.exclude { fields.append("\"exclude\": true") }
       lines.append("          { " + fields.joined(separator: ", ") + " }" + (index < components.count - 1 ? "," : ""))
     }

@@ -42,14 +42,21 @@ package struct LinkSetupDoctor {
   ///   - infoPlist: The Info.plist's top-level dictionary.
   ///   - entitlements: The entitlements' dictionary.
   ///   - siteAssociation: The `apple-app-site-association` JSON object.
+  ///   - linkSite: Whether the file is a short-link site's (``CodeClaim``), whose components for
+  ///     the codes open links no route takes on purpose.
   package init(
-    manifest: RouteManifest, infoPlist: [String: Any], entitlements: [String: Any]?, siteAssociation: [String: Any]?
+    manifest: RouteManifest, infoPlist: [String: Any], entitlements: [String: Any]?, siteAssociation: [String: Any]?,
+    linkSite: Bool = false
   ) {
     self.manifest = manifest
     self.infoPlist = infoPlist
     self.entitlements = entitlements
     self.siteAssociation = siteAssociation
+    self.linkSite = linkSite
   }
+
+  /// Whether the file is a short-link site's.
+  package let linkSite: Bool
 
   /// Every problem found.
   package var problems: [Problem] {
@@ -117,14 +124,16 @@ package struct LinkSetupDoctor {
 
   // MARK: - apple-app-site-association
 
-  /// The file's components, each as `(path, exclude)`, in order: `components`, or the older
-  /// `paths` (`NOT ` marks an exclusion).
+  /// The file's components that decide a link with no fragment, each as `(path, exclude)`, in
+  /// order: `components` (one asking for a fragment, a link site's `#web`, decides none), or
+  /// the older `paths` (`NOT ` marks an exclusion).
   private var fileComponents: [(path: String, exclude: Bool)] {
     let details = (siteAssociation?["applinks"] as? [String: Any])?["details"] as? [[String: Any]] ?? []
     return details.flatMap { detail -> [(path: String, exclude: Bool)] in
       if let components = detail["components"] as? [[String: Any]] {
         return components.compactMap { component in
-          (component["/"] as? String).map { ($0, component["exclude"] as? Bool ?? false) }
+          guard (component["#"] as? String ?? "*").allSatisfy({ $0 == "*" }) else { return nil }
+          return (component["/"] as? String ?? "*", component["exclude"] as? Bool ?? false)
         }
       }
       return (detail["paths"] as? [String] ?? []).map { path in
@@ -166,7 +175,7 @@ package struct LinkSetupDoctor {
             fix: "add {\"/\": \"\(component.path)\", \"exclude\": true} before it"))
       }
     }
-    for component in file where !component.exclude {
+    for component in file where !component.exclude && !(linkSite && Self.claimsCodes(component.path)) {
       let takes = expected.components.contains { !$0.exclude && Self.overlap(component.path, $0.path) }
       if !takes {
         problems.append(
@@ -180,6 +189,15 @@ package struct LinkSetupDoctor {
 
   /// The site association's name in problems.
   private static let aasa = "apple-app-site-association"
+
+  /// Whether `path` is how a link site claims its codes: the namespace, or one code with or
+  /// without a final slash.
+  private static func claimsCodes(_ path: String) -> Bool {
+    if path == AppSiteAssociation.codeNamespace.path { return true }
+    var code = path.dropFirst()
+    if code.hasSuffix("/") { code = code.dropLast() }
+    return path.hasPrefix("/") && AppIdentifiers.isLinkCode(String(code))
+  }
 
   /// Whether two component paths can match the same link.
   private static func overlap(_ first: String, _ second: String) -> Bool {

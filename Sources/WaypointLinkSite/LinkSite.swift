@@ -60,7 +60,7 @@ package struct LinkSite {
       throw LinkSiteError(
         "\(problems.count) link(s) cannot be served:\n" + problems.map { "  " + printable($0) }.joined(separator: "\n"))
     }
-    let known = Self.wellKnown(file: file, manifest: manifest)
+    let known = try Self.wellKnown(file: file, manifest: manifest, codes: file.links.map(\.code))
     files.merge(known.files) { _, new in new }
     warnings = known.warnings
     files["robots.txt"] = Self.robots
@@ -76,22 +76,31 @@ package struct LinkSite {
     """
 
   /// The `.well-known` files of `file`'s site (the association file when the file names iOS app
-  /// ids, `assetlinks.json` when it names Android fingerprints) and the association file's
-  /// warnings.
-  package static func wellKnown(file: LinkSiteFile, manifest: RouteManifest) -> (
-    files: [String: String], warnings: [String]
-  ) {
+  /// ids, `assetlinks.json` when it names Android fingerprints, each claiming the codes as the
+  /// file says: ``CodeClaim``) and the association file's warnings.
+  ///
+  /// - Parameters:
+  ///   - file: The site, its apps and its claim.
+  ///   - manifest: The routes.
+  ///   - codes: The live codes (the file's, or the link service's now), which
+  ///     ``CodeClaim/codes`` lists.
+  /// - Returns: Each file's text by its path, and the warnings.
+  /// - Throws: A ``LinkSiteError`` when the exact codes make a file over
+  ///   ``AppSiteAssociation/exactLimit``.
+  package static func wellKnown(file: LinkSiteFile, manifest: RouteManifest, codes: [String]) throws(LinkSiteError)
+    -> (files: [String: String], warnings: [String])
+  {
     var files: [String: String] = [:]
-    var warnings: [String] = []
+    let association = try AppSiteAssociation(
+      linkSite: file, manifest: manifest, appIDs: file.apple?.appIDs ?? [], codes: codes)
     if let appIDs = file.apple?.appIDs, !appIDs.isEmpty {
-      let association = AppSiteAssociation(manifest: manifest, appIDs: appIDs, host: host(of: file))
-      warnings = association.warnings
       files[".well-known/apple-app-site-association"] = association.json + "\n"
     }
     if let android = file.android, let fingerprints = android.sha256, !fingerprints.isEmpty {
-      files[".well-known/assetlinks.json"] = AssetLinks.json(package: android.package, fingerprints: fingerprints)
+      files[".well-known/assetlinks.json"] = AssetLinks.json(
+        package: android.package, fingerprints: fingerprints, components: association.components)
     }
-    return (files, warnings)
+    return (files, file.apple?.appIDs?.isEmpty == false ? association.warnings : [])
   }
 
   /// The preview page of `entry`, its Continue button copying `copied`.
@@ -102,11 +111,15 @@ package struct LinkSite {
     page.copied = copied
     page.appStoreID = file.apple?.appStoreID
     page.androidPackage = file.android?.package
+    if let alternate = file.alternateOrigin { page.openInApp = "\(alternate)/\(entry.link.code)" }
     return page
   }
 
   /// The site's host, lowercased.
-  static func host(of file: LinkSiteFile) -> String? { URL(string: file.origin)?.host?.lowercased() }
+  static func host(of file: LinkSiteFile) -> String? { host(ofOrigin: file.origin) }
+
+  /// The host of `origin`, lowercased.
+  static func host(ofOrigin origin: String) -> String? { URL(string: origin)?.host?.lowercased() }
 
   /// `link` checked: the URL it opens resolves from outside the app to a public route of
   /// `router`, past redirects, is an https link on the site (it starts with the site's origin and
@@ -155,10 +168,18 @@ package struct LinkSite {
 package enum AssetLinks {
   /// The assetlinks.json of the app `package` signed with the certificates of `fingerprints`
   /// (checked by the caller), with a final newline.
-  package static func json(package: String, fingerprints: [String]) -> String {
+  ///
+  /// With `components`, the statement carries them as Android 15's dynamic rules
+  /// (`relation_extensions` → `dynamic_app_link_components`, first match wins, with the same `/`,
+  /// `#` and `exclude` as the association file), narrowing what the intent filters claim on the
+  /// site's host; earlier versions ignore them
+  /// (https://developer.android.com/training/app-links/configure-assetlinks). Android's rules
+  /// compare case-sensitively: a case-insensitive component is written as it is.
+  package static func json(package: String, fingerprints: [String], components: [AppSiteAssociation.Component] = [])
+    -> String
+  {
     let fingerprintLines = fingerprints.map { "        " + JSONString.quote($0.uppercased()) }
-    return """
-      [
+    var statement = """
         {
           "relation" : [
             "delegate_permission/common.handle_all_urls"
@@ -170,9 +191,25 @@ package enum AssetLinks {
       \(fingerprintLines.joined(separator: ",\n"))
             ]
           }
-        }
-      ]
-
       """
+    if !components.isEmpty {
+      let rules = components.map { component in
+        var fields = ["\"/\" : \(JSONString.quote(component.path))"]
+        if let fragment = component.fragment { fields.append("\"#\" : \(JSONString.quote(fragment))") }
+        if component.exclude { fields.append("\"exclude\" : true") }
+        return "          { " + fields.joined(separator: ", ") + " }"
+      }
+      statement += """
+        ,
+            "relation_extensions" : {
+              "delegate_permission/common.handle_all_urls" : {
+                "dynamic_app_link_components" : [
+        \(rules.map { "    " + $0 }.joined(separator: ",\n"))
+                ]
+              }
+            }
+        """
+    }
+    return "[\n" + statement + "\n  }\n]\n"
   }
 }

@@ -26,10 +26,19 @@ package struct LinkSiteFile: Codable, Sendable {
   /// An https origin that serves the app's routes as web pages (the link's path and query on
   /// this origin); without it, a desktop browser gets the preview page.
   package var web: String?
+  /// Another https origin, on a host of its own, that serves the same site.
+  ///
+  /// The preview page's "Open in the app" points there, since a tap on a link to the page's own
+  /// host stays in the browser. Its host is one of the app's associated domains too.
+  package var alternate: String?
+  /// How the association file claims the codes; ``CodeClaim/namespace`` when not given.
+  package var claim: CodeClaim?
   /// The links.
   package var links: [Link]
 
-  private enum CodingKeys: String, CodingKey, CaseIterable { case site, apple, android, web, links }
+  private enum CodingKeys: String, CodingKey, CaseIterable {
+    case site, alternate, claim, apple, android, web, links
+  }
 
   package init(from decoder: any Decoder) throws {
     try KnownFields.check(decoder, CodingKeys.self, in: "a links file")
@@ -38,6 +47,8 @@ package struct LinkSiteFile: Codable, Sendable {
     apple = try container.decodeIfPresent(Apple.self, forKey: .apple)
     android = try container.decodeIfPresent(Android.self, forKey: .android)
     web = try container.decodeIfPresent(String.self, forKey: .web)
+    alternate = try container.decodeIfPresent(String.self, forKey: .alternate)
+    claim = try container.decodeIfPresent(CodeClaim.self, forKey: .claim)
     links = try container.decode([Link].self, forKey: .links)
   }
 
@@ -164,6 +175,9 @@ package struct LinkSiteFile: Codable, Sendable {
   /// The site's origin without a final slash.
   package var origin: String { site.hasSuffix("/") ? String(site.dropLast()) : site }
 
+  /// The alternate origin without a final slash, when the file names one.
+  package var alternateOrigin: String? { alternate.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } }
+
   /// The web origin without a final slash, when the file names one.
   package var webOrigin: String? { web.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } }
 
@@ -188,6 +202,15 @@ package struct LinkSiteFile: Codable, Sendable {
     }
     guard isOrigin(file.site) else {
       throw LinkSiteError("\(name): 'site' is an https origin (https://links.example.com), not '\(file.site)'")
+    }
+    if let alternate = file.alternate {
+      guard isOrigin(alternate),
+        URL(string: alternate)?.host?.lowercased() != URL(string: file.site)?.host?.lowercased()
+      else {
+        throw LinkSiteError(
+          "\(name): 'alternate' is an https origin on another host than the site's (https://open.example.com), "
+            + "not '\(alternate)'")
+      }
     }
     if let web = file.web, !isOrigin(web) {
       throw LinkSiteError("\(name): 'web' is an https origin (https://www.example.com), not '\(web)'")

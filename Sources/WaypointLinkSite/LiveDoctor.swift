@@ -127,8 +127,9 @@ package struct LiveDoctor {
           file: file, problem: "served as '\(printable(String((answer.contentType ?? "no type").prefix(100))))'",
           fix: "serve it as application/json"))
     }
-    let found = LinkSetupDoctor(manifest: manifest, infoPlist: [:], entitlements: nil, siteAssociation: json)
-      .siteAssociationProblems()
+    let found = LinkSetupDoctor(
+      manifest: manifest, infoPlist: [:], entitlements: nil, siteAssociation: json, linkSite: links != nil
+    ).siteAssociationProblems()
     problems += found.map { .init(file: file, problem: $0.problem, fix: $0.fix) }
     return json
   }

@@ -18,6 +18,10 @@ package struct PreviewPage: Sendable, Equatable {
   package var appLink: String
   /// What "Continue in the app" copies: the app link, signed when the site has a key.
   package var copied: String
+  /// Where "Open in the app" points: the app link, or the short link on the site's alternate
+  /// host (a universal link the browser hands to the app, which a link to the page's own host
+  /// is not).
+  package var openInApp: String
   /// The App Store id of the app, for the Smart App Banner and the App Store button.
   package var appStoreID: String?
   /// The Android package, for the Google Play button.
@@ -35,6 +39,7 @@ package struct PreviewPage: Sendable, Equatable {
     self.shortLink = shortLink
     self.appLink = appLink
     self.copied = appLink
+    self.openInApp = appLink
   }
 
   /// Whether `url` may appear on a page: `https`, or `http` on `localhost`, with no character
@@ -118,7 +123,7 @@ package struct PreviewPage: Sendable, Equatable {
     }
     var body: [String] = ["<h1>\(title)</h1>"]
     if let description { body.append("<p>\(Self.escaped(description))</p>") }
-    body.append("<p><a class=\"open\" href=\"\(Self.escaped(appLink))\">Open in the app</a></p>")
+    body.append("<p><a class=\"open\" href=\"\(Self.escaped(openInApp))\">Open in the app</a></p>")
     var stores: [String] = []
     if let appStoreID {
       stores.append("<a href=\"https://apps.apple.com/app/id\(Self.escaped(appStoreID))\">App Store</a>")

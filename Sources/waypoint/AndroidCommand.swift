@@ -17,7 +17,17 @@ struct AssetLinksCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "assetlinks",
     abstract: "Print the assetlinks.json that lets the app verify its https links.",
-    discussion: "Serve it at https://<host>/.well-known/assetlinks.json for every host of the intent filters.")
+    discussion: """
+      Serve it at https://<host>/.well-known/assetlinks.json for every host of the intent filters. With --links, \
+      the statement carries Android 15's dynamic rules for the short-link site, the same as its association \
+      file (the site's own paths excluded, the public routes, the codes as the links file claims them); \
+      `waypoint links build` and the link service write the same file.
+      """)
+
+  @OptionGroup var manifest: ManifestOptions
+
+  @Option(help: ArgumentHelp("A links file: the rules of its short-link site.", valueName: "file"))
+  var links: String?
 
   @Option(name: .customLong("package"), help: ArgumentHelp("The app's package name.", valueName: "name"))
   var packageName: String
@@ -35,7 +45,16 @@ struct AssetLinksCommand: ParsableCommand {
       throw CommandFailure.usage(
         "waypoint: '\(fingerprint)' is not a SHA-256 fingerprint: 32 bytes in hex, separated by colons")
     }
-    print(AssetLinks.json(package: packageName, fingerprints: fingerprints), terminator: "")
+    var components: [AppSiteAssociation.Component] = []
+    if let links {
+      let file = try siteFailure { try LinkSiteFile.read(try readData(links), name: links) }
+      components = try siteFailure {
+        try AppSiteAssociation(
+          linkSite: file, manifest: try manifest.routeManifest(), appIDs: [], codes: file.links.map(\.code)
+        ).components
+      }
+    }
+    print(AssetLinks.json(package: packageName, fingerprints: fingerprints, components: components), terminator: "")
   }
 }
 
@@ -47,21 +66,35 @@ struct IntentFiltersCommand: ParsableCommand {
     discussion: """
       https routes get one verified filter per host (android:autoVerify), a path pattern per route spelling \
       (parameters and rests as '.*'); custom schemes one filter each. Intent filters cannot exclude a path: an \
-      internal route under a public pattern still reaches the app, whose router refuses it from outside. Paste \
-      them into the <activity> that opens links.
+      internal route under a public pattern still reaches the app, whose router refuses it from outside. With \
+      --links, the short-link site's host and its alternate host get a verified filter for every path, which \
+      the dynamic rules of its assetlinks.json narrow on Android 15 (earlier versions hand the app every link \
+      of the host; the inbox sends one that is no code to the web). Paste them into the <activity> that opens \
+      links.
       """)
 
   @OptionGroup var manifest: ManifestOptions
 
+  @Option(help: ArgumentHelp("A links file: its short-link site's hosts get a filter too.", valueName: "file"))
+  var links: String?
+
   func run() throws {
-    print(IntentFilters(manifest: try manifest.routeManifest()).xml, terminator: "")
+    var filters = IntentFilters(manifest: try manifest.routeManifest())
+    if let links {
+      let file = try siteFailure { try LinkSiteFile.read(try readData(links), name: links) }
+      for origin in [file.origin] + (file.alternateOrigin.map { [$0] } ?? []) {
+        guard let url = URL(string: origin), let scheme = url.scheme, let host = url.host else { continue }
+        filters.web["\(scheme)://\(host.lowercased())"] = ["/.*"]
+      }
+    }
+    print(filters.xml, terminator: "")
   }
 }
 
 /// The intent filters of a manifest's public routes.
 struct IntentFilters {
   /// The web links' path patterns by `scheme://host`, and the custom schemes.
-  private(set) var web: [String: [String]] = [:]
+  var web: [String: [String]] = [:]
   private(set) var schemes: Set<String> = []
 
   init(manifest: RouteManifest) {

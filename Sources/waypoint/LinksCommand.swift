@@ -10,7 +10,50 @@ struct LinksCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "links",
     abstract: "Short links to the manifest's public routes, with their preview pages.",
-    subcommands: [LinksBuildCommand.self, LinksCheckCommand.self, LinksImportCommand.self])
+    subcommands: [
+      LinksBuildCommand.self, LinksCompileCommand.self, LinksCheckCommand.self, LinksImportCommand.self,
+    ])
+}
+
+/// `waypoint links compile`: the table of short links the app ships, so it opens them with no
+/// network.
+struct LinksCompileCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "compile",
+    abstract: "Write the table of short links the app ships: code → link, with the links file's digest.",
+    discussion: """
+      Each link is checked as `links build` checks it, and the table holds the link it opens (the \
+      route's URL on the site, or its url), its route and values. Load it with \
+      ShortLinks(json:openOnWeb:) into LinkInbox.Policy.shortLinks: the inbox then opens a short link \
+      from it before anything else, with no network. The build plugin does the same for a links.json \
+      beside a routes.json.
+
+      Example:
+        waypoint links compile --manifest routes.json --links links.json --output short-links.json
+      """
+  )
+
+  @OptionGroup var manifest: ManifestOptions
+
+  @Option(help: ArgumentHelp("The links file (JSON).", valueName: "file"))
+  var links: String
+
+  @Option(help: ArgumentHelp("Where to write the table; printed when not given.", valueName: "file"))
+  var output: String?
+
+  func run() throws {
+    let data = try readData(links)
+    let file = try siteFailure { try LinkSiteFile.read(data, name: links) }
+    let router = try manifest.router()
+    let digest = ShortLinkDigest.of(data)
+    let table = try siteFailure { try ShortLinkCompiler.table(of: file, router: router, digest: digest) }
+    guard let output else {
+      print(table, terminator: "")
+      return
+    }
+    try Data(table.utf8).write(to: URL(fileURLWithPath: output))
+    print("wrote \(file.links.count) short links to \(output) (\(digest))")
+  }
 }
 
 /// `waypoint links import-fdl`: a Firebase Dynamic Links export as a links file.

@@ -57,4 +57,26 @@ struct AndroidCommandTests {
     #expect(
       try CLIRunner.run(["android", "assetlinks", "--package", "com.example.notes", "--sha256", "AB:CD"]).status == 2)
   }
+
+  @Test("with a links file: the short-link site's hosts get a filter for every path, assetlinks its dynamic rules")
+  func shortLinkSite() throws {
+    let links = try LinksCommandTests.linksFile(
+      #"{"code": "n7", "url": "https://notes.example.com/n/7", "title": "N"}"#)
+    let filters = try CLIRunner.run(["android", "intent-filters", "--links", links])
+    #expect(filters.status == 0, "\(filters.stderr)")
+    #expect(filters.stdout.contains(#"<data android:scheme="https" android:host="notes.example.com" />"#))
+    #expect(filters.stdout.contains(#"<data android:pathPattern="/.*" />"#))
+    let fingerprint = Array(repeating: "ab", count: 32).joined(separator: ":")
+    let output = try CLIRunner.run([
+      "android", "assetlinks", "--package", "com.example.notes", "--sha256", fingerprint, "--links", links,
+    ])
+    #expect(output.status == 0, "\(output.stderr)")
+    let statements = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
+    let extensions = try #require(statements.first?["relation_extensions"] as? [String: Any])
+    let rules = try #require(
+      (extensions["delegate_permission/common.handle_all_urls"] as? [String: Any])?["dynamic_app_link_components"]
+        as? [[String: Any]])
+    #expect(rules.first?["#"] as? String == "web" && rules.first?["exclude"] as? Bool == true)
+    #expect(rules.last?["/"] as? String == "/?*" && rules.last?["exclude"] == nil)
+  }
 }

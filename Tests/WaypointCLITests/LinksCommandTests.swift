@@ -24,6 +24,32 @@ struct LinksCommandTests {
     try String(contentsOfFile: folder + "/" + path, encoding: .utf8)
   }
 
+  @Test("links compile: the app's table of short links, each checked as the site checks it, with the file's digest")
+  func compile() throws {
+    let links = try Self.linksFile(
+      #"""
+      {"code": "welcome", "route": "web.note", "values": {"id": "42"}, "title": "Welcome"},
+      {"code": "N7", "url": "https://notes.example.com/n/7", "title": "Note 7"}
+      """#)
+    let table = try CLIRunner.run(["links", "compile", "--links", links])
+    #expect(table.status == 0, "\(table.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(table.stdout.utf8)) as? [String: Any])
+    #expect(json["format"] as? Int == 1 && json["hosts"] as? [String] == ["notes.example.com"])
+    #expect((json["digest"] as? String)?.hasPrefix("sha256:") == true)
+    let entries = try #require(json["links"] as? [[String: Any]])
+    #expect(entries.map { $0["code"] as? String } == ["N7", "welcome"])
+    #expect(
+      entries[1]["url"] as? String == "https://notes.example.com/n/42" && entries[1]["route"] as? String == "web.note")
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("table-\(UUID().uuidString).json").path
+    let written = try CLIRunner.run(["links", "compile", "--links", links, "--output", output])
+    #expect(written.status == 0 && written.stdout.contains("wrote 2 short links"), "\(written.stderr)")
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == table.stdout)
+    let broken = try CLIRunner.run([
+      "links", "compile", "--links", try Self.linksFile(#"{"code": "x", "route": "nope", "title": "X"}"#),
+    ])
+    #expect(broken.status != 0 && broken.stderr.contains("x: "), "\(broken.stderr)")
+  }
+
   @Test("the example app's site: a preview page and a QR code per link, the association files, robots.txt")
   func builds() throws {
     let links = try Self.linksFile(

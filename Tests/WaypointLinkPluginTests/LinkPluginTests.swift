@@ -29,4 +29,17 @@ struct LinkPluginTests {
     let router = try builder.build()
     #expect(router.canOpen(ShopLink.order(order: UUID())))
   }
+
+  @Test("the plugin compiles the links file beside the manifest into the app's table of short links")
+  func shortLinks() throws {
+    let table = try ShopShortLinks.table { _ in }
+    #expect(table.count == 2 && table.hosts == ["go.shop.example", "open.shop.example"])
+    #expect(
+      table.lookup("https://open.shop.example/SPRING")
+        == .found(ShortLink(code: "spring", url: "https://go.shop.example/deal/7", route: "deal", values: ["id": "7"])))
+    #expect(table.lookup("https://go.shop.example/deal/7") == .notShort)
+    #expect(
+      table.lookup("https://go.shop.example/later") == .missing(code: "later", web: "https://go.shop.example/later#web")
+    )
+  }
 }

@@ -37,7 +37,10 @@ struct LinkSiteFileTests {
   @Test("an unknown field is refused by name, wherever it is, never ignored")
   func unknownFields() throws {
     let top = try #require(Self.refusal(Self.file(top: #", "webb": "https://www.example.com""#)))
-    #expect(top.contains("a links file has no field 'webb'; its fields are site, apple, android, web, links"), "\(top)")
+    #expect(
+      top.contains(
+        "a links file has no field 'webb'; its fields are site, alternate, claim, apple, android, web, links"), "\(top)"
+    )
     let apple = try #require(Self.refusal(Self.file(apple: #", "appID": "X""#)))
     #expect(apple.contains("'apple' has no field 'appID'; its fields are appIDs, appStoreID"), "\(apple)")
     let android = try #require(Self.refusal(Self.file(android: #", "sha1": []"#)))

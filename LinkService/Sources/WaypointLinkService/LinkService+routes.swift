@@ -19,7 +19,7 @@ extension LinkService {
     router.get("/robots.txt") { _, _ in Self.text(LinkSite.robots, type: "text/plain; charset=utf-8") }
     router.get("/.well-known/{file}") { _, context in
       let name = context.parameters.get("file") ?? ""
-      guard let file = wellKnown[".well-known/" + name] else { return Self.notFound }
+      guard let file = wellKnown.file(".well-known/" + name) else { return Self.notFound }
       return Self.text(file, type: "application/json")
     }
     router.get("/{code}") { request, context in

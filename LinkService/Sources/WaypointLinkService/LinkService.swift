@@ -66,7 +66,7 @@ package struct LinkService: Sendable {
   let limiter: RateLimiter
   /// The rate limit of requests with a wrong admin key.
   let refusedKeys: RateLimiter
-  let wellKnown: [String: String]
+  let wellKnown: WellKnownFiles
   /// Where a redirect may go: each an origin and a slash.
   let allowedOrigins: [String]
   /// The token counters, made once (a counter's lookup is not a redirect's work).
@@ -107,7 +107,8 @@ package struct LinkService: Sendable {
       key: key, origin: configuration.site.origin, lifetime: configuration.tokenLifetime, now: configuration.now)
     limiter = RateLimiter(perSecond: configuration.adminRate.perSecond, burst: configuration.adminRate.burst)
     refusedKeys = RateLimiter(perSecond: configuration.adminRate.perSecond, burst: configuration.adminRate.burst)
-    wellKnown = LinkSite.wellKnown(file: configuration.site, manifest: configuration.manifest).files
+    wellKnown = try WellKnownFiles(
+      site: configuration.site, manifest: configuration.manifest, table: table, logger: logger)
     allowedOrigins = configuration.site.redirectOrigins
     tokenEvents = TokenEvents()
   }

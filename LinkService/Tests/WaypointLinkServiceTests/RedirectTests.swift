@@ -67,7 +67,10 @@ struct RedirectTests {
       #expect(association.headers[.contentType] == "application/json")
       #expect(association.text.contains("ABCDE12345.com.example.notes"))
       #expect(association.text.contains("\"/n/?*\""))
-      #expect(!association.text.contains("evil.example") && !association.text.contains("/admin/"))
+      // The internal route is named only to be excluded: the code namespace would take it.
+      #expect(
+        !association.text.contains("evil.example")
+          && association.text.contains("\"admin (internal)\", \"exclude\": true"))
       let assetLinks = try await client.get("/.well-known/assetlinks.json", agent: nil)
       #expect(assetLinks.text.contains("\"package_name\" : \"com.example.notes\""))
       #expect(try await client.get("/.well-known/other", agent: nil).status == .notFound)

@@ -31,9 +31,9 @@ let serviceManifest = """
   """
 
 /// A links file for `serviceManifest` with `links` (JSON objects) and the usual apps.
-func siteFile(links: String, web: Bool = true) throws -> LinkSiteFile {
+func siteFile(links: String, web: Bool = true, top: String = "") throws -> LinkSiteFile {
   let text = """
-    {"site": "https://notes.example.com",
+    {"site": "https://notes.example.com",\(top)
      "apple": {"appIDs": ["ABCDE12345.com.example.notes"], "appStoreID": "1234567890"},
      "android": {"package": "com.example.notes",
        "sha256": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]},
@@ -62,7 +62,7 @@ struct Harness {
 
   init(
     links: String = welcome, web: Bool = true, manifest: String = serviceManifest, burst: Double = 20,
-    database: String? = nil
+    database: String? = nil, top: String = ""
   ) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -70,7 +70,7 @@ struct Harness {
     let clock = TestClock()
     self.clock = clock
     var configuration = LinkServiceConfiguration(
-      site: try siteFile(links: links, web: web), manifest: try RouteManifest(data: Data(manifest.utf8)),
+      site: try siteFile(links: links, web: web, top: top), manifest: try RouteManifest(data: Data(manifest.utf8)),
       adminKey: adminKey)
     configuration.now = { clock.now }
     configuration.adminRate = (perSecond: 1, burst: burst)
@@ -142,10 +142,10 @@ func columns(of table: String, in path: String) async throws -> [String] {
 /// Runs `body` with a harness made of `links` (and `web`) and a client of its routes, then closes
 /// the store, whatever `body` throws.
 func withHarness(
-  links: String = welcome, web: Bool = true,
+  links: String = welcome, web: Bool = true, top: String = "",
   _ body: @Sendable (Harness, any TestClientProtocol) async throws -> Void
 ) async throws {
-  let harness = try await Harness(links: links, web: web)
+  let harness = try await Harness(links: links, web: web, top: top)
   do {
     try await harness.test { client in try await body(harness, client) }
   } catch {

@@ -104,6 +104,12 @@ public final class LinkInbox: Sendable {
     /// Default `link`.
     public var notificationLinkKey = "link"
 
+    /// The app's table of its short links, which the inbox looks each link up in before
+    /// anything else (see ``ShortLinks``).
+    ///
+    /// Default `nil`: no link is a short link.
+    public var shortLinks: ShortLinks?
+
     /// The defaults.
     public init() {}
 
@@ -597,7 +603,20 @@ public final class LinkInbox: Sendable {
     let moment = now()
     // A link over the router's length limit is read no further: the router refuses it anyway.
     let readable = link.utf8.count <= router.options.maxURLLength
-    let (url, origin) = readable ? prepare(link, origin: origin) : (link, origin)
+    var (url, origin) = readable ? prepare(link, origin: origin) : (link, origin)
+    var missing: (code: String, web: String)?
+    if readable, let shortLinks = policy.shortLinks {
+      switch shortLinks.lookup(url) {
+      case .notShort: break
+      case .found(let short):
+        origin.details["shortLink"] = short.code
+        (url, origin) = prepare(short.url, origin: origin)
+      case .missing(let code, let web):
+        // A path one of the app's own routes takes (an internal one too, which the router then
+        // refuses from outside) is no short link.
+        if router.resolve(url, origin: .internal).route == nil { missing = (code, web) }
+      }
+    }
     report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: moment))
     let held = Held(
       openID: openID, url: url, origin: origin, received: moment, extras: extras, completion: completion,
@@ -610,6 +629,11 @@ public final class LinkInbox: Sendable {
     // open their first screen); only an identifier makes them duplicates.
     let key = identifier.map { "id \(origin.kind) \($0)" } ?? (origin.isExternal ? "\(origin.kind) \(link)" : nil)
     let window = Self.seconds(identifier == nil ? policy.duplicateWindow : policy.identifiedDuplicateWindow)
+    if let missing, let shortLinks = policy.shortLinks {
+      shortLinks.openOnWeb(missing.web)
+      drop(held, because: "the short link '\(missing.code)' is not in the app's table; shown on the web")
+      return openID
+    }
     let decision = admit(held, key: key, delivery: identifier == nil ? nil : delivery, window: window)
     switch decision {
     case .duplicate(let earlier):

@@ -1,0 +1,206 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// The app's own table of its short links (`https://go.example/summit`), so a tap on one opens
+/// the link it stands for with no network: at a cold launch and a warm one alike, online or not.
+///
+/// `waypoint links compile` (or the build plugin, for a `links.json` beside a `routes.json`)
+/// writes the table from the links file the link service serves; give it to the inbox's policy:
+///
+/// ```swift
+/// var policy = LinkInbox.Policy()
+/// policy.shortLinks = try ShortLinks(json: tableData) { page in
+///   Task { @MainActor in UIApplication.shared.open(URL(string: page)!) }
+/// }
+/// let app = try WaypointApp(routes: routes, tabs: tabs, policy: policy) { … }
+/// ```
+///
+/// The inbox looks a link up before anything else. A short link of the table opens the link it
+/// stands for, through the router like any other: its door's origin kept (with the code in
+/// ``Origin/details`` under `shortLink`), its campaign items read, the sign-in gates applied. A
+/// link on the site's hosts with one segment that is neither a code of the table nor a path one
+/// of the app's routes opens (a code made after the app was built) is handed to `openOnWeb` in
+/// its `#web` form, the page the site always shows, and dropped with that reason: the site's
+/// association file leaves `#web` links to the browser, so it cannot come back to the app.
+public struct ShortLinks: Sendable {
+  /// The table as `waypoint links compile` writes it.
+  package struct File: Codable, Sendable {
+    /// The format, ``ShortLinks/format``.
+    package var format: Int
+    /// The site's origin.
+    package var site: String
+    /// The hosts whose links are short links: the site's and its alternate host.
+    package var hosts: [String]
+    /// `sha256:<hex>` of the links file.
+    package var digest: String
+    /// The links, by code.
+    package var links: [ShortLink]
+
+    /// A table of `links` for `site`'s `hosts`, made from a links file of `digest`.
+    package init(site: String, hosts: [String], digest: String, links: [ShortLink]) {
+      format = ShortLinks.format
+      self.site = site
+      self.hosts = hosts
+      self.digest = digest
+      self.links = links
+    }
+  }
+
+  /// The table format this version reads and writes.
+  package static let format = 1
+  /// The largest table read: 64 MiB, the links file's own limit.
+  static let maxSize = 64 << 20
+
+  /// What the table holds, behind one reference: an inbox's policy carries it with every link.
+  private final class Storage: Sendable {
+    let site: String
+    let hosts: Set<String>
+    let digest: String
+    let openOnWeb: @Sendable (String) -> Void
+    let links: [String: ShortLink]
+
+    init(
+      site: String, hosts: Set<String>, digest: String, openOnWeb: @escaping @Sendable (String) -> Void,
+      links: [String: ShortLink]
+    ) {
+      self.site = site
+      self.hosts = hosts
+      self.digest = digest
+      self.openOnWeb = openOnWeb
+      self.links = links
+    }
+  }
+
+  private let storage: Storage
+
+  /// The site's origin (`https://go.example`).
+  public var site: String { storage.site }
+  /// The hosts whose one-segment links the table answers, lowercased.
+  public var hosts: Set<String> { storage.hosts }
+  /// The links file's digest, `sha256:<hex>`: which file the table was made from.
+  public var digest: String { storage.digest }
+  /// Where a link on the site the table lacks goes, in its `#web` form.
+  var openOnWeb: @Sendable (String) -> Void { storage.openOnWeb }
+
+  /// The number of short links.
+  public var count: Int { storage.links.count }
+
+  /// The table in `json`, written by `waypoint links compile`.
+  ///
+  /// - Parameters:
+  ///   - json: The table.
+  ///   - openOnWeb: Shows a page in a browser (an in-app one, or Safari): called, on any thread,
+  ///     with the `#web` form of a link on the site that is no code of the table.
+  /// - Throws: A `BuildError` (`invalidManifest`) saying what is wrong with the table.
+  public init(json: Data, openOnWeb: @escaping @Sendable (String) -> Void) throws(BuildError) {
+    func refuse(_ message: String) -> BuildError {
+      BuildError(errors: [ManifestError(.invalidManifest, "the short links table " + message)])
+    }
+    guard json.count <= Self.maxSize else { throw refuse("is \(json.count) bytes, over \(Self.maxSize)") }
+    let file: File
+    do {
+      file = try JSONDecoder().decode(File.self, from: json)
+    } catch {
+      throw refuse("is not one `waypoint links compile` writes: \(error)")
+    }
+    guard file.format == Self.format else {
+      throw refuse("has format \(file.format); this version reads \(Self.format): compile it again")
+    }
+    var links: [String: ShortLink] = [:]
+    for link in file.links {
+      guard Self.isCode(link.code[...]) else { throw refuse("has '\(link.code)', which is no code") }
+      guard links.updateValue(link, forKey: link.code.lowercased()) == nil else {
+        throw refuse("has the code '\(link.code)' twice (codes ignore case)")
+      }
+    }
+    storage = Storage(
+      site: file.site, hosts: Set(file.hosts.map { $0.lowercased() }), digest: file.digest, openOnWeb: openOnWeb,
+      links: links)
+  }
+
+  /// What the table says of a link.
+  public enum Lookup: Sendable, Hashable {
+    /// Not a one-segment link on the site's hosts.
+    case notShort
+    /// A short link of the table.
+    case found(ShortLink)
+    /// A one-segment link on the site that the table lacks; its `#web` form.
+    case missing(code: String, web: String)
+  }
+
+  /// What the table says of `url`: its scheme https (or http), its host one of ``hosts``, no
+  /// user part, and its path one segment (with a final slash or not).
+  public func lookup(_ url: String) -> Lookup {
+    guard let (authority, path, query) = Self.parts(of: url),
+      hosts.contains(Self.host(of: authority)), !authority.contains("@")
+    else { return .notShort }
+    var segment = path.dropFirst()
+    if segment.hasSuffix("/") { segment = segment.dropLast() }
+    guard !segment.isEmpty, !segment.contains("/") else { return .notShort }
+    if let link = storage.links[segment.lowercased()] { return .found(link) }
+    let scheme = url.prefix(while: { $0 != ":" }).lowercased()
+    return .missing(code: String(segment), web: "\(scheme)://\(authority)\(path)\(query.map { "?" + $0 } ?? "")#web")
+  }
+
+  /// The authority, path and query of an http(s) URL; `nil` for any other.
+  private static func parts(of url: String) -> (authority: Substring, path: Substring, query: Substring?)? {
+    let lowered = url.prefix(8).lowercased()
+    let rest: Substring
+    if lowered.hasPrefix("https://") {
+      rest = url.dropFirst(8)
+    } else if lowered.hasPrefix("http://") {
+      rest = url.dropFirst(7)
+    } else {
+      return nil
+    }
+    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    let afterAuthority = rest[authority.endIndex...]
+    let path = afterAuthority.prefix { $0 != "?" && $0 != "#" }
+    var query: Substring?
+    if afterAuthority[path.endIndex...].first == "?" {
+      query = afterAuthority[path.endIndex...].dropFirst().prefix { $0 != "#" }
+    }
+    return (authority, path, query)
+  }
+
+  /// The lowercased host of `authority` (its port left off).
+  private static func host(of authority: Substring) -> String {
+    if authority.hasPrefix("[") { return String(authority.prefix { $0 != "]" }).lowercased() + "]" }
+    return authority.prefix { $0 != ":" }.lowercased()
+  }
+
+  /// Whether `text` is a code: 1 to 64 ASCII letters, digits, `-` and `_`, starting with a
+  /// letter or digit.
+  static func isCode(_ text: Substring) -> Bool {
+    guard let first = text.utf8.first, text.utf8.count <= 64, isAlphanumeric(first) else { return false }
+    return text.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+  }
+
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+  }
+}
+
+/// One short link of an app's table (``ShortLinks``): its code and the link it opens.
+public struct ShortLink: Sendable, Hashable, Codable {
+  /// Its code, as the links file spells it (codes ignore case).
+  public var code: String
+  /// The link it opens.
+  public var url: String
+  /// The route the link reached when the table was made, for a link the links file named by
+  /// route.
+  public var route: String?
+  /// The route's values then.
+  public var values: [String: String]
+
+  /// The short link `code` for `url`, made from `route` with `values`.
+  package init(code: String, url: String, route: String?, values: [String: String]) {
+    self.code = code
+    self.url = url
+    self.route = route
+    self.values = values
+  }
+}
