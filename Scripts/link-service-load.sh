@@ -3,7 +3,8 @@
 # plain Hummingbird server answering a fixed 302 (`waypoint-links-baseline`), each alone on one
 # core (taskset -c 1), loaded in turn by wrk from the other core with 64 connections. Three rounds
 # of 10 seconds each, interleaved, after a warm-up; prints each round and the medians, then stops
-# the service with SIGTERM and compares the clicks it wrote with the responses wrk counted.
+# the service with SIGTERM and compares the clicks it wrote with the responses wrk counted. Last,
+# 1,000 sequential GET /v1/resolve requests, their p50 and p99.
 # Needs Debian's wrk package (installed when missing, as root). Figures: docs/Performance.md.
 set -euo pipefail
 cd "$(cd "$(dirname "$0")/.." && pwd -P)"
@@ -62,6 +63,16 @@ echo "median: waypoint-links desktop redirect $(median "${service_rates[@]}")/s 
 echo "median: waypoint-links Android redirect with a signed token $(median "${token_rates[@]}")/s p99 $(median "${token_p99[@]}") ms"
 awk -v s="$(median "${service_rates[@]}")" -v b="$(median "${baseline_rates[@]}")" \
   'BEGIN {printf "ratio: waypoint-links / plain = %.2f\n", s / b}'
+
+# GET /v1/resolve/{code}, as an app asks for a code its table lacks: 1,000 requests one after
+# another on one kept-alive connection (curl, from the other core), each one's time measured.
+for _ in $(seq 1 1000); do
+  printf 'url = "http://127.0.0.1:18080/v1/resolve/welcome?platform=ios"\noutput = "/dev/null"\n'
+done > "$work/resolve.curl"
+taskset -c 0 curl -s -K "$work/resolve.curl" -w '%{http_code} %{time_total}\n' > "$work/resolve.times"
+awk '$1 != 200 {bad++} {print $2 * 1000} END {if (bad) {print "resolve: " bad " answers were not 200" > "/dev/stderr"; exit 1}}' \
+  "$work/resolve.times" | sort -g | awk '{t[NR] = $1} END {
+    printf "resolve: %d sequential requests, p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", NR, t[int(NR * 0.5)], t[int(NR * 0.99)], t[NR]}'
 
 kill -TERM $service
 wait $service || true

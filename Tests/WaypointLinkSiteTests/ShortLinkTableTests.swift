@@ -46,12 +46,14 @@ struct ShortLinkTableTests {
   }
 
   /// An inbox over the manifest's routes with the compiled table of `data`, ready.
-  static func inbox(_ data: Data, seen: Seen) throws -> (LinkInbox, ShortLinks) {
+  static func inbox(_ data: Data, seen: Seen, service: ShortLinkService? = nil) throws -> (LinkInbox, ShortLinks) {
     let manifest = try RouteManifest(json: Self.manifest)
     let file = try LinkSiteFile.read(data, name: "links.json")
     let json = try ShortLinkCompiler.table(
       of: file, router: try manifest.makeRouter(), digest: ShortLinkDigest.of(data))
-    let table = try ShortLinks(json: Data(json.utf8)) { page in seen.web.withLock { $0.append(page) } }
+    let table = try ShortLinks(json: Data(json.utf8), asking: service) { page in
+      seen.web.withLock { $0.append(page) }
+    }
     var builder = RouterBuilder()
     builder.use(MembersOnly())
     for (name, pattern) in [("event", "https://go.example/event/:id"), ("about", "https://go.example/about")] {
@@ -76,9 +78,15 @@ struct ShortLinkTableTests {
   @Test("each of 520 built-in short links opens its links-file route and values, with no network")
   func offline() async throws {
     let seen = Seen()
-    // 521 links; the gate keeps the third (e2) for members, so 520 open.
+    // 521 links; the gate keeps the third (e2) for members, so 520 open. Every request to the
+    // network fails, and is counted.
     let data = Self.linksFile(count: 521)
-    let (inbox, table) = try Self.inbox(data, seen: seen)
+    let requests = Mutex(0)
+    let offline = ShortLinkService(origin: "https://go.example") { _ in
+      requests.withLock { $0 += 1 }
+      throw Offline()
+    }
+    let (inbox, table) = try Self.inbox(data, seen: seen, service: offline)
     #expect(table.count == 521 && table.hosts == ["go.example", "open.go.example"])
     #expect(table.digest == ShortLinkDigest.of(data) && table.digest.hasPrefix("sha256:"))
     for index in 0..<521 where index != 2 {
@@ -91,6 +99,7 @@ struct ShortLinkTableTests {
       #expect(try result.value(as: String.self) == "event \(id) universalLink Event-\(index)", "\(link)")
     }
     #expect(seen.web.withLock { $0 }.isEmpty)
+    #expect(requests.withLock { $0 } == 0, "no built-in link asks the network")
     let urlLinks = seen.opened.withLock { $0 }.filter { $0.contains("?seat=") }
     #expect(urlLinks.count == 75, "a link by url keeps its query")
   }
@@ -147,6 +156,136 @@ struct ShortLinkTableTests {
       } catch {
         #expect(error.description.contains(reason), "\(error)")
       }
+    }
+  }
+
+  /// What a request throws with no network.
+  struct Offline: Error {}
+
+  /// A service answering each request as `answer` says, after `delay`, counting the requests.
+  final class FakeService: Sendable {
+    let requests = Mutex<[String]>([])
+    let answer: @Sendable (Int) throws -> (status: Int, body: Data)
+    let delay: Duration
+
+    init(delay: Duration = .zero, answer: @escaping @Sendable (Int) throws -> (status: Int, body: Data)) {
+      self.delay = delay
+      self.answer = answer
+    }
+
+    func service(_ change: (inout ShortLinkService) -> Void = { _ in }) -> ShortLinkService {
+      var service = ShortLinkService(origin: "https://go.example/") { [self] url in
+        let count = requests.withLock {
+          $0.append(url)
+          return $0.count
+        }
+        try await Task.sleep(for: delay)
+        return try answer(count)
+      }
+      change(&service)
+      return service
+    }
+
+    static let found = Data(
+      #"{"code": "later", "route": "event", "target": "Event", "url": "https://go.example/event/late", "values": {"id": "late"}}"#
+        .utf8)
+  }
+
+  @Test(
+    "a code made after the build opens through the service when the answer lands, 2 s later; a waited event says so")
+  func resolvedLate() async throws {
+    let seen = Seen()
+    let fake = FakeService(delay: .seconds(2)) { _ in (200, FakeService.found) }
+    let service = fake.service { $0.softBudget = .milliseconds(300) }
+    let (inbox, _) = try Self.inbox(Self.linksFile(count: 3), seen: seen, service: service)
+    let events = inbox.router.events()
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = try await inbox.open("https://open.go.example/later", origin: .universalLink(referrer: nil))
+    #expect(try result.value(as: String.self) == "event late universalLink later")
+    #expect(start.duration(to: clock.now) >= .seconds(2))
+    #expect(fake.requests.withLock { $0 } == ["https://go.example/v1/resolve/later"])
+    // Another link opens while one is asked for: no link waits for the service.
+    let other = FakeService(delay: .seconds(5)) { _ in (200, FakeService.found) }
+    let (second, _) = try Self.inbox(Self.linksFile(count: 3), seen: seen, service: other.service())
+    second.receive("https://go.example/later", origin: .universalLink(referrer: nil))
+    let quick = try await second.open("https://go.example/Event-1", origin: .external())
+    #expect(try quick.value(as: String.self) == "event e1 external Event-1")
+    var phases: [RouteEvent.Phase] = []
+    for await event in events {
+      phases.append(event.phase)
+      if event.phase.isOutcome { break }
+    }
+    #expect(phases.contains(.waited), "\(phases)")
+  }
+
+  @Test("offline: the link opens when the network returns, within the limit; past it, it is dropped and never opens")
+  func offlineThenOnline() async throws {
+    let seen = Seen()
+    let flaky = FakeService { count in
+      guard count > 3 else { throw Offline() }
+      return (200, FakeService.found)
+    }
+    let retrying = flaky.service {
+      $0.retryInterval = .milliseconds(100)
+      $0.offlineLimit = .seconds(5)
+    }
+    let (inbox, _) = try Self.inbox(Self.linksFile(count: 3), seen: seen, service: retrying)
+    let result = try await inbox.open("https://go.example/later", origin: .universalLink(referrer: nil))
+    #expect(try result.value(as: String.self) == "event late universalLink later")
+    #expect(flaky.requests.withLock { $0.count } == 4)
+
+    let down = FakeService { _ in throw Offline() }
+    let limited = down.service {
+      $0.retryInterval = .milliseconds(100)
+      $0.offlineLimit = .milliseconds(500)
+    }
+    let nothing = Seen()
+    let (offline, _) = try Self.inbox(Self.linksFile(count: 3), seen: nothing, service: limited)
+    let clock = ContinuousClock()
+    let start = clock.now
+    do {
+      _ = try await offline.open("https://go.example/later", origin: .universalLink(referrer: nil))
+      Issue.record("opened while offline")
+    } catch {
+      #expect(error.code == .dropped && error.message.contains("could not be reached"), "\(error.message)")
+      #expect(error.message.contains("for 500 ms"), "\(error.message)")
+    }
+    #expect(start.duration(to: clock.now) < .seconds(2))
+    let asked = down.requests.withLock { $0.count }
+    try await Task.sleep(for: .milliseconds(400))
+    #expect(down.requests.withLock { $0.count } == asked, "no request after the limit")
+    #expect(nothing.opened.withLock { $0 }.isEmpty && nothing.web.withLock { $0 }.isEmpty)
+  }
+
+  @Test("404 shows the #web form; 410 opens nothing and says why; an answer past the hard limit drops the link")
+  func notFoundRemovedSlow() async throws {
+    let seen = Seen()
+    let missing = FakeService { _ in (404, Data(#"{"error": "no link has this code"}"#.utf8)) }
+    let (inbox, _) = try Self.inbox(Self.linksFile(count: 3), seen: seen, service: missing.service())
+    await #expect(throws: RoutingError.self) {
+      _ = try await inbox.open("https://go.example/never?x=1", origin: .universalLink(referrer: nil))
+    }
+    #expect(seen.web.withLock { $0 } == ["https://go.example/never?x=1#web"])
+
+    let removed = FakeService { _ in (410, Data(#"{"error": "the link 'old' was removed"}"#.utf8)) }
+    let (gone, _) = try Self.inbox(Self.linksFile(count: 3), seen: seen, service: removed.service())
+    do {
+      _ = try await gone.open("https://go.example/old", origin: .universalLink(referrer: nil))
+      Issue.record("a removed code opened")
+    } catch {
+      #expect(error.message.contains("the short link 'old' was removed: the link 'old' was removed"), "\(error)")
+    }
+    #expect(seen.web.withLock { $0 }.count == 1, "a removed link is not shown on the web")
+
+    let slow = FakeService(delay: .seconds(30)) { _ in (200, FakeService.found) }
+    let (late, _) = try Self.inbox(
+      Self.linksFile(count: 3), seen: seen, service: slow.service { $0.hardLimit = .milliseconds(300) })
+    do {
+      _ = try await late.open("https://go.example/later", origin: .universalLink(referrer: nil))
+      Issue.record("an answer past the hard limit opened")
+    } catch {
+      #expect(error.message.contains("did not answer within 300 ms"), "\(error)")
     }
   }
 }

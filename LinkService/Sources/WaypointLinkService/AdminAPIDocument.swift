@@ -39,7 +39,7 @@ enum AdminAPIDocument {
             "properties": {
               "day": {"type": "string"}, "code": {"type": "string"}, "route": {"type": "string"},
               "platform": {"type": "string", "enum": ["ios", "android", "desktop"]},
-              "kind": {"type": "string", "enum": ["person", "previewer", "bot"]},
+              "kind": {"type": "string", "enum": ["person", "previewer", "bot", "app"]},
               "count": {"type": "integer"}
             }
           },
@@ -126,6 +126,20 @@ enum AdminAPIDocument {
               "404": {"description": "The token's link is gone.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
               "409": {"description": "Redeemed before.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
               "410": {"description": "Expired.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+            }
+          }
+        },
+        "/v1/resolve/{code}": {
+          "get": {
+            "summary": "The link of a code the app's own table lacks, counted as an open in the app; no key.",
+            "parameters": [
+              {"name": "code", "in": "path", "required": true, "schema": {"type": "string"}},
+              {"name": "platform", "in": "query", "required": false, "schema": {"type": "string", "enum": ["ios", "android"]}}
+            ],
+            "responses": {
+              "200": {"description": "The link.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Redeemed"}}}},
+              "404": {"description": "No link ever had the code.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+              "410": {"description": "The code's link was removed.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
             }
           }
         },

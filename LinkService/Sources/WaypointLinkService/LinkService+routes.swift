@@ -34,6 +34,9 @@ extension LinkService {
       return Self.text(code.svg, type: "image/svg+xml", cache: "public, max-age=86400")
     }
     router.post("/v1/deferred/redeem") { request, _ in try await redeem(request) }
+    router.get("/v1/resolve/{code}") { request, context in
+      resolve(context.parameters.get("code") ?? "", request: request)
+    }
     addAdminRoutes(to: router)
     return router
   }

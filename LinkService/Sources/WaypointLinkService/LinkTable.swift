@@ -34,6 +34,12 @@ final class LinkTable: Sendable {
     state.withLock { $0.entries[code.lowercased()] }
   }
 
+  /// Whether the table has seen `code` written at some time: a code it knows but does not serve
+  /// was removed (or no longer opens a route of the manifest).
+  func knows(_ code: String) -> Bool {
+    state.withLock { $0.versions[code.lowercased()] != nil }
+  }
+
   /// Every link, by code.
   var entries: [LinkSite.Entry] {
     state.withLock { Array($0.entries.values) }.sorted { $0.link.code < $1.link.code }

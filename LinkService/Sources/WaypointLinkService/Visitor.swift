@@ -24,6 +24,9 @@ package struct Visitor: Sendable, Hashable {
     case previewer
     /// A crawler, a monitor, a command-line tool.
     case bot
+    /// The app itself, asking the service for a code its own table lacks
+    /// (`GET /v1/resolve/{code}`): an open in the app, never a browser's click.
+    case app
   }
 
   /// The platform.

@@ -147,7 +147,7 @@ struct AdminAPITests {
       #expect(
         documented == [
           "GET /v1/links", "POST /v1/links", "GET /v1/links/{code}", "DELETE /v1/links/{code}", "GET /v1/clicks",
-          "POST /v1/deferred/redeem", "GET /v1/openapi.json",
+          "POST /v1/deferred/redeem", "GET /v1/resolve/{code}", "GET /v1/openapi.json",
         ])
       // Each documented route is answered by the API (a 404 of its own says why in JSON), in
       // the document's order with the removal last.

@@ -591,12 +591,14 @@ public final class LinkInbox: Sendable {
   ///     be shown leaves `completion` to how the link itself ends.
   ///   - given: The number the link was given already (a screen's link the router was asked
   ///     about first); `nil` for a new one.
+  ///   - resolvedShortLink: Whether `link` is what the link service answered for a short link
+  ///     received before: its `received` event is out already, and it is no short link again.
   ///   - completion: Hears how the link ended.
   /// - Returns: The number every event of the link carries.
   func accept(
     _ link: String, origin: Origin, extras: [String: any Sendable], id: String?, delivery: String? = nil,
     completesWhenParked: Bool = false, waitsWhenParkedUnshown: Bool = false, openID given: UInt64? = nil,
-    completion: Completion?
+    resolvedShortLink: Bool = false, completion: Completion?
   ) -> UInt64 {
     let router = router.router
     let openID = given ?? router.hub.nextOpenID()
@@ -605,19 +607,12 @@ public final class LinkInbox: Sendable {
     let readable = link.utf8.count <= router.options.maxURLLength
     var (url, origin) = readable ? prepare(link, origin: origin) : (link, origin)
     var missing: (code: String, web: String)?
-    if readable, let shortLinks = policy.shortLinks {
-      switch shortLinks.lookup(url) {
-      case .notShort: break
-      case .found(let short):
-        origin.details["shortLink"] = short.code
-        (url, origin) = prepare(short.url, origin: origin)
-      case .missing(let code, let web):
-        // A path one of the app's own routes takes (an internal one too, which the router then
-        // refuses from outside) is no short link.
-        if router.resolve(url, origin: .internal).route == nil { missing = (code, web) }
-      }
+    if readable, !resolvedShortLink, let shortLinks = policy.shortLinks {
+      (url, origin, missing) = expand(url, origin: origin, in: shortLinks, router: router)
     }
-    report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: moment))
+    if !resolvedShortLink {
+      report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: moment))
+    }
     let held = Held(
       openID: openID, url: url, origin: origin, received: moment, extras: extras, completion: completion,
       completesWhenParked: completesWhenParked, waitsWhenParkedUnshown: waitsWhenParkedUnshown)
@@ -630,8 +625,7 @@ public final class LinkInbox: Sendable {
     let key = identifier.map { "id \(origin.kind) \($0)" } ?? (origin.isExternal ? "\(origin.kind) \(link)" : nil)
     let window = Self.seconds(identifier == nil ? policy.duplicateWindow : policy.identifiedDuplicateWindow)
     if let missing, let shortLinks = policy.shortLinks {
-      shortLinks.openOnWeb(missing.web)
-      drop(held, because: "the short link '\(missing.code)' is not in the app's table; shown on the web")
+      resolve(held, code: missing.code, web: missing.web, in: shortLinks)
       return openID
     }
     let decision = admit(held, key: key, delivery: identifier == nil ? nil : delivery, window: window)
@@ -648,6 +642,34 @@ public final class LinkInbox: Sendable {
       if drain { drainInTask() }
     }
     return openID
+  }
+
+  /// `url` as `table` has it: the link a short link stands for (with its code in the origin's
+  /// details), or `url` itself, and the code and `#web` form of a link on the site the table
+  /// lacks.
+  private func expand(_ url: String, origin: Origin, in table: ShortLinks, router: Router) -> (
+    String, Origin, (code: String, web: String)?
+  ) {
+    switch table.lookup(url) {
+    case .notShort:
+      return (url, origin, nil)
+    case .found(let short):
+      var origin = origin
+      origin.details["shortLink"] = short.code
+      let (expanded, prepared) = prepare(short.url, origin: origin)
+      return (expanded, prepared, nil)
+    case .missing(let code, let web):
+      // A path one of the app's own routes takes (an internal one too, which the router then
+      // refuses from outside) is no short link.
+      return (url, origin, router.resolve(url, origin: .internal).route == nil ? (code, web) : nil)
+    }
+  }
+
+  /// Whether a link from outside arrived after the link `openID` (within the duplicate windows'
+  /// memory of 256 arrivals): the user's later tap, which a short link still being resolved must
+  /// not take the place of.
+  func hasExternalArrival(after openID: UInt64) -> Bool {
+    state.withLock { $0.recent.contains { $0.openID > openID } }
   }
 
   /// What becomes of an arriving link: a duplicate of one seen under its key within the
@@ -828,7 +850,7 @@ public final class LinkInbox: Sendable {
     }
   }
 
-  private func drop(_ held: Held, because reason: String) {
+  func drop(_ held: Held, because reason: String) {
     report(
       RouteEvent(
         openID: held.openID, phase: .dropped, url: held.url, origin: held.origin, reason: reason, timestamp: now()))

@@ -22,9 +22,12 @@ public import Foundation
 /// stands for, through the router like any other: its door's origin kept (with the code in
 /// ``Origin/details`` under `shortLink`), its campaign items read, the sign-in gates applied. A
 /// link on the site's hosts with one segment that is neither a code of the table nor a path one
-/// of the app's routes opens (a code made after the app was built) is handed to `openOnWeb` in
-/// its `#web` form, the page the site always shows, and dropped with that reason: the site's
-/// association file leaves `#web` links to the browser, so it cannot come back to the app.
+/// of the app's routes opens (a code made after the app was built) is asked of the link service
+/// when the table has one (``ShortLinkService``: the link waits, no screen does), and opens as
+/// its answer says. A code no link ever had, or any such link when there is no service to ask,
+/// is handed to `openOnWeb` in its `#web` form, the page the site always shows, and dropped with
+/// that reason: the site's association file leaves `#web` links to the browser, so it cannot come
+/// back to the app.
 public struct ShortLinks: Sendable {
   /// The table as `waypoint links compile` writes it.
   package struct File: Codable, Sendable {
@@ -61,16 +64,18 @@ public struct ShortLinks: Sendable {
     let digest: String
     let openOnWeb: @Sendable (String) -> Void
     let links: [String: ShortLink]
+    let service: ShortLinkService?
 
     init(
       site: String, hosts: Set<String>, digest: String, openOnWeb: @escaping @Sendable (String) -> Void,
-      links: [String: ShortLink]
+      links: [String: ShortLink], service: ShortLinkService?
     ) {
       self.site = site
       self.hosts = hosts
       self.digest = digest
       self.openOnWeb = openOnWeb
       self.links = links
+      self.service = service
     }
   }
 
@@ -84,6 +89,8 @@ public struct ShortLinks: Sendable {
   public var digest: String { storage.digest }
   /// Where a link on the site the table lacks goes, in its `#web` form.
   var openOnWeb: @Sendable (String) -> Void { storage.openOnWeb }
+  /// Whom the inbox asks for a code the table lacks, when anyone.
+  public var service: ShortLinkService? { storage.service }
 
   /// The number of short links.
   public var count: Int { storage.links.count }
@@ -92,10 +99,15 @@ public struct ShortLinks: Sendable {
   ///
   /// - Parameters:
   ///   - json: The table.
+  ///   - service: The link service the inbox asks for a code the table lacks; without one, such a
+  ///     link goes to `openOnWeb`.
   ///   - openOnWeb: Shows a page in a browser (an in-app one, or Safari): called, on any thread,
-  ///     with the `#web` form of a link on the site that is no code of the table.
+  ///     with the `#web` form of a link on the site that is no code (of the table, or of the
+  ///     service when it is asked).
   /// - Throws: A `BuildError` (`invalidManifest`) saying what is wrong with the table.
-  public init(json: Data, openOnWeb: @escaping @Sendable (String) -> Void) throws(BuildError) {
+  public init(
+    json: Data, asking service: ShortLinkService? = nil, openOnWeb: @escaping @Sendable (String) -> Void
+  ) throws(BuildError) {
     func refuse(_ message: String) -> BuildError {
       BuildError(errors: [ManifestError(.invalidManifest, "the short links table " + message)])
     }
@@ -118,7 +130,7 @@ public struct ShortLinks: Sendable {
     }
     storage = Storage(
       site: file.site, hosts: Set(file.hosts.map { $0.lowercased() }), digest: file.digest, openOnWeb: openOnWeb,
-      links: links)
+      links: links, service: service)
   }
 
   /// What the table says of a link.
