@@ -138,9 +138,13 @@ package struct LinkSiteFile: Codable, Sendable {
     package var description: String?
     /// The preview's image, an https URL.
     package var image: String?
+    /// How many times the link was given a destination (default 1): a links file that sends a
+    /// code the service already serves elsewhere raises it, or the service refuses to start (a
+    /// printed link never opens somewhere else by accident).
+    package var revision: Int?
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-      case code, route, values, url, title, description, image
+      case code, route, values, url, title, description, image, revision
     }
 
     /// A link from its JSON; a field it does not know (a misspelt `tilte`) is refused by name
@@ -155,6 +159,7 @@ package struct LinkSiteFile: Codable, Sendable {
       title = try container.decode(String.self, forKey: .title)
       description = try container.decodeIfPresent(String.self, forKey: .description)
       image = try container.decodeIfPresent(String.self, forKey: .image)
+      revision = try container.decodeIfPresent(Int.self, forKey: .revision)
     }
 
     /// A link to a route by name.
@@ -164,6 +169,15 @@ package struct LinkSiteFile: Codable, Sendable {
       self.values = values
       self.url = url
       self.title = title
+    }
+
+    /// The link's revision: 1 unless the file or the admin API raised it.
+    package var currentRevision: Int { revision ?? 1 }
+
+    /// Whether `other` opens what this link opens: the same route and values, or the same url
+    /// (its title, description and image may differ).
+    package func goesWhere(_ other: Link) -> Bool {
+      route == other.route && (values ?? [:]) == (other.values ?? [:]) && url == other.url
     }
 
     /// The link as the link check takes it.
@@ -247,6 +261,10 @@ package struct LinkSiteFile: Codable, Sendable {
     }
     guard (link.route == nil) != (link.url == nil) else {
       throw LinkSiteError("\(name): the link '\(link.code)' names a route or a url, one of them")
+    }
+    guard (1...1_000_000).contains(link.currentRevision) else {
+      throw LinkSiteError(
+        "\(name): the link '\(link.code)' has revision \(link.currentRevision); a revision is 1 to 1000000")
     }
     guard link.url == nil || link.values == nil else {
       throw LinkSiteError(

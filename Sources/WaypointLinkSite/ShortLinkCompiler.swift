@@ -29,7 +29,8 @@ package enum ShortLinkCompiler {
       case .success(let entry):
         links.append(
           ShortLink(
-            code: link.code, url: entry.appLink, route: entry.landing.route, values: entry.landing.values))
+            code: link.code, url: entry.appLink, route: entry.landing.route, values: entry.landing.values,
+            revision: link.currentRevision))
       case .failure(let problem):
         problems.append("\(link.code): \(problem.message)")
       }
@@ -79,10 +80,13 @@ package enum ShortLinkCompiler {
         /// The table, as `waypoint links compile` writes it.
         public static let json = \(hashes)"\(json)"\(hashes)
 
-        /// The table for the inbox's policy (``LinkInbox/Policy/shortLinks``), sending a link on the
-        /// site it lacks to `openOnWeb` in its `#web` form.
-        public static func table(openOnWeb: @escaping @Sendable (String) -> Void) throws(BuildError) -> ShortLinks {
-          try ShortLinks(json: Data(json.utf8), openOnWeb: openOnWeb)
+        /// The table for the inbox's policy (``LinkInbox/Policy/shortLinks``), asking `service` for a
+        /// code it lacks (when given) and sending a link on the site that is no code to `openOnWeb`
+        /// in its `#web` form.
+        public static func table(
+          asking service: ShortLinkService? = nil, openOnWeb: @escaping @Sendable (String) -> Void
+        ) throws(BuildError) -> ShortLinks {
+          try ShortLinks(json: Data(json.utf8), asking: service, openOnWeb: openOnWeb)
         }
       }
 

@@ -23,6 +23,14 @@ extension LinkService {
       if let refusal = admitted(request, writes: true) { return refusal }
       return try await makeLink(request)
     }
+    router.put("/v1/links/{code}") { request, context in
+      if let refusal = admitted(request, writes: true) { return refusal }
+      return try await changeLink(context.parameters.get("code") ?? "", request: request)
+    }
+    router.get("/v1/feed/key") { request, _ in
+      admitted(request, writes: false)
+        ?? Self.text(feed.publicKey, type: "text/plain; charset=utf-8", cache: "no-store")
+    }
     router.delete("/v1/links/{code}") { request, context in
       if let refusal = admitted(request, writes: true) { return refusal }
       guard try await store.remove(code: context.parameters.get("code") ?? "") else {
@@ -34,8 +42,8 @@ extension LinkService {
     router.get("/v1/clicks") { request, _ in
       if let refusal = admitted(request, writes: false) { return refusal }
       await clicks.flush()
-      let code = request.uri.queryParameters.get("code")
-      return Self.json(["clicks": try await store.clicks(code: code)])
+      let code = request.uri.queryParameters.get("code").map { String($0) }
+      return Self.json(try await counts(code: code))
     }
   }
 
@@ -62,30 +70,102 @@ extension LinkService {
     return response
   }
 
-  /// `POST /v1/links`: a link checked as a links file's link is, and against the manifest.
+  /// `POST /v1/links`: a link checked as a links file's link is, and against the manifest, at
+  /// revision 1, under a code no link ever had.
   func makeLink(_ request: Request) async throws -> Response {
-    guard let buffer = try? await request.body.collect(upTo: 65_536) else {
-      return Self.json(["error": "a link is 64 KiB at most"], status: .contentTooLarge)
+    var link: LinkSiteFile.Link
+    switch await checkedLink(in: request) {
+    case .refused(let refusal): return refusal
+    case .link(let given): link = given
     }
-    let link: LinkSiteFile.Link
-    do {
-      link = try JSONDecoder().decode(LinkSiteFile.Link.self, from: Data(buffer.readableBytesView))
-      try LinkSiteFile.check(link, name: "the link")
-    } catch let error as LinkSiteError {
-      return Self.json(["error": error.message], status: .badRequest)
-    } catch {
-      return Self.json(["error": "not a link: \(error)"], status: .badRequest)
-    }
-    let entry: LinkSite.Entry
-    switch LinkSite.entry(for: link, in: configuration.site, router: table.router) {
-    case .success(let checked): entry = checked
-    case .failure(let problem): return Self.json(["error": problem.message], status: .unprocessableContent)
-    }
+    link.revision = nil
+    if case .refused(let refusal) = checked(link) { return refusal }
     guard try await store.add(link) else {
-      return Self.json(["error": "a link has the code '\(link.code)' (codes ignore case)"], status: .conflict)
+      let removed = try await store.stored(code: link.code)?.body == nil
+      return Self.json(
+        [
+          "error": removed
+            ? "the code '\(link.code)' was removed, and a removed code is never issued again"
+            : "a link has the code '\(link.code)' (codes ignore case); PUT /v1/links/\(link.code) changes it"
+        ], status: .conflict)
     }
     await sync.sync()
-    return Self.json(AdminLink(entry), status: .created)
+    return try Self.json(AdminLink(entry(of: link)), status: .created)
+  }
+
+  /// `PUT /v1/links/{code}`: the link of `code` changed.
+  ///
+  /// Its title, description and image change freely; sending it elsewhere (another route, values or url) needs `?reassign=true` and
+  /// raises its revision, so the apps' tables learn of it from the change feed.
+  func changeLink(_ code: String, request: Request) async throws -> Response {
+    var link: LinkSiteFile.Link
+    switch await checkedLink(in: request) {
+    case .refused(let refusal): return refusal
+    case .link(let given): link = given
+    }
+    guard link.code.lowercased() == code.lowercased() else {
+      return Self.json(["error": "the link's code is '\(link.code)', not the path's '\(code)'"], status: .badRequest)
+    }
+    guard let stored = try await store.stored(code: code) else {
+      return Self.json(["error": "no link has this code"], status: .notFound)
+    }
+    guard let body = stored.body, let served = try? LinkSiteFile.Link.stored(body) else {
+      return Self.json(["error": "the link '\(code)' was removed, for good"], status: .gone)
+    }
+    if link.goesWhere(served) {
+      link.revision = served.revision
+    } else {
+      guard request.uri.queryParameters.get("reassign") == "true" else {
+        return Self.json(
+          [
+            "error": "this sends '\(served.code)' elsewhere: a printed or shared link would open the new "
+              + "destination; ask again with ?reassign=true to do so (its revision becomes \(served.currentRevision + 1))"
+          ], status: .conflict)
+      }
+      link.revision = served.currentRevision + 1
+    }
+    link.code = served.code
+    if case .refused(let refusal) = checked(link) { return refusal }
+    guard try await store.replace(body, with: link) else {
+      return Self.json(["error": "the link changed meanwhile; read it and ask again"], status: .conflict)
+    }
+    await sync.sync()
+    return try Self.json(AdminLink(entry(of: link)))
+  }
+
+  /// A link read from a request, or the refusal.
+  enum Checked {
+    case link(LinkSiteFile.Link)
+    case refused(Response)
+  }
+
+  /// The link in `request`'s body, checked as a links file's link is (64 KiB at most).
+  func checkedLink(in request: Request) async -> Checked {
+    guard let buffer = try? await request.body.collect(upTo: 65_536) else {
+      return .refused(Self.json(["error": "a link is 64 KiB at most"], status: .contentTooLarge))
+    }
+    do {
+      let link = try JSONDecoder().decode(LinkSiteFile.Link.self, from: Data(buffer.readableBytesView))
+      try LinkSiteFile.check(link, name: "the link")
+      return .link(link)
+    } catch let error as LinkSiteError {
+      return .refused(Self.json(["error": error.message], status: .badRequest))
+    } catch {
+      return .refused(Self.json(["error": "not a link: \(error)"], status: .badRequest))
+    }
+  }
+
+  /// `link` when it opens a public route of the manifest on the site's host, or the refusal.
+  func checked(_ link: LinkSiteFile.Link) -> Checked {
+    switch LinkSite.entry(for: link, in: configuration.site, router: table.router) {
+    case .success: return .link(link)
+    case .failure(let problem): return .refused(Self.json(["error": problem.message], status: .unprocessableContent))
+    }
+  }
+
+  /// The entry of a link ``checked(_:)`` let through.
+  func entry(of link: LinkSiteFile.Link) throws -> LinkSite.Entry {
+    try LinkSite.entry(for: link, in: configuration.site, router: table.router).get()
   }
 
   /// A link as the admin API shows it.
@@ -97,8 +177,10 @@ extension LinkService {
     var target: String
     var values: [String: String]
     var title: String
+    var revision: Int
 
     init(_ entry: LinkSite.Entry) {
+      revision = entry.link.currentRevision
       code = entry.link.code
       shortLink = entry.shortLink
       url = entry.appLink

@@ -37,6 +37,8 @@ extension LinkService {
     router.get("/v1/resolve/{code}") { request, context in
       resolve(context.parameters.get("code") ?? "", request: request)
     }
+    router.get("/v1/feed") { _, _ in feedResponse() }
+    router.post("/v1/opens") { request, _ in try await reportOpens(request) }
     addAdminRoutes(to: router)
     return router
   }
@@ -141,8 +143,10 @@ extension LinkService {
     var route: String
     var target: String
     var values: [String: String]
+    var revision: Int
 
     init(_ entry: LinkSite.Entry) {
+      revision = entry.link.currentRevision
       code = entry.link.code
       url = entry.appLink
       route = entry.landing.route

@@ -19,6 +19,11 @@ package struct LinkServiceConfiguration: Sendable {
   /// The key that signs deferred tokens; `nil` takes the store's (an HMAC-SHA256 secret made by
   /// the first server).
   package var signingKey: SigningKey?
+  /// The Ed25519 key that signs the change feed (`GET /v1/feed`); `nil` takes the store's (made
+  /// by the first server).
+  ///
+  /// Apps pin its public half: `GET /v1/feed/key` gives it.
+  package var feedKey: SigningKey?
   /// How long a deferred token lasts.
   ///
   /// Default one day.
@@ -67,6 +72,8 @@ package struct LinkService: Sendable {
   /// The rate limit of requests with a wrong admin key.
   let refusedKeys: RateLimiter
   let wellKnown: WellKnownFiles
+  /// The signed change feed.
+  let feed: ChangeFeed
   /// Where a redirect may go: each an origin and a slash.
   let allowedOrigins: [String]
   /// The token counters, made once (a counter's lookup is not a redirect's work).
@@ -94,7 +101,7 @@ package struct LinkService: Sendable {
         "\(problems.count) link(s) cannot be served:\n" + problems.map { "  " + printable($0) }.joined(separator: "\n"))
     }
     try await store.prepare()
-    for link in configuration.site.links { try await store.seed(link) }
+    try await Self.seed(configuration.site.links, into: store, logger: logger)
     self.configuration = configuration
     self.store = store
     self.logger = logger
@@ -111,6 +118,49 @@ package struct LinkService: Sendable {
       site: configuration.site, manifest: configuration.manifest, table: table, logger: logger)
     allowedOrigins = configuration.site.redirectOrigins
     tokenEvents = TokenEvents()
+    feed = ChangeFeed(table: table, key: try await ChangeFeed.key(configuration.feedKey, store: store))
+  }
+
+  /// Writes the links file's `links` to `store`: a link the file changed since it was last
+  /// seeded replaces the one served when its revision is at least the served one's, and above it
+  /// when it goes elsewhere; a removed code stays removed, with a log line.
+  ///
+  /// - Throws: A ``LinkSiteError`` naming every link the file would send elsewhere without
+  ///   raising its revision; nothing is written then.
+  static func seed(_ links: [LinkSiteFile.Link], into store: any LinkStore, logger: Logger) async throws {
+    var problems: [String] = []
+    var writes: [LinkSiteFile.Link] = []
+    for link in links {
+      guard let stored = try await store.stored(code: link.code) else {
+        writes.append(link)
+        continue
+      }
+      guard let body = stored.body else {
+        logger.warning(
+          "the links file's link was removed and is never issued again; remove it from the file",
+          metadata: ["code": "\(printable(link.code))"])
+        continue
+      }
+      guard stored.seed != link.stored, let served = try? LinkSiteFile.Link.stored(body) else { continue }
+      let goesElsewhere = !link.goesWhere(served)
+      let needed = served.currentRevision + (goesElsewhere ? 1 : 0)
+      if link.currentRevision < needed {
+        problems.append(
+          goesElsewhere
+            ? "\(link.code): the file sends it elsewhere; give it \"revision\": \(needed) to reassign it (a printed "
+              + "link then opens the new destination)"
+            : "\(link.code): the service serves it at revision \(served.currentRevision); give it \"revision\": \(needed)"
+        )
+      } else {
+        writes.append(link)
+      }
+    }
+    guard problems.isEmpty else {
+      throw LinkSiteError(
+        "\(problems.count) link(s) of the file cannot be written:\n"
+          + problems.map { "  " + printable($0) }.joined(separator: "\n"))
+    }
+    for link in writes { try await store.seed(link) }
   }
 
   /// The key given, or the one in the store (written there by the first server to start).

@@ -12,13 +12,24 @@ package protocol LinkStore: Sendable {
   /// Creates the tables when they are missing.
   func prepare() async throws
   /// Writes `link`, a links file's, under its code when the file changed it since it was last
-  /// seeded (or the code is new): a link removed or changed through the admin API stays so until
-  /// the file changes that link (codes ignore case).
+  /// seeded (or the code is new): a link changed through the admin API stays so until the file
+  /// changes that link, and a removed one stays removed for good (codes ignore case).
   func seed(_ link: LinkSiteFile.Link) async throws
-  /// Writes `link` when no live link has its code; `false` when one has.
+  /// Writes `link` when no link ever had its code; `false` when one has, or had (a removed code
+  /// is never issued again).
   func add(_ link: LinkSiteFile.Link) async throws -> Bool
-  /// Removes the link of `code`; `false` when there was none.
+  /// Writes `new` under its code when the link there is exactly `old` (as the store keeps it);
+  /// `false` when another write came first.
+  func replace(_ old: String, with new: LinkSiteFile.Link) async throws -> Bool
+  /// Removes the link of `code`, leaving its tombstone; `false` when there was none.
   func remove(code: String) async throws -> Bool
+  /// What the store holds under `code`: `nil` when no link ever had it.
+  func stored(code: String) async throws -> StoredLink?
+  /// Counts `opens` reported by apps, each once by its id; the number new.
+  func add(_ opens: [AppOpen]) async throws -> Int
+  /// The opens apps reported, by hour, link, revision, source and platform; of one link's code
+  /// when given.
+  func opens(code: String?) async throws -> [OpenCount]
   /// The changes after `version`, oldest first: each link written or removed since, with the
   /// version it was written at (a removed link comes back as `nil`).
   func changes(after version: Int64) async throws -> [LinkChange]
@@ -43,6 +54,75 @@ package protocol LinkStore: Sendable {
   func setting(_ name: String, orSet value: String) async throws -> String
   /// Closes the store.
   func close() async throws
+}
+
+/// What a store holds under a code.
+package struct StoredLink: Sendable, Equatable {
+  /// The link (JSON), or `nil` for a tombstone: the code was removed and is never issued again.
+  package var body: String?
+  /// The links file's link the code was last seeded with (JSON), when any.
+  package var seed: String?
+}
+
+/// One open of a short link an app resolved from its own table, as the app reports it.
+///
+/// Nothing of the device: the id is random for each open, and the time is the hour.
+package struct AppOpen: Sendable, Hashable, Codable {
+  /// 16 to 64 lowercase hex digits, random for each open: a batch sent twice counts once.
+  package var id: String
+  /// The link's code.
+  package var code: String
+  /// The link's revision the app opened.
+  package var revision: Int
+  /// The door the link came in by (`universalLink`, `url`, `notification`, …).
+  package var source: String
+  /// `ios`, `android` or `desktop`.
+  package var platform: String
+  /// Hours since 1970 in UTC.
+  package var hour: Int64
+}
+
+/// A count of opens reported by apps (or, with source `resolve`, answered by `/v1/resolve`).
+package struct OpenCount: Sendable, Hashable, Codable {
+  /// The day, `YYYY-MM-DD` in UTC.
+  package var day: String
+  /// The link's code.
+  package var code: String
+  /// The link's revision; `nil` for an open through `/v1/resolve` (always the live one).
+  package var revision: Int?
+  /// The door, or `resolve`.
+  package var source: String
+  /// `ios`, `android` or `desktop`.
+  package var platform: String
+  /// How many.
+  package var count: Int
+}
+
+extension OpenCount {
+  /// Counts by hour folded into counts by day, in order of day, code, revision, source and
+  /// platform.
+  static func byDay(
+    _ hours: [(hour: Int64, code: String, revision: Int, source: String, platform: String, count: Int)]
+  ) -> [OpenCount] {
+    var days: [OpenCount: Int] = [:]
+    for row in hours {
+      let key = OpenCount(
+        day: utcDay(Date(timeIntervalSince1970: Double(row.hour) * 3_600)), code: row.code, revision: row.revision,
+        source: row.source, platform: row.platform, count: 0)
+      days[key, default: 0] += row.count
+    }
+    return days.map { key, count in
+      var total = key
+      total.count = count
+      return total
+    }.sorted(by: OpenCount.order)
+  }
+
+  /// The order counts are listed in.
+  static func order(_ left: OpenCount, _ right: OpenCount) -> Bool {
+    (left.day, left.code, left.revision ?? 0, left.source, left.platform)
+      < (right.day, right.code, right.revision ?? 0, right.source, right.platform)
+  }
 }
 
 /// A link written or removed.

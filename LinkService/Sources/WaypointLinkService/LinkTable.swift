@@ -40,6 +40,11 @@ final class LinkTable: Sendable {
     state.withLock { $0.versions[code.lowercased()] != nil }
   }
 
+  /// The links served, by lowercased code, and every code the table has seen written.
+  var snapshot: (entries: [String: LinkSite.Entry], known: [String]) {
+    state.withLock { ($0.entries, Array($0.versions.keys)) }
+  }
+
   /// Every link, by code.
   var entries: [LinkSite.Entry] {
     state.withLock { Array($0.entries.values) }.sorted { $0.link.code < $1.link.code }

@@ -55,6 +55,11 @@ package final class PostgresLinkStore: LinkStore {
         // The click batches written, so a batch retried after a lost answer is not added twice.
         "CREATE TABLE IF NOT EXISTS click_batches (id TEXT PRIMARY KEY, written BIGINT NOT NULL)",
         "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        // One row per open an app reported, under its random id: a batch sent again adds nothing.
+        """
+        CREATE TABLE IF NOT EXISTS opens (id TEXT PRIMARY KEY, hour BIGINT NOT NULL, code TEXT NOT NULL,
+          revision BIGINT NOT NULL, source TEXT NOT NULL, platform TEXT NOT NULL)
+        """,
       ] {
         try await connection.query(statement, logger: logger)
       }
@@ -84,11 +89,77 @@ package final class PostgresLinkStore: LinkStore {
 
   package func seed(_ link: LinkSiteFile.Link) async throws {
     _ = try await write(
-      code: link.code, body: link.stored, seeds: true, when: "links.seed IS DISTINCT FROM excluded.seed")
+      code: link.code, body: link.stored, seeds: true,
+      when: "links.seed IS DISTINCT FROM excluded.seed AND links.body IS NOT NULL")
   }
 
   package func add(_ link: LinkSiteFile.Link) async throws -> Bool {
-    try await write(code: link.code, body: link.stored, seeds: false, when: "links.body IS NULL")
+    // A code that was ever written is never written again by `add`: a tombstone stays.
+    try await write(code: link.code, body: link.stored, seeds: false, when: "false")
+  }
+
+  package func replace(_ old: String, with new: LinkSiteFile.Link) async throws -> Bool {
+    let key = new.code.lowercased()
+    let body = new.stored
+    return try await client.withTransaction(logger: logger) { connection in
+      try await connection.query("LOCK TABLE links IN SHARE ROW EXCLUSIVE MODE", logger: logger)
+      let rows = try await connection.query(
+        """
+        UPDATE links SET body = \(body), version = (SELECT MAX(version) + 1 FROM links)
+          WHERE key = \(key) AND body = \(old) RETURNING version
+        """, logger: logger)
+      for try await _ in rows { return true }
+      return false
+    }
+  }
+
+  package func stored(code: String) async throws -> StoredLink? {
+    let rows = try await client.query(
+      "SELECT body, seed FROM links WHERE key = \(code.lowercased())", logger: logger)
+    for try await (body, seed) in rows.decode((String?, String?).self) { return StoredLink(body: body, seed: seed) }
+    return nil
+  }
+
+  package func add(_ opens: [AppOpen]) async throws -> Int {
+    guard !opens.isEmpty else { return 0 }
+    let ids = opens.map(\.id)
+    let hours = opens.map(\.hour)
+    let codes = opens.map(\.code)
+    let revisions = opens.map { Int64($0.revision) }
+    let sources = opens.map(\.source)
+    let platforms = opens.map(\.platform)
+    let rows = try await client.query(
+      """
+      INSERT INTO opens (id, hour, code, revision, source, platform)
+        SELECT * FROM unnest(\(ids)::text[], \(hours)::bigint[], \(codes)::text[], \(revisions)::bigint[],
+          \(sources)::text[], \(platforms)::text[])
+      ON CONFLICT (id) DO NOTHING RETURNING id
+      """, logger: logger)
+    var added = 0
+    for try await _ in rows { added += 1 }
+    return added
+  }
+
+  package func opens(code: String?) async throws -> [OpenCount] {
+    let rows =
+      if let code {
+        try await client.query(
+          """
+          SELECT hour, code, revision, source, platform, COUNT(*) FROM opens WHERE lower(code) = lower(\(code))
+            GROUP BY hour, code, revision, source, platform
+          """, logger: logger)
+      } else {
+        try await client.query(
+          "SELECT hour, code, revision, source, platform, COUNT(*) FROM opens GROUP BY hour, code, revision, source, platform",
+          logger: logger)
+      }
+    var counted: [(hour: Int64, code: String, revision: Int, source: String, platform: String, count: Int)] = []
+    for try await (hour, code, revision, source, platform, count) in rows.decode(
+      (Int64, String, Int64, String, String, Int64).self)
+    {
+      counted.append((hour, code, Int(revision), source, platform, Int(count)))
+    }
+    return OpenCount.byDay(counted)
   }
 
   package func remove(code: String) async throws -> Bool {

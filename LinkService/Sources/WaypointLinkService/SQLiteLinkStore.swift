@@ -44,6 +44,11 @@ package final class SQLiteLinkStore: LinkStore {
       "CREATE TABLE IF NOT EXISTS redeemed (nonce TEXT PRIMARY KEY, expires INTEGER NOT NULL)",
       "CREATE INDEX IF NOT EXISTS redeemed_by_expiry ON redeemed(expires)",
       "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+      // One row per open an app reported, under its random id: a batch sent again adds nothing.
+      """
+      CREATE TABLE IF NOT EXISTS opens (id TEXT PRIMARY KEY, hour INTEGER NOT NULL, code TEXT NOT NULL,
+        revision INTEGER NOT NULL, source TEXT NOT NULL, platform TEXT NOT NULL)
+      """,
     ] {
       _ = try await connection.query(statement)
     }
@@ -56,7 +61,7 @@ package final class SQLiteLinkStore: LinkStore {
         VALUES (?1, ?2, ?3, ?3, (SELECT COALESCE(MAX(version), 0) + 1 FROM links))
       ON CONFLICT (key) DO UPDATE SET code = excluded.code, body = excluded.body, seed = excluded.seed,
         version = excluded.version
-        WHERE links.seed IS NOT excluded.seed
+        WHERE links.seed IS NOT excluded.seed AND links.body IS NOT NULL
       """, [.text(link.code.lowercased()), .text(link.code), .text(link.stored)])
   }
 
@@ -65,11 +70,67 @@ package final class SQLiteLinkStore: LinkStore {
       """
       INSERT INTO links (key, code, body, version)
         VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(version), 0) + 1 FROM links))
-      ON CONFLICT (key) DO UPDATE SET code = excluded.code, body = excluded.body, version = excluded.version
-        WHERE links.body IS NULL
+      ON CONFLICT (key) DO NOTHING
       RETURNING version
       """, [.text(link.code.lowercased()), .text(link.code), .text(link.stored)])
     return !rows.isEmpty
+  }
+
+  package func replace(_ old: String, with new: LinkSiteFile.Link) async throws -> Bool {
+    let rows = try await connection.query(
+      """
+      UPDATE links SET body = ?3, version = (SELECT MAX(version) + 1 FROM links)
+        WHERE key = ?1 AND body = ?2 RETURNING version
+      """, [.text(new.code.lowercased()), .text(old), .text(new.stored)])
+    return !rows.isEmpty
+  }
+
+  package func stored(code: String) async throws -> StoredLink? {
+    let rows = try await connection.query(
+      "SELECT body, seed FROM links WHERE key = ?1", [.text(code.lowercased())])
+    return rows.first.map { StoredLink(body: $0.column("body")?.string, seed: $0.column("seed")?.string) }
+  }
+
+  package func add(_ opens: [AppOpen]) async throws -> Int {
+    var added = 0
+    var start = 0
+    while start < opens.count {
+      let chunk = opens[start..<min(start + 500, opens.count)]
+      var binds: [SQLiteData] = []
+      for open in chunk {
+        binds += [
+          .text(open.id), .integer(Int(open.hour)), .text(open.code), .integer(open.revision), .text(open.source),
+          .text(open.platform),
+        ]
+      }
+      let values = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
+      added +=
+        try await connection.query(
+          "INSERT INTO opens (id, hour, code, revision, source, platform) VALUES \(values) "
+            + "ON CONFLICT (id) DO NOTHING RETURNING id", binds
+        ).count
+      start += chunk.count
+    }
+    return added
+  }
+
+  package func opens(code: String?) async throws -> [OpenCount] {
+    let select = "SELECT hour, code, revision, source, platform, COUNT(*) AS count FROM opens"
+    let group = " GROUP BY hour, code, revision, source, platform"
+    let rows =
+      if let code {
+        try await connection.query(select + " WHERE lower(code) = lower(?1)" + group, [.text(code)])
+      } else {
+        try await connection.query(select + group)
+      }
+    return OpenCount.byDay(
+      rows.map { row in
+        (
+          hour: Int64(row.column("hour")?.integer ?? 0), code: row.column("code")?.string ?? "",
+          revision: row.column("revision")?.integer ?? 0, source: row.column("source")?.string ?? "",
+          platform: row.column("platform")?.string ?? "", count: row.column("count")?.integer ?? 0
+        )
+      })
   }
 
   package func remove(code: String) async throws -> Bool {

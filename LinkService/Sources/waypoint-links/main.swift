@@ -63,6 +63,12 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "An Ed25519 signing key file (waypoint keygen) for the change feed; default the store's own. Apps pin its public key.",
+      valueName: "file"))
+  var feedKey: String?
+
+  @Option(
+    help: ArgumentHelp(
       "A file holding the admin API's key; default $WAYPOINT_LINKS_ADMIN_KEY, else one made and printed.",
       valueName: "file"))
   var adminKeyFile: String?
@@ -70,8 +76,13 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Hours a deferred token lasts (1 to 720).")
   var tokenLifetimeHours: Int = 24
 
-  func run() async throws {
+  func validate() throws {
     guard (1...720).contains(tokenLifetimeHours) else { throw ValidationError("--token-lifetime-hours is 1 to 720") }
+    guard postgres == nil || database == nil else { throw ValidationError("give --database or --postgres, not both") }
+    guard (0...65_535).contains(port) else { throw ValidationError("--port is 0 (any free port) to 65535") }
+  }
+
+  func run() async throws {
     var logger = Logger(label: "waypoint.links")
     logger.logLevel = .info
     let site = try LinkSiteFile.read(try Data(contentsOf: URL(fileURLWithPath: links)), name: links)
@@ -81,7 +92,9 @@ struct ServeCommand: AsyncParsableCommand {
     if let key {
       configuration.signingKey = try SigningKey(fileText: String(contentsOfFile: key, encoding: .utf8))
     }
-    guard postgres == nil || database == nil else { throw ValidationError("give --database or --postgres, not both") }
+    if let feedKey {
+      configuration.feedKey = try SigningKey(fileText: String(contentsOfFile: feedKey, encoding: .utf8))
+    }
     let store: any LinkStore
     let path: String
     if let postgres {

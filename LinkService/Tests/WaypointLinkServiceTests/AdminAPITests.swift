@@ -49,26 +49,31 @@ struct AdminAPITests {
     }
   }
 
-  @Test("a restart writes only what the links file changed: a removed link stays removed, an edit of the file applies")
+  @Test("a restart writes only what the links file changed: a removed link stays removed for good, an edit applies")
   func restart() async throws {
-    let first = try await Harness()
+    let tags = #"{"code": "tags", "route": "tag", "values": {"tag": "work"}, "title": "Tags"}"#
+    let first = try await Harness(links: welcome + ", " + tags)
     let database = first.store.path
     try await first.test { client in
       let removed = try await client.admin("/v1/links/welcome", method: .delete, key: first.adminKey)
       #expect(removed.status == .noContent)
     }
     try await first.close()
-    let second = try await Harness(database: database)
+    let second = try await Harness(links: welcome + ", " + tags, database: database)
     try await second.test { client in
       let answer = try await client.get("/welcome", agent: desktop)
       #expect(answer.status == .notFound)
     }
     try await second.close()
-    let edited = #"{"code": "welcome", "route": "note", "values": {"id": "43"}, "title": "Welcome back"}"#
-    let third = try await Harness(links: edited, database: database)
+    // The file edits both: the removed code stays removed (a printed code never comes back), the
+    // other link's new title applies.
+    let edited = #"{"code": "welcome", "route": "note", "values": {"id": "42"}, "title": "Welcome back"}"#
+    let retitled = #"{"code": "tags", "route": "tag", "values": {"tag": "work"}, "title": "Work notes"}"#
+    let third = try await Harness(links: edited + ", " + retitled, database: database)
     try await third.test { client in
-      let page = try await client.get("/welcome", agent: messages)
-      #expect(page.status == .ok && page.text.contains("Welcome back") && page.text.contains("/n/43"))
+      #expect(try await client.get("/welcome", agent: messages).status == .notFound)
+      let page = try await client.get("/tags", agent: messages)
+      #expect(page.status == .ok && page.text.contains("Work notes") && page.text.contains("/tag/work"))
     }
     try await third.close()
   }
@@ -146,8 +151,9 @@ struct AdminAPITests {
       }
       #expect(
         documented == [
-          "GET /v1/links", "POST /v1/links", "GET /v1/links/{code}", "DELETE /v1/links/{code}", "GET /v1/clicks",
-          "POST /v1/deferred/redeem", "GET /v1/resolve/{code}", "GET /v1/openapi.json",
+          "GET /v1/links", "POST /v1/links", "GET /v1/links/{code}", "PUT /v1/links/{code}", "DELETE /v1/links/{code}",
+          "GET /v1/clicks", "POST /v1/deferred/redeem", "GET /v1/resolve/{code}", "POST /v1/opens", "GET /v1/feed",
+          "GET /v1/feed/key", "GET /v1/openapi.json",
         ])
       // Each documented route is answered by the API (a 404 of its own says why in JSON), in
       // the document's order with the removal last.

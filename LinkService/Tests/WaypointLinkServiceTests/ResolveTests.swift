@@ -25,7 +25,11 @@ struct ResolveTests {
       let counts = try await client.admin("/v1/clicks?code=Later", key: harness.adminKey)
       let rows = try #require(counts.json["clicks"] as? [[String: Any]])
       let seen = Set(rows.map { "\($0["platform"] ?? "") \($0["kind"] ?? "") \($0["count"] ?? "")" })
-      #expect(seen == ["ios app 1", "android app 1", "ios person 1"], "\(seen)")
+      #expect(seen == ["ios person 1"], "\(seen)")
+      // The app's opens through the service, apart from the web's clicks.
+      let opens = try #require(counts.json["opens"] as? [[String: Any]])
+      let opened = Set(opens.map { "\($0["platform"] ?? "") \($0["source"] ?? "") \($0["count"] ?? "")" })
+      #expect(opened == ["ios resolve 1", "android resolve 1"], "\(opened)")
 
       #expect(
         try await client.admin("/v1/links/Later", method: .delete, key: harness.adminKey).status == .noContent)

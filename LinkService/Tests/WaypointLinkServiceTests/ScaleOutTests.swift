@@ -37,14 +37,7 @@ struct ScaleOutTests {
 
   @Test("a link made on either server is served by the other within a second, and their click counts add up")
   func twoServers() async throws {
-    let url = try #require(postgresURL)
-    let database = "waypoint_links_\(UInt32.random(in: 0...UInt32.max))"
-    try await Self.sql("CREATE DATABASE \(database)", url: url)
-    let shared = url.replacingOccurrences(of: "/postgres", with: "/\(database)")
-    let first = try ServerProcess(store: ["--postgres", shared])
-    try first.waitUntilListening()
-    let second = try ServerProcess(store: ["--postgres", shared])
-    try second.waitUntilListening()
+    let (url, database, shared, first, second) = try await Self.twoServers()
     for (maker, other) in [(first.port, second.port), (second.port, first.port)] {
       let code = "made\(maker)"
       let body = #"{"code": "\#(code)", "route": "web.note", "values": {"id": "\#(maker)"}, "title": "Made"}"#
@@ -81,6 +74,62 @@ struct ScaleOutTests {
     #expect(desktopClicks == Int64(sent))
     try await client.shutdown()
     try await Self.sql("DROP DATABASE \(database)", url: url)
+  }
+
+  @Test("on two servers: a removed code is never made again, a reassignment needs its flag, an open counts once")
+  func changesAcrossServers() async throws {
+    let (url, database, shared, first, second) = try await Self.twoServers()
+    let link = #"{"code": "poster", "route": "web.note", "values": {"id": "1"}, "title": "Poster"}"#
+    #expect(try await admin("/v1/links", port: first.port, method: .POST, body: link).0 == 201)
+    #expect(try await admin("/v1/links/poster", port: second.port, method: .DELETE).0 == 204)
+    let again = try await admin("/v1/links", port: first.port, method: .POST, body: link)
+    #expect(again.0 == 409 && again.1.contains("never issued again"), "\(again)")
+    let moved = #"{"code": "welcome", "route": "web.note", "values": {"id": "77"}, "title": "Moved"}"#
+    #expect(try await admin("/v1/links/welcome", port: first.port, method: .PUT, body: moved).0 == 409)
+    let reassigned = try await admin("/v1/links/welcome?reassign=true", port: first.port, method: .PUT, body: moved)
+    #expect(reassigned.0 == 200 && reassigned.1.contains(#""revision":2"#), "\(reassigned)")
+    // The other server's feed says both within a second.
+    let start = ContinuousClock.now
+    var feed = ""
+    while start.duration(to: .now) < .seconds(1) {
+      feed = try await Self.feedText(try await admin("/v1/feed", port: second.port, method: .GET).1)
+      if feed.contains(#""code":"poster""#) && feed.contains(#""revision":2"#) { break }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(feed.contains(#""code":"poster""#) && feed.contains(#""revision":2"#), "\(feed)")
+    // One batch sent to each server (a retry that went elsewhere): counted once.
+    let hour = Int((Date().timeIntervalSince1970 / 3_600).rounded(.down))
+    let opens = (0..<40).map { index in
+      #"{"id": "\#(String(format: "%032x", index + 1))", "code": "welcome", "revision": 2, "source": "universalLink", "platform": "ios", "hour": \#(hour)}"#
+    }
+    let batch = #"{"opens": [\#(opens.joined(separator: ","))]}"#
+    #expect(try await admin("/v1/opens", port: first.port, method: .POST, body: batch).1.contains(#""counted":40"#))
+    #expect(try await admin("/v1/opens", port: second.port, method: .POST, body: batch).1.contains(#""counted":0"#))
+    for server in [first, second] { kill(server.process.processIdentifier, SIGTERM) }
+    for server in [first, second] { server.process.waitUntilExit() }
+    #expect(try await Self.sql("SELECT COUNT(*)::bigint FROM opens", url: shared) == 40)
+    try await client.shutdown()
+    try await Self.sql("DROP DATABASE \(database)", url: url)
+  }
+
+  /// Two servers on a new database of the PostgreSQL at `postgresURL`: the server's URL, the
+  /// database's name and URL, and the servers, listening.
+  static func twoServers() async throws -> (String, String, String, ServerProcess, ServerProcess) {
+    let url = try #require(postgresURL)
+    let database = "waypoint_links_\(UInt32.random(in: 0...UInt32.max))"
+    try await Self.sql("CREATE DATABASE \(database)", url: url)
+    let shared = url.replacingOccurrences(of: "/postgres", with: "/\(database)")
+    let first = try ServerProcess(store: ["--postgres", shared])
+    try first.waitUntilListening()
+    let second = try ServerProcess(store: ["--postgres", shared])
+    try second.waitUntilListening()
+    return (url, database, shared, first, second)
+  }
+
+  /// The feed's own JSON in a signed feed's text.
+  static func feedText(_ signed: String) throws -> String {
+    let envelope = try JSONDecoder().decode([String: String].self, from: Data(signed.utf8))
+    return String(decoding: Data(base64Encoded: envelope["feed"] ?? "") ?? Data(), as: UTF8.self)
   }
 
   /// The iPhone page of `welcome` on `port`.

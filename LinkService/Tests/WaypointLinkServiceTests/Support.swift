@@ -66,7 +66,8 @@ struct Harness {
   ) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    store = try await SQLiteLinkStore(path: database ?? folder.appendingPathComponent("links.sqlite").path)
+    let store = try await SQLiteLinkStore(path: database ?? folder.appendingPathComponent("links.sqlite").path)
+    self.store = store
     let clock = TestClock()
     self.clock = clock
     var configuration = LinkServiceConfiguration(
@@ -74,7 +75,14 @@ struct Harness {
       adminKey: adminKey)
     configuration.now = { clock.now }
     configuration.adminRate = (perSecond: 1, burst: burst)
-    service = try await LinkService(configuration, store: store)
+    do {
+      service = try await LinkService(configuration, store: store)
+    } catch {
+      // A service that does not start leaves its store closed (an open SQLite connection must
+      // be closed before it goes).
+      try await store.close()
+      throw error
+    }
   }
 
   /// Closes the store.

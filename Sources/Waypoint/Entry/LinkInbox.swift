@@ -606,9 +606,9 @@ public final class LinkInbox: Sendable {
     // A link over the router's length limit is read no further: the router refuses it anyway.
     let readable = link.utf8.count <= router.options.maxURLLength
     var (url, origin) = readable ? prepare(link, origin: origin) : (link, origin)
-    var missing: (code: String, web: String)?
+    var short = ShortLinkArrival.none
     if readable, !resolvedShortLink, let shortLinks = policy.shortLinks {
-      (url, origin, missing) = expand(url, origin: origin, in: shortLinks, router: router)
+      (url, origin, short) = expand(url, origin: origin, in: shortLinks, router: router)
     }
     if !resolvedShortLink {
       report(RouteEvent(openID: openID, phase: .received, url: link, origin: origin, timestamp: moment))
@@ -624,15 +624,23 @@ public final class LinkInbox: Sendable {
     // open their first screen); only an identifier makes them duplicates.
     let key = identifier.map { "id \(origin.kind) \($0)" } ?? (origin.isExternal ? "\(origin.kind) \(link)" : nil)
     let window = Self.seconds(identifier == nil ? policy.duplicateWindow : policy.identifiedDuplicateWindow)
-    if let missing, let shortLinks = policy.shortLinks {
-      resolve(held, code: missing.code, web: missing.web, in: shortLinks)
+    switch (short, policy.shortLinks) {
+    case (.missing(let code, let web), let shortLinks?):
+      resolve(held, code: code, web: web, in: shortLinks)
       return openID
+    case (.removed(let code), _):
+      drop(held, because: "the short link '\(code)' was removed (the link service's change feed says so)")
+      return openID
+    default: break
     }
     let decision = admit(held, key: key, delivery: identifier == nil ? nil : delivery, window: window)
     switch decision {
     case .duplicate(let earlier):
       drop(held, because: "\(Self.duplicateReason)\(earlier)")
     case .queued(let superseded, let waits, let reason, let drain):
+      if case .found(let link) = short {
+        policy.shortLinks?.service?.recordOpen(of: link, source: origin.kind, at: moment)
+      }
       if waits, !superseded.contains(where: { $0.openID == openID }) {
         report(RouteEvent(openID: openID, phase: .waited, url: url, origin: origin, reason: reason, timestamp: moment))
       }
@@ -648,21 +656,35 @@ public final class LinkInbox: Sendable {
   /// details), or `url` itself, and the code and `#web` form of a link on the site the table
   /// lacks.
   private func expand(_ url: String, origin: Origin, in table: ShortLinks, router: Router) -> (
-    String, Origin, (code: String, web: String)?
+    String, Origin, ShortLinkArrival
   ) {
     switch table.lookup(url) {
     case .notShort:
-      return (url, origin, nil)
+      return (url, origin, .none)
     case .found(let short):
       var origin = origin
       origin.details["shortLink"] = short.code
       let (expanded, prepared) = prepare(short.url, origin: origin)
-      return (expanded, prepared, nil)
+      return (expanded, prepared, .found(short))
     case .missing(let code, let web):
       // A path one of the app's own routes takes (an internal one too, which the router then
       // refuses from outside) is no short link.
-      return (url, origin, router.resolve(url, origin: .internal).route == nil ? (code, web) : nil)
+      return (url, origin, router.resolve(url, origin: .internal).route == nil ? .missing(code: code, web: web) : .none)
+    case .removed(let code):
+      return (url, origin, router.resolve(url, origin: .internal).route == nil ? .removed(code: code) : .none)
     }
+  }
+
+  /// What an arriving link is to the short links table.
+  private enum ShortLinkArrival {
+    /// No short link (or one of the app's own paths).
+    case none
+    /// A short link of the table (or of its change feed), opening `link`.
+    case found(ShortLink)
+    /// A code the table lacks, asked of the service.
+    case missing(code: String, web: String)
+    /// A code the change feed removed.
+    case removed(code: String)
   }
 
   /// Whether a link from outside arrived after the link `openID` (within the duplicate windows'

@@ -48,17 +48,87 @@ public struct ShortLinkService: Sendable {
   ///
   /// Default 2 seconds.
   public var retryInterval = Duration.seconds(2)
+  /// How often opens of the app's own table are reported, in one batch (`POST /v1/opens`).
+  ///
+  /// Default 30 seconds.
+  public var reportInterval = Duration.seconds(30)
+  /// How long an open the service could not take is kept for a later batch (the app offline);
+  /// older ones are forgotten, and at most 10,000 are kept.
+  ///
+  /// Default 3 days. Opens are kept in memory: an app that ends sooner loses its unsent ones.
+  public var reportKeep = Duration.seconds(3 * 86_400)
+  /// The keys a change feed may be signed with (the link service's feed key, shipped in the app:
+  /// `ManifestVerifier` in `WaypointSignedLinks`); `nil` reads no feed.
+  public var feedKeys: (any ManifestVerifying)?
   let get: Get
+  let post: Post?
+  let opens = ShortLinkOpens()
+
+  /// Posts a JSON body to a URL: the answer's status.
+  ///
+  /// It throws when the service cannot be reached.
+  public typealias Post = @Sendable (_ url: String, _ body: Data) async throws -> Int
 
   /// The service at `origin`, asked through `get`.
   ///
   /// - Parameters:
   ///   - origin: The service's origin, the site's (`https://go.example`).
+  ///   - feedKeys: The keys the service's change feed may be signed with; `nil` reads no feed.
+  ///   - post: Posts the opens of the app's own table; `nil` reports none.
   ///   - get: Fetches a URL and gives its status and body; throws when the service cannot be
   ///     reached.
-  public init(origin: String, get: @escaping Get) {
+  public init(
+    origin: String, feedKeys: (any ManifestVerifying)? = nil, post: Post? = nil, get: @escaping Get
+  ) {
     self.origin = origin.hasSuffix("/") ? String(origin.dropLast()) : origin
+    self.feedKeys = feedKeys
+    self.post = post
     self.get = get
+  }
+
+  /// How many opens wait to be reported.
+  public var unreportedOpens: Int { opens.count }
+
+  /// Keeps an open of `link`, which came in by the door `source` at `date`, and starts a report
+  /// when none is under way.
+  ///
+  /// The link does not wait for it.
+  func recordOpen(of link: ShortLink, source: String, at date: Date) {
+    guard post != nil else { return }
+    let open = ShortLinkOpens.Open(
+      id: ShortLinkOpens.makeID(), code: link.code, revision: link.revision, source: source,
+      platform: Self.platform ?? "desktop", hour: Int64((date.timeIntervalSince1970 / 3_600).rounded(.down)))
+    guard opens.add(open) else { return }
+    Task { [self] in
+      repeat {
+        try? await Task.sleep(for: reportInterval)
+        await sendOpens()
+      } while opens.finishSending()
+    }
+  }
+
+  /// Reports the opens waiting, now, in batches (an app may call it when it goes to the
+  /// background): a batch the service took, or refused as malformed, is forgotten; one it could
+  /// not take (unreachable, 429, 5xx) stays for the next.
+  ///
+  /// - Returns: How many opens the service took.
+  @discardableResult
+  public func sendOpens() async -> Int {
+    guard let post else { return 0 }
+    var taken = 0
+    while true {
+      let batch = opens.batch(keep: reportKeep)
+      guard !batch.isEmpty, let body = try? JSONEncoder().encode(["opens": batch]) else { return taken }
+      let status: Int
+      do {
+        status = try await post(origin + "/v1/opens", body)
+      } catch {
+        return taken
+      }
+      guard status < 500, status != 429, status != 408 else { return taken }
+      opens.remove(Set(batch.map(\.id)))
+      if (200..<300).contains(status) { taken += batch.count }
+    }
   }
 
   /// What the service said of a code.
@@ -135,9 +205,11 @@ public struct ShortLinkService: Sendable {
   }
 
   /// The platform the service counts the open on.
-  private static var platform: String? {
+  static var platform: String? {
     #if os(iOS) || os(visionOS) || os(tvOS) || os(watchOS)
     "ios"
+    #elseif os(Android)
+    "android"
     #else
     nil
     #endif

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -65,6 +67,8 @@ public struct ShortLinks: Sendable {
     let openOnWeb: @Sendable (String) -> Void
     let links: [String: ShortLink]
     let service: ShortLinkService?
+    /// What the last change feed read says, by lowercased code.
+    let changes = Mutex(Changes())
 
     init(
       site: String, hosts: Set<String>, digest: String, openOnWeb: @escaping @Sendable (String) -> Void,
@@ -77,6 +81,13 @@ public struct ShortLinks: Sendable {
       self.links = links
       self.service = service
     }
+  }
+
+  /// A change feed's entries over the table, and the feed they came from.
+  struct Changes: Sendable {
+    var version: Int64 = -1
+    var entries: [String: ShortLinkFeed.Entry] = [:]
+    var signed: Data?
   }
 
   private let storage: Storage
@@ -141,6 +152,8 @@ public struct ShortLinks: Sendable {
     case found(ShortLink)
     /// A one-segment link on the site that the table lacks; its `#web` form.
     case missing(code: String, web: String)
+    /// A short link the link service's change feed says was removed: it opens nothing.
+    case removed(code: String)
   }
 
   /// What the table says of `url`: its scheme https (or http), its host one of ``hosts``, no
@@ -152,9 +165,87 @@ public struct ShortLinks: Sendable {
     var segment = path.dropFirst()
     if segment.hasSuffix("/") { segment = segment.dropLast() }
     guard !segment.isEmpty, !segment.contains("/") else { return .notShort }
-    if let link = storage.links[segment.lowercased()] { return .found(link) }
+    let key = segment.lowercased()
+    let built = storage.links[key]
+    if let change = storage.changes.withLock({ $0.entries[key] }),
+      change.link == nil || change.revision > built?.revision ?? 0
+    {
+      return change.link.map(Lookup.found) ?? .removed(code: String(segment))
+    }
+    if let built { return .found(built) }
     let scheme = url.prefix(while: { $0 != ":" }).lowercased()
     return .missing(code: String(segment), web: "\(scheme)://\(authority)\(path)\(query.map { "?" + $0 } ?? "")#web")
+  }
+
+  /// The change feed applied last (``ShortLinkFeed/Signed``'s JSON), to keep and ``apply(feed:)``
+  /// again at the next launch; `nil` before one was.
+  public var feed: Data? { storage.changes.withLock { $0.signed } }
+
+  /// Reads the link service's change feed and applies it (see ``apply(feed:)``): call it at
+  /// launch and when the app comes back to the foreground; no link waits for it.
+  ///
+  /// - Returns: How many codes the feed changes: removed, or sent elsewhere.
+  /// - Throws: A `ManifestError`: no service (or one with no feed keys), an unreachable or
+  ///   failing service (`invalidManifest`), or a feed no trusted key signed (`untrustedManifest`).
+  @discardableResult
+  public func readFeed() async throws(ManifestError) -> Int {
+    guard let service, service.feedKeys != nil else {
+      throw ManifestError(.invalidManifest, "the short links table has no link service with feed keys to read from")
+    }
+    let answer: (status: Int, body: Data)
+    do {
+      answer = try await service.get(service.origin + "/v1/feed")
+    } catch {
+      throw ManifestError(.invalidManifest, "the link service's feed could not be read: \(error)")
+    }
+    guard answer.status == 200 else {
+      throw ManifestError(.invalidManifest, "the link service answered \(answer.status) for its feed")
+    }
+    return try apply(feed: answer.body)
+  }
+
+  /// Applies a change feed read before: each entry newer than the table's link (a removed code,
+  /// or one at a higher revision) wins over it from now on, for every link that arrives.
+  ///
+  /// A feed older than the one applied last changes nothing, so a replayed feed cannot bring a
+  /// removed code back.
+  ///
+  /// - Returns: How many codes the feed changes.
+  /// - Throws: A `ManifestError`: `untrustedManifest` when no key the service's ``ShortLinkService/feedKeys``
+  ///   trusts signed exactly these bytes; `invalidManifest` for a feed that cannot be read or is
+  ///   another site's.
+  @discardableResult
+  public func apply(feed signed: Data) throws(ManifestError) -> Int {
+    guard let keys = service?.feedKeys else {
+      throw ManifestError(.invalidManifest, "the short links table has no link service with feed keys")
+    }
+    guard signed.count <= Self.maxSize,
+      let envelope = try? JSONDecoder().decode(ShortLinkFeed.Signed.self, from: signed),
+      let bytes = Data(base64Encoded: envelope.feed)
+    else { throw ManifestError(.invalidManifest, "the change feed is not one the link service writes") }
+    try keys.verify(manifest: bytes, signature: Data(envelope.signature.utf8))
+    let feed: ShortLinkFeed
+    do {
+      feed = try JSONDecoder().decode(ShortLinkFeed.self, from: bytes)
+    } catch {
+      throw ManifestError(.invalidManifest, "the change feed cannot be read: \(error)")
+    }
+    guard feed.format == ShortLinkFeed.currentFormat, feed.site == site else {
+      throw ManifestError(
+        .invalidManifest,
+        "the change feed is format \(feed.format) of \(feed.site); this table reads format "
+          + "\(ShortLinkFeed.currentFormat) of \(site)")
+    }
+    var entries: [String: ShortLinkFeed.Entry] = [:]
+    for entry in feed.entries where Self.isCode(entry.code[...]) {
+      guard entry.link.map({ $0.code.lowercased() == entry.code.lowercased() }) ?? true else { continue }
+      entries[entry.code.lowercased()] = entry
+    }
+    return storage.changes.withLock { changes -> Int in
+      guard feed.version >= changes.version else { return changes.entries.count }
+      changes = Changes(version: feed.version, entries: entries, signed: signed)
+      return entries.count
+    }
   }
 
   /// The authority, path and query of an http(s) URL; `nil` for any other.
@@ -207,12 +298,32 @@ public struct ShortLink: Sendable, Hashable, Codable {
   public var route: String?
   /// The route's values then.
   public var values: [String: String]
+  /// How many times the link was given a destination: 1 when made, one more each time it was
+  /// sent elsewhere.
+  ///
+  /// A change feed's entry wins over the table's when its revision is higher.
+  public var revision: Int
 
-  /// The short link `code` for `url`, made from `route` with `values`.
-  package init(code: String, url: String, route: String?, values: [String: String]) {
+  /// The short link `code` for `url`, made from `route` with `values`, at `revision`.
+  package init(code: String, url: String, route: String?, values: [String: String], revision: Int = 1) {
     self.code = code
     self.url = url
     self.route = route
     self.values = values
+    self.revision = revision
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case code, url, route, values, revision
+  }
+
+  /// A link from its JSON; one without a `revision` (a table written before revisions) is at 1.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    code = try container.decode(String.self, forKey: .code)
+    url = try container.decode(String.self, forKey: .url)
+    route = try container.decodeIfPresent(String.self, forKey: .route)
+    values = try container.decodeIfPresent([String: String].self, forKey: .values) ?? [:]
+    revision = try container.decodeIfPresent(Int.self, forKey: .revision) ?? 1
   }
 }
