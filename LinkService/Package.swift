@@ -61,6 +61,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
       ],
+      // The admin API's OpenAPI document, served as it is.
+      resources: [.copy("Resources/openapi.json")],
       swiftSettings: serviceFeatures),
     .executableTarget(
       name: "waypoint-links",

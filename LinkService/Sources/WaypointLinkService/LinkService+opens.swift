@@ -8,30 +8,30 @@ extension LinkService {
   ///
   /// 500 opens and 256 KiB at most; an open of a code the service never had is not counted. The
   /// answer says how many were new: a batch sent again counts nothing.
-  func reportOpens(_ request: Request) async throws -> Response {
-    struct Body: Decodable { var opens: [AppOpen] }
-    guard let buffer = try? await request.body.collect(upTo: 262_144),
-      let body = try? JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
-    else {
-      return Self.json(
-        [
-          "error":
-            "the body is {\"opens\": [{\"id\", \"code\", \"revision\", \"source\", \"platform\", \"hour\"}]}, 256 KiB at most"
-        ],
-        status: .badRequest)
-    }
+  func reportOpens(_ request: Request, context: LinkRequestContext) async throws -> OpensReceived {
+    let body = try await request.decode(as: OpensBody.self, context: context)
     guard body.opens.count <= 500 else {
-      return Self.json(["error": "a batch is 500 opens at most, not \(body.opens.count)"], status: .badRequest)
+      throw LinkServiceError(.badRequest, "a batch is 500 opens at most, not \(body.opens.count)")
     }
     let hour = Int64((configuration.now().timeIntervalSince1970 / 3_600).rounded(.down))
     for (index, open) in body.opens.enumerated() {
       if let problem = Self.problem(with: open, now: hour) {
-        return Self.json(["error": "open \(index): \(problem)"], status: .badRequest)
+        throw LinkServiceError(.badRequest, "open \(index): \(problem)")
       }
     }
-    let known = body.opens.filter { table.knows($0.code) }
-    let counted = try await store.add(known)
-    return Self.json(["received": body.opens.count, "counted": counted])
+    let counted = try await store.add(body.opens.filter { table.knows($0.code) })
+    return OpensReceived(received: body.opens.count, counted: counted)
+  }
+
+  /// The body of `POST /v1/opens`.
+  struct OpensBody: Decodable {
+    var opens: [AppOpen]
+  }
+
+  /// What `POST /v1/opens` answers: how many opens came, and how many were new.
+  struct OpensReceived: ResponseEncodable {
+    var received: Int
+    var counted: Int
   }
 
   /// What is wrong with `open`, reported in the hour `now`; `nil` when nothing is.
@@ -60,7 +60,7 @@ extension LinkService {
   /// What `GET /v1/clicks` answers: what the web saw (`clicks`: people, previewers, bots) and what
   /// the apps opened (`opens`: from their tables, by the door the link came in; and through
   /// `/v1/resolve`, with source `resolve`), apart.
-  func counts(code: String?) async throws -> [String: [AnyCount]] {
+  func counts(code: String?) async throws -> Counts {
     let clicks = try await store.clicks(code: code)
     var opens = try await store.opens(code: code)
     for click in clicks where click.kind == Visitor.Kind.app.rawValue {
@@ -69,31 +69,22 @@ extension LinkService {
           day: click.day, code: click.code, revision: nil, source: "resolve", platform: click.platform,
           count: click.count))
     }
-    return [
-      "clicks": clicks.filter { $0.kind != Visitor.Kind.app.rawValue }.map(AnyCount.click),
-      "opens": opens.sorted(by: OpenCount.order).map(AnyCount.open),
-    ]
+    return Counts(
+      clicks: clicks.filter { $0.kind != Visitor.Kind.app.rawValue }, opens: opens.sorted(by: OpenCount.order))
   }
 
-  /// A count of either kind, encoded as itself.
-  enum AnyCount: Encodable {
-    case click(ClickCount)
-    case open(OpenCount)
-
-    func encode(to encoder: any Encoder) throws {
-      switch self {
-      case .click(let count): try count.encode(to: encoder)
-      case .open(let count): try count.encode(to: encoder)
-      }
-    }
+  /// What `GET /v1/clicks` answers.
+  struct Counts: ResponseEncodable {
+    /// What the web saw.
+    var clicks: [ClickCount]
+    /// What the apps opened.
+    var opens: [OpenCount]
   }
 
   /// `GET /v1/feed`: the signed change feed (``ChangeFeed``), open to all; apps check it with
   /// the key they ship.
-  func feedResponse() -> Response {
-    guard let body = try? feed.signed() else {
-      return Self.json(["error": "the feed cannot be made"], status: .internalServerError)
-    }
+  func feedResponse() throws -> Response {
+    let body = try feed.signed()
     return Response(
       status: .ok, headers: [.contentType: "application/json", .cacheControl: "public, max-age=60"],
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))

@@ -10,9 +10,10 @@ import WaypointMatching
 
 extension LinkService {
   /// Every route the service answers.
-  func routes() -> Hummingbird.Router<BasicRequestContext> {
-    let router = Hummingbird.Router(context: BasicRequestContext.self)
+  func routes() -> Hummingbird.Router<LinkRequestContext> {
+    let router = Hummingbird.Router(context: LinkRequestContext.self)
     router.add(middleware: MetricsMiddleware())
+    router.add(middleware: ErrorMiddleware(logger: logger))
     // A span per request only when the process has a tracer: with none, the spans go nowhere and
     // cost a twentieth of a redirect.
     if configuration.traceRequests { router.add(middleware: TracingMiddleware()) }
@@ -25,7 +26,7 @@ extension LinkService {
     router.get("/{code}") { request, context in
       var response = open(context.parameters.get("code") ?? "", userAgent: request.headers[.userAgent])
       // The answer depends on the agent: a shared cache must not give a previewer's page to a person.
-      if let vary = HTTPField.Name("Vary") { response.headers[vary] = "User-Agent" }
+      response.headers[.vary] = "User-Agent"
       return response
     }
     router.get("/{code}/qr.svg") { _, context in
@@ -33,12 +34,18 @@ extension LinkService {
       else { return Self.notFound }
       return Self.text(code.svg, type: "image/svg+xml", cache: "public, max-age=86400")
     }
-    router.post("/v1/deferred/redeem") { request, _ in try await redeem(request) }
+    // Open to all: what the app and the page ask, and this API's document.
+    router.get("/v1/openapi.json") { _, _ in Self.text(AdminAPIDocument.json, type: "application/json") }
     router.get("/v1/resolve/{code}") { request, context in
-      resolve(context.parameters.get("code") ?? "", request: request)
+      try resolve(try context.parameters.require("code"), request: request)
     }
-    router.get("/v1/feed") { _, _ in feedResponse() }
-    router.post("/v1/opens") { request, _ in try await reportOpens(request) }
+    router.get("/v1/feed") { _, _ in try feedResponse() }
+    router.group("v1").add(middleware: UploadLimit(bytes: 4_096))
+      .post("deferred/redeem") { request, context in
+        try await redeem(try await request.decode(as: RedeemBody.self, context: context).token)
+      }
+    router.group("v1").add(middleware: UploadLimit(bytes: 262_144))
+      .post("opens") { request, context in try await reportOpens(request, context: context) }
     addAdminRoutes(to: router)
     return router
   }
@@ -51,7 +58,7 @@ extension LinkService {
     let visitor = Visitor(userAgent: userAgent)
     clicks.record(
       ClickKey(
-        day: utcDay(configuration.now()), code: entry.link.code, route: entry.landing.route,
+        day: ClickKey.day(of: configuration.now()), code: entry.link.code, route: entry.landing.route,
         platform: visitor.platform.rawValue, kind: visitor.kind.rawValue))
     guard visitor.kind == .person else { return page(entry, copied: entry.appLink, cache: "public, max-age=300") }
     switch visitor.platform {
@@ -107,37 +114,38 @@ extension LinkService {
       cache: cache)
   }
 
+  /// The body of `POST /v1/deferred/redeem`.
+  struct RedeemBody: Decodable {
+    var token: String
+  }
+
   /// `POST /v1/deferred/redeem` with `{"token": "…"}`: the link's route, target and values, once.
-  func redeem(_ request: Request) async throws -> Response {
-    struct Body: Decodable { var token: String }
-    guard let buffer = try? await request.body.collect(upTo: 4_096),
-      let body = try? JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
-    else { return Self.json(["error": "the body is {\"token\": \"…\"}, 4 KiB at most"], status: .badRequest) }
-    let refused = { (refusal: DeferredTokens.Refusal, status: HTTPResponse.Status) -> Response in
+  func redeem(_ token: String) async throws -> Redeemed {
+    let refused = { (refusal: DeferredTokens.Refusal, status: HTTPResponse.Status) -> LinkServiceError in
       switch refusal {
       case .expired: tokenEvents.expired.increment()
       case .replayed: tokenEvents.replayed.increment()
       default: tokenEvents.refused.increment()
       }
-      return Self.json(["error": refusal.text], status: status)
+      return LinkServiceError(status, refusal.text)
     }
     let checked: DeferredTokens.Checked
-    switch tokens.check(body.token) {
+    switch tokens.check(token) {
     case .success(let valid): checked = valid
-    case .failure(let refusal): return refused(refusal, refusal == .expired ? .gone : .badRequest)
+    case .failure(let refusal): throw refused(refusal, refusal == .expired ? .gone : .badRequest)
     }
-    guard let entry = table.entry(checked.code) else { return refused(.unknownLink, .notFound) }
+    guard let entry = table.entry(checked.code) else { throw refused(.unknownLink, .notFound) }
     let now = Int64(configuration.now().timeIntervalSince1970)
     guard
       try await store.redeem(
         nonce: checked.nonce, expires: Int64(checked.expires.timeIntervalSince1970) + 60, now: now)
-    else { return refused(.replayed, .conflict) }
+    else { throw refused(.replayed, .conflict) }
     tokenEvents.redeemed.increment()
-    return Self.json(Redeemed(entry))
+    return Redeemed(entry)
   }
 
-  /// What a redeemed token answers.
-  struct Redeemed: Encodable {
+  /// What a redeemed token answers, and `/v1/resolve`.
+  struct Redeemed: ResponseEncodable {
     var code: String
     var url: String
     var route: String
@@ -163,29 +171,8 @@ extension LinkService {
   static func text(
     _ text: String, type: String, status: HTTPResponse.Status = .ok, cache: String = "public, max-age=300"
   ) -> Response {
-    var headers: HTTPFields = [.contentType: type, .cacheControl: cache]
     // A browser takes the file as its type says, never as it guesses.
-    if let noSniff = HTTPField.Name("X-Content-Type-Options") { headers[noSniff] = "nosniff" }
+    let headers: HTTPFields = [.contentType: type, .cacheControl: cache, .xContentTypeOptions: "nosniff"]
     return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
   }
-
-  static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-    return Response(
-      status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-      body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
-  }
-}
-
-/// `waypoint_links_tokens{event=…}`: tokens issued, redeemed, expired, replayed and refused.
-///
-/// Made with the service, so a process bootstraps its metrics system before it makes one.
-struct TokenEvents: Sendable {
-  let issued = Counter(label: "waypoint_links_tokens", dimensions: [("event", "issued")])
-  let redeemed = Counter(label: "waypoint_links_tokens", dimensions: [("event", "redeemed")])
-  let expired = Counter(label: "waypoint_links_tokens", dimensions: [("event", "expired")])
-  let replayed = Counter(label: "waypoint_links_tokens", dimensions: [("event", "replayed")])
-  let refused = Counter(label: "waypoint_links_tokens", dimensions: [("event", "refused")])
 }

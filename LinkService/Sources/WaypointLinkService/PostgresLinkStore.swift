@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 import WaypointLinkSite
 
 /// The store several servers share: one PostgreSQL database (postgres-nio's pooled client).
@@ -11,9 +12,12 @@ import WaypointLinkSite
 /// second by default) rather than LISTEN: polling passes through connection poolers in
 /// transaction mode, survives a dropped connection without a missed notification, and is the
 /// same path as SQLite's; a poll is one indexed query.
-package final class PostgresLinkStore: LinkStore {
+///
+/// The store is a service of the process's `ServiceGroup` (postgres-nio's client runs as one):
+/// put it before the server (``LinkServer``), so it starts first and stops last, after the last
+/// clicks are written.
+package final class PostgresLinkStore: LinkStore, Service {
   private let client: PostgresClient
-  private let running: Task<Void, Never>
   private let logger: Logger
   private let purge = Purge()
 
@@ -32,7 +36,11 @@ package final class PostgresLinkStore: LinkStore {
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
     self.logger = logger
-    running = Task { await client.run() }
+  }
+
+  /// Runs the client's connection pool until the group shuts down.
+  package func run() async {
+    await client.run()
   }
 
   package func prepare() async throws {
@@ -266,8 +274,6 @@ package final class PostgresLinkStore: LinkStore {
     return value
   }
 
-  package func close() async throws {
-    running.cancel()
-    await running.value
-  }
+  /// Nothing to close: the pool ends with ``run()``.
+  package func close() async throws {}
 }

@@ -219,11 +219,3 @@ package final class SQLiteLinkStore: LinkStore {
     try await connection.close()
   }
 }
-
-/// Clicks a store could not write: the caller keeps them for the next write.
-package struct UnrecordedClicks: Error {
-  /// The clicks not written.
-  package var clicks: [ClickKey: Int]
-  /// Why.
-  package var reason: String
-}

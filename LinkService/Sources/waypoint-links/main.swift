@@ -95,24 +95,25 @@ struct ServeCommand: AsyncParsableCommand {
     if let feedKey {
       configuration.feedKey = try SigningKey(fileText: String(contentsOfFile: feedKey, encoding: .utf8))
     }
+    // SIGTERM or SIGINT: the server finishes its requests, then the clicks are written, then a
+    // PostgreSQL pool closes; a connection that holds on past 30 seconds is cut so the process ends.
+    var services: [any Service] = []
     let store: any LinkStore
-    let path: String
     if let postgres {
-      store = try PostgresLinkStore(url: postgres)
-      path = "PostgreSQL"
+      let shared = try PostgresLinkStore(url: postgres)
+      services.append(shared)
+      store = shared
+      logger.info("the store is PostgreSQL")
     } else {
-      path = try database ?? Self.temporaryDatabase()
+      let path = try database ?? Self.temporaryDatabase()
       store = try await SQLiteLinkStore(path: path)
+      logger.info("the store is \(path)")
     }
+    services.append(LinkServer(configuration, store: store, address: .hostname(host, port: port), logger: logger))
+    var group = ServiceGroupConfiguration(
+      services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    group.maximumGracefulShutdownDuration = .seconds(30)
     do {
-      let service = try await LinkService(configuration, store: store, logger: logger)
-      logger.info("serving \(site.links.count) links of \(site.origin) from \(path) on http://\(host):\(port)")
-      // SIGTERM or SIGINT: the server finishes its requests, then the clicks are written; a
-      // connection that holds on past 30 seconds is cut so the process ends.
-      var group = ServiceGroupConfiguration(
-        services: [service.application(address: .hostname(host, port: port))],
-        gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-      group.maximumGracefulShutdownDuration = .seconds(30)
       try await ServiceGroup(configuration: group).run()
     } catch {
       try? await store.close()

@@ -8,10 +8,11 @@ import WaypointLinkService
 struct AdminAPITests {
   @Test("without the key, or with a wrong one, every admin route is refused")
   func key() async throws {
-    try await withHarness { harness, client in
+    // Wrong keys have a rate limit of their own: a burst that holds every guess here.
+    try await withHarness(burst: 100) { harness, client in
       let routes: [(String, HTTPRequest.Method)] = [
-        ("/v1/links", .get), ("/v1/links", .post), ("/v1/links/welcome", .get), ("/v1/links/welcome", .delete),
-        ("/v1/clicks", .get),
+        ("/v1/links", .get), ("/v1/links", .post), ("/v1/links/welcome", .get), ("/v1/links/welcome", .put),
+        ("/v1/links/welcome", .delete), ("/v1/clicks", .get), ("/v1/feed/key", .get),
       ]
       for (uri, method) in routes {
         for key in [nil, "wrong", harness.adminKey + "x", String(harness.adminKey.dropLast())] {
@@ -20,6 +21,38 @@ struct AdminAPITests {
         }
       }
       #expect(try await client.get("/welcome", agent: iPhone).status == .ok)
+      // The routes open to all ask for no key.
+      #expect(try await client.get("/v1/resolve/welcome", agent: nil).status == .ok)
+      #expect(try await client.get("/v1/feed", agent: nil).status == .ok)
+      #expect(try await client.get("/v1/openapi.json", agent: nil).status == .ok)
+      #expect(try await client.admin("/v1/opens", method: .post, key: nil, body: #"{"opens": []}"#).status == .ok)
+    }
+  }
+
+  @Test("every refusal is one JSON shape: bodies past each route's limit, malformed bodies, no route")
+  func refusalShape() async throws {
+    try await withHarness { harness, client in
+      let limits: [(String, String?, Int, String)] = [
+        ("/v1/deferred/redeem", nil, 5_000, "4 KiB"), ("/v1/links", harness.adminKey, 70_000, "64 KiB"),
+        ("/v1/opens", nil, 300_000, "256 KiB"),
+      ]
+      for (uri, key, size, limit) in limits {
+        let body = #"{"token": ""# + String(repeating: "a", count: size) + #""}"#
+        let answer = try await client.admin(uri, method: .post, key: key, body: body)
+        #expect(answer.status == .contentTooLarge, "\(uri)")
+        #expect(answer.json["error"] as? String == "the body is \(limit) at most", "\(uri)")
+        #expect(answer.headers[.contentType] == "application/json" && answer.headers[.cacheControl] == "no-store")
+      }
+      for (uri, key) in [("/v1/deferred/redeem", nil), ("/v1/links", harness.adminKey), ("/v1/opens", nil)] {
+        let answer = try await client.admin(uri, method: .post, key: key, body: "{not json")
+        #expect(answer.status == .badRequest && answer.json["error"] is String, "\(uri)")
+      }
+      // No route: the plain 404 of a missing code, not cached.
+      for uri in ["/a/b", "/v1/nothing", "/welcome/qr.svg/more"] {
+        let answer = try await client.get(uri, agent: desktop)
+        #expect(
+          answer.status == .notFound && answer.text == "Not found\n" && answer.headers[.cacheControl] == "no-store")
+      }
     }
   }
 

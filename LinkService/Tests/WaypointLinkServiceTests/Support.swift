@@ -147,13 +147,13 @@ func columns(of table: String, in path: String) async throws -> [String] {
   return rows.compactMap { $0.column("name")?.string }
 }
 
-/// Runs `body` with a harness made of `links` (and `web`) and a client of its routes, then closes
-/// the store, whatever `body` throws.
+/// Runs `body` with a harness made of `links` (and `web`, `top` and the rate limits' `burst`) and
+/// a client of its routes, then closes the store, whatever `body` throws.
 func withHarness(
-  links: String = welcome, web: Bool = true, top: String = "",
+  links: String = welcome, web: Bool = true, top: String = "", burst: Double = 20,
   _ body: @Sendable (Harness, any TestClientProtocol) async throws -> Void
 ) async throws {
-  let harness = try await Harness(links: links, web: web, top: top)
+  let harness = try await Harness(links: links, web: web, burst: burst, top: top)
   do {
     try await harness.test { client in try await body(harness, client) }
   } catch {

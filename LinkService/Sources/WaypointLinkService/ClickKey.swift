@@ -1,0 +1,31 @@
+import Foundation
+
+/// What one click is counted by: never an address or anything else of the device's.
+package struct ClickKey: Sendable, Hashable {
+  /// The day, `YYYY-MM-DD` in UTC.
+  package var day: String
+  /// The link's code.
+  package var code: String
+  /// The route the link opens.
+  package var route: String
+  /// `ios`, `android` or `desktop`.
+  package var platform: String
+  /// `person`, `previewer` (a link preview's fetch) or `bot` (a crawler or a tool).
+  package var kind: String
+
+  /// `YYYY-MM-DD` of `date` in UTC.
+  static func day(of date: Date) -> String {
+    // Days since 1970-01-01 to a civil date (the proleptic Gregorian calendar).
+    let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) + 719_468
+    let era = (days >= 0 ? days : days - 146_096) / 146_097
+    let dayOfEra = days - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+    return "\(year)-\(two(month))-\(two(day))"
+  }
+}
