@@ -32,9 +32,10 @@ final class ChangeFeed: Sendable {
 
   /// The signed feed (``ShortLinkFeed/Signed``'s JSON) as of the table's version now.
   func signed() throws -> Data {
-    let version = table.version
+    let (entries, removed, version) = table.snapshot
     if let made = made.withLock({ $0 }), made.version == version { return made.body }
-    let feed = ShortLinkFeed(site: table.site.origin, version: version, entries: table.changedEntries)
+    let feed = ShortLinkFeed(
+      site: table.site.origin, version: version, entries: LinkTable.changedEntries(entries, removed: removed))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let bytes = try encoder.encode(feed)
@@ -63,24 +64,23 @@ final class ChangeFeed: Sendable {
 }
 
 extension LinkTable {
-  /// The feed's entries: each code removed (or no longer served), and each link served at a
-  /// revision above 1, by code.
-  var changedEntries: [ShortLinkFeed.Entry] {
-    let (entries, known) = snapshot
-    var changed: [ShortLinkFeed.Entry] = []
-    for key in known {
-      if let entry = entries[key] {
-        let revision = entry.link.currentRevision
-        guard revision > 1 else { continue }
-        changed.append(
-          ShortLinkFeed.Entry(
-            code: entry.link.code, revision: revision,
-            link: ShortLink(
-              code: entry.link.code, url: entry.appLink, route: entry.landing.route, values: entry.landing.values,
-              revision: revision)))
-      } else {
-        changed.append(ShortLinkFeed.Entry(code: key, revision: 0, link: nil))
-      }
+  /// The feed's entries of `entries` and `removed`: each code removed for good, and each link
+  /// served at a revision above 1, by code.
+  ///
+  /// A code a server does not serve for another reason (its
+  /// manifest refuses the link) is left out: the app's table keeps its link.
+  static func changedEntries(
+    _ entries: [String: LinkSite.Entry], removed: Set<String>
+  ) -> [ShortLinkFeed.Entry] {
+    var changed = removed.map { ShortLinkFeed.Entry(code: $0, revision: 0, link: nil) }
+    for entry in entries.values where entry.link.currentRevision > 1 {
+      let revision = entry.link.currentRevision
+      changed.append(
+        ShortLinkFeed.Entry(
+          code: entry.link.code, revision: revision,
+          link: ShortLink(
+            code: entry.link.code, url: entry.appLink, route: entry.landing.route, values: entry.landing.values,
+            revision: revision)))
     }
     return changed.sorted { $0.code.lowercased() < $1.code.lowercased() }
   }

@@ -6,7 +6,10 @@ extension LinkService {
   /// `POST /v1/opens` with `{"opens": [{"id", "code", "revision", "source", "platform", "hour"}]}`:
   /// opens of short links apps resolved from their own tables, each counted once by its id.
   ///
-  /// 500 opens and 256 KiB at most; an open of a code the service never had is not counted. The
+  /// 500 opens and 256 KiB at most. An open that is not one (a bad id, code, revision, source or
+  /// platform) is skipped and named in the answer, the others counted, so one bad open never
+  /// costs the batch; an hour more than three days back or an hour ahead (a device's clock) is
+  /// taken as the service's own; an open of a code the service never had is not counted. The
   /// answer says how many were new: a batch sent again counts nothing.
   func reportOpens(_ request: Request, context: LinkRequestContext) async throws -> OpensReceived {
     let body = try await request.decode(as: OpensBody.self, context: context)
@@ -14,13 +17,19 @@ extension LinkService {
       throw LinkServiceError(.badRequest, "a batch is 500 opens at most, not \(body.opens.count)")
     }
     let hour = Int64((configuration.now().timeIntervalSince1970 / 3_600).rounded(.down))
+    var taken: [AppOpen] = []
+    var skipped: [OpensReceived.Skipped] = []
     for (index, open) in body.opens.enumerated() {
-      if let problem = Self.problem(with: open, now: hour) {
-        throw LinkServiceError(.badRequest, "open \(index): \(problem)")
+      if let problem = Self.problem(with: open) {
+        skipped.append(OpensReceived.Skipped(index: index, why: problem))
+        continue
       }
+      var open = open
+      if !(hour - 72...hour + 1).contains(open.hour) { open.hour = hour }
+      if table.knows(open.code) { taken.append(open) }
     }
-    let counted = try await store.add(body.opens.filter { table.knows($0.code) })
-    return OpensReceived(received: body.opens.count, counted: counted)
+    let counted = try await store.add(taken)
+    return OpensReceived(received: body.opens.count, counted: counted, skipped: skipped)
   }
 
   /// The body of `POST /v1/opens`.
@@ -28,14 +37,22 @@ extension LinkService {
     var opens: [AppOpen]
   }
 
-  /// What `POST /v1/opens` answers: how many opens came, and how many were new.
+  /// What `POST /v1/opens` answers: how many opens came, how many were new, and which were
+  /// skipped, with why.
   struct OpensReceived: ResponseEncodable {
     var received: Int
     var counted: Int
+    var skipped: [Skipped]
+
+    /// An open that is not one.
+    struct Skipped: Encodable {
+      var index: Int
+      var why: String
+    }
   }
 
-  /// What is wrong with `open`, reported in the hour `now`; `nil` when nothing is.
-  static func problem(with open: AppOpen, now: Int64) -> String? {
+  /// What is wrong with `open`; `nil` when nothing is.
+  static func problem(with open: AppOpen) -> String? {
     func isHex(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) }
     func isWord(_ byte: UInt8) -> Bool {
       (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
@@ -52,8 +69,6 @@ extension LinkService {
     guard ["ios", "android", "desktop"].contains(open.platform) else {
       return "the platform is ios, android or desktop"
     }
-    // Within the three days an app keeps an open, and an hour of clock skew.
-    guard (now - 73...now + 1).contains(open.hour) else { return "the hour is not within the last three days" }
     return nil
   }
 

@@ -83,10 +83,10 @@ package struct LinkService: Sendable {
   ///   raising its revision; nothing is written then.
   static func seed(_ links: [LinkSiteFile.Link], into store: any LinkStore, logger: Logger) async throws {
     var problems: [String] = []
-    var writes: [LinkSiteFile.Link] = []
+    var writes: [(link: LinkSiteFile.Link, over: String?)] = []
     for link in links {
       guard let stored = try await store.stored(code: link.code) else {
-        writes.append(link)
+        writes.append((link, nil))
         continue
       }
       guard let body = stored.body else {
@@ -106,7 +106,7 @@ package struct LinkService: Sendable {
             : "\(link.code): the service serves it at revision \(served.currentRevision); give it \"revision\": \(needed)"
         )
       } else {
-        writes.append(link)
+        writes.append((link, body))
       }
     }
     guard problems.isEmpty else {
@@ -114,7 +114,8 @@ package struct LinkService: Sendable {
         "\(problems.count) link(s) of the file cannot be written:\n"
           + problems.map { "  " + printable($0) }.joined(separator: "\n"))
     }
-    for link in writes { try await store.seed(link) }
+    // Each over what was read: a change another server made meanwhile stays.
+    for write in writes { try await store.seed(write.link, over: write.over) }
   }
 
   /// The key given, or the one in the store (written there by the first server to start).
@@ -149,5 +150,8 @@ package struct LinkService: Sendable {
 
   /// Writes the clicks counted so far (tests, and a caller that runs the routes itself).
   package func writeClicks() async { await clicks.flush() }
+
+  /// Reads what other servers wrote to the store now, as the sync does every interval (tests).
+  package func readChanges() async { await sync.sync() }
 
 }

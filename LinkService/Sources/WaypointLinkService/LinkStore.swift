@@ -14,7 +14,10 @@ package protocol LinkStore: Sendable {
   /// Writes `link`, a links file's, under its code when the file changed it since it was last
   /// seeded (or the code is new): a link changed through the admin API stays so until the file
   /// changes that link, and a removed one stays removed for good (codes ignore case).
-  func seed(_ link: LinkSiteFile.Link) async throws
+  ///
+  /// It writes only over `expected`, the body read before (`nil` when no link had the code), so
+  /// a change that came in between (another server's reassignment) is never undone.
+  func seed(_ link: LinkSiteFile.Link, over expected: String?) async throws
   /// Writes `link` when no link ever had its code; `false` when one has, or had (a removed code
   /// is never issued again).
   func add(_ link: LinkSiteFile.Link) async throws -> Bool

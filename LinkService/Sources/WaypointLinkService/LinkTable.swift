@@ -15,6 +15,8 @@ final class LinkTable: Sendable {
     /// The version each code was last written at, removed ones too: two reads that overlap
     /// never put back an older state.
     var versions: [String: Int64] = [:]
+    /// The codes removed for good (their store rows are tombstones), not those merely not served.
+    var removed: Set<String> = []
     var version: Int64 = 0
   }
 
@@ -40,9 +42,10 @@ final class LinkTable: Sendable {
     state.withLock { $0.versions[code.lowercased()] != nil }
   }
 
-  /// The links served, by lowercased code, and every code the table has seen written.
-  var snapshot: (entries: [String: LinkSite.Entry], known: [String]) {
-    state.withLock { ($0.entries, Array($0.versions.keys)) }
+  /// The links served and the codes removed for good, by lowercased code, at the version read,
+  /// all under one lock (a feed never labels one version with another's links).
+  var snapshot: (entries: [String: LinkSite.Entry], removed: Set<String>, version: Int64) {
+    state.withLock { ($0.entries, $0.removed, $0.version) }
   }
 
   /// Every link, by code.
@@ -78,6 +81,7 @@ final class LinkTable: Sendable {
         guard change.version > state.versions[key, default: 0] else { continue }
         state.versions[key] = change.version
         state.entries[key] = entry
+        if change.body == nil { state.removed.insert(key) } else { state.removed.remove(key) }
         state.version = max(state.version, change.version)
       }
     }

@@ -74,36 +74,39 @@ package final class PostgresLinkStore: LinkStore, Service {
     }
   }
 
-  /// Writes `body` under `code` at the next version (and as the seed when `seeds`) when
-  /// `condition` holds for the row that is there (the table locked, so versions commit in
-  /// order); `true` when it wrote.
-  private func write(code: String, body: String?, seeds: Bool, when condition: String) async throws -> Bool {
-    let key = code.lowercased()
-    let seed = seeds ? body : nil
-    return try await client.withTransaction(logger: logger) { connection in
+  package func seed(_ link: LinkSiteFile.Link, over expected: String?) async throws {
+    let key = link.code.lowercased()
+    let body = link.stored
+    try await client.withTransaction(logger: logger) { connection in
       try await connection.query("LOCK TABLE links IN SHARE ROW EXCLUSIVE MODE", logger: logger)
-      var query: PostgresQuery = """
-        INSERT INTO links (key, code, body, seed, version)
-          VALUES (\(key), \(code), \(body), \(seed), (SELECT COALESCE(MAX(version), 0) + 1 FROM links))
-        ON CONFLICT (key) DO UPDATE SET code = excluded.code, body = excluded.body, version = excluded.version
+      try await connection.query(
         """
-      if seeds { query.sql += ", seed = excluded.seed" }
-      query.sql += " WHERE " + condition + " RETURNING version"
-      let rows = try await connection.query(query, logger: logger)
-      for try await _ in rows { return true }
-      return false
+        INSERT INTO links (key, code, body, seed, version)
+          VALUES (\(key), \(link.code), \(body), \(body), (SELECT COALESCE(MAX(version), 0) + 1 FROM links))
+        ON CONFLICT (key) DO UPDATE SET code = excluded.code, body = excluded.body, seed = excluded.seed,
+          version = excluded.version
+          WHERE links.seed IS DISTINCT FROM excluded.seed AND links.body IS NOT NULL
+            AND links.body IS NOT DISTINCT FROM \(expected)
+        """, logger: logger)
     }
   }
 
-  package func seed(_ link: LinkSiteFile.Link) async throws {
-    _ = try await write(
-      code: link.code, body: link.stored, seeds: true,
-      when: "links.seed IS DISTINCT FROM excluded.seed AND links.body IS NOT NULL")
-  }
-
   package func add(_ link: LinkSiteFile.Link) async throws -> Bool {
-    // A code that was ever written is never written again by `add`: a tombstone stays.
-    try await write(code: link.code, body: link.stored, seeds: false, when: "false")
+    // A code that was ever written is never written again by `add`: a tombstone stays. The table
+    // is locked so versions commit in order.
+    let key = link.code.lowercased()
+    let body = link.stored
+    return try await client.withTransaction(logger: logger) { connection in
+      try await connection.query("LOCK TABLE links IN SHARE ROW EXCLUSIVE MODE", logger: logger)
+      let rows = try await connection.query(
+        """
+        INSERT INTO links (key, code, body, version)
+          VALUES (\(key), \(link.code), \(body), (SELECT COALESCE(MAX(version), 0) + 1 FROM links))
+        ON CONFLICT (key) DO NOTHING RETURNING version
+        """, logger: logger)
+      for try await _ in rows { return true }
+      return false
+    }
   }
 
   package func replace(_ old: String, with new: LinkSiteFile.Link) async throws -> Bool {

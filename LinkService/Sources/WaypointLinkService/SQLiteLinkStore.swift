@@ -54,15 +54,15 @@ package final class SQLiteLinkStore: LinkStore {
     }
   }
 
-  package func seed(_ link: LinkSiteFile.Link) async throws {
+  package func seed(_ link: LinkSiteFile.Link, over expected: String?) async throws {
     _ = try await connection.query(
       """
       INSERT INTO links (key, code, body, seed, version)
         VALUES (?1, ?2, ?3, ?3, (SELECT COALESCE(MAX(version), 0) + 1 FROM links))
       ON CONFLICT (key) DO UPDATE SET code = excluded.code, body = excluded.body, seed = excluded.seed,
         version = excluded.version
-        WHERE links.seed IS NOT excluded.seed AND links.body IS NOT NULL
-      """, [.text(link.code.lowercased()), .text(link.code), .text(link.stored)])
+        WHERE links.seed IS NOT excluded.seed AND links.body IS NOT NULL AND links.body IS ?4
+      """, [.text(link.code.lowercased()), .text(link.code), .text(link.stored), expected.map { .text($0) } ?? .null])
   }
 
   package func add(_ link: LinkSiteFile.Link) async throws -> Bool {

@@ -81,6 +81,42 @@ struct ChangeTests {
     try await second.close()
   }
 
+  @Test("a seed over a link changed meanwhile writes nothing; a code only another manifest serves is no removal")
+  func seedRaceAndFeedOfUnserved() async throws {
+    let first = try await Harness(links: Self.links)
+    let database = first.store.path
+    try await first.test { client in
+      let before = try #require(try await first.store.stored(code: "summer")?.body)
+      let moved = #"{"code": "summer", "route": "note", "values": {"id": "3"}, "title": "Summer"}"#
+      let key = first.adminKey
+      #expect(
+        try await client.admin("/v1/links/summer?reassign=true", method: .put, key: key, body: moved).status == .ok)
+      // Another server, started from a links file that changed only the title, read `before`.
+      let retitled = try siteFile(
+        links: #"{"code": "summer", "route": "note", "values": {"id": "2"}, "title": "Summer!"}"#
+      ).links[0]
+      try await first.store.seed(retitled, over: before)
+      await first.service.readChanges()
+      let resolved = try await client.get("/v1/resolve/summer", agent: nil)
+      #expect(
+        resolved.json["url"] as? String == "https://notes.example.com/n/3" && resolved.json["revision"] as? Int == 2)
+    }
+    try await first.close()
+    // A manifest without the tag route: `autumn` is not served here, but it was not removed.
+    let noTags = serviceManifest.replacingOccurrences(
+      of:
+        #"{"name": "tag", "pattern": "https://notes.example.com/tag/:tag", "target": "NoteList", "exposure": "public"},"#,
+      with: "")
+    let links = Self.links.replacingOccurrences(
+      of: #", {"code": "autumn", "route": "tag", "values": {"tag": "leaves"}, "title": "Autumn"}"#, with: "")
+    let second = try await Harness(links: links, manifest: noTags, database: database)
+    try await second.test { client in
+      let feed = try ScaleOutTests.feedText(try await client.get("/v1/feed", agent: nil).text)
+      #expect(!feed.contains("autumn") && feed.contains(#""revision":2"#), "\(feed)")
+    }
+    try await second.close()
+  }
+
   @Test("the feed is signed with the feed key and lists removed and reassigned codes; the app's table follows it")
   func feed() async throws {
     try await withHarness(links: Self.links) { harness, client in

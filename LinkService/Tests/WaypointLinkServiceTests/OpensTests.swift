@@ -102,7 +102,8 @@ struct OpensTests {
     }
   }
 
-  @Test("a batch sent again counts nothing; a wrong open is refused by its place; an unknown code is not counted")
+  @Test(
+    "a batch sent again counts nothing; a wrong open is skipped by its place, the rest counted; an unknown code is not")
   func idempotentAndChecked() async throws {
     try await withHarness(links: Self.links) { harness, client in
       harness.clock.advance(Date().timeIntervalSince(harness.clock.now))
@@ -118,16 +119,22 @@ struct OpensTests {
       #expect(again.status == .ok && again.json["counted"] as? Int == 0)
       let wrong: [(String, String)] = [
         (open("xyz"), "id"), (open("00000000000000000000000000000003", code: "a/b"), "code"),
-        (open("00000000000000000000000000000004", hour: hour - 200), "hour"),
         (open("00000000000000000000000000000005", platform: "windows"), "platform"),
       ]
-      for (entry, field) in wrong {
-        let refused = try await client.admin(
-          "/v1/opens", method: .post, key: nil,
-          body: #"{"opens": [\#(open("0000000000000000000000000000000a")), \#(entry)]}"#)
-        #expect(
-          refused.status == .badRequest
-            && (refused.json["error"] as? String)?.hasPrefix("open 1: the \(field)") == true, "\(entry)")
+      for (index, (entry, field)) in wrong.enumerated() {
+        let good = open(String(format: "%032x", 0xa0 + index))
+        let answer = try await client.admin(
+          "/v1/opens", method: .post, key: nil, body: #"{"opens": [\#(good), \#(entry)]}"#)
+        let skipped = answer.json["skipped"] as? [[String: Any]]
+        #expect(answer.status == .ok && answer.json["counted"] as? Int == 1, "\(entry)")
+        #expect(skipped?.count == 1 && skipped?.first?["index"] as? Int == 1, "\(entry)")
+        #expect((skipped?.first?["why"] as? String)?.hasPrefix("the \(field)") == true, "\(entry)")
+      }
+      // A device's clock days behind or hours ahead: counted at the service's hour.
+      for (id, skew) in [("00000000000000000000000000000b01", -200), ("00000000000000000000000000000b02", 30)] {
+        let answer = try await client.admin(
+          "/v1/opens", method: .post, key: nil, body: #"{"opens": [\#(open(id, hour: hour + skew))]}"#)
+        #expect(answer.json["counted"] as? Int == 1)
       }
       let tooMany =
         "{\"opens\": [" + (0..<501).map { open(String(format: "%032x", $0 + 100)) }.joined(separator: ",") + "]}"
@@ -138,7 +145,17 @@ struct OpensTests {
       #expect(try await client.admin("/v1/opens", method: .post, key: nil, body: extra).json["counted"] as? Int == 1)
       let counts = try await client.admin("/v1/clicks?code=spring", key: harness.adminKey)
       let opens = try #require(counts.json["opens"] as? [[String: Any]])
-      #expect(opens.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 2)
+      #expect(opens.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 7)
+      let today = opens.filter { $0["day"] as? String == Self.day(hour: hour) }
+      #expect(today.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 7, "the skewed hours are counted today")
     }
+  }
+
+  /// `YYYY-MM-DD` of the hour `hour` since 1970, in UTC.
+  static func day(hour: Int) -> String {
+    let formatter = DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+    return formatter.string(from: Date(timeIntervalSince1970: Double(hour) * 3_600))
   }
 }

@@ -638,7 +638,8 @@ public final class LinkInbox: Sendable {
     case .duplicate(let earlier):
       drop(held, because: "\(Self.duplicateReason)\(earlier)")
     case .queued(let superseded, let waits, let reason, let drain):
-      if case .found(let link) = short {
+      // An open of the table's, unless this very link was superseded at once.
+      if case .found(let link) = short, !superseded.contains(where: { $0.openID == openID }) {
         policy.shortLinks?.service?.recordOpen(of: link, source: origin.kind, at: moment)
       }
       if waits, !superseded.contains(where: { $0.openID == openID }) {

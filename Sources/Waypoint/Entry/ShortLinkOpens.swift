@@ -71,6 +71,18 @@ final class ShortLinkOpens: Sendable {
     }
   }
 
+  /// `kind`, a door's name, as the service takes a source: 1 to 32 letters, digits, `-`, `_`
+  /// and `.`, any other character a `-` (an app's own door may be named anyhow).
+  static func source(_ kind: String) -> String {
+    let kept = kind.utf8.prefix(32).map { byte -> Character in
+      let isWord =
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+      return isWord ? Character(Unicode.Scalar(byte)) : "-"
+    }
+    return kept.isEmpty ? "other" : String(kept)
+  }
+
   /// A new open's id: 128 random bits in hex.
   static func makeID() -> String {
     var generator = SystemRandomNumberGenerator()

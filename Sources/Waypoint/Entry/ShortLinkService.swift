@@ -96,7 +96,7 @@ public struct ShortLinkService: Sendable {
   func recordOpen(of link: ShortLink, source: String, at date: Date) {
     guard post != nil else { return }
     let open = ShortLinkOpens.Open(
-      id: ShortLinkOpens.makeID(), code: link.code, revision: link.revision, source: source,
+      id: ShortLinkOpens.makeID(), code: link.code, revision: link.revision, source: ShortLinkOpens.source(source),
       platform: Self.platform ?? "desktop", hour: Int64((date.timeIntervalSince1970 / 3_600).rounded(.down)))
     guard opens.add(open) else { return }
     Task { [self] in

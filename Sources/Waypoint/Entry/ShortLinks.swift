@@ -177,7 +177,7 @@ public struct ShortLinks: Sendable {
     return .missing(code: String(segment), web: "\(scheme)://\(authority)\(path)\(query.map { "?" + $0 } ?? "")#web")
   }
 
-  /// The change feed applied last (``ShortLinkFeed/Signed``'s JSON), to keep and ``apply(feed:)``
+  /// The change feed applied last (the JSON `GET /v1/feed` answers), to keep and ``apply(feed:)``
   /// again at the next launch; `nil` before one was.
   public var feed: Data? { storage.changes.withLock { $0.signed } }
 
