@@ -1,3 +1,5 @@
+import Waypoint
+
 /// The forms the link commands accept for what names an app and a link, checked in one place:
 /// `links build` and `import-fdl` read them from hostile files, `android assetlinks` from its
 /// arguments.
@@ -20,7 +22,7 @@ package enum AppIdentifiers {
 
   /// A short link's code: 1 to 64 letters, digits, `-` or `_`, starting with a letter or digit.
   package static func isLinkCode(_ text: String) -> Bool {
-    text.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]{0,63}/) != nil
+    ShortLinks.isCode(text[...])
   }
 
   /// `TEAMID.bundle.id`: ten uppercase letters or digits, a dot, and a bundle id.

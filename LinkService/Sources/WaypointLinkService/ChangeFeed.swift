@@ -36,8 +36,7 @@ final class ChangeFeed: Sendable {
     if let made = made.withLock({ $0 }), made.version == version { return made.body }
     let feed = ShortLinkFeed(
       site: table.site.origin, version: version, entries: LinkTable.changedEntries(entries, removed: removed))
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let encoder = ServiceJSON.encoder
     let bytes = try encoder.encode(feed)
     let body = try encoder.encode(
       ShortLinkFeed.Signed(feed: bytes, signature: signer.sign(manifest: bytes).fileText))

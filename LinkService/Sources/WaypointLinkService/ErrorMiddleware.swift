@@ -39,12 +39,7 @@ struct ErrorMiddleware: RouterMiddleware {
 
   /// `{"error": "…"}` with the refusal's status and headers, never cached.
   static func answer(_ error: LinkServiceError) -> Response {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let body = (try? encoder.encode(["error": error.message])) ?? Data(#"{"error":"?"}"#.utf8)
-    var headers = error.headers
-    headers[.contentType] = "application/json"
-    headers[.cacheControl] = "no-store"
-    return Response(status: error.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    (try? ServiceJSON.response(["error": error.message], status: error.status, headers: error.headers))
+      ?? Response(status: error.status, headers: error.headers)
   }
 }

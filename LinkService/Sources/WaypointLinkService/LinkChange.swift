@@ -18,9 +18,7 @@ package struct LinkChange: Sendable {
 extension LinkSiteFile.Link {
   /// The link as the store keeps it: JSON.
   var stored: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    String(decoding: (try? ServiceJSON.encoder.encode(self)) ?? Data(), as: UTF8.self)
   }
 
   /// A link the store kept.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Waypoint
 import WaypointLinkSite
 
 extension LinkService {
@@ -16,11 +17,11 @@ extension LinkService {
     guard body.opens.count <= 500 else {
       throw LinkServiceError(.badRequest, "a batch is 500 opens at most, not \(body.opens.count)")
     }
-    let hour = Int64((configuration.now().timeIntervalSince1970 / 3_600).rounded(.down))
-    var taken: [AppOpen] = []
+    let hour = ShortLinkOpen.hour(of: configuration.now())
+    var taken: [ShortLinkOpen] = []
     var skipped: [OpensReceived.Skipped] = []
     for (index, open) in body.opens.enumerated() {
-      if let problem = Self.problem(with: open) {
+      if let problem = open.problem {
         skipped.append(OpensReceived.Skipped(index: index, why: problem))
         continue
       }
@@ -34,7 +35,7 @@ extension LinkService {
 
   /// The body of `POST /v1/opens`.
   struct OpensBody: Decodable {
-    var opens: [AppOpen]
+    var opens: [ShortLinkOpen]
   }
 
   /// What `POST /v1/opens` answers: how many opens came, how many were new, and which were
@@ -49,27 +50,6 @@ extension LinkService {
       var index: Int
       var why: String
     }
-  }
-
-  /// What is wrong with `open`; `nil` when nothing is.
-  static func problem(with open: AppOpen) -> String? {
-    func isHex(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) }
-    func isWord(_ byte: UInt8) -> Bool {
-      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-    }
-    guard (16...64).contains(open.id.utf8.count), open.id.utf8.allSatisfy(isHex) else {
-      return "the id is 16 to 64 lowercase hex digits"
-    }
-    guard AppIdentifiers.isLinkCode(open.code) else { return "the code is no code" }
-    guard (1...1_000_000).contains(open.revision) else { return "the revision is 1 to 1000000" }
-    guard (1...32).contains(open.source.utf8.count), open.source.utf8.allSatisfy(isWord) else {
-      return "the source is 1 to 32 letters, digits, '-', '_' or '.'"
-    }
-    guard ["ios", "android", "desktop"].contains(open.platform) else {
-      return "the platform is ios, android or desktop"
-    }
-    return nil
   }
 
   /// What `GET /v1/clicks` answers: what the web saw (`clicks`: people, previewers, bots) and what

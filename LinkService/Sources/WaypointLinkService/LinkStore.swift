@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Waypoint
 import WaypointLinkSite
 
 /// Where the link service keeps what must outlive a process: the links, the click counts, the
@@ -29,7 +30,7 @@ package protocol LinkStore: Sendable {
   /// What the store holds under `code`: `nil` when no link ever had it.
   func stored(code: String) async throws -> StoredLink?
   /// Counts `opens` reported by apps, each once by its id; the number new.
-  func add(_ opens: [AppOpen]) async throws -> Int
+  func add(_ opens: [ShortLinkOpen]) async throws -> Int
   /// The opens apps reported, by hour, link, revision, source and platform; of one link's code
   /// when given.
   func opens(code: String?) async throws -> [OpenCount]

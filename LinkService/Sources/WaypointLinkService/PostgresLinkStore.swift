@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import ServiceLifecycle
+import Waypoint
 import WaypointLinkSite
 
 /// The store several servers share: one PostgreSQL database (postgres-nio's pooled client).
@@ -131,7 +132,7 @@ package final class PostgresLinkStore: LinkStore, Service {
     return nil
   }
 
-  package func add(_ opens: [AppOpen]) async throws -> Int {
+  package func add(_ opens: [ShortLinkOpen]) async throws -> Int {
     guard !opens.isEmpty else { return 0 }
     let ids = opens.map(\.id)
     let hours = opens.map(\.hour)

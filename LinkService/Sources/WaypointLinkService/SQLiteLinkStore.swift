@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SQLiteNIO
+import Waypoint
 import WaypointLinkSite
 
 /// The embedded store: one SQLite file, in write-ahead-log mode.
@@ -91,7 +92,7 @@ package final class SQLiteLinkStore: LinkStore {
     return rows.first.map { StoredLink(body: $0.column("body")?.string, seed: $0.column("seed")?.string) }
   }
 
-  package func add(_ opens: [AppOpen]) async throws -> Int {
+  package func add(_ opens: [ShortLinkOpen]) async throws -> Int {
     var added = 0
     var start = 0
     while start < opens.count {

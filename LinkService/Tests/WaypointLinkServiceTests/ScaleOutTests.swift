@@ -92,7 +92,7 @@ struct ScaleOutTests {
     let start = ContinuousClock.now
     var feed = ""
     while start.duration(to: .now) < .seconds(1) {
-      feed = try await Self.feedText(try await admin("/v1/feed", port: second.port, method: .GET).1)
+      feed = try Self.feedText(try await admin("/v1/feed", port: second.port, method: .GET).1)
       if feed.contains(#""code":"poster""#) && feed.contains(#""revision":2"#) { break }
       try await Task.sleep(for: .milliseconds(20))
     }

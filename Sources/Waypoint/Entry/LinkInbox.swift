@@ -638,11 +638,12 @@ public final class LinkInbox: Sendable {
     case .duplicate(let earlier):
       drop(held, because: "\(Self.duplicateReason)\(earlier)")
     case .queued(let superseded, let waits, let reason, let drain):
+      let supersededAtOnce = superseded.contains { $0.openID == openID }
       // An open of the table's, unless this very link was superseded at once.
-      if case .found(let link) = short, !superseded.contains(where: { $0.openID == openID }) {
+      if case .found(let link) = short, !supersededAtOnce {
         policy.shortLinks?.service?.recordOpen(of: link, source: origin.kind, at: moment)
       }
-      if waits, !superseded.contains(where: { $0.openID == openID }) {
+      if waits, !supersededAtOnce {
         report(RouteEvent(openID: openID, phase: .waited, url: url, origin: origin, reason: reason, timestamp: moment))
       }
       for old in superseded {

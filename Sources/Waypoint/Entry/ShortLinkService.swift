@@ -95,9 +95,7 @@ public struct ShortLinkService: Sendable {
   /// The link does not wait for it.
   func recordOpen(of link: ShortLink, source: String, at date: Date) {
     guard post != nil else { return }
-    let open = ShortLinkOpens.Open(
-      id: ShortLinkOpens.makeID(), code: link.code, revision: link.revision, source: ShortLinkOpens.source(source),
-      platform: Self.platform ?? "desktop", hour: Int64((date.timeIntervalSince1970 / 3_600).rounded(.down)))
+    let open = ShortLinkOpen(of: link, door: source, platform: Self.platform ?? "desktop", at: date)
     guard opens.add(open) else { return }
     Task { [self] in
       repeat {

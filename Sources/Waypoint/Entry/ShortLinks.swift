@@ -184,7 +184,7 @@ public struct ShortLinks: Sendable {
   /// Reads the link service's change feed and applies it (see ``apply(feed:)``): call it at
   /// launch and when the app comes back to the foreground; no link waits for it.
   ///
-  /// - Returns: How many codes the feed changes: removed, or sent elsewhere.
+  /// - Returns: How many codes the feed names: removed, or sent elsewhere.
   /// - Throws: A `ManifestError`: no service (or one with no feed keys), an unreachable or
   ///   failing service (`invalidManifest`), or a feed no trusted key signed (`untrustedManifest`).
   @discardableResult
@@ -210,7 +210,7 @@ public struct ShortLinks: Sendable {
   /// A feed older than the one applied last changes nothing, so a replayed feed cannot bring a
   /// removed code back.
   ///
-  /// - Returns: How many codes the feed changes.
+  /// - Returns: How many codes the feed names (the one applied before, when this one is older).
   /// - Throws: A `ManifestError`: `untrustedManifest` when no key the service's ``ShortLinkService/feedKeys``
   ///   trusts signed exactly these bytes; `invalidManifest` for a feed that cannot be read or is
   ///   another site's.
@@ -277,7 +277,7 @@ public struct ShortLinks: Sendable {
 
   /// Whether `text` is a code: 1 to 64 ASCII letters, digits, `-` and `_`, starting with a
   /// letter or digit.
-  static func isCode(_ text: Substring) -> Bool {
+  package static func isCode(_ text: Substring) -> Bool {
     guard let first = text.utf8.first, text.utf8.count <= 64, isAlphanumeric(first) else { return false }
     return text.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
   }
