@@ -108,4 +108,19 @@ struct ShortLinkFeedTests {
     try await Task.sleep(for: .milliseconds(5))
     #expect(await brief.sendOpens() == 0 && service.unreportedOpens == 0)
   }
+
+  @Test("an open names its door as the service takes a source: other bytes a dash, 32 at most, none 'other'")
+  func openSource() {
+    let link = ShortLink(code: "spring", url: "https://go.example.com/spring", route: nil, values: [:], revision: 3)
+    let date = Date(timeIntervalSince1970: 7_200 * 24 + 1_800)
+    let odd = ShortLinkOpen(of: link, door: "my door/\u{E9}", platform: "ios", at: date)
+    #expect(odd.source == "my-door---" && odd.problem == nil)
+    #expect(ShortLinkOpen(of: link, door: "", platform: "ios", at: date).source == "other")
+    let long = ShortLinkOpen(of: link, door: String(repeating: "a", count: 40), platform: "android", at: date)
+    #expect(long.source == String(repeating: "a", count: 32) && long.problem == nil)
+    #expect(odd.id.utf8.count == 32 && odd.id != long.id && odd.hour == 48 && odd.revision == 3)
+    var wrong = odd
+    wrong.platform = "windows"
+    #expect(wrong.problem == "the platform is ios, android or desktop")
+  }
 }
