@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What one click is counted by: never an address or anything else of the device's.
 package struct ClickKey: Sendable, Hashable {
@@ -14,9 +15,23 @@ package struct ClickKey: Sendable, Hashable {
   package var kind: String
 
   /// `YYYY-MM-DD` of `date` in UTC.
+  ///
+  /// The last day's string is kept, so a click builds none.
   static func day(of date: Date) -> String {
+    let number = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+    if let known = lastDay.withLock({ $0.number == number ? $0.text : nil }) { return known }
+    let text = day(number: number)
+    lastDay.withLock { $0 = (number, text) }
+    return text
+  }
+
+  /// The last day asked: days since 1970-01-01, and its string.
+  private static let lastDay = Mutex((number: Int.min, text: ""))
+
+  /// `YYYY-MM-DD` of the day `number` days after 1970-01-01.
+  static func day(number: Int) -> String {
     // Days since 1970-01-01 to a civil date (the proleptic Gregorian calendar).
-    let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) + 719_468
+    let days = number + 719_468
     let era = (days >= 0 ? days : days - 146_096) / 146_097
     let dayOfEra = days - era * 146_097
     let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365

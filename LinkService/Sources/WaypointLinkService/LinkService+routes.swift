@@ -24,10 +24,9 @@ extension LinkService {
       return Self.text(file, type: "application/json")
     }
     router.get("/{code}") { request, context in
-      var response = open(context.parameters.get("code") ?? "", userAgent: request.headers[.userAgent])
-      // The answer depends on the agent: a shared cache must not give a previewer's page to a person.
-      response.headers[.vary] = "User-Agent"
-      return response
+      // The first `User-Agent` as it came: `headers[.userAgent]` would join every one into a new
+      // string.
+      open(context.parameters.get("code") ?? "", userAgent: request.headers.first { $0.name == .userAgent }?.value)
     }
     router.get("/{code}/qr.svg") { _, context in
       guard let entry = table.entry(context.parameters.get("code") ?? ""), let code = try? QRCode(entry.shortLink)
@@ -54,7 +53,7 @@ extension LinkService {
   /// the page with a deferred token on its Continue button; on Android, Google Play with the
   /// token as the install referrer; on a desktop, the route's web page when the site has one.
   func open(_ code: String, userAgent: String?) -> Response {
-    guard let entry = table.entry(code) else { return Self.notFound }
+    guard let (entry, webRedirect) = table.opening(code) else { return Self.notFound }
     let visitor = Visitor(userAgent: userAgent)
     clicks.record(
       ClickKey(
@@ -71,24 +70,22 @@ extension LinkService {
         }
       }
     case .desktop:
-      if let web = configuration.site.webOrigin, let redirect = redirect(to: webPage(of: entry, on: web)) {
-        return redirect
-      }
+      if let webRedirect { return webRedirect }
     case .ios: break
     }
     return page(entry, copied: issue(entry) ?? entry.appLink, cache: "no-store")
-  }
-
-  /// The route's page on the web origin `web` (no final slash): the app link's path and query
-  /// there.
-  func webPage(of entry: LinkSite.Entry, on web: String) -> String {
-    web + entry.appLink.dropFirst(configuration.site.origin.count)
   }
 
   /// A 302 to `location` when it is printable ASCII and starts with an origin of the allow-list
   /// and a slash (Google Play, the site's web origin); `nil` otherwise, and the caller shows the
   /// page.
   func redirect(to location: String) -> Response? {
+    Self.redirect(to: location, allowedOrigins: allowedOrigins, logger: logger)
+  }
+
+  /// A 302 to `location`, never cached and varying by agent, when it is printable ASCII and
+  /// starts with one of `allowedOrigins`; `nil`, logged, otherwise.
+  static func redirect(to location: String, allowedOrigins: [String], logger: Logger) -> Response? {
     guard location.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
       allowedOrigins.contains(where: { location.hasPrefix($0) })
     else {
@@ -97,6 +94,7 @@ extension LinkService {
     }
     var response = Response.redirect(to: location, type: .found)
     response.headers[.cacheControl] = "no-store"
+    response.headers[.vary] = "User-Agent"
     return response
   }
 
@@ -108,10 +106,15 @@ extension LinkService {
   }
 
   /// The preview page of `entry`, its Continue button copying `copied`.
+  ///
+  /// It says it varies by agent, as a redirect does: a shared cache must not give a previewer's
+  /// page to a person.
   func page(_ entry: LinkSite.Entry, copied: String, cache: String) -> Response {
-    Self.text(
+    var response = Self.text(
       LinkSite.page(for: entry, in: configuration.site, copied: copied).html, type: "text/html; charset=utf-8",
       cache: cache)
+    response.headers[.vary] = "User-Agent"
+    return response
   }
 
   /// The body of `POST /v1/deferred/redeem`.

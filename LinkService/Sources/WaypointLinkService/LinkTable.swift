@@ -5,6 +5,8 @@ import Synchronization
 import Waypoint
 import WaypointLinkSite
 
+import struct HummingbirdCore.Response
+
 /// The links a server answers from, in memory: each checked against the manifest when it
 /// arrives, so a request costs one dictionary lookup.
 ///
@@ -12,6 +14,9 @@ import WaypointLinkSite
 final class LinkTable: Sendable {
   private struct State {
     var entries: [String: LinkSite.Entry] = [:]
+    /// The 302 a desktop browser gets for each code, to the route's page on the site's web
+    /// origin: made and checked once, when the link arrives (none without a web origin).
+    var webRedirects: [String: Response] = [:]
     /// The version each code was last written at, removed ones too: two reads that overlap
     /// never put back an older state.
     var versions: [String: Int64] = [:]
@@ -33,7 +38,25 @@ final class LinkTable: Sendable {
 
   /// The link of `code` (codes ignore case).
   func entry(_ code: String) -> LinkSite.Entry? {
-    state.withLock { $0.entries[code.lowercased()] }
+    let key = Self.key(code)
+    return state.withLock { $0.entries[key] }
+  }
+
+  /// The link of `code` and the 302 a desktop browser gets for it, under one lock.
+  func opening(_ code: String) -> (entry: LinkSite.Entry, webRedirect: Response?)? {
+    let key = Self.key(code)
+    return state.withLock { state in state.entries[key].map { ($0, state.webRedirects[key]) } }
+  }
+
+  /// The table's key of `code`: lower case, copied only when a letter is not.
+  static func key(_ code: String) -> String {
+    code.utf8.contains { $0 &- 65 < 26 } ? code.lowercased() : code
+  }
+
+  /// The route's page on the site's web origin: the app link's path and query there; `nil` when
+  /// the site has no web origin.
+  func webPage(of entry: LinkSite.Entry) -> String? {
+    site.webOrigin.map { $0 + entry.appLink.dropFirst(site.origin.count) }
   }
 
   /// Whether the table has seen `code` written at some time: a code it knows but does not serve
@@ -58,29 +81,34 @@ final class LinkTable: Sendable {
 
   /// Applies `changes`: a link the manifest no longer opens is left out, with a log line.
   func apply(_ changes: [LinkChange]) {
-    var checked: [(LinkChange, LinkSite.Entry?)] = []
+    var checked: [(LinkChange, LinkSite.Entry?, Response?)] = []
     for change in changes {
       guard let link = change.link else {
         if change.body != nil {
           logger.error(
             "a stored link cannot be read; served as removed", metadata: ["code": "\(printable(change.code))"])
         }
-        checked.append((change, nil))
+        checked.append((change, nil, nil))
         continue
       }
       switch LinkSite.entry(for: link, in: site, router: router) {
-      case .success(let entry): checked.append((change, entry))
+      case .success(let entry):
+        let web = webPage(of: entry).flatMap {
+          LinkService.redirect(to: $0, allowedOrigins: site.redirectOrigins, logger: logger)
+        }
+        checked.append((change, entry, web))
       case .failure(let problem):
         logger.warning("link not served", metadata: ["code": "\(printable(link.code))", "why": "\(problem.message)"])
-        checked.append((change, nil))
+        checked.append((change, nil, nil))
       }
     }
     state.withLock { state in
-      for (change, entry) in checked {
+      for (change, entry, web) in checked {
         let key = change.code.lowercased()
         guard change.version > state.versions[key, default: 0] else { continue }
         state.versions[key] = change.version
         state.entries[key] = entry
+        state.webRedirects[key] = web
         if change.body == nil { state.removed.insert(key) } else { state.removed.remove(key) }
         state.version = max(state.version, change.version)
       }

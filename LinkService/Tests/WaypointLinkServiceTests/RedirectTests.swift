@@ -30,6 +30,12 @@ struct RedirectTests {
       let mac = try await client.get("/welcome", agent: desktop)
       #expect(mac.status == .found)
       #expect(mac.headers[.location] == "https://www.notes.example.com/n/42")
+      #expect(mac.headers[.cacheControl] == "no-store")
+      // The desktop's redirect is made once per link; every code's spelling gets it.
+      let shouted = try await client.get("/WELCOME", agent: desktop)
+      #expect(shouted.headers[.location] == "https://www.notes.example.com/n/42")
+      // Each answer says it depends on the agent, so no shared cache gives one to another.
+      for answer in [phone, droid, mac, shouted] { #expect(answer.headers[.vary] == "User-Agent") }
     }
   }
 
