@@ -9,6 +9,8 @@ set -euo pipefail
 # The package by its physical path: SwiftPM keys its build by the directory as given, so
 # `Scripts/..` and the root itself would each build the package anew.
 cd "$(cd "$(dirname "$0")/.." && pwd -P)"
+source Scripts/need.sh
+need_linux "its stubs are modules named UIKit and SwiftUI, which a Mac's SDK has; there, build the adapters in Xcode"
 
 snippets=Checks/DocCode
 quickstart=Checks/QuickStart

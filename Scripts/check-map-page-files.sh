@@ -7,7 +7,8 @@
 # language grows back inside Swift. Prints one line per file.
 set -euo pipefail
 cd "$(cd "$(dirname "$0")/.." && pwd -P)"
-command -v node > /dev/null || { echo "check-map-page-files: node is missing (apt-get install nodejs)" >&2; exit 1; }
+source Scripts/need.sh
+need node nodejs "brew install node"
 failures=0
 for file in Sources/waypoint/MapPage/*; do
   case "$file" in

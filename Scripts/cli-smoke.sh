@@ -5,6 +5,8 @@ set -euo pipefail
 # The package by its physical path: SwiftPM keys its build by the directory as given, so
 # `Scripts/..` and the root itself would each build the package anew.
 cd "$(cd "$(dirname "$0")/.." && pwd -P)"
+source Scripts/need.sh
+need python3 python3 "xcode-select --install"
 bin="${1:-$(swift build --show-bin-path)/waypoint}"
 fail() { echo "cli-smoke: FAIL: $*" >&2; exit 1; }
 

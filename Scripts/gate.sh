@@ -22,7 +22,9 @@ case "${1:-}" in
   --self-test) mode=self-test; shift ;;
 esac
 
-command -v valgrind > /dev/null || { echo "gate: valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
+source Scripts/need.sh
+need_linux "callgrind (valgrind) counts the instructions, and valgrind does not run on current macOS"
+need valgrind valgrind
 if ! (cd Gate && swift build -c release --product gate > /tmp/waypoint-gate-build.log 2>&1); then
   cat /tmp/waypoint-gate-build.log >&2
   echo "gate: Gate/ did not build" >&2

@@ -27,6 +27,9 @@ scratch=.build
 profile="$PWD/$scratch/link-path.profraw"
 # shellcheck source=Scripts/checks-flags.sh
 source ../Scripts/checks-flags.sh
+source ../Scripts/need.sh
+need_linux "it runs the adapter checks of Checks/ (see Scripts/check-adapters.sh)"
+need python3 python3 "xcode-select --install"
 mkdir -p "$scratch"
 swift build --build-tests --scratch-path "$scratch" "${checks_flags[@]}" >"$scratch/link-path-build.log" 2>&1 || {
   tail -30 "$scratch/link-path-build.log" >&2

@@ -8,9 +8,9 @@
 # Needs Debian's wrk package (installed when missing, as root). Figures: docs/Performance.md.
 set -euo pipefail
 cd "$(cd "$(dirname "$0")/.." && pwd -P)"
-if ! command -v wrk > /dev/null; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk > /dev/null
-fi
+source Scripts/need.sh
+need wrk wrk "brew install wrk"
+need taskset util-linux
 (cd LinkService && swift build -c release > /dev/null)
 bin=$(cd LinkService && swift build -c release --show-bin-path)
 work=$(mktemp -d)

@@ -6,15 +6,22 @@
 # folder. Debian's postgresql package is installed when missing (as root, as CI runs).
 set -euo pipefail
 
+# Debian keeps the server's programs off PATH, under /usr/lib/postgresql/VERSION/bin; elsewhere
+# (Homebrew's postgresql on a Mac) initdb is on PATH.
 bin_folder() {
   local folder
   folder=$(ls -d /usr/lib/postgresql/*/bin 2> /dev/null | sort -V | tail -1)
+  [ -z "$folder" ] && command -v initdb > /dev/null && folder=$(dirname "$(command -v initdb)")
   [ -n "$folder" ] && echo "$folder"
 }
 
 case "${1:-}" in
   start)
     if ! bin_folder > /dev/null; then
+      if [ "$(id -u)" -ne 0 ] || ! command -v apt-get > /dev/null; then
+        echo "link-service-postgres needs PostgreSQL's initdb: install it (Debian: apt-get install postgresql; a Mac: brew install postgresql@17)" >&2
+        exit 1
+      fi
       apt-get update -qq > /dev/null
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql > /dev/null
     fi

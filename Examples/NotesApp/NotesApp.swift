@@ -66,8 +66,8 @@ public final class NotesApp {
   }
 
   /// The app with a window per scene: one router whose links open in the window they arrived in.
-  public func windows() throws -> (windows: WindowNavigators, router: Router) {
-    let windows = WindowNavigators(registry: modules.registry)
+  public func windows() throws -> (windows: WindowCoordinators, router: Router) {
+    let windows = WindowCoordinators(registry: modules.registry)
     let router = try NotesApp.router(loginService: loginService, now: now) { windows.registerTargets(in: &$0) }
     return (windows, router)
   }

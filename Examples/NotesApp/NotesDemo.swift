@@ -112,7 +112,7 @@ public enum NotesDemo {
     let arrivals = [("window-1", "notes://notes"), ("window-2", "notes://note/3"), ("window-1", "notes://note/4")]
     for (window, link) in arrivals {
       write("   open \(link)  [in \(window)]")
-      _ = try await windowRouter.open(link, extras: [WindowNavigators.windowExtra: window])
+      _ = try await windowRouter.open(link, extras: [WindowCoordinators.windowExtra: window])
     }
     for (window, modules) in [("window-1", first), ("window-2", second)] {
       write("   \(window):")
@@ -137,7 +137,7 @@ public enum NotesDemo {
 
   /// A third window shaped like a phone app: a tab bar of notes, search and settings.
   private static func tabbedWindow(
-    _ windows: WindowNavigators, _ router: Router, step: inout Int, write: (String) -> Void
+    _ windows: WindowCoordinators, _ router: Router, step: inout Int, write: (String) -> Void
   ) async throws {
     let navigator = HeadlessNavigator(state: NavigationState(tabs: TabContainer(ids: ["notes", "search", "settings"])))
     let modules = windows.add("tabs", navigator: navigator)
@@ -148,7 +148,7 @@ public enum NotesDemo {
       let logged = navigator.log.count
       write("   open \(link)  [in tabs]")
       do {
-        let performed = try await router.open(link, extras: [WindowNavigators.windowExtra: "tabs"])
+        let performed = try await router.open(link, extras: [WindowCoordinators.windowExtra: "tabs"])
           .value(as: ShownModule.self)
         let plan = navigator.log.dropFirst(logged).dropLast()
         if !plan.isEmpty { write("   plan: " + plan.joined(separator: "; ")) }

@@ -127,7 +127,7 @@ package final class HostState {
   /// the gate and the make check included), else on the app's `start`.
   package func window(_ id: String, of app: WaypointApp, restoring saved: Data? = nil) -> ScreenCoordinator {
     if let open = app.coordinator(for: id) { return open }
-    if let ownNavigator { return app.openWindow(id, navigator: ownNavigator) }
+    if let ownNavigator { return app.addWindow(id, navigator: ownNavigator) }
     let (modules, navigator) = app.openHeadlessWindow(id, restoring: saved)
     ownNavigator = navigator
     return modules

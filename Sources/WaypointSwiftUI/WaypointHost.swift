@@ -19,7 +19,7 @@ import CoreSpotlight
 /// **Windows.** Made with an app and no window id, each window of a `WindowGroup` gets its own
 /// navigation state: the host keeps an id for its scene and the window's state (in
 /// `@SceneStorage`, so a window the system reconnects or restores at the next launch keeps both,
-/// and opens on its saved state through `WaypointApp.openWindow(_:restoring:)`: the sign-in gate
+/// and opens on its saved state through `WaypointApp.addWindow(_:restoring:)`: the sign-in gate
 /// and the check that each screen can still be made included), opens that window in the app when
 /// it first appears, and closes it when it goes away (the window closed, or its scene disconnected),
 /// so no link opens in a window that is gone. A link that names no window (a notification tap,
@@ -94,8 +94,8 @@ public struct WaypointHost<Destination: View>: View {
   public var refused: @MainActor (NavigationEdit, NavigationError) -> Void
   /// The window this host shows, when it was given one.
   ///
-  /// Links from `onOpenURL` carry it as the ``Waypoint/WindowNavigators/windowExtra``, so a
-  /// router over ``Waypoint/WindowNavigators`` opens them here. `nil` for a host of an app that
+  /// Links from `onOpenURL` carry it as the ``Waypoint/WindowCoordinators/windowExtra``, so a
+  /// router over ``Waypoint/WindowCoordinators`` opens them here. `nil` for a host of an app that
   /// keeps a window per scene (the default).
   public var window: String?
   /// The title of each tab by its id, over its ``Waypoint/TabItem``'s title.
@@ -473,7 +473,7 @@ public struct WaypointHost<Destination: View>: View {
     let failed = failed
     // Links name the window they arrived in, when the host shows one of the app's or was given one.
     let named = app != nil || window != nil
-    let extras: [String: any Sendable] = named ? [WindowNavigators.windowExtra: windowID] : [:]
+    let extras: [String: any Sendable] = named ? [WindowCoordinators.windowExtra: windowID] : [:]
     inbox.receive(link, origin: origin, extras: extras) { outcome in
       guard case .failure(let error) = outcome else { return }
       Task { @MainActor in failed(link, error) }

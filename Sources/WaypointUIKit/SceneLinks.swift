@@ -70,8 +70,8 @@ public final class SceneLinks {
   /// Called with each link that could not be opened, or was dropped (code `dropped`).
   public var failed: @MainActor (String, RoutingError) -> Void
   /// The window (the scene's persistent identifier) these links arrive in; each link then
-  /// carries it as the ``Waypoint/WindowNavigators/windowExtra``, so a router over
-  /// ``Waypoint/WindowNavigators`` opens it there.
+  /// carries it as the ``Waypoint/WindowCoordinators/windowExtra``, so a router over
+  /// ``Waypoint/WindowCoordinators`` opens it there.
   public var window: String?
   /// Whether this is an App Clip, whose invocations (web-browsing activities) are `appClip`
   /// links rather than universal links.
@@ -236,7 +236,7 @@ public final class SceneLinks {
   ///     that launched the app opens on the window's first state in one plan: no screen of that
   ///     state is shown before the link's.
   ///   - savedState: What an earlier run saved for this scene (the JSON of the window's state,
-  ///     such as `WindowNavigators.state(of:)` encoded in the scene's
+  ///     such as `WindowCoordinators.state(of:)` encoded in the scene's
   ///     `stateRestorationActivity`), restored as `WaypointApp.restoredState(from:)` restores it;
   ///     `nil` for the app's `start`.
   ///   - failed: Hears each link that could not be opened or was dropped, and a first state
@@ -293,7 +293,7 @@ public final class SceneLinks {
     let navigator = UIKitNavigator(window: window)
     self.navigator = navigator
     showBadges(of: app, on: navigator, window: id, tabTitles: tabTitles)
-    let modules = app.openWindow(id, navigator: navigator)
+    let modules = app.addWindow(id, navigator: navigator)
     // The user is in this window while its scene is in the foreground and frontmost: a scene
     // beside another (iPad, Stage Manager, the Mac, Vision Pro) stays active when the user moves
     // to the other (https://developer.apple.com/documentation/uikit/uitraitcollection/activeappearance).
@@ -506,7 +506,7 @@ public final class SceneLinks {
         identifier: notification.request.identifier, action: response.actionIdentifier, date: notification.date,
         policy: inbox.policy)
     else { return }
-    let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
+    let extras: [String: any Sendable] = window.map { [WindowCoordinators.windowExtra: $0] } ?? [:]
     let failed = failed
     let counted = launch != nil
     if counted { launch?.pending += 1 }
@@ -530,7 +530,7 @@ public final class SceneLinks {
     {
       return
     }
-    let extras: [String: any Sendable] = window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
+    let extras: [String: any Sendable] = window.map { [WindowCoordinators.windowExtra: $0] } ?? [:]
     let failed = failed
     let counted = launch != nil
     if counted { launch?.pending += 1 }

@@ -3,19 +3,37 @@ import Testing
 
 /// The folders of `Sources/Waypoint` are layers: each uses only the types of those before it.
 ///
-/// The order is docs/Architecture.md's: Matching (its own module) → Routing → Manifest → Modules →
-/// Navigation → ScreenViews (what the user sees, from the navigators' states) → Entry (the doors
-/// into the app), with Support (small helpers) and Vocabulary (where a screen goes and how it is
-/// shown, which routes and navigation share) under all of them.
+/// The order is read from CONTRIBUTING.md's list, the one place it is written: Matching (its own
+/// module) → Routing → Manifest → Modules → Navigation → ScreenViews (what the user sees, from the
+/// navigators' states) → Entry (the doors into the app), with Support (small helpers) and
+/// Vocabulary (where a screen goes and how it is shown, which routes and navigation share) under
+/// all of them.
 @Suite("Layers")
 struct LayerTests {
-  static let order = [
-    "Support", "Vocabulary", "Routing", "Manifest", "Modules", "Navigation", "ScreenViews", "Entry",
-  ]
+  /// The folders under every layer, which CONTRIBUTING.md names after its numbered list.
+  static let beneath = ["Support", "Vocabulary"]
 
-  static let sources = URL(fileURLWithPath: #filePath)
+  /// The folders of `Sources/Waypoint` in their order: those ``beneath`` all, then each numbered
+  /// layer of CONTRIBUTING.md's "The layers" that names one (Matching is a module of its own).
+  static func order() throws -> [String] {
+    let section = try #require(
+      try String(contentsOf: root.appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
+        .components(separatedBy: "\n## The layers\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+    let numbered = section.split(separator: "\n").filter { $0.firstMatch(of: #/^\d+\. \*\*/#) != nil }
+    let folders = numbered.compactMap {
+      $0.firstMatch(of: #/`Sources/Waypoint/([A-Za-z]+)`/#).map { String($0.output.1) }
+    }
+    #expect(numbered.count == 7 && folders.count == 6, "CONTRIBUTING.md's layers: \(numbered)")
+    for folder in beneath {
+      #expect(section.contains("`Sources/Waypoint/\(folder)`"), "CONTRIBUTING.md does not say where \(folder) sits")
+    }
+    return beneath + folders
+  }
+
+  static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/Waypoint")
+
+  static let sources = root.appendingPathComponent("Sources/Waypoint")
 
   /// One source file: its folder and its code without comments and string literals.
   struct File {
@@ -74,25 +92,46 @@ struct LayerTests {
   @Test("every folder of Sources/Waypoint is a known layer")
   func foldersAreLayers() throws {
     let folders = Set(try Self.files().map(\.folder))
-    #expect(folders == Set(Self.order))
+    #expect(folders == Set(try Self.order()))
   }
 
   @Test("no file uses a type declared only in a later layer")
   func noUpwardReference() throws {
     let files = try Self.files()
+    let order = try Self.order()
     var declaredIn: [String: Int] = [:]
     for file in files {
-      let layer = try #require(Self.order.firstIndex(of: file.folder))
+      let layer = try #require(order.firstIndex(of: file.folder))
       for name in Self.declarations(in: file.code) { declaredIn[name] = min(declaredIn[name] ?? layer, layer) }
     }
     // The scan sees references: navigation uses the router's request.
     #expect(files.contains { $0.folder == "Navigation" && Self.identifiers(in: $0.code).contains("RouteRequest") })
     for file in files {
-      let layer = try #require(Self.order.firstIndex(of: file.folder))
+      let layer = try #require(order.firstIndex(of: file.folder))
       for name in Self.identifiers(in: file.code).sorted() {
         guard let home = declaredIn[name], home > layer else { continue }
-        Issue.record("\(file.folder)/\(file.name) uses \(name), declared in the later layer \(Self.order[home])")
+        Issue.record("\(file.folder)/\(file.name) uses \(name), declared in the later layer \(order[home])")
       }
+    }
+  }
+
+  @Test("docs/Architecture.md describes the layers in CONTRIBUTING.md's order; Style.md and the README point there")
+  func oneList() throws {
+    let read = { (path: String) in try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8) }
+    let names = { (text: String) in
+      text.split(separator: "\n").compactMap {
+        $0.firstMatch(of: #/^\d+\. \*\*([^*]+)\*\*/#).map { String($0.output.1) }
+      }
+    }
+    let contributing = try read("CONTRIBUTING.md")
+    let listed = names(contributing.components(separatedBy: "\n## The layers\n").dropFirst().first ?? "")
+    #expect(listed == ["Matching", "Routing", "Manifest", "Modules", "Navigation", "Screen views", "Entry"])
+    #expect(names(try read("docs/Architecture.md")).prefix(listed.count) == listed[...])
+    for path in ["docs/Style.md", "docs/Architecture.md", "README.md"] {
+      let text = try read(path)
+      #expect(text.contains("CONTRIBUTING.md#the-layers"), "\(path) does not point to the list")
+      // No other file writes the order out again.
+      #expect(!text.contains("Matching →"), "\(path) writes the layers' order itself")
     }
   }
 

@@ -78,7 +78,7 @@ struct NotesDemoTests {
             NavigationTab(id: "settings", stack: [Screen(id: "Settings#3", target: "Settings")]),
           ], selected: "settings")))
     _ = windows.add("ipad", navigator: navigator)
-    let note = try await router.open("notes://note/5", extras: [WindowNavigators.windowExtra: "ipad"])
+    let note = try await router.open("notes://note/5", extras: [WindowCoordinators.windowExtra: "ipad"])
       .value(as: ShownModule.self)
     #expect(navigator.state.tabs?.selected == "notes")
     #expect(navigator.state.tabs?["notes"]?.stack.map(\.id) == ["NoteList#1"])

@@ -64,24 +64,36 @@ struct VersionPolicyTests {
     #expect(changelog.contains("### Deprecated (in \(next), removed in \(Self.following(next)))"))
   }
 
-  @Test("the README's public-declaration count is the count its command gives")
+  @Test("the README's public-declaration count, and its deprecated ones, are what the sources declare")
   func publicSurface() throws {
     // The README's command: a line declaring something `public` or `open` (after attributes), a
-    // `public import` not counted.
+    // `public import` not counted. A deprecated one is the first such line after an
+    // `@available(…, deprecated…)` attribute.
     let declaration = #/^\s*(@[A-Za-z_]+(\([^)]*\))?\s+)*(public|open)\b/#
     let publicImport = #/^\s*(@[A-Za-z_]+\s+)*public import\b/#
+    let declares = { (line: Substring) in
+      line.firstMatch(of: declaration) != nil && line.firstMatch(of: publicImport) == nil
+    }
     var count = 0
+    var deprecated = 0
     for module in ["Sources/Waypoint", "Sources/WaypointMatching"] {
       let directory = Self.root.appendingPathComponent(module)
       let files = try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
       for case let file as URL in files where file.pathExtension == "swift" {
-        for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
-          if line.firstMatch(of: declaration) != nil, line.firstMatch(of: publicImport) == nil { count += 1 }
+        let lines = try String(contentsOf: file, encoding: .utf8).split(
+          separator: "\n", omittingEmptySubsequences: false)
+        count += lines.filter(declares).count
+        for (index, line) in lines.enumerated() where line.contains("@available(") {
+          guard lines[index..<min(index + 3, lines.count)].joined().contains("deprecated") else { continue }
+          if lines[index..<min(index + 8, lines.count)].contains(where: declares) { deprecated += 1 }
         }
       }
     }
     let readme = try Self.read("README.md")
-    let said = try #require(readme.firstMatch(of: #/together declare (\d+) public\n  declarations/#))
+    let said = try #require(
+      readme.firstMatch(of: #/together declare (\d+) public\s+declarations,\s+(\d+) of them\s+deprecated/#))
     #expect(Int(said.output.1) == count, "the README says \(said.output.1); the sources declare \(count)")
+    #expect(Int(said.output.2) == deprecated, "the README says \(said.output.2) deprecated; the sources \(deprecated)")
+    #expect(deprecated > 0)
   }
 }

@@ -31,7 +31,7 @@ struct ViewScreensTests {
       views.registerScreen(ListView.self, target: "List") { _ in ListView() }
       views.registerScreen(NoteView.self, target: "Note") { _, link in NoteView(id: try link.int("id")) }
     }
-    let window = app.openWindow(navigator: HeadlessNavigator())
+    let window = app.addWindow(navigator: HeadlessNavigator())
     app.windowIsShown()
     _ = try await app.open("notes://note/7")
     let shown = try #require(window.navigator.state.topScreen)

@@ -226,7 +226,7 @@ extension ModelChecks {
         // The app's own `onContinueUserActivity`, as EveryWayIn shows it.
         app.inbox.receive(
           link, origin: .handoff(activityType: "com.example.notes.viewing", userInfo: ["link": link]),
-          extras: [WindowNavigators.windowExtra: window.id])
+          extras: [WindowCoordinators.windowExtra: window.id])
       case .notification, .notificationDismissed, .notificationBackground:
         // The app delegate adaptor's notification-center delegate.
         app.receiveNotification(

@@ -80,7 +80,7 @@ extension ModelChecks {
       var saved = app.start
       saved.tabs?.tabs[0].stack += [Screen(id: "Editor#4", target: "Editor", parameters: ["id": "4"], link: "notes://note/4")]
       saved.tabs?.tabs[1].stack += [Screen(id: "Settings#9", target: "Settings", link: "notes://settings")]
-      let modules = app.openWindow("w", restoring: try JSONEncoder().encode(saved))
+      let modules = app.addWindow("w", restoring: try JSONEncoder().encode(saved))
       let state = modules.navigator.state
       #expect(!state.allScreens.contains { $0.target == "Settings" }, "the gated screen is left out")
       #expect(!state.allScreens.contains { $0.id == "Editor#4" }, "the note that cannot be made is left out")

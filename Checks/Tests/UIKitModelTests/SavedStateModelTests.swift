@@ -196,7 +196,7 @@ extension ModelChecks {
         }
       }
       // A window open: with none, links wait for one.
-      app.openWindow(navigator: HeadlessNavigator(state: app.start))
+      app.addWindow(navigator: HeadlessNavigator(state: app.start))
       app.setReady(true)
       LinkIntents.slot.fill(app.inbox)
       defer { LinkIntents.slot.empty(ifHolding: app.inbox) }

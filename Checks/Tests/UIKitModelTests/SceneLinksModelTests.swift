@@ -82,12 +82,12 @@ extension ModelChecks {
       #expect(opened.lines == ["notification 5", "notification 6"])
     }
 
-    @Test("links carry the window they arrived in, so a router over WindowNavigators opens them there")
+    @Test("links carry the window they arrived in, so a router over WindowCoordinators opens them there")
     func window() async throws {
       UIKitModel.reset()
       var registry = ModuleRegistryBuilder()
       registry.registerScreen(ListController.self, target: "List") { _ in ListController() }
-      let windows = WindowNavigators(registry: try registry.build())
+      let windows = WindowCoordinators(registry: try registry.build())
       var routes = RouterBuilder()
       windows.registerTargets(in: &routes)
       routes.add(

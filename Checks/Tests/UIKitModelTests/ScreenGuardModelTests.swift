@@ -133,7 +133,7 @@ extension ModelChecks {
         let host: WaypointHost<AnyView>
         if restoring {
           // The SwiftUI restore recipe of the Navigation article.
-          app.openWindow("w", navigator: HeadlessNavigator(state: app.restoredState(from: try Self.saved)))
+          app.addWindow("w", navigator: HeadlessNavigator(state: app.restoredState(from: try Self.saved)))
           host = WaypointHost(app: app, window: "w")
         } else {
           host = WaypointHost(app: app)

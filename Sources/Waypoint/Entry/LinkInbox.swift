@@ -31,8 +31,8 @@ public import Foundation
 ///
 /// **Once.** One tap reported twice (launch options and a delegate, a scene's connection options
 /// and `didReceive`) is opened once: by the identifier the door gives (a notification's request
-/// identifier) within ``Policy/identifiedDuplicateWindow``, or, for links from outside, by the
-/// same link from the same door within ``Policy/duplicateWindow``. A notification posted again
+/// identifier) within ``Policy/identifiedDuplicateInterval``, or, for links from outside, by the
+/// same link from the same door within ``Policy/duplicateInterval``. A notification posted again
 /// under its identifier later is a new tap.
 ///
 /// **Campaigns.** An external link's campaign items (`utm_*` and ``Policy/campaignKeys``)
@@ -72,7 +72,7 @@ public final class LinkInbox: Sendable {
     /// How long after a link the same link from the same door counts as the same tap reported twice.
     ///
     /// Default 2 seconds.
-    public var duplicateWindow = Duration.seconds(2)
+    public var duplicateInterval = Duration.seconds(2)
     /// How long after an arrival with an identifier (`id:`, or a notification's request
     /// identifier) another arrival with the same identifier from the same door counts as the
     /// same one reported twice: long enough for a launching tap reported by the scene and by the
@@ -80,7 +80,7 @@ public final class LinkInbox: Sendable {
     /// same identifier (a repeating or replaced one) opens when tapped again.
     ///
     /// Default 60 seconds.
-    public var identifiedDuplicateWindow = Duration.seconds(60)
+    public var identifiedDuplicateInterval = Duration.seconds(60)
     /// How long a link stays parked behind a gate (sign-in) before it is dropped as expired: a
     /// link the user tapped an hour ago does not open at the next sign-in.
     ///
@@ -252,7 +252,7 @@ public final class LinkInbox: Sendable {
   ///   - origin: The door it came through (``Origin/opened(_:)`` when only the URL is known).
   ///   - extras: In-process values for the handler.
   ///   - id: What identifies this arrival at its door: a second arrival from the same door
-  ///     (``Origin/kind``) with the same identifier within ``Policy/identifiedDuplicateWindow``
+  ///     (``Origin/kind``) with the same identifier within ``Policy/identifiedDuplicateInterval``
   ///     is a duplicate. A notification's request identifier in its origin
   ///     (``Origin/notification(identifier:action:payload:)``) is its id already.
   ///   - completion: Hears how the link ended, once: the router's result or error, or
@@ -273,7 +273,7 @@ public final class LinkInbox: Sendable {
   ///   - origin: The door it came through.
   ///   - extras: In-process values for the handler.
   ///   - id: What identifies this arrival at its door: a second arrival from the same door with
-  ///     the same identifier within ``Policy/identifiedDuplicateWindow`` is a duplicate.
+  ///     the same identifier within ``Policy/identifiedDuplicateInterval`` is a duplicate.
   /// - Returns: The number every event of this link carries.
   /// - Throws: What ``RoutableLink/url`` throws for a value no URL can carry.
   @discardableResult
@@ -294,7 +294,7 @@ public final class LinkInbox: Sendable {
   ///   - origin: The door it came through.
   ///   - extras: In-process values for the handler.
   ///   - id: What identifies this arrival at its door: a second arrival from the same door with
-  ///     the same identifier within ``Policy/identifiedDuplicateWindow`` is dropped as a
+  ///     the same identifier within ``Policy/identifiedDuplicateInterval`` is dropped as a
   ///     duplicate, and its call throws `dropped`.
   /// - Returns: The router's result.
   /// - Throws: What ``Router/open(_:origin:extras:)-(String,_,_)`` throws, or `dropped` when the
@@ -344,8 +344,8 @@ public final class LinkInbox: Sendable {
   package func dropWaiting(pinnedTo window: String, because reason: String) {
     let gone = state.withLock { state -> [Held] in
       let pinned = state.waiting.filter {
-        $0.extras[WindowNavigators.pinnedExtra] as? Bool == true
-          && $0.extras[WindowNavigators.windowExtra] as? String == window
+        $0.extras[WindowCoordinators.pinnedExtra] as? Bool == true
+          && $0.extras[WindowCoordinators.windowExtra] as? String == window
       }
       guard !pinned.isEmpty else { return [] }
       let ids = Set(pinned.map(\.openID))
@@ -623,7 +623,7 @@ public final class LinkInbox: Sendable {
     // The app's own links are never taken for a second report of a tap (two windows may each
     // open their first screen); only an identifier makes them duplicates.
     let key = identifier.map { "id \(origin.kind) \($0)" } ?? (origin.isExternal ? "\(origin.kind) \(link)" : nil)
-    let window = Self.seconds(identifier == nil ? policy.duplicateWindow : policy.identifiedDuplicateWindow)
+    let window = Self.seconds(identifier == nil ? policy.duplicateInterval : policy.identifiedDuplicateInterval)
     switch (short, policy.shortLinks) {
     case (.missing(let code, let web), let shortLinks?):
       resolve(held, code: code, web: web, in: shortLinks)

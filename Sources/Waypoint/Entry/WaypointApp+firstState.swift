@@ -23,7 +23,7 @@ extension WaypointApp {
   }
 
   /// Opens the window `id` over a ``HeadlessNavigator``, SwiftUI's, on what an earlier run saved
-  /// for it (the JSON of ``WindowNavigators/state(of:)``), or on ``start`` when `saved` is `nil`:
+  /// for it (the JSON of ``WindowCoordinators/state(of:)``), or on ``start`` when `saved` is `nil`:
   /// the one restore path of a SwiftUI window, with the gate and the make check.
   ///
   /// What cannot be shown is left out, and each part reported as a `dropped` event of origin
@@ -34,7 +34,7 @@ extension WaypointApp {
   ///
   /// ```swift
   /// let saved = UserDefaults.standard.data(forKey: "window-\(id)")
-  /// app.openWindow(id, restoring: saved)
+  /// app.addWindow(id, restoring: saved)
   /// ```
   ///
   /// `WaypointHost(app:)` restores each window of its own this way, from the state it keeps with
@@ -45,12 +45,12 @@ extension WaypointApp {
   ///   - saved: What an earlier run saved for the window; `nil` for ``start``.
   /// - Returns: The window's screen coordinator.
   @discardableResult
-  public func openWindow(_ id: String = WaypointApp.mainWindow, restoring saved: Data?) -> ScreenCoordinator {
+  public func addWindow(_ id: String = WaypointApp.mainWindow, restoring saved: Data?) -> ScreenCoordinator {
     openHeadlessWindow(id, restoring: saved).modules
   }
 
   /// Opens the window `id` over a ``HeadlessNavigator`` (a SwiftUI host's) on what can be shown of
-  /// `saved` (see ``openWindow(_:restoring:)``), or of ``start``: a screen whose destination cannot
+  /// `saved` (see ``addWindow(_:restoring:)``), or of ``start``: a screen whose destination cannot
   /// be made is left out with those over it, and reported, as ``firstState(_:in:)`` does for a
   /// UIKit window.
   package func openHeadlessWindow(
@@ -68,7 +68,7 @@ extension WaypointApp {
     }
     let shown = leavingOutUnmadeScreens(restored, in: probe)
     if shown != start { navigator.showAtOnce(shown) }
-    let modules = openWindow(id, navigator: navigator)
+    let modules = addWindow(id, navigator: navigator)
     modules.prebuilt = probe.prebuilt
     return (modules, navigator)
   }

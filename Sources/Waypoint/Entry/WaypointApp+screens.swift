@@ -149,8 +149,8 @@ extension LinkInbox {
     }
     var extras = extras
     if let window {
-      extras[WindowNavigators.windowExtra] = window
-      extras[WindowNavigators.pinnedExtra] = true
+      extras[WindowCoordinators.windowExtra] = window
+      extras[WindowCoordinators.pinnedExtra] = true
     }
     if let presentation { extras["presentation"] = presentation }
     let now = openNow(link, extras: extras)

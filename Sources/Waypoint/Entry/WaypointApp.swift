@@ -53,7 +53,7 @@ public final class WaypointApp {
   /// Where every door's links wait until the app is ready.
   public nonisolated let inbox: LinkInbox
   /// The screen coordinator of each open window.
-  public let windows: WindowNavigators
+  public let windows: WindowCoordinators
   /// Which screens the user sees in every open window, and why that changed: screen events for
   /// analytics, breadcrumbs, traces and metrics, their parameters redacted as link events are.
   public let screenViews: ScreenViews
@@ -112,7 +112,7 @@ public final class WaypointApp {
     }
     screens(&builder)
     let registry = try builder.build()
-    let windows = WindowNavigators(registry: registry)
+    let windows = WindowCoordinators(registry: registry)
     var routes = routes
     windows.registerTargets(in: &routes)
     let screens = Set(registry.targets)
@@ -224,7 +224,7 @@ public final class WaypointApp {
   ///   - navigator: What shows the window's screens; the app's screen views follow it.
   /// - Returns: The window's screen coordinator.
   @discardableResult
-  public func openWindow(_ id: String = WaypointApp.mainWindow, navigator: any Navigator) -> ScreenCoordinator {
+  public func addWindow(_ id: String = WaypointApp.mainWindow, navigator: any Navigator) -> ScreenCoordinator {
     if let open = windows.coordinator(for: id) {
       if open.navigator === navigator {
         windows.activate(id)
@@ -269,7 +269,7 @@ public final class WaypointApp {
   }
 
   /// The state to open a window on from what an earlier run of the app saved for it (the JSON of
-  /// ``WindowNavigators/state(of:)``), or ``start`` when nothing was saved.
+  /// ``WindowCoordinators/state(of:)``), or ``start`` when nothing was saved.
   ///
   /// A state saved by an earlier version may name screens, routes, tabs or columns this one no
   /// longer has: what cannot be shown is left out (a screen whose target no screen registers now,
@@ -283,7 +283,7 @@ public final class WaypointApp {
   /// ```swift
   /// let saved = UserDefaults.standard.data(forKey: "window-\(id)")
   /// let navigator = HeadlessNavigator(state: app.restoredState(from: saved))
-  /// app.openWindow(id, navigator: navigator)
+  /// app.addWindow(id, navigator: navigator)
   /// ```
   public func restoredState(from saved: Data?) -> NavigationState {
     guard let saved else { return guarded(start) }
@@ -509,7 +509,7 @@ public final class WaypointApp {
   }
 
   nonisolated static func extras(window: String?) -> [String: any Sendable] {
-    window.map { [WindowNavigators.windowExtra: $0] } ?? [:]
+    window.map { [WindowCoordinators.windowExtra: $0] } ?? [:]
   }
 }
 

@@ -210,7 +210,7 @@ extension NavigationState {
   }
 
   /// The stacks on screen: the selected tab's, or all of a level without tabs.
-  package var visiblePlaces: [StackLocation] {
+  package var visibleLocations: [StackLocation] {
     guard let tabs else { return locations }
     return locations.filter { $0.tab == tabs.selected }
   }

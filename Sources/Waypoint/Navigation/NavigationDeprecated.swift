@@ -7,6 +7,13 @@ public import Foundation
 // Navigation names deprecated in 0.2.0, kept until 0.3.0 (docs/Style.md, "Versions"): a level of
 // presentation was also called its depth; it is a level everywhere now.
 
+/// The coordinators of an app's windows: ``WindowCoordinators``, the name of what it holds (a
+/// ``ScreenCoordinator`` per window).
+///
+/// Deprecated in 0.2.0, removed in 0.3.0.
+@available(*, deprecated, renamed: "WindowCoordinators")
+public typealias WindowNavigators = WindowCoordinators
+
 /// Where a stack sits on the root level: ``StackLocation`` ("place" means where a link's screen
 /// goes).
 ///

@@ -14,7 +14,7 @@ extension NavigationState {
   package mutating func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
     let before = allScreens
     var next = self
-    try next.takeIn(edit)
+    try next.apply(edit)
     let kept = Set(next.allScreens.map(\.id))
     let ids = next.allScreens.map(\.id)
     guard Set(ids).count == ids.count else {
@@ -24,7 +24,7 @@ extension NavigationState {
     return before.filter { !kept.contains($0.id) }
   }
 
-  private mutating func takeIn(_ edit: NavigationEdit) throws(NavigationError) {
+  private mutating func apply(_ edit: NavigationEdit) throws(NavigationError) {
     switch edit {
     case .poppedTo(let id):
       guard let levelIndex = (0..<levelCount).first(where: { self[levelIndex: $0].location(holding: id) != nil }),

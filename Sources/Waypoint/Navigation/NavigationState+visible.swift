@@ -19,7 +19,7 @@ extension NavigationState {
     let level = self[levelIndex: levelIndex]
     let presentation = levelIndex == 0 ? nil : self[levelIndex: levelIndex - 1].presented?.presentation
     var shown: [Screen] = []
-    for location in level.visiblePlaces {
+    for location in level.visibleLocations {
       if let split = level.split(in: location.tab), split.isCollapsed,
         location.column != level.compactColumn(in: location.tab)
       {

@@ -79,7 +79,7 @@ public struct NavigationState: Sendable, Codable, Equatable {
   /// The top screen of the topmost presented state, or of this one: of the selected tab, and of
   /// the last column of a split that holds one.
   package var topScreen: Screen? {
-    presented?.state.topScreen ?? visiblePlaces.reversed().lazy.compactMap { self[stack: $0]?.last }.first
+    presented?.state.topScreen ?? visibleLocations.reversed().lazy.compactMap { self[stack: $0]?.last }.first
   }
 
   /// Every screen, depth first: stacks (each tab's and column's in `locations` order), children,

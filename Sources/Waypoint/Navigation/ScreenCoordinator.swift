@@ -47,7 +47,7 @@ public final class ScreenCoordinator {
   /// meanwhile waits for its turn after them, never within the caller's (independent read, U1).
   @ObservationIgnored package internal(set) var closesUnderWay = 0
   /// Why a link's screen may not be placed now though its gate let it through (the user signed
-  /// out since), asked in the navigator's turn; the window list (``WindowNavigators``) sets it.
+  /// out since), asked in the navigator's turn; the window list (``WindowCoordinators``) sets it.
   @ObservationIgnored package var refusesLink: (@MainActor (RouteRequest, String) -> String?)?
 
   /// Says the window starts on `state` (its first state, or a restored one), not shown yet.
@@ -60,7 +60,7 @@ public final class ScreenCoordinator {
 
   /// The state a window starts on as the app's sign-in gates are when it is taken, in the
   /// navigator's turn (the user may have signed in or out while it waited: independent read,
-  /// W1); the app sets it (`WaypointApp.openWindow`), and `nil` takes the state as it is.
+  /// W1); the app sets it (`WaypointApp.addWindow`), and `nil` takes the state as it is.
   @ObservationIgnored package var startAsGatesAre: (@MainActor (NavigationState) -> NavigationState)?
 
   /// ``pendingStart`` as the gates are now.

@@ -15,8 +15,9 @@ final class RouteEntry: Sendable {
   let handler: (any RouteHandler)?
   /// The group middleware, outermost first.
   let middleware: [any RouteMiddleware]
-  /// Where the route came from, for messages: `routes[3] ('x') in manifest 1`, or the pattern.
-  let place: String
+  /// Where the route was declared, for messages: `routes[3] ('x') in manifest 1`, or the
+  /// pattern.
+  let declaredAt: String
   /// The compiled redirect template, for a built route that redirects.
   let redirect: RedirectTemplate?
   /// Everything a request of this route runs through, composed when the router was built;
@@ -27,24 +28,24 @@ final class RouteEntry: Sendable {
   let layers: [any RouteMiddleware]
 
   /// An entry as registered.
-  init(route: RouteDefinition, handler: (any RouteHandler)?, middleware: [any RouteMiddleware], place: String) {
+  init(route: RouteDefinition, handler: (any RouteHandler)?, middleware: [any RouteMiddleware], declaredAt: String) {
     self.route = route
     self.handler = handler
     self.middleware = middleware
-    self.place = place
+    self.declaredAt = declaredAt
     self.redirect = nil
     self.chain = nil
     self.layers = []
   }
 
   private init(
-    route: RouteDefinition, handler: (any RouteHandler)?, middleware: [any RouteMiddleware], place: String,
+    route: RouteDefinition, handler: (any RouteHandler)?, middleware: [any RouteMiddleware], declaredAt: String,
     redirect: RedirectTemplate?, chain: RouteNext?, layers: [any RouteMiddleware]
   ) {
     self.route = route
     self.handler = handler
     self.middleware = middleware
-    self.place = place
+    self.declaredAt = declaredAt
     self.redirect = redirect
     self.chain = chain
     self.layers = layers
@@ -57,14 +58,15 @@ final class RouteEntry: Sendable {
     layers: [any RouteMiddleware] = []
   ) -> RouteEntry {
     RouteEntry(
-      route: route, handler: handler, middleware: middleware, place: place, redirect: redirect, chain: chain,
+      route: route, handler: handler, middleware: middleware, declaredAt: declaredAt, redirect: redirect, chain: chain,
       layers: layers)
   }
 
   /// The entry under a group: its pattern `pattern`, `outer` middleware around its own.
-  func grouped(pattern: String, outer: [any RouteMiddleware], place: String? = nil) -> RouteEntry {
+  func grouped(pattern: String, outer: [any RouteMiddleware], declaredAt: String? = nil) -> RouteEntry {
     var route = route
     route.pattern = pattern
-    return RouteEntry(route: route, handler: handler, middleware: outer + middleware, place: place ?? self.place)
+    return RouteEntry(
+      route: route, handler: handler, middleware: outer + middleware, declaredAt: declaredAt ?? self.declaredAt)
   }
 }

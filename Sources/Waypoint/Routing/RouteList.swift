@@ -19,7 +19,8 @@ struct RouteList: Sendable {
     var joined = route
     joined.pattern = full
     entries.append(
-      RouteEntry(route: joined, handler: handler, middleware: middleware, place: place(route.pattern, joined: full)))
+      RouteEntry(
+        route: joined, handler: handler, middleware: middleware, declaredAt: declaredAt(route.pattern, joined: full)))
   }
 
   /// Adds routes collected elsewhere (a group's or a mounted feature's) under this prefix, their
@@ -27,8 +28,9 @@ struct RouteList: Sendable {
   mutating func adopt(_ others: [RouteEntry], extraMiddleware: [any RouteMiddleware], naming: Bool) {
     for entry in others {
       guard let full = join(entry.route.pattern) else { continue }
-      let place = naming && !prefix.isEmpty ? "\(entry.place) in the group '\(prefix)' (joined as '\(full)')" : nil
-      entries.append(entry.grouped(pattern: full, outer: middleware + extraMiddleware, place: place))
+      let declaredAt =
+        naming && !prefix.isEmpty ? "\(entry.declaredAt) in the group '\(prefix)' (joined as '\(full)')" : nil
+      entries.append(entry.grouped(pattern: full, outer: middleware + extraMiddleware, declaredAt: declaredAt))
     }
   }
 
@@ -59,7 +61,7 @@ struct RouteList: Sendable {
 
   /// Where a route came from, for messages: its pattern, and the group's prefix and the pattern
   /// as written when they were joined.
-  private func place(_ pattern: String, joined full: String) -> String {
+  private func declaredAt(_ pattern: String, joined full: String) -> String {
     prefix.isEmpty ? "route '\(full)'" : "route '\(pattern)' in the group '\(prefix)' (joined as '\(full)')"
   }
 }

@@ -72,7 +72,7 @@ extension RouterBuilder {
       case .failure(let reason):
         return .failure(
           RoutingError(
-            .invalidRedirect, "\(registration.place): \(reason)", pattern: route.pattern,
+            .invalidRedirect, "\(registration.declaredAt): \(reason)", pattern: route.pattern,
             routeName: route.name))
       }
     } else if handler == nil, let registered = targets[route.target ?? ""] {
@@ -86,7 +86,7 @@ extension RouterBuilder {
           + "with register(target:handler:), or a screen of that target"
       return .failure(
         RoutingError(
-          .missingHandler, "\(registration.place): \(reason)", pattern: route.pattern,
+          .missingHandler, "\(registration.declaredAt): \(reason)", pattern: route.pattern,
           routeName: route.name))
     }
     let terminal = redirect.map(Self.redirecting) ?? Self.run(handler, route)
@@ -168,7 +168,7 @@ extension RouterBuilder {
   private static func locate(_ error: RoutingError, in registrations: [RouteEntry]) -> RoutingError {
     guard let index = error.routePosition, registrations.indices.contains(index) else { return error }
     var located = error
-    located.message = "\(registrations[index].place): \(error.message)"
+    located.message = "\(registrations[index].declaredAt): \(error.message)"
     return located
   }
 }

@@ -315,8 +315,8 @@ public struct RouterBuilder: Sendable {
     for (number, set) in declared.enumerated() {
       let suffix = declared.count > 1 ? " of \(set.source) \(number + 1)" : ""
       for (route, position) in zip(set.routes, set.positions) {
-        let place = "routes[\(position)]" + (route.name.map { " ('\($0)')" } ?? "") + suffix
-        all.append(RouteEntry(route: route, handler: nil, middleware: [], place: place))
+        let declaredAt = "routes[\(position)]" + (route.name.map { " ('\($0)')" } ?? "") + suffix
+        all.append(RouteEntry(route: route, handler: nil, middleware: [], declaredAt: declaredAt))
       }
     }
     return all

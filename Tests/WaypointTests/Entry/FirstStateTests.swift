@@ -26,7 +26,7 @@ struct FirstStateTests {
   static func window() throws -> (Heard, WaypointApp, ScreenCoordinator) {
     let heard = Heard()
     let app = try Self.app(heard)
-    return (heard, app, app.openWindow("w", navigator: HeadlessNavigator(state: app.start)))
+    return (heard, app, app.addWindow("w", navigator: HeadlessNavigator(state: app.start)))
   }
 
   static func note(_ id: Int, link: String? = nil) -> Screen {
@@ -81,7 +81,7 @@ struct FirstStateTests {
   @Test("the state a window saves keeps no redacted query item, in its screens' links or values")
   func noSecrets() async throws {
     let app = try Self.app(Heard())
-    app.openWindow("w", navigator: HeadlessNavigator(state: app.start))
+    app.addWindow("w", navigator: HeadlessNavigator(state: app.start))
     app.windowIsShown("w")
     _ = try await app.open("notes://note/3?sig=SECRET&mode=edit&token=T0KEN", window: "w")
     let saved = try #require(app.windows.state(of: "w"))

@@ -40,7 +40,7 @@ extension QuickStartTests {
       let (app, _) = try QuickStartTests.ScreenActionTests.app(windows: ["A"])
       app.closeWindow("A")
       app.setReady(false, reason: "signing out")
-      app.openWindow("B", navigator: HeadlessNavigator(state: app.start))
+      app.addWindow("B", navigator: HeadlessNavigator(state: app.start))
       app.windowIsShown("B")
       #expect(!app.isReady)
       app.setReady(true)
@@ -83,7 +83,7 @@ extension QuickStartTests {
       var saved = app.start
       saved.tabs?.tabs[0].stack.append(
         Screen(id: "Note#5", target: "Note", parameters: ["id": "5"], route: "/note/<int:id>", link: "notes://note/5"))
-      let modules = app.openWindow("w", restoring: try JSONEncoder().encode(saved))
+      let modules = app.addWindow("w", restoring: try JSONEncoder().encode(saved))
       #expect(!modules.navigator.state.allScreens.contains { $0.target == "Note" })
     }
   }
@@ -109,7 +109,7 @@ extension QuickStartTests.IndependentReadFixTests {
     app.closeWindow("A")
     app.setReady(true)
     #expect(!app.isReady, "no window: links still wait")
-    app.openWindow("B", navigator: HeadlessNavigator(state: app.start))
+    app.addWindow("B", navigator: HeadlessNavigator(state: app.start))
     app.windowIsShown("B")
     #expect(app.isReady)
   }
@@ -214,7 +214,7 @@ extension QuickStartTests.IndependentReadFixTests {
   ) {
     let (app, navigators) = try QuickStartTests.ScreenActionTests.app(windows: ["B"])
     let a = HoldingNavigator(state: app.start)
-    app.openWindow("A", navigator: a)
+    app.addWindow("A", navigator: a)
     app.windowIsShown("A")
     a.holdsNext = true
     let opening = app.open("/settings", fromWindow: "A")

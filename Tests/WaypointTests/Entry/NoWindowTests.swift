@@ -26,7 +26,7 @@ extension QuickStartTests {
       try await Task.sleep(for: .milliseconds(30))
       #expect(ended.all.isEmpty, "it waits rather than failing")
       let b = HeadlessNavigator(state: app.start)
-      app.openWindow("B", navigator: b)
+      app.addWindow("B", navigator: b)
       app.windowIsShown("B")
       await ScreenActionTests.waitFor { !ended.all.isEmpty }
       #expect(ended.all.count == 1)
@@ -76,7 +76,7 @@ extension QuickStartTests {
       let (app, _) = try ScreenActionTests.app(windows: ["A"])
       app.setReady(false, reason: "signing out")
       app.closeWindow("A")
-      app.openWindow("B", navigator: HeadlessNavigator(state: app.start))
+      app.addWindow("B", navigator: HeadlessNavigator(state: app.start))
       app.windowIsShown("B")
       #expect(!app.isReady)
     }

@@ -23,7 +23,7 @@ extension QuickStartTests {
         screens.registerScreen(QuickStartTests.Login.self, target: "Login") { QuickStartTests.Login() }
       }
       let navigator = HeadlessNavigator(state: app.start)
-      app.openWindow(navigator: navigator)
+      app.addWindow(navigator: navigator)
       app.windowIsShown()
       return (app, navigator)
     }

@@ -31,7 +31,7 @@ extension QuickStartTests {
       var navigators: [String: HeadlessNavigator] = [:]
       for window in windows {
         let navigator = HeadlessNavigator(state: app.start)
-        app.openWindow(window, navigator: navigator)
+        app.addWindow(window, navigator: navigator)
         app.windowIsShown(window)
         navigators[window] = navigator
       }

@@ -39,7 +39,7 @@ extension QuickStartTests {
       for id in ids {
         let state = saved.map { app.restoredState(from: $0) } ?? app.start
         let navigator = HeadlessNavigator(state: state)
-        app.openWindow(id, navigator: navigator)
+        app.addWindow(id, navigator: navigator)
         // What a view reads first: the state once the window is open.
         published.follow(navigator, window: id)
         app.windowIsShown(id)

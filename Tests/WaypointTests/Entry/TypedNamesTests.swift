@@ -53,7 +53,7 @@ struct TypedNamesTests {
   func opens() async throws {
     let app = try Self.app()
     let navigator = HeadlessNavigator(state: app.start)
-    app.openWindow(navigator: navigator)
+    app.addWindow(navigator: navigator)
     app.windowIsShown()
     _ = try await app.open("notes://note/5")
     #expect(navigator.state.tabs?["notes"]?.stack.map(\.target) == ["Notes", "Note"])

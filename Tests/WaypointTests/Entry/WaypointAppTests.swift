@@ -61,7 +61,7 @@ struct WaypointAppTests {
   func firstWindow() async throws {
     let app = try AppFixture.app()
     let navigator = HeadlessNavigator(state: app.start)
-    let modules = app.openWindow(navigator: navigator)
+    let modules = app.addWindow(navigator: navigator)
     let opened = navigator.state
     #expect(modules.presentedPolicy == .dismiss, "a tab-bar app's default: a link dismisses a sheet over its tab")
     #expect(!app.isReady)
@@ -81,7 +81,7 @@ struct WaypointAppTests {
   func closeItself() async throws {
     let app = try AppFixture.app()
     let navigator = HeadlessNavigator(state: app.start)
-    app.openWindow(navigator: navigator)
+    app.addWindow(navigator: navigator)
     app.windowIsShown()
     // The caller drops the result: the note's route lives on while its screen is shown.
     weak var note: AppNote?
@@ -99,7 +99,7 @@ struct WaypointAppTests {
   @Test("a screen that reads its link fails on a bad value instead of opening a default")
   func noSilentDefault() async throws {
     let app = try AppFixture.app { routes in routes.add("notes://broken/:id", target: "Note") }
-    app.openWindow(navigator: HeadlessNavigator(state: app.start))
+    app.addWindow(navigator: HeadlessNavigator(state: app.start))
     app.windowIsShown()
     await #expect(throws: RoutingError.self) { try await app.open("notes://broken/forty-two") }
     do {
@@ -218,7 +218,7 @@ struct WaypointAppTests {
   @Test("a notification tap reported by the scene and by the delegate opens once")
   func notificationOnce() async throws {
     let app = try AppFixture.app()
-    app.openWindow(navigator: HeadlessNavigator(state: app.start))
+    app.addWindow(navigator: HeadlessNavigator(state: app.start))
     let events = app.router.events()
     app.windowIsShown()
     app.receiveNotification(
@@ -252,7 +252,7 @@ struct WaypointAppTests {
     let session = AppFixture.Session()
     let app = try AppFixture.app(session: session)
     let navigator = HeadlessNavigator(state: app.start)
-    app.openWindow(navigator: navigator)
+    app.addWindow(navigator: navigator)
     app.windowIsShown()
     _ = try await app.open("notes://settings", origin: .external())
     #expect(navigator.state.presented?.state.stack.map(\.target) == ["Login"])
@@ -268,7 +268,7 @@ struct WaypointAppTests {
   func manualReadiness() async throws {
     let app = try AppFixture.app()
     app.readyOnFirstWindow = false
-    app.openWindow(navigator: HeadlessNavigator(state: app.start))
+    app.addWindow(navigator: HeadlessNavigator(state: app.start))
     app.windowIsShown()
     #expect(!app.isReady)
     app.setReady(true)

@@ -38,7 +38,7 @@ private func sinkApp(
   if let sink { app.screenViews.observe(sink) }
   if let screens { app.screenViews.observe(screens) }
   let navigator = HeadlessNavigator(state: app.start)
-  app.openWindow(navigator: navigator)
+  app.addWindow(navigator: navigator)
   app.windowIsShown()
   return (app, navigator)
 }

@@ -245,7 +245,7 @@ struct ScreenViewsTests {
     let recorder = ScreenRecorder()
     app.screenViews.observe(recorder)
     let navigator = HeadlessNavigator(state: app.start)
-    app.openWindow(navigator: navigator)
+    app.addWindow(navigator: navigator)
     app.windowIsShown()
     _ = try await app.router.router.open("app://note/42", origin: .external())
     #expect(recorder.lines() == ["shown List#1", "hidden List#1", "shown Note#2"])

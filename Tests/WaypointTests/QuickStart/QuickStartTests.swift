@@ -26,7 +26,7 @@ struct QuickStartTests {
       screens.registerScreen(Login.self, target: "Login") { Login() }
     }
     let navigator = HeadlessNavigator(state: app.start)
-    app.openWindow(navigator: navigator)
+    app.addWindow(navigator: navigator)
     app.windowIsShown()
     return (app, navigator)
   }

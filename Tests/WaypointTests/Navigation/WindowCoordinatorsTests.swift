@@ -4,9 +4,9 @@ import Waypoint
 
 @MainActor
 @Suite("Windows: one navigation state per window, and the window a link opens in")
-struct WindowNavigatorsTests {
-  func make() throws -> (WindowNavigators, Router) {
-    let windows = WindowNavigators(registry: try makeModules().registry)
+struct WindowCoordinatorsTests {
+  func make() throws -> (WindowCoordinators, Router) {
+    let windows = WindowCoordinators(registry: try makeModules().registry)
     var builder = RouterBuilder()
     windows.registerTargets(in: &builder)
     builder.add(try RouteManifest(json: DeepLinkNavigationTests.manifest))
@@ -18,8 +18,8 @@ struct WindowNavigatorsTests {
     let (windows, router) = try make()
     let first = windows.add("A", navigator: HeadlessNavigator())
     let second = windows.add("B", navigator: HeadlessNavigator())
-    _ = try await router.open("notes://note/1", extras: [WindowNavigators.windowExtra: "A"])
-    _ = try await router.open("notes://home", extras: [WindowNavigators.windowExtra: "B"])
+    _ = try await router.open("notes://note/1", extras: [WindowCoordinators.windowExtra: "A"])
+    _ = try await router.open("notes://home", extras: [WindowCoordinators.windowExtra: "B"])
     #expect(first.navigator.state.stack.map(\.target) == ["NoteList", "NoteEditor"])
     #expect(second.navigator.state.stack.map(\.target) == ["NoteList"])
     #expect(windows.state(of: "A") == first.navigator.state)
@@ -35,7 +35,7 @@ struct WindowNavigatorsTests {
     _ = try await router.open("notes://home")
     #expect(first.navigator.state.stack.count == 1 && second.navigator.state.stack.isEmpty)
     windows.chooseWindow = { request, _ in request.url.string.hasSuffix("home") ? "B" : nil }
-    _ = try await router.open("notes://home", extras: [WindowNavigators.windowExtra: "A"])
+    _ = try await router.open("notes://home", extras: [WindowCoordinators.windowExtra: "A"])
     #expect(second.navigator.state.stack.count == 1, "the app's rule wins over the arrival window")
     #expect(windows.add("B", navigator: HeadlessNavigator()) === second, "an open window keeps its navigator")
   }
@@ -49,7 +49,7 @@ struct WindowNavigatorsTests {
     let first = windows.add("A", navigator: HeadlessNavigator())
     _ = windows.add("B", navigator: HeadlessNavigator())
     windows.close("B")
-    _ = try await router.open("notes://home", extras: [WindowNavigators.windowExtra: "B"])
+    _ = try await router.open("notes://home", extras: [WindowCoordinators.windowExtra: "B"])
     #expect(first.navigator.state.stack.count == 1, "a link for a closed window opens in the one left")
     #expect(windows.coordinator(for: "B") == nil)
   }
@@ -58,13 +58,13 @@ struct WindowNavigatorsTests {
   func saveAndRestore() async throws {
     let (windows, router) = try make()
     _ = windows.add("A", navigator: HeadlessNavigator())
-    _ = try await router.open("notes://note/3", extras: [WindowNavigators.windowExtra: "A"])
+    _ = try await router.open("notes://note/3", extras: [WindowCoordinators.windowExtra: "A"])
     let saved = try JSONEncoder().encode(try #require(windows.state(of: "A")))
     windows.close("A")
     let state = try JSONDecoder().decode(NavigationState.self, from: saved)
     let restored = windows.add("A", navigator: HeadlessNavigator(state: state))
     #expect(restored.navigator.state.stack.map(\.target) == ["NoteList", "NoteEditor"])
-    _ = try await router.open("notes://note/4", extras: [WindowNavigators.windowExtra: "A"])
+    _ = try await router.open("notes://note/4", extras: [WindowCoordinators.windowExtra: "A"])
     #expect(restored.navigator.state.stack.last?.parameters["id"] == "4", "the restored window goes on from its state")
   }
 }

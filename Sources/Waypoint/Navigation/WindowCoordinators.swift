@@ -1,5 +1,6 @@
-/// The navigators of an app's windows: one navigation state per window (an iPad or Mac
-/// scene, a visionOS window), and the rule that says which window a link opens in.
+/// The coordinators of an app's windows: one ``ScreenCoordinator``, with its navigator and its
+/// navigation state, per window (an iPad or Mac scene, a visionOS window), and the rule that
+/// says which window a link opens in.
 ///
 /// Each window has its own navigator and its own ``ScreenCoordinator`` over the one registry;
 /// the router is shared. A link opens in the window it arrived in (the request's
@@ -8,7 +9,7 @@
 /// kind, say).
 ///
 /// ```swift
-/// let windows = WindowNavigators(registry: registry)
+/// let windows = WindowCoordinators(registry: registry)
 /// var routes = RouterBuilder()
 /// routes.add(try RouteManifest(json: manifestJSON))
 /// windows.registerTargets(in: &routes)
@@ -16,13 +17,13 @@
 ///
 /// // when a scene connects:
 /// let modules = windows.add("scene-A", navigator: HeadlessNavigator())
-/// _ = try await router.open("notes://note/42", extras: [WindowNavigators.windowExtra: "scene-A"])
+/// _ = try await router.open("notes://note/42", extras: [WindowCoordinators.windowExtra: "scene-A"])
 /// ```
 ///
 /// Each window saves and restores its own state: ``state(of:)`` gives it to save, and adding
 /// the window with a navigator that starts on the saved state restores it.
 @MainActor
-public final class WindowNavigators {
+public final class WindowCoordinators {
   /// The name of the request extra that says which window a link arrived in (a `String`).
   public nonisolated static let windowExtra = "window"
   /// The name of the request extra that pins a link to the window its ``windowExtra`` names (a
@@ -203,7 +204,7 @@ public final class WindowNavigators {
 
 /// Shows a target's module in the window a request opens in.
 private struct WindowRouteHandler: HandlesNow {
-  let windows: WindowNavigators
+  let windows: WindowCoordinators
   let target: String
 
   func handle(_ request: RouteRequest) async throws -> any Sendable {
