@@ -147,48 +147,10 @@ public final class SceneLinks {
 
   /// The links of each window they made, by the window's identity: how a view controller finds
   /// its window's links (`openLink(_:)`, `closeScreen()`).
-  private static var byWindow: [ObjectIdentifier: WeakLinks] = [:]
+  static var byWindow: [ObjectIdentifier: WeakLinks] = [:]
 
-  private struct WeakLinks {
+  struct WeakLinks {
     weak var links: SceneLinks?
-  }
-
-  /// How long a view controller not yet in a window waits for one before a link it opens ends
-  /// as `noWindow`: a controller made and not yet shown (its `viewDidLoad`) gets its window
-  /// within a frame or two.
-  public static let windowWait = Duration.seconds(1)
-
-  /// The links of the window `controller` belongs to: the one whose navigator shows it (or the
-  /// screen it is inside of), whether or not its view is in the window now (under a push, in a
-  /// tab not selected, under a full-screen cover: independent read, R4), else the window its
-  /// view is in, if `SceneLinks` made that window.
-  static func serving(_ controller: UIViewController?) -> SceneLinks? {
-    byWindow = byWindow.filter { $0.value.links != nil }
-    let all = byWindow.values.compactMap(\.links)
-    var current = controller
-    while let shown = current {
-      if let links = all.first(where: { $0.navigator?.screenID(of: shown) != nil }) { return links }
-      current = shown.parent
-    }
-    guard let window = controller?.viewIfLoaded?.window else { return nil }
-    return byWindow[ObjectIdentifier(window)]?.links
-  }
-
-  /// Waits until `controller` is in a window `SceneLinks` made, at most ``windowWait``.
-  ///
-  /// Returns that window's links; `nil` when it never is (or the controller is gone). The
-  /// controller is read through `controller`, so waiting does not keep it alive.
-  static func waitForWindow(of controller: @MainActor () -> UIViewController?) async -> SceneLinks? {
-    let step = Duration.milliseconds(16)
-    var waited = Duration.zero
-    while waited < windowWait, controller() != nil {
-      try? await Task.sleep(for: step)
-      waited += step
-      if let links = serving(controller()) { return links }
-      // In a window no `SceneLinks` of the app made: none will serve it.
-      if controller()?.viewIfLoaded?.window != nil { return nil }
-    }
-    return nil
   }
 
   /// Opens a link from a screen of this window: in the app's window, or through the inbox with
@@ -252,37 +214,9 @@ public final class SceneLinks {
     start(app: app, window: window, scene: windowScene, options: options, savedState: savedState, tabTitles: nil)
   }
 
-  /// The links, window and navigator of one scene of `app`, in a window the scene delegate made.
-  ///
-  /// Deprecated in 0.2.0, removed in 0.3.0: ``init(app:scene:options:savedState:failed:)`` makes
-  /// the window, and each tab's title comes from its ``Waypoint/TabItem``.
-  ///
-  /// - Parameters:
-  ///   - app: The app, which keeps the window's screen coordinator.
-  ///   - window: The scene's window; the navigator makes it key and visible.
-  ///   - session: The scene's session, whose persistent identifier names the window.
-  ///   - options: What the scene was launched with.
-  ///   - savedState: What an earlier run saved for this scene.
-  ///   - tabTitles: The title of each tab by id, over its item's.
-  ///   - failed: Hears each link that could not be opened or was dropped.
-  @available(
-    *, deprecated,
-    message: "use SceneLinks(app:scene:options:), and give each NavigationTab its title (NavigationTab(_:root:title:))"
-  )
-  public convenience init(
-    app: WaypointApp, window: UIWindow, session: UISceneSession, options: UIScene.ConnectionOptions?,
-    savedState: Data? = nil, tabTitles: [String: String] = [:],
-    failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in }
-  ) {
-    self.init(inbox: app.inbox, failed: failed)
-    start(
-      app: app, window: window, scene: window.windowScene, id: session.persistentIdentifier, options: options,
-      savedState: savedState, tabTitles: tabTitles)
-  }
-
   /// Opens the scene's window in `app` and shows its first state, or the link it was launched
   /// with; follows the scene from then on.
-  private func start(
+  func start(
     app: WaypointApp, window: UIWindow, scene: UIScene?, id: String? = nil, options: UIScene.ConnectionOptions?,
     savedState: Data?, tabTitles: [String: String]?
   ) {
@@ -552,59 +486,4 @@ public final class SceneLinks {
   }
 }
 
-extension WaypointApp {
-  /// Lets `receiveNotification(_:completion:)` open a tap in the window the system shows it in:
-  /// the scene UIKit names as the response's
-  /// (https://developer.apple.com/documentation/usernotifications/unnotificationresponse/targetscene).
-  func readsNotificationScenes() {
-    notificationScene.withLock { reader in
-      reader = { response in response.targetScene.map(ObjectIdentifier.init) }
-    }
-  }
-}
-
-/// What a window's links follow of its scene, from UIKit's notifications: the scene becoming
-/// active or its window key (links that name no window open there), the scene disconnecting
-/// (links no longer open there), and the scene in the background (its screens hidden from the
-/// screen views until it comes back).
-///
-/// UIKit posts the scene's notifications on the main thread with the scene as their object
-/// (https://developer.apple.com/documentation/uikit/uiscene/didactivatenotification,
-/// https://developer.apple.com/documentation/uikit/uiscene/diddisconnectnotification); a window's
-/// with the window (https://developer.apple.com/documentation/uikit/uiwindow/didbecomekeynotification).
-private final class SceneObservations: @unchecked Sendable {
-  // Safety: the tokens are written once, in `init`, and read only in `deinit`.
-  private var tokens: [any NSObjectProtocol] = []
-
-  @MainActor
-  init(app: WaypointApp, window: UIWindow, scene: UIScene, id: String) {
-    app.windows.attach(scene: ObjectIdentifier(scene), to: id)
-    let center = NotificationCenter.default
-    let activate: @Sendable (Notification) -> Void = { [weak app] _ in
-      MainActor.assumeIsolated { app?.activateWindow(id) }
-    }
-    tokens = [
-      center.addObserver(forName: UIScene.didActivateNotification, object: scene, queue: nil, using: activate),
-      center.addObserver(forName: UIWindow.didBecomeKeyNotification, object: window, queue: nil, using: activate),
-      center.addObserver(forName: UIScene.didDisconnectNotification, object: scene, queue: nil) { [weak app] _ in
-        MainActor.assumeIsolated { app?.closeWindow(id) }
-      },
-      // Screen views pause with the scene (third adapter review, B16):
-      // https://developer.apple.com/documentation/uikit/uiscene/didenterbackgroundnotification,
-      // https://developer.apple.com/documentation/uikit/uiscene/willenterforegroundnotification.
-      center.addObserver(forName: UIScene.didEnterBackgroundNotification, object: scene, queue: nil) {
-        [weak app] _ in
-        MainActor.assumeIsolated { app?.screenViews.enterBackground(window: id) }
-      },
-      center.addObserver(forName: UIScene.willEnterForegroundNotification, object: scene, queue: nil) {
-        [weak app] _ in
-        MainActor.assumeIsolated { app?.screenViews.enterForeground(window: id) }
-      },
-    ]
-  }
-
-  deinit {
-    for token in tokens { NotificationCenter.default.removeObserver(token) }
-  }
-}
 #endif

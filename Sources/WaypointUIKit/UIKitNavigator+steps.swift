@@ -73,7 +73,7 @@ extension UIKitNavigator {
 
   /// The view controllers of the screens `pushes` push, each one a navigation controller may
   /// take.
-  private func controllers(pushedBy pushes: [NavigationStep]) throws(NavigationError) -> [UIViewController] {
+  func controllers(pushedBy pushes: [NavigationStep]) throws(NavigationError) -> [UIViewController] {
     var added: [UIViewController] = []
     for case .push(let screen, _) in pushes {
       let pushed = try controller(for: screen)
@@ -100,7 +100,7 @@ extension UIKitNavigator {
 
   // MARK: - Steps
 
-  private func setRoot(_ screen: Screen?, _ step: NavigationStep) async throws(NavigationError) {
+  func setRoot(_ screen: Screen?, _ step: NavigationStep) async throws(NavigationError) {
     let root = try screen.map { screen throws(NavigationError) in try controller(for: screen) }
     if let root, let screen { try Self.checkStackable(root, screen: screen.id) }
     try await clearRoot(for: step, screen: screen?.id)
@@ -187,7 +187,7 @@ extension UIKitNavigator {
 
   /// Puts the screens `pushes` push in `container`, a navigation controller of the navigator's
   /// about to be presented, over its root.
-  private func stack(_ pushes: ArraySlice<NavigationStep>, on container: UIViewController, _ root: Screen)
+  func stack(_ pushes: ArraySlice<NavigationStep>, on container: UIViewController, _ root: Screen)
     throws(NavigationError)
   {
     guard let stack = container as? WaypointNavigationController, stack.reports.holdsScreens else {
@@ -209,7 +209,7 @@ extension UIKitNavigator {
   /// What UIKit presents for `shown`: a ``WrappingContainer`` holding it when it is a popover's
   /// one screen or a container controller, else a navigation controller of the navigator's
   /// holding it.
-  private func container(
+  func container(
     for shown: UIViewController, _ presentation: Presentation, source: UIViewController, _ screen: Screen
   ) throws(NavigationError) -> UIViewController {
     // A popover points at its source's view, which must be on screen before anything is made.
@@ -261,7 +261,7 @@ extension UIKitNavigator {
   /// it on a large screen.
   ///
   /// - Throws: `invalidSource` when the source's view is not on screen.
-  private func popoverAnchor(in source: UIViewController, _ screen: Screen) throws(NavigationError)
+  func popoverAnchor(in source: UIViewController, _ screen: Screen) throws(NavigationError)
     -> (view: UIView, rect: CGRect)
   {
     guard let whole = source.viewIfLoaded, whole.window != nil else {
@@ -277,7 +277,7 @@ extension UIKitNavigator {
 
   /// Makes sure `presenter` can present: in a window, and presenting nothing the navigator did
   /// not present (refused, or dismissed under `foreignPresentations = .dismiss`).
-  private func clearForPresenting(from presenter: UIViewController, screen: String, _ step: NavigationStep)
+  func clearForPresenting(from presenter: UIViewController, screen: String, _ step: NavigationStep)
     async throws(NavigationError)
   {
     // A presentation on its way out (the user swiped a sheet down a moment ago) is waited for,
@@ -360,101 +360,9 @@ extension UIKitNavigator {
     }
   }
 
-  /// Deactivates `search`, which dismisses it
-  /// (https://developer.apple.com/documentation/uikit/uisearchcontroller/isactive), and waits
-  /// until it is gone, at most `transitionTimeout`.
-  private func end(_ search: UISearchController) async {
-    search.isActive = false
-    _ = await UIKitWait.until({ search.presentingViewController == nil }, at: transitionTimeout)
-  }
-
-  private func dismiss(over levelIndex: Int) async throws(NavigationError) {
-    let step = NavigationStep.dismiss(level: levelIndex)
-    guard levelIndex + 1 < containers.count else { throw gone("level \(levelIndex + 1)", step) }
-    let presented = containers[levelIndex + 1]
-    // Dismissing a level dismisses everything presented over it, the app's alert included
-    // (https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)):
-    // what the app presented there is up to the policy.
-    try await clearForeign(over: levelIndex + 1, step)
-    if case .custom(let name)? = current.levels[levelIndex].presented?.presentation,
-      let transition = customTransitions[name]
-    {
-      let done = await runCustom { await transition.dismiss(presented, self.animated) }
-      guard done else {
-        throw NavigationError(.transitionTimedOut, "the custom transition did not dismiss within \(transitionTimeout)")
-      }
-    } else if containers[levelIndex].presentedViewController === presented {
-      try await dismissPresentation(of: containers[levelIndex], presented, animated: animated, step)
-    }
-    containers.removeSubrange((levelIndex + 1)...)
-  }
-
-  /// Dismisses what `presenter` presents (`presented`, and everything over it), waiting for the
-  /// completion or `presented`'s own disappearance, at most `transitionTimeout`.
-  private func dismissPresentation(
-    of presenter: UIViewController, _ presented: UIViewController, animated: Bool, _ step: NavigationStep
-  ) async throws(NavigationError) {
-    let wait = UIKitWait()
-    (presented as? any OwnedContainer)?.reports.onAppearance = { wait.end() }
-    presenter.dismiss(animated: animated) { wait.end() }
-    _ = await wait.wait(at: transitionTimeout)
-    // The container's `viewDidDisappear` may come before UIKit is done with the dismissal, and a
-    // presentation asked for meanwhile is refused: wait until the presenter lets it go.
-    _ = await UIKitWait.transition(of: presented.transitionCoordinator, at: transitionTimeout)
-    let gone = await UIKitWait.until({ presenter.presentedViewController !== presented }, at: transitionTimeout)
-    if gone { return }
-    throw NavigationError(.transitionTimedOut, "cannot \(step): UIKit did not dismiss within \(transitionTimeout)")
-  }
-
-  /// The first presentation over the navigator's levels (from level `first` up) that is not one
-  /// of them, and is not on its way out.
-  func foreignPresentation(from first: Int = 0) -> UIViewController? {
-    for (levelIndex, container) in containers.enumerated() where levelIndex >= first {
-      guard let presented = container.presentedViewController else { continue }
-      let ours = levelIndex + 1 < containers.count && presented === containers[levelIndex + 1]
-      if !ours, !Self.isLeaving(presented), !(presented is UISearchController) { return presented }
-    }
-    return nil
-  }
-
-  /// Whether `controller` is being dismissed, or is a container of the navigator's UIKit has
-  /// dismissed or the navigator gave up on.
-  static func isLeaving(_ controller: UIViewController) -> Bool {
-    guard let reports = (controller as? any OwnedContainer)?.reports else { return controller.isBeingDismissed }
-    return controller.isBeingDismissed || reports.dismissed || reports.givenUp
-  }
-
-  /// Takes `container` away should its custom presentation still show it: the navigator stopped
-  /// waiting for it, and the step failed.
-  ///
-  /// It goes with the transition's own dismissal, so the screen keeps to the state the failed
-  /// step left. Until it is gone it is on its way out, never taken for the app's presentation.
-  private func giveUp(_ container: UIViewController, _ transition: CustomTransition) {
-    guard let reports = (container as? any OwnedContainer)?.reports else { return }
-    reports.givenUp = true
-    let animated = animated
-    let takeAway = { @MainActor in
-      guard container.viewIfLoaded?.window != nil else { return }
-      Task { @MainActor in await transition.dismiss(container, animated) }
-    }
-    reports.onAppearance = takeAway
-    // Already shown, when the transition put it on screen without UIKit's appearance calls.
-    takeAway()
-  }
-
-  /// Runs an app's custom transition, giving it `transitionTimeout` to finish.
-  private func runCustom(_ body: @escaping @MainActor () async -> Void) async -> Bool {
-    let wait = UIKitWait()
-    Task { @MainActor in
-      await body()
-      wait.end()
-    }
-    return await wait.wait(at: transitionTimeout)
-  }
-
   /// Shows `screen` in the split view's secondary column, and brings the column on screen when
   /// the split view is collapsed.
-  private func showDetail(_ screen: Screen?) throws(NavigationError) {
+  func showDetail(_ screen: Screen?) throws(NavigationError) {
     guard let split = splitViewController else {
       throw NavigationError(
         .unsupportedPresentation,
@@ -478,7 +386,7 @@ extension UIKitNavigator {
   }
 
   /// The navigation controller of the level at `levelIndex`.
-  private func navigationController(at levelIndex: Int, for step: NavigationStep) throws(NavigationError)
+  func navigationController(at levelIndex: Int, for step: NavigationStep) throws(NavigationError)
     -> UINavigationController
   {
     // A root split view holds the root stack in its primary column.
@@ -502,7 +410,7 @@ extension UIKitNavigator {
     }
   }
 
-  private func gone(_ id: String, _ step: NavigationStep) -> NavigationError {
+  func gone(_ id: String, _ step: NavigationStep) -> NavigationError {
     NavigationError(.screenGone, "cannot \(step): the view controller of '\(id)' is gone")
   }
 

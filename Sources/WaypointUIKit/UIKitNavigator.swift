@@ -42,7 +42,7 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
   /// What is shown now: published once per plan (never a state half-way through one), and once
   /// per change the user makes on their own.
   public var state: NavigationState { published }
-  private var published = NavigationState()
+  var published = NavigationState()
   /// Where each published state goes with its cause, for ``ScreenViews``.
   package let statesPublished = StateFeed()
   /// What UIKit shows, step by step while a plan runs; ``state`` publishes it.
@@ -82,8 +82,8 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
   /// The tab the user tapped again, until the pop to its root that follows is taken in.
   @ObservationIgnored var reselectedTab: String?
   /// The cause of what the user did while a change was under way, not published yet.
-  @ObservationIgnored private var userCause: ScreenEvent.Cause?
-  @ObservationIgnored private var waiting: [CheckedContinuation<Void, Never>] = []
+  @ObservationIgnored var userCause: ScreenEvent.Cause?
+  @ObservationIgnored var waiting: [CheckedContinuation<Void, Never>] = []
   /// The window the navigator shows its root in, when it was made with one.
   @ObservationIgnored weak var window: UIWindow?
   /// The stacks of the root level's tabs and split view columns.
@@ -208,7 +208,7 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
   /// before the first UIKit call, so one that cannot be made changes nothing there (third
   /// adapter review, B2); the caller holds what was made until the plan ends, as the navigator
   /// holds its controllers only weakly.
-  private func controllers(for made: NavigationPlan) throws(NavigationError) -> [UIViewController] {
+  func controllers(for made: NavigationPlan) throws(NavigationError) -> [UIViewController] {
     for (id, destination) in made.destinations {
       guard let controller = destination.value(as: UIViewController.self) else {
         throw NavigationError(
@@ -227,146 +227,11 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
     return built
   }
 
-  // MARK: - Within the caller's turn
-
-  /// Whether a plan of `steps` can be carried out within the caller's turn (``carryOutNow(_:)``).
-  ///
-  /// It can when it pushes screens, sets the stacks of tabs or primary columns and selects tabs (each one
-  /// UIKit call that changes what it holds when it is called), nothing is under way (no change of
-  /// the navigator's, no transition UIKit runs), and nothing is up that the navigator did not
-  /// present, nor a search. Any other plan waits for its turn in ``carryOut(_:)``.
-  package func canCarryOutNow(_ steps: () -> [NavigationStep]?) -> Bool {
-    guard !busy, window != nil, everyContainer.allSatisfy({ $0.transitionCoordinator == nil }),
-      foreignPresentation(from: 0) == nil,
-      !containers.contains(where: { $0.presentedViewController is UISearchController }),
-      let steps = steps(), !steps.isEmpty
-    else { return false }
-    return steps.allSatisfy(Self.carriesOutNow)
-  }
-
-  /// Whether `step` is one UIKit call that changes what UIKit holds when it is called.
-  private static func carriesOutNow(_ step: NavigationStep) -> Bool {
-    switch step {
-    case .push, .selectTab: true
-    // Showing a secondary column also calls `show(_:)` on its split view, after the transition.
-    case .setStack(_, let location): location.column != .secondary
-    default: false
-    }
-  }
-
-  /// Carries out a plan ``canCarryOutNow(_:)`` accepted within the caller's turn: a navigation
-  /// controller's `pushViewController(_:animated:)` and `setViewControllers(_:animated:)` change
-  /// its `viewControllers` when called and animate after
-  /// (https://developer.apple.com/documentation/uikit/uinavigationcontroller/pushviewcontroller(_:animated:)),
-  /// so the state is published before this returns; the navigator stays busy until the
-  /// animations end, and a change asked meanwhile waits for them.
-  ///
-  /// - Parameter plan: Works out the change from what UIKit shows.
-  /// - Returns: The plan carried out.
-  /// - Throws: What ``carryOut(_:)`` throws; `unbalancedTransition` when a change is under way or
-  ///   the plan holds a step that cannot be carried out now.
-  package func carryOutNow(_ plan: (NavigationState) throws(NavigationError) -> NavigationPlan)
-    throws(NavigationError) -> NavigationPlan
-  {
-    guard !busy else { throw NavigationError(.unbalancedTransition, "a change of the navigator is under way") }
-    busy = true
-    sync()
-    let clock = ContinuousClock()
-    let turn = clock.now
-    do throws(NavigationError) {
-      let made = try plan(current)
-      if case .nothing? = made.change {
-        end(timing: ScreenEvent.Timing(placement: clock.now - turn, transition: .zero))
-        return made
-      }
-      guard made.steps.allSatisfy(Self.carriesOutNow) else {
-        throw NavigationError(.unbalancedTransition, "the plan holds a step UIKit cannot take within this turn")
-      }
-      let built = try controllers(for: made)
-      tabItems = made.target.tabs
-      let stacks = try carryOutNow(steps: made.steps)
-      current.adoptTabItems(from: made.target)
-      alignCollapsedSplits()
-      let planned = clock.now
-      publish(timing: ScreenEvent.Timing(placement: planned - turn, transition: .zero))
-      let timeout = transitionTimeout
-      Task { @MainActor [weak self] in
-        for stack in stacks { _ = await UIKitWait.transition(of: stack.transitionCoordinator, at: timeout) }
-        withExtendedLifetime(built) {}
-        self?.end(timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.now - planned))
-      }
-      return made
-    } catch {
-      sync()
-      end()
-      throw error
-    }
-  }
-
-  /// Carries out `steps` within the caller's turn, each checked against the state before UIKit
-  /// is touched; returns the stacks whose transitions run on.
-  private func carryOutNow(steps: [NavigationStep]) throws(NavigationError) -> [UINavigationController] {
-    var stacks: [UINavigationController] = []
-    var index = steps.startIndex
-    while index < steps.endIndex {
-      let batch = Self.pushBatch(steps[index...])
-      var checked = current
-      for step in batch { try checked.carryOut(step) }
-      switch batch[0] {
-      case .push(_, let levelIndex): stacks.append(try pushNow(batch, at: levelIndex))
-      case .selectTab(let id): try selectTabNow(id, batch[0])
-      case .setStack(let screens, let location): stacks.append(try setStackNow(screens, at: location, batch[0]))
-      default: throw NavigationError(.unbalancedTransition, "cannot \(batch[0]) within this turn")
-      }
-      current = checked
-      index += batch.count
-    }
-    return stacks
-  }
-
-  /// The screens `steps` put on screen, in order.
-  static func screensShown(by steps: [NavigationStep]) -> [Screen] {
-    steps.flatMap { step -> [Screen] in
-      switch step {
-      case .push(let screen, _), .present(let screen, _, _, _), .addChild(let screen, _): [screen]
-      case .setRoot(let screen), .setDetail(let screen, _): screen.map { [$0] } ?? []
-      case .setStack(let screens, _): screens
-      default: []
-      }
-    }
-  }
-
-  /// Takes in a change UIKit already made (the navigator's containers report the user's own);
-  /// nothing is done to the view controllers.
-  @discardableResult
-  public func reconcile(_ edit: NavigationEdit) throws(NavigationError) -> [Screen] {
-    var next = current
-    let gone = try next.reconcile(edit)
-    current = next
-    for screen in gone { controllers[screen.id] = nil }
-    containers.removeSubrange(min(containers.count, max(current.levels.count, 1))...)
-    if busy {
-      // Published before the next plan, or with the one under way (see `begin()`).
-      userCause = ScreenEvent.Cause(edit)
-    } else {
-      publish(cause: ScreenEvent.Cause(edit))
-    }
-    return gone
-  }
-
-  /// Publishes what UIKit shows, when it changed, and why (by default the cause of the change
-  /// under way).
-  private func publish(cause: ScreenEvent.Cause? = nil, timing: ScreenEvent.Timing? = nil) {
-    guard published != current else { return }
-    published = current
-    statesPublished.publish(published, cause: cause, timing: timing)
-  }
-
   // MARK: - One change at a time
 
   /// Waits for the changes asked before, then for a transition UIKit runs on its own (a back
   /// swipe), and takes in what changed meanwhile.
-  private func begin() async throws(NavigationError) {
+  func begin() async throws(NavigationError) {
     if busy {
       // `end()` hands the navigator over still busy, so changes run in the order asked.
       await withCheckedContinuation { waiting.append($0) }
@@ -394,13 +259,13 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
 
   /// Every container the navigator made that a transition can run in: the levels, the root
   /// stack, and the stacks of the tabs and columns, each once.
-  private var everyContainer: [UIViewController] {
+  var everyContainer: [UIViewController] {
     var seen = Set<ObjectIdentifier>()
     let all: [UIViewController] = containers + [rootController] + Array(stacks.values) + Array(splits.values)
     return all.filter { seen.insert(ObjectIdentifier($0)).inserted }
   }
 
-  private func end(timing: ScreenEvent.Timing? = nil) {
+  func end(timing: ScreenEvent.Timing? = nil) {
     if needsSync { sync() }
     // Only the screens the state shows are looked up (A23: entries of screens a plan took away
     // were kept for good, and every lookup by controller scanned them all).
@@ -427,7 +292,7 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
 
   /// Carries out `steps`, keeping the state in step with UIKit: each step is checked against the
   /// state before UIKit is touched, and recorded once UIKit has done it.
-  private func carryOut(steps: [NavigationStep]) async throws(NavigationError) {
+  func carryOut(steps: [NavigationStep]) async throws(NavigationError) {
     var index = steps.startIndex
     while index < steps.endIndex {
       let batch = Self.pushBatch(steps[index...])
@@ -462,7 +327,7 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
   /// The pushes onto one stack that start `steps`, when there are several, or a presentation
   /// with the pushes onto the level it makes (a route that presents its stack: UIKit gets the
   /// whole stack in one presentation); else its first step.
-  private static func pushBatch(_ steps: ArraySlice<NavigationStep>) -> [NavigationStep] {
+  static func pushBatch(_ steps: ArraySlice<NavigationStep>) -> [NavigationStep] {
     switch steps.first {
     case .push(_, let levelIndex)?:
       return Array(steps.prefix { if case .push(_, levelIndex) = $0 { true } else { false } })
@@ -532,84 +397,5 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
   static func isContainer(_ controller: UIViewController) -> Bool {
     controller is UINavigationController || controller is UISplitViewController || controller is UITabBarController
   }
-}
-
-/// A view controller the navigator knows without keeping it alive.
-struct WeakController {
-  weak var controller: UIViewController?
-  init(_ controller: UIViewController) { self.controller = controller }
-}
-
-/// How an app-defined `custom(name)` presentation shows and hides a view controller.
-///
-/// The navigator hands it the screen in a ``WaypointNavigationController`` (the screen itself,
-/// when it is a container), so screens can be pushed over it and a `dismiss` of it is heard. A
-/// transition that does not finish within the navigator's `transitionTimeout` fails with
-/// `transitionTimedOut`.
-///
-/// ```swift
-/// navigator.register(custom: "banner", CustomTransition(
-///   present: { banner, source, animated in
-///     banner.modalPresentationStyle = .overFullScreen
-///     // No wait on UIKit's completion: UIKit never calls it when it refuses.
-///     source.present(banner, animated: animated)
-///   },
-///   dismiss: { banner, animated in
-///     banner.presentingViewController?.dismiss(animated: animated)
-///   }))
-/// ```
-///
-/// The navigator waits for the presented controller's transition coordinator after `present`
-/// returns, so one that returns early still finishes before the next step; a transition that
-/// waits on UIKit itself must end the wait on a deadline too, since UIKit never calls a
-/// completion for a presentation it refuses (the source presents already, or is off screen). A
-/// container neither presented nor in a window once `present` returned was refused:
-/// `presentationBlocked`.
-public struct CustomTransition {
-  /// Shows the first view controller over the second.
-  public var present: @MainActor (UIViewController, UIViewController, Bool) async -> Void
-  /// Hides it again.
-  public var dismiss: @MainActor (UIViewController, Bool) async -> Void
-
-  /// Makes a transition from its two halves.
-  ///
-  /// - Parameters:
-  ///   - present: Shows the first view controller over the second (the source), animated when
-  ///     the third argument is `true`.
-  ///   - dismiss: Hides the view controller again, animated when the second argument is `true`.
-  public init(
-    present: @escaping @MainActor (UIViewController, UIViewController, Bool) async -> Void,
-    dismiss: @escaping @MainActor (UIViewController, Bool) async -> Void
-  ) {
-    self.present = present
-    self.dismiss = dismiss
-  }
-}
-
-/// A source screen that says where a popover shown from it points: one of its views (the
-/// button that opened it) and, optionally, a rectangle in that view; without it, or while that
-/// view is not on screen, a popover points at the source's whole view.
-///
-/// ```swift
-/// final class NoteController: UIViewController, PopoverSource {
-///   let shareButton = UIButton()
-///   func popoverAnchor(for screen: Screen) -> (view: UIView, rect: CGRect?)? {
-///     screen.target == "Share" ? (shareButton, nil) : nil
-///   }
-/// }
-/// ```
-@MainActor
-public protocol PopoverSource: AnyObject {
-  /// The view the popover of `screen` points at, and the rectangle in it (`nil` for its bounds);
-  /// `nil` for the source's whole view.
-  func popoverAnchor(for screen: Screen) -> (view: UIView, rect: CGRect?)?
-}
-
-/// A source screen that names the view its children go into (`addChild`); without it, a
-/// child's view fills the source's view.
-@MainActor
-public protocol ChildContainer: AnyObject {
-  /// The view the child `screen` is added to.
-  func containerView(for screen: Screen) -> UIView
 }
 #endif

@@ -358,28 +358,6 @@ public final class WaypointApp {
     windows.coordinator(for: id)
   }
 
-  // MARK: - Tabs
-
-  /// Shows `badge` on the tab `tab` in every window (`"3"`, `"New"`; `nil` takes it away), in
-  /// place of the badge its ``NavigationTab`` was declared with.
-  ///
-  /// ```swift
-  /// app.setBadge(unread == 0 ? nil : "\(unread)", onTab: "inbox")
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - badge: The badge; `nil` for none.
-  ///   - tab: The tab's id: a string, or the app's own ``TabName``. A tab ``start`` lacks shows nothing.
-  public func setBadge(_ badge: String?, onTab tab: some TabName) {
-    tabBadges.setBadge(badge, onTab: tab.tabName)
-  }
-
-  /// The badge the tab `tab` shows now: the last ``setBadge(_:onTab:)``, else the one it was
-  /// declared with.
-  public func badge(onTab tab: some TabName) -> String? {
-    tabBadges.badge(onTab: tab.tabName)
-  }
-
   // MARK: - Links
 
   /// Whether links open now rather than wait.
@@ -510,20 +488,5 @@ public final class WaypointApp {
 
   nonisolated static func extras(window: String?) -> [String: any Sendable] {
     window.map { [WindowCoordinators.windowExtra: $0] } ?? [:]
-  }
-}
-
-/// The app, for the registry's factory, which is made before the app is.
-private final class AppHolder: Sendable {
-  private let box = Locked<WeakApp>(WeakApp())
-
-  struct WeakApp: @unchecked Sendable {
-    // Safety: written once on the main actor before any factory runs; read under the lock.
-    weak var app: WaypointApp?
-  }
-
-  var app: WaypointApp? {
-    get { box.withLock { $0.app } }
-    set { box.withLock { $0.app = newValue } }
   }
 }
