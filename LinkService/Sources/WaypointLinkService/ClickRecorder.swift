@@ -20,11 +20,19 @@ final class ClickRecorder: Service {
   let store: any LinkStore
   let interval: Duration
   let logger: Logger
+  /// The service's clock and ids (``LinkServiceConfiguration/now`` and ``LinkServiceConfiguration/newID``).
+  private let now: @Sendable () -> Date
+  private let newID: @Sendable () -> String
 
-  init(store: any LinkStore, interval: Duration, logger: Logger) {
+  init(
+    store: any LinkStore, interval: Duration, logger: Logger, now: @escaping @Sendable () -> Date,
+    newID: @escaping @Sendable () -> String
+  ) {
     self.store = store
     self.interval = interval
     self.logger = logger
+    self.now = now
+    self.newID = newID
   }
 
   /// Counts one click.
@@ -67,10 +75,11 @@ final class ClickRecorder: Service {
       return (pending.retries, pending.counts)
     }
     var batches = retries
-    if !counts.isEmpty { batches.append((id: UUID().uuidString, clicks: counts)) }
+    if !counts.isEmpty { batches.append((id: newID(), clicks: counts)) }
+    let now = Int64(now().timeIntervalSince1970)
     for batch in batches {
       do {
-        try await store.add(batch.clicks, batch: batch.id)
+        try await store.add(batch.clicks, batch: batch.id, now: now)
       } catch let unwritten as UnrecordedClicks {
         pending.withLock { $0.counts.merge(unwritten.clicks, uniquingKeysWith: +) }
         logger.error("writing clicks failed; kept for the next write", metadata: ["error": "\(unwritten.reason)"])

@@ -61,13 +61,17 @@ package struct LinkService: Sendable {
     self.logger = logger
     table = LinkTable(site: configuration.site, router: router, logger: logger)
     table.apply(try await store.changes(after: 0))
-    clicks = ClickRecorder(store: store, interval: configuration.clickInterval, logger: logger)
+    clicks = ClickRecorder(
+      store: store, interval: configuration.clickInterval, logger: logger, now: configuration.now,
+      newID: configuration.newID)
     sync = LinkSync(store: store, table: table, interval: configuration.syncInterval, logger: logger)
     let key = try await Self.signingKey(configuration.signingKey, store: store)
     tokens = try DeferredTokens(
       key: key, origin: configuration.site.origin, lifetime: configuration.tokenLifetime, now: configuration.now)
-    limiter = RateLimiter(perSecond: configuration.adminRate.perSecond, burst: configuration.adminRate.burst)
-    refusedKeys = RateLimiter(perSecond: configuration.adminRate.perSecond, burst: configuration.adminRate.burst)
+    limiter = RateLimiter(
+      perSecond: configuration.adminRate.perSecond, burst: configuration.adminRate.burst, now: configuration.now)
+    refusedKeys = RateLimiter(
+      perSecond: configuration.adminRate.perSecond, burst: configuration.adminRate.burst, now: configuration.now)
     wellKnown = try WellKnownFiles(
       site: configuration.site, manifest: configuration.manifest, table: table, logger: logger)
     allowedOrigins = configuration.site.redirectOrigins

@@ -38,8 +38,11 @@ package struct LinkServiceConfiguration: Sendable {
   /// Whether each request is a span of swift-distributed-tracing's tracer (Hummingbird's
   /// `TracingMiddleware`); set it when the process bootstraps a tracer.
   package var traceRequests = false
-  /// The clock.
+  /// The clock: every time the service reads (a token's expiry, a click's day, the admin rate
+  /// limit, when spent rows are purged) is this one's, so a test moves it rather than waiting.
   package var now: @Sendable () -> Date = { Date() }
+  /// Where the ids the service makes come from (a batch of clicks'): a new UUID each by default.
+  package var newID: @Sendable () -> String = { UUID().uuidString }
 
   /// A configuration serving `site`'s links for `manifest`.
   package init(site: LinkSiteFile, manifest: RouteManifest, adminKey: String) {

@@ -38,11 +38,12 @@ package protocol LinkStore: Sendable {
   /// version it was written at (a removed link comes back as `nil`).
   func changes(after version: Int64) async throws -> [LinkChange]
   /// Adds `clicks` to the counts, once for `batch`: a batch retried after an error that left it
-  /// unknown whether it was written is not added twice.
+  /// unknown whether it was written is not added twice. `now` is the service's time (seconds
+  /// since 1970), which says when the marks of old batches are purged.
   ///
   /// - Throws: ``UnrecordedClicks`` with the clicks certainly not written (retried under a new
   ///   batch); any other error leaves the whole batch to be retried under the same id.
-  func add(_ clicks: [ClickKey: Int], batch: String) async throws
+  func add(_ clicks: [ClickKey: Int], batch: String, now: Int64) async throws
   /// The counts, by day, link, route, platform and kind; of one link's code when given.
   func clicks(code: String?) async throws -> [ClickCount]
   /// Marks the token nonce `nonce` redeemed: `true` the first time, `false` after.

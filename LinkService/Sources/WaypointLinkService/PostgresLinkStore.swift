@@ -198,7 +198,7 @@ package final class PostgresLinkStore: LinkStore, Service {
     return changes
   }
 
-  package func add(_ clicks: [ClickKey: Int], batch: String) async throws {
+  package func add(_ clicks: [ClickKey: Int], batch: String, now: Int64) async throws {
     guard !clicks.isEmpty else { return }
     let rows = Array(clicks)
     let days = rows.map(\.key.day)
@@ -227,7 +227,7 @@ package final class PostgresLinkStore: LinkStore, Service {
         ON CONFLICT (day, code, route, platform, kind) DO UPDATE SET count = clicks.count + excluded.count
         """, logger: logger)
     }
-    if purge.due() {
+    if purge.due(at: now) {
       _ = try? await client.query(
         "DELETE FROM click_batches WHERE written < extract(epoch from now())::bigint - 86400", logger: logger)
     }
@@ -258,7 +258,7 @@ package final class PostgresLinkStore: LinkStore, Service {
   package func redeem(nonce: String, expires: Int64, now: Int64) async throws -> Bool {
     // By the database's clock, not a server's: a server whose clock runs ahead must not forget a
     // nonce another server still accepts.
-    if purge.due() {
+    if purge.due(at: now) {
       try await client.query("DELETE FROM redeemed WHERE expires < extract(epoch from now())::bigint", logger: logger)
     }
     let rows = try await client.query(

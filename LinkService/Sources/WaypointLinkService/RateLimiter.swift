@@ -1,30 +1,35 @@
+import Foundation
 import Synchronization
 
-/// A token bucket: `burst` requests at once, then `perSecond` on average.
+/// A token bucket: `burst` requests at once, then `perSecond` on average, timed by the service's
+/// clock (``LinkServiceConfiguration/now``), so a test moves it rather than waiting.
+///
+/// A clock that goes back (the system's time set back) refills nothing and takes nothing away.
 final class RateLimiter: Sendable {
   private struct State {
     var tokens: Double
-    var last: ContinuousClock.Instant
+    var last: Date
   }
 
   private let state: Mutex<State>
   let perSecond: Double
   let burst: Double
+  private let now: @Sendable () -> Date
 
-  init(perSecond: Double, burst: Double) {
+  init(perSecond: Double, burst: Double, now: @escaping @Sendable () -> Date) {
     self.perSecond = perSecond
     self.burst = burst
-    state = Mutex(State(tokens: burst, last: .now))
+    self.now = now
+    state = Mutex(State(tokens: burst, last: now()))
   }
 
   /// Takes one token: `false` when none is left.
   func take() -> Bool {
-    state.withLock { state in
-      let now = ContinuousClock.now
-      let elapsed = state.last.duration(to: now)
-      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let now = now()
+    return state.withLock { state in
+      let seconds = max(0, now.timeIntervalSince(state.last))
       state.tokens = min(burst, state.tokens + seconds * perSecond)
-      state.last = now
+      state.last = max(state.last, now)
       guard state.tokens >= 1 else { return false }
       state.tokens -= 1
       return true

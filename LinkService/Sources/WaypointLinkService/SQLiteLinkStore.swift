@@ -153,7 +153,7 @@ package final class SQLiteLinkStore: LinkStore {
     }
   }
 
-  package func add(_ clicks: [ClickKey: Int], batch: String) async throws {
+  package func add(_ clicks: [ClickKey: Int], batch: String, now: Int64) async throws {
     // A statement that fails is not written, so a retry never adds twice: the batch id is not
     // needed here.
     // At most 500 rows a statement; a failed statement's rows and those after it are thrown
@@ -200,7 +200,9 @@ package final class SQLiteLinkStore: LinkStore {
   }
 
   package func redeem(nonce: String, expires: Int64, now: Int64) async throws -> Bool {
-    if purge.due() { _ = try await connection.query("DELETE FROM redeemed WHERE expires < ?1", [.integer(Int(now))]) }
+    if purge.due(at: now) {
+      _ = try await connection.query("DELETE FROM redeemed WHERE expires < ?1", [.integer(Int(now))])
+    }
     let rows = try await connection.query(
       "INSERT INTO redeemed (nonce, expires) VALUES (?1, ?2) ON CONFLICT (nonce) DO NOTHING RETURNING nonce",
       [.text(nonce), .integer(Int(expires))])

@@ -62,7 +62,7 @@ struct Harness {
 
   init(
     links: String = welcome, web: Bool = true, manifest: String = serviceManifest, burst: Double = 20,
-    rate: Double = 1, database: String? = nil, top: String = ""
+    database: String? = nil, top: String = ""
   ) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -74,7 +74,7 @@ struct Harness {
       site: try siteFile(links: links, web: web, top: top), manifest: try RouteManifest(data: Data(manifest.utf8)),
       adminKey: adminKey)
     configuration.now = { clock.now }
-    configuration.adminRate = (perSecond: rate, burst: burst)
+    configuration.adminRate = (perSecond: 1, burst: burst)
     do {
       service = try await LinkService(configuration, store: store)
     } catch {
@@ -150,10 +150,10 @@ func columns(of table: String, in path: String) async throws -> [String] {
 /// Runs `body` with a harness made of `links` (and `web`, `top` and the rate limits' `burst`) and
 /// a client of its routes, then closes the store, whatever `body` throws.
 func withHarness(
-  links: String = welcome, web: Bool = true, top: String = "", burst: Double = 20, rate: Double = 1,
+  links: String = welcome, web: Bool = true, top: String = "", burst: Double = 20,
   _ body: @Sendable (Harness, any TestClientProtocol) async throws -> Void
 ) async throws {
-  let harness = try await Harness(links: links, web: web, burst: burst, rate: rate, top: top)
+  let harness = try await Harness(links: links, web: web, burst: burst, top: top)
   do {
     try await harness.test { client in try await body(harness, client) }
   } catch {
