@@ -48,9 +48,10 @@ final class LinkTable: Sendable {
     return state.withLock { state in state.entries[key].map { ($0, state.webRedirects[key]) } }
   }
 
-  /// The table's key of `code`: lower case, copied only when a letter is not.
+  /// The table's key of `code`: `code.lowercased()`, without the copy when `code` is already
+  /// lower-case ASCII (as every code a person types from a link is).
   static func key(_ code: String) -> String {
-    code.utf8.contains { $0 &- 65 < 26 } ? code.lowercased() : code
+    code.utf8.allSatisfy { $0 < 0x80 && $0 &- 65 >= 26 } ? code : code.lowercased()
   }
 
   /// The route's page on the site's web origin: the app link's path and query there; `nil` when
