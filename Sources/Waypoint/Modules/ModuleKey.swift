@@ -24,14 +24,3 @@ public struct ModuleKey: Hashable, Sendable, CustomStringConvertible {
   /// Hashes the type identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
-
-/// How long a made module lives.
-public enum ModuleScope: String, Sendable, Hashable, CaseIterable {
-  /// A new instance for every `make`.
-  case transient
-  /// One instance, made on first use (exactly once, even when many tasks ask at the same moment)
-  /// and kept for the registry's life.
-  case shared
-  /// One instance while someone holds it; made again after the last holder lets go. Needs a class.
-  case weak
-}

@@ -1,25 +1,3 @@
-/// A column of a split view.
-public enum SplitColumn: String, Sendable, Codable, CaseIterable {
-  /// The leading column: the level's (or the tab's) own stack.
-  case primary
-  /// The middle column of a three-column split.
-  case supplementary
-  /// The trailing (detail) column.
-  case secondary
-}
-
-/// What a link does when the app already shows something presented (a sheet, a cover, a
-/// popover) that the navigator presented.
-public enum PresentedPolicy: String, Sendable, Hashable, Codable, CaseIterable {
-  /// Dismiss the navigator's presentations first, then place the screen; a presentation held
-  /// as not dismissible refuses the link instead.
-  case dismiss
-  /// Leave them and show the screen over the top, as a link did before placements.
-  case keep
-  /// Do not open the link: it fails with `NavigationError` `coveredByPresentation`.
-  case refuse
-}
-
 /// Where a route's screen goes in a tabbed or split app, and what happens to what is presented.
 ///
 /// A manifest says it with the route fields `tab`, `column` and `presented`:
