@@ -74,8 +74,7 @@ public struct LinkSigner: Sendable {
 
   /// A new random nonce: 16 bytes from the system's secure generator, in base64url.
   public static func makeNonce() -> String {
-    var generator = SystemRandomNumberGenerator()
-    return Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    Base64URL.encode(WaypointClock.live.randomBytes(16))
   }
 
   /// `date` in whole Unix seconds, as the item is written.

@@ -1,4 +1,4 @@
-internal import Waypoint
+public import Waypoint
 internal import WaypointMatching
 
 #if canImport(FoundationEssentials)
@@ -57,7 +57,7 @@ public struct LinkVerifier: Sendable {
   ///   - now: The clock.
   public init(
     keys: KeyRing, format: SignedLinkFormat = SignedLinkFormat(), clockSkew: Duration = .seconds(30),
-    nonces: NoncePolicy = .ignore, now: @escaping @Sendable () -> Date = { Date() }
+    nonces: NoncePolicy = .ignore, now: @escaping @Sendable () -> Date = { WaypointClock.live.now() }
   ) {
     self.keys = keys
     self.format = format

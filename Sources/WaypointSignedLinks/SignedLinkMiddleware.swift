@@ -48,7 +48,7 @@ public struct SignedLinkMiddleware: RouteMiddleware {
   public init(
     keys: KeyRing,
     appliesTo: @escaping @Sendable (RouteRequest) -> Bool = { $0.origin.isExternal && !$0.isAppRedirect },
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { WaypointClock.live.now() }
   ) {
     self.init(verifier: LinkVerifier(keys: keys, now: now), appliesTo: appliesTo)
   }

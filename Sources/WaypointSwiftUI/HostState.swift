@@ -115,7 +115,7 @@ package final class HostState {
 
   /// The window id of a scene that has none yet: made once per host, and kept by the scene from
   /// the host's first appearance on.
-  package let freshWindowID = UUID().uuidString
+  package let freshWindowID = WaypointClock.live.newID()
   /// The navigator of the host's window, made once, so a window closed and opened again (the
   /// host went away and came back) shows what it showed.
   @ObservationIgnored private var ownNavigator: HeadlessNavigator?

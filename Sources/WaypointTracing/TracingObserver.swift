@@ -72,7 +72,7 @@ public final class TracingObserver<T: Tracer>: RouteObserver, ScreenObserver {
     guard openID != 0 else { return }
     let route = request.route.map { $0.name ?? $0.pattern }
     state.withLock { trail in
-      trail.links[openID]?.chosen = Date()
+      trail.links[openID]?.chosen = WaypointClock.live.now()
       trail.links[openID]?.route = route
     }
   }

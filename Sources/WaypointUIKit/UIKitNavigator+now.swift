@@ -45,12 +45,12 @@ extension UIKitNavigator {
     guard !busy else { throw NavigationError(.unbalancedTransition, "a change of the navigator is under way") }
     busy = true
     sync()
-    let clock = ContinuousClock()
-    let turn = clock.now
+    let clock = WaypointClock.live
+    let turn = clock.instant()
     do throws(NavigationError) {
       let made = try plan(current)
       if case .nothing? = made.change {
-        end(timing: ScreenEvent.Timing(placement: clock.now - turn, transition: .zero))
+        end(timing: ScreenEvent.Timing(placement: clock.instant() - turn, transition: .zero))
         return made
       }
       guard made.steps.allSatisfy(Self.carriesOutNow) else {
@@ -61,13 +61,13 @@ extension UIKitNavigator {
       let stacks = try carryOutNow(steps: made.steps)
       current.adoptTabItems(from: made.target)
       alignCollapsedSplits()
-      let planned = clock.now
+      let planned = clock.instant()
       publish(timing: ScreenEvent.Timing(placement: planned - turn, transition: .zero))
       let timeout = transitionTimeout
       Task { @MainActor [weak self] in
         for stack in stacks { _ = await UIKitWait.transition(of: stack.transitionCoordinator, at: timeout) }
         withExtendedLifetime(built) {}
-        self?.end(timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.now - planned))
+        self?.end(timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.instant() - planned))
       }
       return made
     } catch {

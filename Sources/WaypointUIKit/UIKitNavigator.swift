@@ -188,12 +188,12 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
     async throws(NavigationError) -> NavigationPlan
   {
     try await begin()
-    let clock = ContinuousClock()
-    let turn = clock.now
+    let clock = WaypointClock.live
+    let turn = clock.instant()
     var planned = turn
-    defer { end(timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.now - planned)) }
+    defer { end(timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.instant() - planned)) }
     let made = try plan(current)
-    planned = clock.now
+    planned = clock.instant()
     if case .nothing? = made.change { return made }
     let built = try controllers(for: made)
     tabItems = made.target.tabs

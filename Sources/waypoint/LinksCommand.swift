@@ -245,7 +245,7 @@ struct LinksBuildCommand: ParsableCommand {
       guard (1...3650).contains(expiresInDays) else {
         throw CommandFailure.usage("waypoint: --expires-in-days is 1 to 3650")
       }
-      let expiry = (at.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date())
+      let expiry = (at.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? WaypointClock.live.now())
         .addingTimeInterval(TimeInterval(expiresInDays) * 86_400)
       signer = { url in try LinkSigner(key: key).sign(url, expiresAt: expiry) }
     }

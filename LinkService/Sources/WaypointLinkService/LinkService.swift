@@ -130,8 +130,7 @@ package struct LinkService: Sendable {
   /// `signingKey` an Ed25519 key when something else must check the tokens.
   static func signingKey(_ given: SigningKey?, store: any LinkStore) async throws -> SigningKey {
     if let given { return given }
-    var generator = SystemRandomNumberGenerator()
-    let secret = Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    let secret = Data(WaypointClock.live.randomBytes(32))
     let made = "hmac-sha256 links-\(LinkSigner.makeNonce().prefix(8)) \(secret.base64EncodedString())"
     let text = try await store.setting("token-signing-key", orSet: made)
     let parts = text.split(separator: " ")

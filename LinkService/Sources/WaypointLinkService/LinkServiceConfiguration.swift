@@ -40,9 +40,9 @@ package struct LinkServiceConfiguration: Sendable {
   package var traceRequests = false
   /// The clock: every time the service reads (a token's expiry, a click's day, the admin rate
   /// limit, when spent rows are purged) is this one's, so a test moves it rather than waiting.
-  package var now: @Sendable () -> Date = { Date() }
+  package var now: @Sendable () -> Date = WaypointClock.live.now
   /// Where the ids the service makes come from (a batch of clicks'): a new UUID each by default.
-  package var newID: @Sendable () -> String = { UUID().uuidString }
+  package var newID: @Sendable () -> String = WaypointClock.live.newID
 
   /// A configuration serving `site`'s links for `manifest`.
   package init(site: LinkSiteFile, manifest: RouteManifest, adminKey: String) {

@@ -149,7 +149,8 @@ struct ServeCommand: AsyncParsableCommand {
 
   /// `links.sqlite` in a new temporary folder.
   static func temporaryDatabase() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-links-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "waypoint-links-\(WaypointClock.live.newID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder.appendingPathComponent("links.sqlite").path
   }

@@ -193,7 +193,7 @@ public final class LinkInbox: Sendable {
   ///   - now: The clock for expiry and duplicates (tests pass their own).
   public init(
     router: RouterHolder, policy: Policy = Policy(),
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { WaypointClock.live.now() }
   ) {
     self.router = router
     self.policy = policy
@@ -323,7 +323,7 @@ public final class LinkInbox: Sendable {
   {
     // Each call is one run (an intent run twice opens twice), never a door reporting one tap
     // twice: its own identifier keeps the same-link rule from taking it for a duplicate.
-    let run = UUID().uuidString
+    let run = WaypointClock.live.newID()
     var deadline: Task<Void, Never>?
     let outcome = await withCheckedContinuation { waiter in
       let openID = accept(link, origin: origin, extras: [:], id: run, completesWhenParked: true) {

@@ -25,9 +25,8 @@ package struct ShortLinkOpen: Codable, Sendable, Hashable {
   /// A new open of `link` through the door `kind` on `platform` at `date`, under a random id;
   /// a door's name the service would not take is sent with `-` for each other character.
   package init(of link: ShortLink, door kind: String, platform: String, at date: Date) {
-    var generator = SystemRandomNumberGenerator()
     id = (0..<2).map { _ in
-      let hex = String(generator.next() as UInt64, radix: 16)
+      let hex = String(WaypointClock.live.randomUInt64(), radix: 16)
       return String(repeating: "0", count: 16 - hex.count) + hex
     }.joined()
     code = link.code

@@ -32,7 +32,7 @@ final class ShortLinkOpens: Sendable {
   /// Keeps `open`; `true` when no send is under way (the caller starts one).
   func add(_ open: ShortLinkOpen) -> Bool {
     state.withLock { state in
-      state.waiting.append((open, .now))
+      state.waiting.append((open, WaypointClock.live.instant()))
       if state.waiting.count > Self.maxWaiting { state.waiting.removeFirst(state.waiting.count - Self.maxWaiting) }
       defer { state.sending = true }
       return !state.sending
@@ -41,8 +41,9 @@ final class ShortLinkOpens: Sendable {
 
   /// The next batch, after forgetting opens kept longer than `keep`.
   func batch(keep: Duration) -> [ShortLinkOpen] {
-    state.withLock { state in
-      state.waiting.removeAll { $0.at.duration(to: .now) > keep }
+    let now = WaypointClock.live.instant()
+    return state.withLock { state in
+      state.waiting.removeAll { $0.at.duration(to: now) > keep }
       return state.waiting.prefix(Self.batchSize).map(\.open)
     }
   }

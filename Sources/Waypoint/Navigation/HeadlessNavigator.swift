@@ -65,12 +65,12 @@ public final class HeadlessNavigator: Navigator, PublishesStates, CarriesOutNow 
   {
     try begin()
     defer { inFlight = false }
-    let clock = ContinuousClock()
-    let turn = clock.now
+    let clock = WaypointClock.live
+    let turn = clock.instant()
     let made = try plan(state)
-    let planned = clock.now
+    let planned = clock.instant()
     await animate()
-    reach(made, timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.now - planned))
+    reach(made, timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.instant() - planned))
     return made
   }
 
@@ -87,10 +87,10 @@ public final class HeadlessNavigator: Navigator, PublishesStates, CarriesOutNow 
   {
     try begin()
     defer { inFlight = false }
-    let clock = ContinuousClock()
-    let turn = clock.now
+    let clock = WaypointClock.live
+    let turn = clock.instant()
     let made = try plan(state)
-    reach(made, timing: ScreenEvent.Timing(placement: clock.now - turn, transition: .zero))
+    reach(made, timing: ScreenEvent.Timing(placement: clock.instant() - turn, transition: .zero))
     return made
   }
 

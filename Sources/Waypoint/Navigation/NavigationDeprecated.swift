@@ -97,7 +97,7 @@ extension ScreenEvent {
   public init(
     phase: Phase, screen: Screen, previous: Screen? = nil, cause: Cause, window: String = "main", tab: String? = nil,
     presentation: Presentation? = nil, depth: Int, isUncovered: Bool = false, isCovered: Bool = false,
-    timeOnScreen: Duration? = nil, visit: UInt64 = 0, timing: Timing? = nil, timestamp: Date = Date()
+    timeOnScreen: Duration? = nil, visit: UInt64 = 0, timing: Timing? = nil, timestamp: Date = WaypointClock.live.now()
   ) {
     self.init(
       phase: phase, screen: screen, previous: previous, cause: cause, window: window, tab: tab,

@@ -172,7 +172,7 @@ public struct ScreenEvent: Sendable, Hashable, CustomStringConvertible {
   public init(
     phase: Phase, screen: Screen, previous: Screen? = nil, cause: Cause, window: String = "main", tab: String? = nil,
     presentation: Presentation? = nil, level: Int = 0, isUncovered: Bool = false, isCovered: Bool = false,
-    timeOnScreen: Duration? = nil, visit: UInt64 = 0, timing: Timing? = nil, timestamp: Date = Date()
+    timeOnScreen: Duration? = nil, visit: UInt64 = 0, timing: Timing? = nil, timestamp: Date = WaypointClock.live.now()
   ) {
     self.phase = phase
     self.screen = screen

@@ -95,7 +95,7 @@ public struct RouteEvent: Sendable, CustomStringConvertible {
   package init(
     openID: UInt64 = 0, phase: Phase, url: String, origin: Origin, route: RouteDefinition? = nil,
     duration: Duration? = nil, error: RoutingError? = nil, reason: String? = nil, check: String? = nil,
-    redirect: String? = nil, timestamp: Date = Date()
+    redirect: String? = nil, timestamp: Date = WaypointClock.live.now()
   ) {
     self.openID = openID
     self.phase = phase

@@ -25,8 +25,8 @@ extension Router {
     _ url: String, origin: Origin, extras: [String: any Sendable], openID: UInt64,
     parking: (ParkedLink) -> Void = { _ in }
   ) async throws(RoutingError) -> RouteResult {
-    let clock = ContinuousClock()
-    let start = clock.now
+    let clock = WaypointClock.live
+    let start = clock.instant()
     emit(RouteEvent(openID: openID, phase: .prepare, url: url, origin: origin))
     var current = url
     var visited: [String] = []
@@ -68,11 +68,12 @@ extension Router {
         emit(
           RouteEvent(
             openID: openID, phase: .did, url: current, origin: origin, route: chosen?.route,
-            duration: clock.now - start))
+            duration: clock.instant() - start))
         return result
       }
     } catch {
-      await ended(error, chosen: chosen, url: current, origin: origin, openID: openID, duration: clock.now - start)
+      await ended(
+        error, chosen: chosen, url: current, origin: origin, openID: openID, duration: clock.instant() - start)
       throw error
     }
   }
@@ -173,8 +174,8 @@ extension Router {
   /// turn, with the events, observers and errors ``open(_:origin:extras:)`` has.
   @MainActor
   package func open(now link: OpenNow, openID: UInt64) -> Result<RouteResult, RoutingError> {
-    let clock = ContinuousClock()
-    let start = clock.now
+    let clock = WaypointClock.live
+    let start = clock.instant()
     let request = link.request
     emit(RouteEvent(openID: openID, phase: .prepare, url: link.url, origin: request.origin))
     do throws(RoutingError) {
@@ -192,11 +193,12 @@ extension Router {
       emit(
         RouteEvent(
           openID: openID, phase: .did, url: link.url, origin: request.origin, route: request.route,
-          duration: clock.now - start))
+          duration: clock.instant() - start))
       return .success(result)
     } catch {
       emitEnding(
-        error, chosen: request, url: link.url, origin: request.origin, openID: openID, duration: clock.now - start)
+        error, chosen: request, url: link.url, origin: request.origin, openID: openID, duration: clock.instant() - start
+      )
       return .failure(error)
     }
   }

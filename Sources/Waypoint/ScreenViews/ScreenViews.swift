@@ -71,7 +71,7 @@ public final class ScreenViews {
   ///   - now: The clock for each visit's time on screen (tests pass their own).
   public init(
     redaction: LinkRedaction = .standard,
-    now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    now: @escaping @Sendable () -> ContinuousClock.Instant = { WaypointClock.live.instant() }
   ) {
     self.redaction = redaction
     self.now = now
@@ -165,7 +165,7 @@ public final class ScreenViews {
     let seen = state.visibleScreens
     let tab = state.tabs?.selected
     let instant = now()
-    let date = Date()
+    let date = WaypointClock.live.now()
     let coveredNow = state.coveredScreenIDs
     var events: [ScreenEvent] = []
     for visit in shown.visible where !seen.contains(where: { $0.screen.id == visit.shown.screen.id }) {
