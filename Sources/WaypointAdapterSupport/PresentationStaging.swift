@@ -13,8 +13,8 @@ package import Waypoint
 /// ```swift
 /// var staging = PresentationStaging()
 /// staging.shownLevels(of: state.levels)                 // 2: the root and the first sheet
-/// staging.appeared(levelIndex: 1, screen: "Sheet#2")     // it starts to slide in
-/// staging.finishedPresenting(levelIndex: 1, screen: "Sheet#2")
+/// staging.appeared(level: 1, screen: "Sheet#2")     // it starts to slide in
+/// staging.finishedPresenting(level: 1, screen: "Sheet#2")
 /// staging.shownLevels(of: state.levels)                 // 3: now the sheet over it
 /// ```
 ///
@@ -42,36 +42,36 @@ package struct PresentationStaging: Sendable, Equatable {
   package func shownLevels(of levels: [NavigationLevel]) -> Int {
     guard !levels.isEmpty else { return 0 }
     var shown = 1
-    while shown < levels.count, mayShow(levels, levelIndex: shown) {
+    while shown < levels.count, mayShow(levels, level: shown) {
       shown += 1
     }
     return shown
   }
 
-  /// Notes that the presented level at `levelIndex` (1 or more), whose root is `screen`, started to
+  /// Notes that the presented level at `level` (1 or more), whose root is `screen`, started to
   /// appear.
   ///
   /// It holds its slot from now on. What was noted above it is forgotten, unless the
   /// level was already there (it appears again when a cover over it leaves).
-  package mutating func appeared(levelIndex: Int, screen: String) {
-    guard levelIndex >= 1, levelIndex <= slots.count + 1 else { return }
-    if levelIndex <= slots.count, slots[levelIndex - 1].screen == screen { return }
-    slots.removeSubrange((levelIndex - 1)...)
+  package mutating func appeared(level: Int, screen: String) {
+    guard level >= 1, level <= slots.count + 1 else { return }
+    if level <= slots.count, slots[level - 1].screen == screen { return }
+    slots.removeSubrange((level - 1)...)
     slots.append(Slot(screen: screen, finished: false))
   }
 
-  /// Notes that the presentation of the level at `levelIndex`, whose root is `screen`, finished: the
+  /// Notes that the presentation of the level at `level`, whose root is `screen`, finished: the
   /// level over it may be presented.
-  package mutating func finishedPresenting(levelIndex: Int, screen: String) {
-    guard levelIndex >= 1, levelIndex <= slots.count, slots[levelIndex - 1].screen == screen else { return }
-    slots[levelIndex - 1].finished = true
+  package mutating func finishedPresenting(level: Int, screen: String) {
+    guard level >= 1, level <= slots.count, slots[level - 1].screen == screen else { return }
+    slots[level - 1].finished = true
   }
 
-  /// Notes that the presented level at `levelIndex`, whose root is `screen`, left the screen, with
+  /// Notes that the presented level at `level`, whose root is `screen`, left the screen, with
   /// everything over it: its slot is free.
-  package mutating func disappeared(levelIndex: Int, screen: String) {
-    guard levelIndex >= 1, levelIndex <= slots.count, slots[levelIndex - 1].screen == screen else { return }
-    slots.removeSubrange((levelIndex - 1)...)
+  package mutating func disappeared(level: Int, screen: String) {
+    guard level >= 1, level <= slots.count, slots[level - 1].screen == screen else { return }
+    slots.removeSubrange((level - 1)...)
   }
 
   /// Forgets the levels `levels` no longer has (for a UI that did not report their leaving).
@@ -82,13 +82,13 @@ package struct PresentationStaging: Sendable, Equatable {
     slots.removeSubrange(kept...)
   }
 
-  /// Whether the presented level at `levelIndex` may be asked for: the level under it is the root or
+  /// Whether the presented level at `level` may be asked for: the level under it is the root or
   /// finished presenting, and its slot is free or already holds it.
-  private func mayShow(_ levels: [NavigationLevel], levelIndex: Int) -> Bool {
-    let presenter = levelIndex >= 2 && levelIndex - 2 < slots.count ? slots[levelIndex - 2] : nil
+  private func mayShow(_ levels: [NavigationLevel], level: Int) -> Bool {
+    let presenter = level >= 2 && level - 2 < slots.count ? slots[level - 2] : nil
     let presenterReady =
-      levelIndex == 1 || (presenter?.finished == true && presenter?.screen == levels[levelIndex - 1].root?.id)
-    let slotFree = levelIndex - 1 >= slots.count || slots[levelIndex - 1].screen == levels[levelIndex].root?.id
+      level == 1 || (presenter?.finished == true && presenter?.screen == levels[level - 1].root?.id)
+    let slotFree = level - 1 >= slots.count || slots[level - 1].screen == levels[level].root?.id
     return presenterReady && slotFree
   }
 }

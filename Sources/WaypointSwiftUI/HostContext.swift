@@ -33,10 +33,10 @@ struct HostContext<Destination: View> {
     report(edit)
   }
 
-  /// SwiftUI cleared the item binding of the level at `levelIndex` for `styles` (the user dismissed
+  /// SwiftUI cleared the item binding of the level at `level` for `styles` (the user dismissed
   /// it): only the item SwiftUI showed goes, since a link may have put another in its place.
-  @MainActor func dismissItem(levelIndex: Int, styles: Set<PresentedItem.Style>) {
-    guard let edit = shared.edit(dismissingItemAt: levelIndex, styles: styles, in: modules.navigator.state) else {
+  @MainActor func dismissItem(level: Int, styles: Set<PresentedItem.Style>) {
+    guard let edit = shared.edit(dismissingItemAt: level, styles: styles, in: modules.navigator.state) else {
       return
     }
     report(edit)

@@ -50,7 +50,7 @@ package final class HostState {
     let path =
       switch stack {
       case .location(let location): state.path(at: location)
-      case .level(let levelIndex): state.path(at: levelIndex)
+      case .level(let level): state.path(at: level)
       }
     readPaths[stack] = path
     return path
@@ -61,23 +61,23 @@ package final class HostState {
   func edit(writingPath path: [Screen], to stack: PathBinding, in state: NavigationState) -> NavigationEdit? {
     switch stack {
     case .location(let location): state.edit(writingPath: path, at: location, shown: readPaths[stack])
-    case .level(let levelIndex): state.edit(writingPath: path, atLevel: levelIndex, shown: readPaths[stack])
+    case .level(let level): state.edit(writingPath: path, atLevel: level, shown: readPaths[stack])
     }
   }
 
-  /// Remembers the item SwiftUI read for the level at `levelIndex` (each style's binding reads it;
+  /// Remembers the item SwiftUI read for the level at `level` (each style's binding reads it;
   /// the one that finds an item records it).
-  func readItem(_ item: PresentedItem?, levelIndex: Int) -> PresentedItem? {
-    if let item { readItems[levelIndex] = item.screen.id }
+  func readItem(_ item: PresentedItem?, level: Int) -> PresentedItem? {
+    if let item { readItems[level] = item.screen.id }
     return item
   }
 
-  /// The change SwiftUI clearing the item binding of the level at `levelIndex` stands for: dismissing
+  /// The change SwiftUI clearing the item binding of the level at `level` stands for: dismissing
   /// the item it last read, if the state still presents it.
-  func edit(dismissingItemAt levelIndex: Int, styles: Set<PresentedItem.Style>, in state: NavigationState)
+  func edit(dismissingItemAt level: Int, styles: Set<PresentedItem.Style>, in state: NavigationState)
     -> NavigationEdit?
   {
-    state.edit(dismissingItemAt: levelIndex, styles: styles, shown: readItems[levelIndex])
+    state.edit(dismissingItemAt: level, styles: styles, shown: readItems[level])
   }
 
   /// The inbox links go to: `inbox` when the app gave one, else one of the host's own over
@@ -210,33 +210,33 @@ package final class HostState {
     #endif
   }()
 
-  /// The presented level at `levelIndex`, whose root is `screen`, started to appear: it holds its
-  /// place now, and once its presentation is over (``presentationEnded(levelIndex:screen:)``, or
+  /// The presented level at `level`, whose root is `screen`, started to appear: it holds its
+  /// place now, and once its presentation is over (``presentationEnded(level:screen:)``, or
   /// ``presentationEndLimit`` from now), the level over it may be presented.
-  package func appeared(levelIndex: Int, screen: String) {
-    update { $0.appeared(levelIndex: levelIndex, screen: screen) }
+  package func appeared(level: Int, screen: String) {
+    update { $0.appeared(level: level, screen: screen) }
     Task { @MainActor [weak self] in
       try? await Task.sleep(for: Self.presentationEndLimit)
-      self?.presentationEnded(levelIndex: levelIndex, screen: screen)
+      self?.presentationEnded(level: level, screen: screen)
     }
   }
 
-  /// Notes that UIKit finished presenting the level at `levelIndex`, whose root is `screen`.
+  /// Notes that UIKit finished presenting the level at `level`, whose root is `screen`.
   ///
   /// The level over it may be presented. Told again, or for a level gone, it changes nothing.
-  package func presentationEnded(levelIndex: Int, screen: String) {
-    update { $0.finishedPresenting(levelIndex: levelIndex, screen: screen) }
+  package func presentationEnded(level: Int, screen: String) {
+    update { $0.finishedPresenting(level: level, screen: screen) }
   }
 
-  /// The presented level at `levelIndex`, whose root is `screen`, disappeared.
+  /// The presented level at `level`, whose root is `screen`, disappeared.
   ///
   /// It left only if the
   /// state no longer has it there: a level also disappears under a full-screen cover (UIKit
   /// takes away the presenting views of a `fullScreen` presentation), and stays.
-  func disappeared(levelIndex: Int, screen: String, in modules: ScreenCoordinator) {
+  func disappeared(level: Int, screen: String, in modules: ScreenCoordinator) {
     let levels = modules.navigator.state.levels
-    guard levelIndex >= levels.count || levels[levelIndex].root?.id != screen else { return }
-    update { $0.disappeared(levelIndex: levelIndex, screen: screen) }
+    guard level >= levels.count || levels[level].root?.id != screen else { return }
+    update { $0.disappeared(level: level, screen: screen) }
   }
 
   private func update(_ change: (inout PresentationStaging) -> Void) {
@@ -246,9 +246,9 @@ package final class HostState {
   }
 
   /// Keeps `level` as the last content of the item `id` (nothing for the root level).
-  func keep(_ level: NavigationLevel, for id: String?) {
+  func keep(_ levelState: NavigationLevel, for id: String?) {
     guard let id else { return }
-    lastLevels[id] = level
+    lastLevels[id] = levelState
   }
 
   /// The last content of the item `id`.

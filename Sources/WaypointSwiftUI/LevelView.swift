@@ -7,7 +7,7 @@ import WaypointAdapterSupport
 /// One level: its stack, and what it presents as the next level.
 struct LevelView<Destination: View>: View {
   let host: HostContext<Destination>
-  let levelIndex: Int
+  let level: Int
   /// The item this level is presented as (`nil` for the root): while it slides away after
   /// leaving the state, the level shows its last content.
   let item: PresentedItem?
@@ -21,10 +21,10 @@ struct LevelView<Destination: View>: View {
     presentations(stack, shownLevels: shownLevels)
       .reportingPresentationEnd(presentationEnd)
       .onAppear {
-        if let item { host.shared.appeared(levelIndex: levelIndex, screen: item.screen.id) }
+        if let item { host.shared.appeared(level: level, screen: item.screen.id) }
       }
       .onDisappear {
-        if let item { host.shared.disappeared(levelIndex: levelIndex, screen: item.screen.id, in: host.modules) }
+        if let item { host.shared.disappeared(level: level, screen: item.screen.id, in: host.modules) }
       }
   }
 
@@ -32,17 +32,17 @@ struct LevelView<Destination: View>: View {
   private var presentationEnd: (@MainActor () -> Void)? {
     guard let item else { return nil }
     let shared = host.shared
-    let levelIndex = levelIndex
+    let level = level
     let screen = item.screen.id
-    return { shared.presentationEnded(levelIndex: levelIndex, screen: screen) }
+    return { shared.presentationEnded(level: level, screen: screen) }
   }
 
   /// The level as the state has it, or as it was last drawn while it slides away.
-  private var level: NavigationLevel? {
+  private var levelState: NavigationLevel? {
     let levels = host.modules.navigator.state.levels
-    if levelIndex < levels.count, item == nil || levels[levelIndex].root?.id == item?.id {
-      host.shared.keep(levels[levelIndex], for: item?.id)
-      return levels[levelIndex]
+    if level < levels.count, item == nil || levels[level].root?.id == item?.id {
+      host.shared.keep(levels[level], for: item?.id)
+      return levels[level]
     }
     return item.flatMap { host.shared.kept($0.id) }
   }
@@ -50,17 +50,17 @@ struct LevelView<Destination: View>: View {
   /// Whether the level is still in the state (not sliding away).
   private var isLive: Bool {
     let levels = host.modules.navigator.state.levels
-    return levelIndex < levels.count && (item == nil || levels[levelIndex].root?.id == item?.id)
+    return level < levels.count && (item == nil || levels[level].root?.id == item?.id)
   }
 
   @ViewBuilder private var stack: some View {
-    if let tabs = level?.tabs, levelIndex == 0 {
+    if let tabs = levelState?.tabs, level == 0 {
       TabView(selection: tabSelection) {
         ForEach(tabs.tabs) { tab in tabContent(tab) }
       }
-    } else if let split = level?.split, levelIndex == 0 {
+    } else if let split = levelState?.split, level == 0 {
       pane(tab: nil, split: split)
-    } else if level?.hasNavigationStack ?? true {
+    } else if levelState?.hasNavigationStack ?? true {
       NavigationStack(path: path) {
         root.navigationDestination(for: Screen.self) { screen in draw(screen) }
       }
@@ -131,7 +131,7 @@ struct LevelView<Destination: View>: View {
 
   @ViewBuilder private var root: some View {
     // The root's identity is its screen's, so a new root (replaceRoot) starts with fresh state.
-    if let screen = level?.root { draw(screen).id(screen.id) }
+    if let screen = levelState?.root { draw(screen).id(screen.id) }
   }
 
   /// The view of `screen`, which closes that screen with `closeScreen()`.
@@ -160,22 +160,22 @@ struct LevelView<Destination: View>: View {
   }
 
   private func next(_ item: PresentedItem) -> LevelView {
-    LevelView(host: host, levelIndex: levelIndex + 1, item: item)
+    LevelView(host: host, level: level + 1, item: item)
   }
 
   /// The level's path; writing a shorter one is the user going back.
   private var path: Binding<[Screen]> {
     let host = host
-    let levelIndex = levelIndex
-    let shown = level?.path ?? []
+    let level = level
+    let shown = levelState?.path ?? []
     let live = isLive
     return Binding(
-      get: { @MainActor in live ? host.shared.readPath(.level(levelIndex), in: host.modules.navigator.state) : shown },
+      get: { @MainActor in live ? host.shared.readPath(.level(level), in: host.modules.navigator.state) : shown },
       set: { @MainActor path in
         // Made against what SwiftUI showed: a write about screens a link took away meanwhile
         // changes nothing.
         guard live,
-          let edit = host.shared.edit(writingPath: path, to: .level(levelIndex), in: host.modules.navigator.state)
+          let edit = host.shared.edit(writingPath: path, to: .level(level), in: host.modules.navigator.state)
         else { return }
         host.report(edit)
       })
@@ -232,19 +232,19 @@ struct LevelView<Destination: View>: View {
   /// be drawn); writing `nil` is the user dismissing it.
   private func item(_ styles: Set<PresentedItem.Style>, _ shownLevels: Int) -> Binding<PresentedItem?> {
     let host = host
-    let levelIndex = levelIndex
+    let level = level
     let live = isLive
     return Binding(
       get: { @MainActor in
         host.shared.readItem(
           PresentedItem.shown(
-            in: host.modules.navigator.state, levelIndex: levelIndex, shownLevels: shownLevels, live: live,
+            in: host.modules.navigator.state, level: level, shownLevels: shownLevels, live: live,
             styles: styles),
-          levelIndex: levelIndex)
+          level: level)
       },
       set: { @MainActor item in
         guard item == nil, live else { return }
-        host.dismissItem(levelIndex: levelIndex, styles: styles)
+        host.dismissItem(level: level, styles: styles)
       })
   }
 }
@@ -255,16 +255,16 @@ extension Array {
   }
 }
 extension PresentedItem {
-  /// What level `levelIndex` of `state` presents with one of `styles`, when SwiftUI may show it: the
+  /// What level `level` of `state` presents with one of `styles`, when SwiftUI may show it: the
   /// level's view is live and `shownLevels` lets the level over it be drawn.
   ///
   /// SwiftUI may read a presentation's binding after the state lost the level (a link or the
   /// user dismissed it) and before the level's view is drawn again: that reads as nothing
   /// presented, never past the state's levels.
   package static func shown(
-    in state: NavigationState, levelIndex: Int, shownLevels: Int, live: Bool, styles: Set<Style>
+    in state: NavigationState, level: Int, shownLevels: Int, live: Bool, styles: Set<Style>
   ) -> PresentedItem? {
-    guard live, levelIndex + 1 < shownLevels, let item = state.levels[safe: levelIndex]?.presented,
+    guard live, level + 1 < shownLevels, let item = state.levels[safe: level]?.presented,
       styles.contains(item.style)
     else { return nil }
     return item

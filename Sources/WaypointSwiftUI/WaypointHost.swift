@@ -260,7 +260,7 @@ public struct WaypointHost<Destination: View>: View {
   /// The root level, with links and the environment.
   public var body: some View {
     let modules = coordinator
-    LevelView(host: context(modules), levelIndex: 0, item: nil)
+    LevelView(host: context(modules), level: 0, item: nil)
       .environment(modules)
       .environment(\.openLink, openLinkAction)
       .onAppear { appeared() }
@@ -393,15 +393,15 @@ public struct WaypointHost<Destination: View>: View {
     context(coordinator).write(path: path, at: location)
   }
 
-  /// What the item bindings of the level at `levelIndex` give SwiftUI.
-  package func readItem(levelIndex: Int) -> PresentedItem? {
+  /// What the item bindings of the level at `level` give SwiftUI.
+  package func readItem(level: Int) -> PresentedItem? {
     let levels = coordinator.navigator.state.levels
-    return shared.readItem(levelIndex < levels.count ? levels[levelIndex].presented : nil, levelIndex: levelIndex)
+    return shared.readItem(level < levels.count ? levels[level].presented : nil, level: level)
   }
 
-  /// What SwiftUI clearing the item binding of the level at `levelIndex` does.
-  package func writeNoItem(levelIndex: Int) {
-    context(coordinator).dismissItem(levelIndex: levelIndex, styles: [.sheet, .fullScreenCover, .popover])
+  /// What SwiftUI clearing the item binding of the level at `level` does.
+  package func writeNoItem(level: Int) {
+    context(coordinator).dismissItem(level: level, styles: [.sheet, .fullScreenCover, .popover])
   }
 
   /// A Spotlight result the user chose, by its item's identifier.

@@ -11,25 +11,25 @@ extension UIKitNavigator {
     _ = await UIKitWait.until({ search.presentingViewController == nil }, at: transitionTimeout)
   }
 
-  func dismiss(over levelIndex: Int) async throws(NavigationError) {
-    let step = NavigationStep.dismiss(level: levelIndex)
-    guard levelIndex + 1 < containers.count else { throw gone("level \(levelIndex + 1)", step) }
-    let presented = containers[levelIndex + 1]
+  func dismiss(over level: Int) async throws(NavigationError) {
+    let step = NavigationStep.dismiss(level: level)
+    guard level + 1 < containers.count else { throw gone("level \(level + 1)", step) }
+    let presented = containers[level + 1]
     // Dismissing a level dismisses everything presented over it, the app's alert included
     // (https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)):
     // what the app presented there is up to the policy.
-    try await clearForeign(over: levelIndex + 1, step)
-    if case .custom(let name)? = current.levels[levelIndex].presented?.presentation,
+    try await clearForeign(over: level + 1, step)
+    if case .custom(let name)? = current.levels[level].presented?.presentation,
       let transition = customTransitions[name]
     {
       let done = await runCustom { await transition.dismiss(presented, self.animated) }
       guard done else {
         throw NavigationError(.transitionTimedOut, "the custom transition did not dismiss within \(transitionTimeout)")
       }
-    } else if containers[levelIndex].presentedViewController === presented {
-      try await dismissPresentation(of: containers[levelIndex], presented, animated: animated, step)
+    } else if containers[level].presentedViewController === presented {
+      try await dismissPresentation(of: containers[level], presented, animated: animated, step)
     }
-    containers.removeSubrange((levelIndex + 1)...)
+    containers.removeSubrange((level + 1)...)
   }
 
   /// Dismisses what `presenter` presents (`presented`, and everything over it), waiting for the
@@ -52,9 +52,9 @@ extension UIKitNavigator {
   /// The first presentation over the navigator's levels (from level `first` up) that is not one
   /// of them, and is not on its way out.
   func foreignPresentation(from first: Int = 0) -> UIViewController? {
-    for (levelIndex, container) in containers.enumerated() where levelIndex >= first {
+    for (level, container) in containers.enumerated() where level >= first {
       guard let presented = container.presentedViewController else { continue }
-      let ours = levelIndex + 1 < containers.count && presented === containers[levelIndex + 1]
+      let ours = level + 1 < containers.count && presented === containers[level + 1]
       if !ours, !Self.isLeaving(presented), !(presented is UISearchController) { return presented }
     }
     return nil

@@ -87,7 +87,7 @@ extension UIKitNavigator {
       var checked = current
       for step in batch { try checked.carryOut(step) }
       switch batch[0] {
-      case .push(_, let levelIndex): stacks.append(try pushNow(batch, at: levelIndex))
+      case .push(_, let level): stacks.append(try pushNow(batch, at: level))
       case .selectTab(let id): try selectTabNow(id, batch[0])
       case .setStack(let screens, let location): stacks.append(try setStackNow(screens, at: location, batch[0]))
       default: throw NavigationError(.unbalancedTransition, "cannot \(batch[0]) within this turn")

@@ -7,12 +7,12 @@ import Waypoint
 extension UIKitNavigator {
   func carryOut(step: NavigationStep) async throws(NavigationError) {
     switch step {
-    case .dismiss(let levelIndex):
-      try await dismiss(over: levelIndex)
-    case .popTo(let id, let levelIndex):
-      let stack = try navigationController(at: levelIndex, for: step)
+    case .dismiss(let level):
+      try await dismiss(over: level)
+    case .popTo(let id, let level):
+      let stack = try navigationController(at: level, for: step)
       guard let target = controllers[id]?.controller else { throw gone(id, step) }
-      try await clearForeign(over: levelIndex, step)
+      try await clearForeign(over: level, step)
       // The steps before waited on UIKit, and the user may have popped meanwhile: UIKit raises
       // for a pop to a controller its stack no longer holds.
       try await finishTransition(of: stack, step)
@@ -22,16 +22,16 @@ extension UIKitNavigator {
       }
       _ = stack.popToViewController(target, animated: animated)
       try await finishTransition(of: stack, step)
-    case .push(let screen, let levelIndex):
-      let stack = try navigationController(at: levelIndex, for: step)
+    case .push(let screen, let level):
+      let stack = try navigationController(at: level, for: step)
       let pushed = try controller(for: screen)
       try Self.checkStackable(pushed, screen: screen.id)
-      try await clearForeign(over: levelIndex, step)
+      try await clearForeign(over: level, step)
       Self.detach(pushed, for: stack)
       stack.pushViewController(pushed, animated: animated)
       try await finishTransition(of: stack, step)
-    case .present(let screen, let presentation, let source, let levelIndex):
-      try await present(screen, presentation, from: source, levelIndex: levelIndex)
+    case .present(let screen, let presentation, let source, let level):
+      try await present(screen, presentation, from: source, level: level)
     case .setRoot(let screen):
       try await setRoot(screen, step)
     case .setDetail(let screen, _):
@@ -62,10 +62,10 @@ extension UIKitNavigator {
   /// Several screens pushed onto one stack (a restore, a deep link's path): one
   /// `setViewControllers` call, so UIKit animates only the last.
   func pushAll(_ pushes: [NavigationStep]) async throws(NavigationError) {
-    guard case .push(_, let levelIndex)? = pushes.first else { return }
-    let stack = try navigationController(at: levelIndex, for: pushes[0])
+    guard case .push(_, let level)? = pushes.first else { return }
+    let stack = try navigationController(at: level, for: pushes[0])
     let added = try controllers(pushedBy: pushes)
-    try await clearForeign(over: levelIndex, pushes[0])
+    try await clearForeign(over: level, pushes[0])
     for controller in added { Self.detach(controller, for: stack) }
     stack.setViewControllers(stack.viewControllers + added, animated: animated)
     try await finishTransition(of: stack, pushes[0])
@@ -83,11 +83,11 @@ extension UIKitNavigator {
     return added
   }
 
-  /// Pushes the screens of `pushes` onto the stack of level `levelIndex` within the caller's
+  /// Pushes the screens of `pushes` onto the stack of level `level` within the caller's
   /// turn, nothing over it to clear (``canCarryOutNow(_:)``), and returns the stack, whose
   /// transition runs on.
-  func pushNow(_ pushes: [NavigationStep], at levelIndex: Int) throws(NavigationError) -> UINavigationController {
-    let stack = try navigationController(at: levelIndex, for: pushes[0])
+  func pushNow(_ pushes: [NavigationStep], at level: Int) throws(NavigationError) -> UINavigationController {
+    let stack = try navigationController(at: level, for: pushes[0])
     let added = try controllers(pushedBy: pushes)
     for controller in added { Self.detach(controller, for: stack) }
     if added.count == 1 {
@@ -140,14 +140,14 @@ extension UIKitNavigator {
   /// The `stacked` pushes onto the new level go in its navigation controller before UIKit
   /// presents it, so the whole stack arrives in one presentation, the top screen showing.
   func present(
-    _ screen: Screen, _ presentation: Presentation, from source: String, levelIndex: Int,
+    _ screen: Screen, _ presentation: Presentation, from source: String, level: Int,
     stackedOn stacked: ArraySlice<NavigationStep> = []
   ) async throws(NavigationError) {
-    let step = NavigationStep.present(screen, presentation, source: source, level: levelIndex)
-    guard let sourceController = controllers[source]?.controller, levelIndex < containers.count else {
+    let step = NavigationStep.present(screen, presentation, source: source, level: level)
+    guard let sourceController = controllers[source]?.controller, level < containers.count else {
       throw gone(source, step)
     }
-    let presenter = containers[levelIndex]
+    let presenter = containers[level]
     let container = try container(for: try controller(for: screen), presentation, source: sourceController, screen)
     if !stacked.isEmpty { try stack(stacked, on: container, screen) }
     try await clearForPresenting(from: presenter, screen: screen.id, step)
@@ -329,12 +329,12 @@ extension UIKitNavigator {
     GateChange.isUnderway ? .dismiss : foreignPresentations
   }
 
-  /// Makes sure what the app presented over level `levelIndex` (an alert, a share sheet, its own
+  /// Makes sure what the app presented over level `level` (an alert, a share sheet, its own
   /// modal) does not hide a change made there: under `.refuse` the step fails with
   /// `presentationBlocked`, under `.dismiss` it is dismissed first.
-  func clearForeign(over levelIndex: Int, _ step: NavigationStep) async throws(NavigationError) {
-    await endSearches(from: levelIndex)
-    guard let foreign = foreignPresentation(from: levelIndex), let presenter = foreign.presentingViewController else {
+  func clearForeign(over level: Int, _ step: NavigationStep) async throws(NavigationError) {
+    await endSearches(from: level)
+    guard let foreign = foreignPresentation(from: level), let presenter = foreign.presentingViewController else {
       return
     }
     switch foreignPolicy {
@@ -385,14 +385,14 @@ extension UIKitNavigator {
     if detail != nil, split.isCollapsed { split.show(.secondary) }
   }
 
-  /// The navigation controller of the level at `levelIndex`.
-  func navigationController(at levelIndex: Int, for step: NavigationStep) throws(NavigationError)
+  /// The navigation controller of the level at `level`.
+  func navigationController(at level: Int, for step: NavigationStep) throws(NavigationError)
     -> UINavigationController
   {
     // A root split view holds the root stack in its primary column.
-    let container = levelIndex == 0 && splits[.primary] != nil ? rootController : containers[safe: levelIndex]
-    let level = (container as? WrappingContainer)?.content ?? container
-    guard let stack = level as? UINavigationController else {
+    let container = level == 0 && splits[.primary] != nil ? rootController : containers[safe: level]
+    let content = (container as? WrappingContainer)?.content ?? container
+    guard let stack = content as? UINavigationController else {
       throw NavigationError(.invalidStep, "cannot \(step): the level has no navigation controller")
     }
     guard (stack as? WaypointNavigationController)?.reports.holdsScreens == true else {

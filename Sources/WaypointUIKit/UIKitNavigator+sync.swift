@@ -13,21 +13,22 @@ extension UIKitNavigator {
   /// longer shows, so it can run any number of times.
   func sync() {
     needsSync = false
-    if let levelIndex = firstGoneLevel(), levelIndex < current.levels.count, let root = current.levels[levelIndex].root
-    {
+    if let level = firstGoneLevel(), level < current.levels.count, let root = current.levels[level].root {
       _ = try? reconcile(.dismissed(screen: root.id))
     }
-    var levelIndex = 0
-    while levelIndex < min(containers.count, current.levels.count) {
-      defer { levelIndex += 1 }
+    var level = 0
+    while level < min(containers.count, current.levels.count) {
+      defer { level += 1 }
       // Only the stacks the navigator made hold its screens; a screen that is itself a
       // navigation controller (an image picker, the app's own flow) is not in its own stack.
-      guard let stack = containers[levelIndex] as? WaypointNavigationController, stack.reports.holdsScreens else {
+      guard let stack = containers[level] as? WaypointNavigationController, stack.reports.holdsScreens else {
         continue
       }
-      let level = current.levels[levelIndex]
-      guard let stillShown = stillShown((level.root.map { [$0] } ?? []) + level.path, in: stack) else { continue }
-      _ = try? reconcile(.replacedStack(level: levelIndex, stack: stillShown))
+      let levelState = current.levels[level]
+      guard let stillShown = stillShown((levelState.root.map { [$0] } ?? []) + levelState.path, in: stack) else {
+        continue
+      }
+      _ = try? reconcile(.replacedStack(level: level, stack: stillShown))
     }
     syncContainers()
     syncDetailsAndChildren()
@@ -39,8 +40,8 @@ extension UIKitNavigator {
   /// of an expanded one, and a child whose controller the app took out of its parent.
   private func syncDetailsAndChildren() {
     if let split = splitViewController {
-      for (levelIndex, level) in current.levels.enumerated() {
-        guard let detail = level.detail, let controller = controllers[detail.id]?.controller else { continue }
+      for (level, levelState) in current.levels.enumerated() {
+        guard let detail = levelState.detail, let controller = controllers[detail.id]?.controller else { continue }
         let shown: Bool
         if split.isCollapsed {
           let primary = split.viewController(for: .primary) as? UINavigationController
@@ -51,7 +52,7 @@ extension UIKitNavigator {
           shown = secondary == nil || secondary === controller || secondary === controller.navigationController
         }
         guard !shown, split.transitionCoordinator == nil else { continue }
-        _ = try? reconcile(.replacedDetail(level: levelIndex, screen: nil))
+        _ = try? reconcile(.replacedDetail(level: level, screen: nil))
       }
     }
     // A popped detail the state no longer holds is forgotten.
@@ -75,8 +76,8 @@ extension UIKitNavigator {
     for controller in popped {
       let inside = (controller as? UINavigationController)?.viewControllers ?? []
       for candidate in [controller] + inside
-      where current.levels.contains(where: { level in
-        level.detail.map { controllers[$0.id]?.controller === candidate } ?? false
+      where current.levels.contains(where: { levelState in
+        levelState.detail.map { controllers[$0.id]?.controller === candidate } ?? false
       }) {
         poppedDetails.append(WeakController(candidate))
       }
@@ -174,15 +175,15 @@ extension UIKitNavigator {
   /// The lowest presented level UIKit no longer presents.
   private func firstGoneLevel() -> Int? {
     let dismissed = containers.map { ($0 as? any OwnedContainer)?.reports.dismissed == true }
-    return (1..<max(containers.count, 1)).first { levelIndex in
-      let container = containers[levelIndex]
-      if dismissed[levelIndex] { return true }
+    return (1..<max(containers.count, 1)).first { level in
+      let container = containers[level]
+      if dismissed[level] { return true }
       // Being dismissed with a level over it that has already left: one dismissal takes both
       // (a level under a full-screen cover hears nothing of it, its views already gone).
-      if container.isBeingDismissed, dismissed[(levelIndex + 1)...].contains(true) { return true }
+      if container.isBeingDismissed, dismissed[(level + 1)...].contains(true) { return true }
       // A custom transition may show its screen without UIKit's presentation; only the
       // container's own report says when it left.
-      if case .custom? = current.levels[safe: levelIndex - 1]?.presented?.presentation.kind { return false }
+      if case .custom? = current.levels[safe: level - 1]?.presented?.presentation.kind { return false }
       return container.presentingViewController == nil && !container.isBeingDismissed
     }
   }

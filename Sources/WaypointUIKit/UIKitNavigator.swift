@@ -299,8 +299,8 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
       let before = current
       var checked = current
       for step in batch { try checked.carryOut(step) }
-      if batch.count > 1, case .present(let screen, let presentation, let source, let levelIndex) = batch[0] {
-        try await present(screen, presentation, from: source, levelIndex: levelIndex, stackedOn: batch.dropFirst())
+      if batch.count > 1, case .present(let screen, let presentation, let source, let level) = batch[0] {
+        try await present(screen, presentation, from: source, level: level, stackedOn: batch.dropFirst())
       } else if batch.count > 1 {
         try await pushAll(batch)
       } else {
@@ -329,10 +329,10 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
   /// whole stack in one presentation); else its first step.
   static func pushBatch(_ steps: ArraySlice<NavigationStep>) -> [NavigationStep] {
     switch steps.first {
-    case .push(_, let levelIndex)?:
-      return Array(steps.prefix { if case .push(_, levelIndex) = $0 { true } else { false } })
-    case .present(_, let presentation, _, let levelIndex)? where presentation.kind != .popover:
-      let pushes = steps.dropFirst().prefix { if case .push(_, levelIndex + 1) = $0 { true } else { false } }
+    case .push(_, let level)?:
+      return Array(steps.prefix { if case .push(_, level) = $0 { true } else { false } })
+    case .present(_, let presentation, _, let level)? where presentation.kind != .popover:
+      let pushes = steps.dropFirst().prefix { if case .push(_, level + 1) = $0 { true } else { false } }
       return [steps[steps.startIndex]] + pushes
     default:
       return [steps[steps.startIndex]]

@@ -13,14 +13,14 @@ struct PresentedItemTests {
   func staleLevel() throws {
     var state = NavigationState(stack: [Screen(id: "List#1", target: "List")])
     _ = try state.show(NavigationTransition(.sheet, screen: Screen(id: "Note#2", target: "Note")))
-    let sheet = PresentedItem.shown(in: state, levelIndex: 0, shownLevels: 2, live: true, styles: [.sheet])
+    let sheet = PresentedItem.shown(in: state, level: 0, shownLevels: 2, live: true, styles: [.sheet])
     #expect(sheet?.screen.id == "Note#2")
     // The sheet's own level presents nothing; the view of a level the state no longer has (the
     // user dismissed the sheet, its view not drawn again yet) reads nothing either.
-    #expect(PresentedItem.shown(in: state, levelIndex: 1, shownLevels: 3, live: true, styles: [.sheet]) == nil)
+    #expect(PresentedItem.shown(in: state, level: 1, shownLevels: 3, live: true, styles: [.sheet]) == nil)
     let dismissed = NavigationState(stack: [Screen(id: "List#1", target: "List")])
-    #expect(PresentedItem.shown(in: dismissed, levelIndex: 1, shownLevels: 3, live: true, styles: [.sheet]) == nil)
-    #expect(PresentedItem.shown(in: dismissed, levelIndex: 5, shownLevels: 7, live: true, styles: [.sheet]) == nil)
+    #expect(PresentedItem.shown(in: dismissed, level: 1, shownLevels: 3, live: true, styles: [.sheet]) == nil)
+    #expect(PresentedItem.shown(in: dismissed, level: 5, shownLevels: 7, live: true, styles: [.sheet]) == nil)
   }
 
   @Test(
@@ -44,11 +44,11 @@ struct PresentedItemTests {
     builder.add(manifest)
     _ = try await builder.build().open("app://project/7/comments")
     let state = navigator.state
-    let sheet = PresentedItem.shown(in: state, levelIndex: 0, shownLevels: 2, live: true, styles: [style])
+    let sheet = PresentedItem.shown(in: state, level: 0, shownLevels: 2, live: true, styles: [style])
     #expect(sheet?.screen.target == "Project", "one \(presentation), its root the project")
     #expect(state.levels[1].hasNavigationStack, "the level is drawn in a NavigationStack")
     #expect(state.path(at: 1).map(\.target) == ["Comments"], "the stack's path: the link's screen")
-    #expect(PresentedItem.shown(in: state, levelIndex: 1, shownLevels: 2, live: true, styles: [style]) == nil)
+    #expect(PresentedItem.shown(in: state, level: 1, shownLevels: 2, live: true, styles: [style]) == nil)
   }
 }
 

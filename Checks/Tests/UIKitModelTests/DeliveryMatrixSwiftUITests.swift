@@ -106,7 +106,7 @@ extension ModelChecks {
         (modules.navigator as? HeadlessNavigator)?.setAppPresentation("delete-note", isPresented: true)
       case .suspended, .sheetDismissing:
         sheet = try await modules.show(SheetController.self, .sheet)
-        _ = shown.host.readItem(levelIndex: 0)
+        _ = shown.host.readItem(level: 0)
       case .backSwipe:
         _ = try await app.open("notes://note/3", window: id)
         _ = shown.host.readPath(at: notes)
@@ -132,7 +132,7 @@ extension ModelChecks {
       case .backSwipe:
         shown.host.write(path: [], at: notes)
       case .sheetDismissing:
-        shown.host.writeNoItem(levelIndex: 0)
+        shown.host.writeNoItem(level: 0)
       case .notReady:
         MatrixApp.signedIn(app, events: events, note: Self.note)
       case .windowClosed:

@@ -26,12 +26,12 @@ extension ModelChecks {
       let levels = try twoSheets().levels
       #expect(levels.count == 3)
       let host = HostState()
-      host.appeared(levelIndex: 1, screen: "Note#2")
+      host.appeared(level: 1, screen: "Note#2")
       #expect(host.staging.shownLevels(of: levels) == 2, "the second sheet waits while the first slides in")
       // A slow first frame: the first sheet is still sliding in after 800 ms.
       try await Task.sleep(for: .milliseconds(800))
       #expect(host.staging.shownLevels(of: levels) == 2, "not asked for before the first sheet's presentation ended")
-      host.presentationEnded(levelIndex: 1, screen: "Note#2")
+      host.presentationEnded(level: 1, screen: "Note#2")
       #expect(host.staging.shownLevels(of: levels) == 3, "asked for once UIKit says it ended")
     }
 
@@ -39,10 +39,10 @@ extension ModelChecks {
     func quickEnd() throws {
       let levels = try twoSheets().levels
       let host = HostState()
-      host.appeared(levelIndex: 1, screen: "Note#2")
-      host.presentationEnded(levelIndex: 1, screen: "Note#2")
+      host.appeared(level: 1, screen: "Note#2")
+      host.presentationEnded(level: 1, screen: "Note#2")
       #expect(host.staging.shownLevels(of: levels) == 3)
-      host.presentationEnded(levelIndex: 2, screen: "Note#9")
+      host.presentationEnded(level: 2, screen: "Note#9")
       #expect(host.staging.shownLevels(of: levels) == 3, "an end told for a level not there changes nothing")
     }
 

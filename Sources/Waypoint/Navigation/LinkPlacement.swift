@@ -135,12 +135,12 @@ package struct LinkPlacement {
       leaf.id = newID(leaf.target)
       return Placed(state: wanted, outcome: .over(source: nil), screen: leaf)
     }
-    let levelIndex = wanted.levelCount
-    let level = under.map { self.screen(for: $0, newID: newID) }
-    _ = try wanted.show(NavigationTransition(stackPresentation, screen: level[0]))
-    wanted[levelIndex: levelIndex][stack: .primary] = level
+    let level = wanted.levelCount
+    let stack = under.map { self.screen(for: $0, newID: newID) }
+    _ = try wanted.show(NavigationTransition(stackPresentation, screen: stack[0]))
+    wanted[level: level][stack: .primary] = stack
     leaf.id = newID(leaf.target)
-    return Placed(state: wanted, outcome: .over(source: level.last?.id), screen: leaf)
+    return Placed(state: wanted, outcome: .over(source: stack.last?.id), screen: leaf)
   }
 
   /// The placement on the presented level on top of `shown` when it is the link's own stack (its
@@ -148,8 +148,8 @@ package struct LinkPlacement {
   private func reuseTopLevel(
     of shown: NavigationState, leaf: Screen, newID: (String) -> String
   ) throws(NavigationError) -> Placed? {
-    let levelIndex = shown.levelCount - 1
-    guard levelIndex > 0, let stack = shown[levelIndex: levelIndex][stack: .primary], let root = stack.first else {
+    let level = shown.levelCount - 1
+    guard level > 0, let stack = shown[level: level][stack: .primary], let root = stack.first else {
       return nil
     }
     var wanted = shown
@@ -157,19 +157,19 @@ package struct LinkPlacement {
     guard let first = under.first else {
       // The level is the link's screen alone: the same link pops the level back to it.
       guard root.target == leaf.target, root.parameters == leaf.parameters else { return nil }
-      wanted[levelIndex: levelIndex][stack: .primary] = [root]
+      wanted[level: level][stack: .primary] = [root]
       return Placed(state: wanted, outcome: .found(root), screen: leaf)
     }
     guard first.isShown(by: root, link: screen.parameters) else { return nil }
     let (kept, built, candidate) = Self.underPath(of: stack, under: under, link: screen.parameters, resets: true)
     if let candidate, candidate.target == leaf.target, candidate.parameters == leaf.parameters {
-      wanted[levelIndex: levelIndex][stack: .primary] = Array(stack.prefix(kept + 1))
+      wanted[level: level][stack: .primary] = Array(stack.prefix(kept + 1))
       return Placed(state: wanted, outcome: .found(candidate), screen: leaf)
     }
     let screens =
       Array(stack.prefix(kept))
       + built.map { self.screen(for: $0, newID: newID) }
-    wanted[levelIndex: levelIndex][stack: .primary] = screens
+    wanted[level: level][stack: .primary] = screens
     leaf.id = newID(leaf.target)
     return Placed(state: wanted, outcome: .over(source: screens.last?.id), screen: leaf)
   }

@@ -43,14 +43,14 @@ extension NavigationEdit {
     switch self {
     case .poppedTo(let screen): return "poppedTo \(screen)"
     case .dismissed(let screen): return "dismissed \(screen)"
-    case .replacedStack(let levelIndex, let stack, let location):
-      return "replacedStack \(levelIndex)" + (location == .primary ? "" : " \(location)")
+    case .replacedStack(let level, let stack, let location):
+      return "replacedStack \(level)" + (location == .primary ? "" : " \(location)")
         + " [\(stack.map(\.id).joined(separator: ", "))]"
     case .selectedTab(let tab): return "selectedTab \(tab)"
     case .reselectedTab(let tab): return "reselectedTab \(tab)"
     case .collapsed(let collapsed, let tab):
       return (collapsed ? "collapsed" : "expanded") + (tab.map { " \($0)" } ?? "")
-    case .replacedDetail(let levelIndex, let screen): return "replacedDetail \(levelIndex) \(screen?.id ?? "nothing")"
+    case .replacedDetail(let level, let screen): return "replacedDetail \(level) \(screen?.id ?? "nothing")"
     case .removedChild(let screen): return "removedChild \(screen)"
     case .restored: return "restored"
     }

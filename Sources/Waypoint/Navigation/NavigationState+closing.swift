@@ -17,17 +17,17 @@ extension NavigationState {
   /// the root of a split view's secondary column leaves its place; the first screen of a tab, a
   /// column or the window's root stack stays.
   package func closing(_ id: String) -> Closing {
-    for levelIndex in 0..<levelCount {
-      let level = self[levelIndex: levelIndex]
-      if let location = level.location(holding: id),
-        let index = level[stack: location]?.firstIndex(where: { $0.id == id })
+    for level in 0..<levelCount {
+      let levelState = self[level: level]
+      if let location = levelState.location(holding: id),
+        let index = levelState[stack: location]?.firstIndex(where: { $0.id == id })
       {
         if index > 0 { return .change(.pushed(screen: id)) }
-        if levelIndex > 0 { return .change(.presented(screen: id)) }
+        if level > 0 { return .change(.presented(screen: id)) }
         if location.column == .secondary { return .change(.replacedColumn(screen: id, previous: [])) }
         return .atRoot
       }
-      if level.detail?.id == id { return .change(.replacedDetail(screen: id, previous: nil)) }
+      if levelState.detail?.id == id { return .change(.replacedDetail(screen: id, previous: nil)) }
     }
     for screen in allScreens where screen.children.contains(where: { $0.id == id }) {
       return .change(.addedChild(screen: id, parent: screen.id))

@@ -25,29 +25,29 @@ extension NavigationState {
   ) -> NavigationState {
     guard allScreens.contains(where: isProtected) else { return self }
     var state = self
-    var levelIndex = 0
-    while levelIndex < state.levelCount {
-      var level = state[levelIndex: levelIndex]
-      if levelIndex > 0, let root = level.stack.first, isProtected(root) {
+    var level = 0
+    while level < state.levelCount {
+      var levelState = state[level: level]
+      if level > 0, let root = levelState.stack.first, isProtected(root) {
         // The level goes, with every level over it.
-        state[levelIndex: levelIndex - 1].presented = nil
+        state[level: level - 1].presented = nil
         break
       }
-      for location in level.locations {
-        guard let stack = level[stack: location] else { continue }
+      for location in levelState.locations {
+        guard let stack = levelState[stack: location] else { continue }
         var kept = Array(stack.prefix { !isProtected($0) })
         if kept.isEmpty, location.column == .primary, let first = stack.first {
           kept = standIn(first, location).map { [$0] } ?? []
         }
         kept = kept.map { $0.withoutProtectedChildren(isProtected) }
-        if kept != stack { level[stack: location] = kept }
+        if kept != stack { levelState[stack: location] = kept }
       }
-      if let detail = level.detail {
-        level.detail = isProtected(detail) ? nil : detail.withoutProtectedChildren(isProtected)
+      if let detail = levelState.detail {
+        levelState.detail = isProtected(detail) ? nil : detail.withoutProtectedChildren(isProtected)
       }
-      state[levelIndex: levelIndex] = level
-      state.dismissOrphanedPresentation(at: levelIndex)
-      levelIndex += 1
+      state[level: level] = levelState
+      state.dismissOrphanedPresentation(at: level)
+      level += 1
     }
     return state
   }

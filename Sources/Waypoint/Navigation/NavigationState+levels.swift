@@ -3,40 +3,40 @@ extension NavigationState {
   ///
   /// `NavigationState(levels: state.levels) == state` for every state.
   package var levels: [NavigationLevel] {
-    (0..<levelCount).map { levelIndex in
-      let level = self[levelIndex: levelIndex]
+    (0..<levelCount).map { level in
+      let levelState = self[level: level]
       return NavigationLevel(
-        root: level.stack.first, path: Array(level.stack.dropFirst()), detail: level.detail,
-        hasNavigationStack: level.hasNavigationStack,
-        presented: level.presented.flatMap { presented in
+        root: levelState.stack.first, path: Array(levelState.stack.dropFirst()), detail: levelState.detail,
+        hasNavigationStack: levelState.hasNavigationStack,
+        presented: levelState.presented.flatMap { presented in
           presented.state.stack.first.map {
             PresentedItem(screen: $0, presentation: presented.presentation, source: presented.source)
           }
-        }, split: level.split, tabs: level.tabs)
+        }, split: levelState.split, tabs: levelState.tabs)
     }
   }
 
   /// The state the `levels` describe; each level presents the next one, as its item says.
   package init(levels: [NavigationLevel]) {
     var state: NavigationState?
-    for level in levels.reversed() {
-      let presented = level.presented.flatMap { item in
+    for levelState in levels.reversed() {
+      let presented = levelState.presented.flatMap { item in
         state.map { PresentedState(presentation: item.presentation, source: item.source, state: $0) }
       }
       var next = NavigationState(
-        stack: (level.root.map { [$0] } ?? []) + level.path, detail: level.detail,
-        hasNavigationStack: level.hasNavigationStack, presented: presented)
-      next.split = level.split
-      next.tabs = level.tabs
+        stack: (levelState.root.map { [$0] } ?? []) + levelState.path, detail: levelState.detail,
+        hasNavigationStack: levelState.hasNavigationStack, presented: presented)
+      next.split = levelState.split
+      next.tabs = levelState.tabs
       state = next
     }
     self = state ?? NavigationState()
   }
 
-  /// The path of the level at `levelIndex` (its stack without the root), for `NavigationStack(path:)`;
+  /// The path of the level at `level` (its stack without the root), for `NavigationStack(path:)`;
   /// empty when there is no such level.
-  package func path(at levelIndex: Int) -> [Screen] {
-    levelIndex >= 0 && levelIndex < levelCount ? Array(self[levelIndex: levelIndex].stack.dropFirst()) : []
+  package func path(at level: Int) -> [Screen] {
+    level >= 0 && level < levelCount ? Array(self[level: level].stack.dropFirst()) : []
   }
 
   /// Writes a path back, as SwiftUI does when the user goes back: the same as
@@ -44,17 +44,17 @@ extension NavigationState {
   ///
   /// - Throws: `invalidEdit`, as `reconcile(_:)`.
   @discardableResult
-  package mutating func setPath(_ path: [Screen], at levelIndex: Int) throws(NavigationError) -> [Screen] {
-    guard levelIndex >= 0, levelIndex < levelCount else {
-      throw NavigationError(.invalidEdit, "there is no level \(levelIndex); the state has \(levelCount)")
+  package mutating func setPath(_ path: [Screen], at level: Int) throws(NavigationError) -> [Screen] {
+    guard level >= 0, level < levelCount else {
+      throw NavigationError(.invalidEdit, "there is no level \(level); the state has \(levelCount)")
     }
-    let root = self[levelIndex: levelIndex].stack.prefix(1)
-    return try reconcile(.replacedStack(level: levelIndex, stack: root + path))
+    let root = self[level: level].stack.prefix(1)
+    return try reconcile(.replacedStack(level: level, stack: root + path))
   }
 
-  /// What the level at `levelIndex` presents with `style`, for that style's `item:` binding.
-  package func presentedItem(at levelIndex: Int, style: PresentedItem.Style) -> PresentedItem? {
-    guard levelIndex >= 0, levelIndex < levelCount, let item = levels[levelIndex].presented, item.style == style else {
+  /// What the level at `level` presents with `style`, for that style's `item:` binding.
+  package func presentedItem(at level: Int, style: PresentedItem.Style) -> PresentedItem? {
+    guard level >= 0, level < levelCount, let item = levels[level].presented, item.style == style else {
       return nil
     }
     return item
@@ -66,16 +66,15 @@ extension NavigationState {
   /// - Throws: `invalidEdit` for another item: SwiftUI only clears a binding, so presenting goes
   ///   through a navigator.
   @discardableResult
-  package mutating func setPresentedItem(_ item: PresentedItem?, at levelIndex: Int) throws(NavigationError) -> [Screen]
-  {
-    let shown = levelIndex >= 0 && levelIndex < levelCount ? levels[levelIndex].presented : nil
+  package mutating func setPresentedItem(_ item: PresentedItem?, at level: Int) throws(NavigationError) -> [Screen] {
+    let shown = level >= 0 && level < levelCount ? levels[level].presented : nil
     switch (item, shown) {
     case (nil, nil): return []
     case (nil, let shown?): return try reconcile(.dismissed(screen: shown.screen.id))
     case (let item?, let shown) where item.id == shown?.id: return []
     case (let item?, _):
       throw NavigationError(
-        .invalidEdit, "'\(item.id)' is not presented at level \(levelIndex); present it through a navigator")
+        .invalidEdit, "'\(item.id)' is not presented at level \(level); present it through a navigator")
     }
   }
 }
@@ -112,13 +111,13 @@ extension NavigationState {
   }
 
   /// The change to report when SwiftUI writes `path` back for the own stack of the level at
-  /// `levelIndex` (the root level without tabs or a split view, or a presented level), made against
+  /// `level` (the root level without tabs or a split view, or a presented level), made against
   /// `shown` as ``edit(writingPath:at:shown:)`` is; `nil` when there is nothing to take in.
-  package func edit(writingPath path: [Screen], atLevel levelIndex: Int, shown: [Screen]? = nil) -> NavigationEdit? {
-    guard levelIndex >= 0, levelIndex < levelCount,
-      let next = Self.stack(self[levelIndex: levelIndex].stack, writing: path, shown: shown)
+  package func edit(writingPath path: [Screen], atLevel level: Int, shown: [Screen]? = nil) -> NavigationEdit? {
+    guard level >= 0, level < levelCount,
+      let next = Self.stack(self[level: level].stack, writing: path, shown: shown)
     else { return nil }
-    return .replacedStack(level: levelIndex, stack: next)
+    return .replacedStack(level: level, stack: next)
   }
 
   /// What `stack` (root first) becomes when SwiftUI writes `path` for it, having shown `shown`.
@@ -138,14 +137,14 @@ extension NavigationState {
     return nil
   }
 
-  /// The change to report when SwiftUI clears the item binding of the level at `levelIndex` for one
+  /// The change to report when SwiftUI clears the item binding of the level at `level` for one
   /// of `styles` (the user dismissed it), or `nil` when nothing is to be done: no such item, or
   /// not the one SwiftUI last read (`shown`, its root's id, when known), because a link replaced
   /// it while the user's dismissal ran.
-  package func edit(dismissingItemAt levelIndex: Int, styles: Set<PresentedItem.Style>, shown: String? = nil)
+  package func edit(dismissingItemAt level: Int, styles: Set<PresentedItem.Style>, shown: String? = nil)
     -> NavigationEdit?
   {
-    guard levelIndex >= 0, levelIndex < levelCount, let item = levels[levelIndex].presented, styles.contains(item.style)
+    guard level >= 0, level < levelCount, let item = levels[level].presented, styles.contains(item.style)
     else {
       return nil
     }

@@ -27,27 +27,27 @@ extension NavigationState {
   private mutating func apply(_ edit: NavigationEdit) throws(NavigationError) {
     switch edit {
     case .poppedTo(let id):
-      guard let levelIndex = (0..<levelCount).first(where: { self[levelIndex: $0].location(holding: id) != nil }),
-        let location = self[levelIndex: levelIndex].location(holding: id),
-        let stack = self[levelIndex: levelIndex][stack: location],
+      guard let level = (0..<levelCount).first(where: { self[level: $0].location(holding: id) != nil }),
+        let location = self[level: level].location(holding: id),
+        let stack = self[level: level][stack: location],
         let index = stack.firstIndex(where: { $0.id == id })
       else { throw Self.invalidEdit("no stack holds '\(id)', so nothing can be popped to it") }
-      setStack(Array(stack[...index]), at: levelIndex, location: location)
+      setStack(Array(stack[...index]), at: level, location: location)
     case .dismissed(let id):
-      guard let levelIndex = (1..<max(levelCount, 1)).first(where: { self[levelIndex: $0].contains(levelScreen: id) })
+      guard let level = (1..<max(levelCount, 1)).first(where: { self[level: $0].contains(levelScreen: id) })
       else {
         throw Self.invalidEdit("no presented level holds '\(id)', so nothing was dismissed")
       }
-      self[levelIndex: levelIndex - 1].presented = nil
-    case .replacedStack(let levelIndex, let stack, let location):
-      try checkLevel(levelIndex)
-      guard self[levelIndex: levelIndex][stack: location] != nil else {
-        throw Self.invalidEdit("level \(levelIndex) has no stack at '\(location)'")
+      self[level: level - 1].presented = nil
+    case .replacedStack(let level, let stack, let location):
+      try checkLevel(level)
+      guard self[level: level][stack: location] != nil else {
+        throw Self.invalidEdit("level \(level) has no stack at '\(location)'")
       }
-      if stack.isEmpty, levelIndex > 0 {
-        self[levelIndex: levelIndex - 1].presented = nil
+      if stack.isEmpty, level > 0 {
+        self[level: level - 1].presented = nil
       } else {
-        setStack(stack, at: levelIndex, location: location)
+        setStack(stack, at: level, location: location)
       }
     case .selectedTab(let id):
       guard tabs?[id] != nil else { throw Self.invalidEdit("the root level has no tab '\(id)'") }
@@ -68,13 +68,13 @@ extension NavigationState {
       }
       columns.isCollapsed = collapsed
       setSplit(columns, in: tab)
-    case .replacedDetail(let levelIndex, let screen):
-      try checkLevel(levelIndex)
-      self[levelIndex: levelIndex].detail = screen
-      dismissOrphanedPresentation(at: levelIndex)
+    case .replacedDetail(let level, let screen):
+      try checkLevel(level)
+      self[level: level].detail = screen
+      dismissOrphanedPresentation(at: level)
     case .removedChild(let id):
-      for levelIndex in 0..<levelCount where self[levelIndex: levelIndex].removeChild(id) {
-        dismissOrphanedPresentation(at: levelIndex)
+      for level in 0..<levelCount where self[level: level].removeChild(id) {
+        dismissOrphanedPresentation(at: level)
         return
       }
       throw Self.invalidEdit("no screen has a child '\(id)'")
@@ -83,16 +83,16 @@ extension NavigationState {
     }
   }
 
-  /// Sets the stack at `location` of the level at `levelIndex`, dismissing what that level presents when
+  /// Sets the stack at `location` of the level at `level`, dismissing what that level presents when
   /// its source left.
-  private mutating func setStack(_ stack: [Screen], at levelIndex: Int, location: StackLocation) {
-    self[levelIndex: levelIndex][stack: location] = stack
-    dismissOrphanedPresentation(at: levelIndex)
+  private mutating func setStack(_ stack: [Screen], at level: Int, location: StackLocation) {
+    self[level: level][stack: location] = stack
+    dismissOrphanedPresentation(at: level)
   }
 
-  private func checkLevel(_ levelIndex: Int) throws(NavigationError) {
-    guard levelIndex >= 0, levelIndex < levelCount else {
-      throw Self.invalidEdit("there is no level \(levelIndex); the state has \(levelCount)")
+  private func checkLevel(_ level: Int) throws(NavigationError) {
+    guard level >= 0, level < levelCount else {
+      throw Self.invalidEdit("there is no level \(level); the state has \(levelCount)")
     }
   }
 

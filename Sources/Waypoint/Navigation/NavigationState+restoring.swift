@@ -51,16 +51,16 @@ extension NavigationState {
     var root = rootLevel(onto: start, problem: problem, leftOut: &leftOut)
     let levels = presentedLevels(problem: problem, leftOut: &leftOut)
     var chain: PresentedState?
-    for var level in levels.reversed() {
-      level.state.presented = chain
-      chain = level
+    for var levelState in levels.reversed() {
+      levelState.state.presented = chain
+      chain = levelState
     }
     root.presented = chain
     // A presentation's source that is gone now: it is shown from the level's top screen.
-    for levelIndex in 0..<root.levelCount where levelIndex + 1 < root.levelCount {
-      let level = root[levelIndex: levelIndex]
-      if let source = level.presented?.source, !level.ownScreens.contains(where: { $0.id == source }) {
-        root[levelIndex: levelIndex].presented?.source = nil
+    for level in 0..<root.levelCount where level + 1 < root.levelCount {
+      let levelState = root[level: level]
+      if let source = levelState.presented?.source, !levelState.ownScreens.contains(where: { $0.id == source }) {
+        root[level: level].presented?.source = nil
       }
     }
     // What `start` brings (a new tab's screens, a root put back) may share an id with a saved screen.
@@ -75,9 +75,9 @@ extension NavigationState {
 
   /// The screens of this level alone, without the levels presented over it.
   fileprivate var ownScreens: [Screen] {
-    var level = self
-    level.presented = nil
-    return level.allScreens
+    var levelState = self
+    levelState.presented = nil
+    return levelState.allScreens
   }
 
   /// The root level of the saved state (no presented levels) in `start`'s shape.
@@ -119,19 +119,19 @@ extension NavigationState {
   private func presentedLevels(problem: (Screen) -> String?, leftOut: inout [LeftOut]) -> [PresentedState] {
     var levels: [PresentedState] = []
     var next = presented
-    while let level = next {
-      next = level.state.presented
-      if level.state.tabs != nil || level.state.split != nil {
-        leftOut += level.state.ownScreens.map {
+    while let levelState = next {
+      next = levelState.state.presented
+      if levelState.state.tabs != nil || levelState.state.split != nil {
+        leftOut += levelState.state.ownScreens.map {
           LeftOut(screen: $0, reason: "a presented tab bar or split view is not restored")
         }
         break
       }
-      let kept = Self.kept(level.state.stack, else: [], problem: problem, leftOut: &leftOut)
+      let kept = Self.kept(levelState.state.stack, else: [], problem: problem, leftOut: &leftOut)
       guard !kept.isEmpty else { break }
       var state = NavigationState(stack: kept)
-      state.hasNavigationStack = level.state.hasNavigationStack
-      levels.append(PresentedState(presentation: level.presentation, source: level.source, state: state))
+      state.hasNavigationStack = levelState.state.hasNavigationStack
+      levels.append(PresentedState(presentation: levelState.presentation, source: levelState.source, state: state))
     }
     while let gone = next {
       leftOut += gone.state.ownScreens.map { LeftOut(screen: $0, reason: "a level under it cannot be shown") }

@@ -16,17 +16,18 @@ extension NavigationState {
     default:
       break
     }
-    let levelIndex = levelCount - 1
+    let level = levelCount - 1
     guard let sourceID = transition.source ?? topScreen?.id else {
       throw Self.invalid("there is no screen to show '\(screen.target)' from; show a root first (replaceRoot)")
     }
-    let level = self[levelIndex: levelIndex]
-    if let tabs = level.tabs, let location = level.location(holding: sourceID), location.tab != tabs.selected {
+    let levelState = self[level: level]
+    if let tabs = levelState.tabs, let location = levelState.location(holding: sourceID), location.tab != tabs.selected
+    {
       throw Self.invalid(
         "the source '\(sourceID)' is in the tab '\(location.tab ?? "")', which is not selected; select it first")
     }
-    guard level.allScreens.contains(where: { $0.id == sourceID }) else {
-      guard let covering = presentingLevel(of: sourceID).flatMap({ self[levelIndex: $0].presented?.state.stack.first })
+    guard levelState.allScreens.contains(where: { $0.id == sourceID }) else {
+      guard let covering = presentingLevel(of: sourceID).flatMap({ self[level: $0].presented?.state.stack.first })
       else {
         throw Self.invalid("the source '\(sourceID)' is not on screen")
       }
@@ -36,27 +37,27 @@ extension NavigationState {
     }
     switch transition.presentation {
     case .push:
-      return try push(screen, from: sourceID, levelIndex: levelIndex)
+      return try push(screen, from: sourceID, level: level)
     case .show:
-      return self[levelIndex: levelIndex].hasNavigationStack
-        ? try push(screen, from: sourceID, levelIndex: levelIndex)
-        : present(screen, as: .present(style: "automatic"), from: sourceID, levelIndex: levelIndex)
+      return self[level: level].hasNavigationStack
+        ? try push(screen, from: sourceID, level: level)
+        : present(screen, as: .present(style: "automatic"), from: sourceID, level: level)
     case .addChild:
-      guard self[levelIndex: levelIndex].modifyScreen(sourceID, { $0.children.append(screen) }) else {
+      guard self[level: level].modifyScreen(sourceID, { $0.children.append(screen) }) else {
         throw Self.invalid("the source '\(sourceID)' is not on screen")
       }
       return .addedChild(screen: screen.id, parent: sourceID)
     case .showDetail:
-      let tab = level.location(holding: sourceID)?.tab
-      if let columns = level.split(in: tab) {
-        self[levelIndex: levelIndex][stack: StackLocation(tab: tab, column: .secondary)] = [screen]
+      let tab = levelState.location(holding: sourceID)?.tab
+      if let columns = levelState.split(in: tab) {
+        self[level: level][stack: StackLocation(tab: tab, column: .secondary)] = [screen]
         return .replacedColumn(screen: screen.id, previous: columns.secondary)
       }
-      let previous = self[levelIndex: levelIndex].detail
-      self[levelIndex: levelIndex].detail = screen
+      let previous = self[level: level].detail
+      self[level: level].detail = screen
       return .replacedDetail(screen: screen.id, previous: previous)
     default:
-      return present(screen, as: transition.presentation, from: sourceID, levelIndex: levelIndex)
+      return present(screen, as: transition.presentation, from: sourceID, level: level)
     }
   }
 
@@ -67,19 +68,19 @@ extension NavigationState {
   package mutating func remove(_ change: NavigationChange) throws(NavigationError) {
     switch change {
     case .pushed(let id):
-      for levelIndex in 0..<levelCount {
-        guard let location = self[levelIndex: levelIndex].location(holding: id),
-          var stack = self[levelIndex: levelIndex][stack: location],
+      for level in 0..<levelCount {
+        guard let location = self[level: level].location(holding: id),
+          var stack = self[level: level][stack: location],
           let index = stack.firstIndex(where: { $0.id == id })
         else { continue }
         stack.removeSubrange(index...)
-        self[levelIndex: levelIndex][stack: location] = stack
-        dismissOrphanedPresentation(at: levelIndex)
+        self[level: level][stack: location] = stack
+        dismissOrphanedPresentation(at: level)
         return
       }
     case .presented(let id):
-      for levelIndex in 0..<levelCount where self[levelIndex: levelIndex].presented?.state.stack.first?.id == id {
-        self[levelIndex: levelIndex].presented = nil
+      for level in 0..<levelCount where self[level: level].presented?.state.stack.first?.id == id {
+        self[level: level].presented = nil
         return
       }
     case .replacedRoot(let id, let previous):
@@ -88,32 +89,32 @@ extension NavigationState {
         return
       }
     case .addedChild(let id, let parent):
-      for levelIndex in 0..<levelCount {
+      for level in 0..<levelCount {
         var removed = false
-        _ = self[levelIndex: levelIndex].modifyScreen(parent) { screen in
+        _ = self[level: level].modifyScreen(parent) { screen in
           guard let index = screen.children.firstIndex(where: { $0.id == id }) else { return }
           screen.children.remove(at: index)
           removed = true
         }
         if removed {
-          dismissOrphanedPresentation(at: levelIndex)
+          dismissOrphanedPresentation(at: level)
           return
         }
       }
     case .replacedDetail(let id, let previous):
-      for levelIndex in 0..<levelCount where self[levelIndex: levelIndex].detail?.id == id {
-        self[levelIndex: levelIndex].detail = previous
-        dismissOrphanedPresentation(at: levelIndex)
+      for level in 0..<levelCount where self[level: level].detail?.id == id {
+        self[level: level].detail = previous
+        dismissOrphanedPresentation(at: level)
         return
       }
     case .replacedColumn(let id, let previous):
-      for levelIndex in 0..<levelCount {
-        let level = self[levelIndex: levelIndex]
-        guard let location = level.location(holding: id), location.column == .secondary,
-          level[stack: location]?.first?.id == id
+      for level in 0..<levelCount {
+        let levelState = self[level: level]
+        guard let location = levelState.location(holding: id), location.column == .secondary,
+          levelState[stack: location]?.first?.id == id
         else { continue }
-        self[levelIndex: levelIndex][stack: location] = previous
-        dismissOrphanedPresentation(at: levelIndex)
+        self[level: level][stack: location] = previous
+        dismissOrphanedPresentation(at: level)
         return
       }
     case .nothing:
@@ -122,15 +123,15 @@ extension NavigationState {
     throw NavigationError(.screenGone, "'\(change.screen)' is no longer where it was shown, so it cannot be removed")
   }
 
-  /// Takes away what the level at `levelIndex` presents when its source is no longer on the level:
+  /// Takes away what the level at `level` presents when its source is no longer on the level:
   /// a presentation leaves with its source, as in UIKit.
-  mutating func dismissOrphanedPresentation(at levelIndex: Int) {
-    guard let source = self[levelIndex: levelIndex].presented?.source,
-      !self[levelIndex: levelIndex].contains(levelScreen: source)
+  mutating func dismissOrphanedPresentation(at level: Int) {
+    guard let source = self[level: level].presented?.source,
+      !self[level: level].contains(levelScreen: source)
     else {
       return
     }
-    self[levelIndex: levelIndex].presented = nil
+    self[level: level].presented = nil
   }
 
   /// Whether `remove(_:)` would succeed now.
@@ -142,10 +143,10 @@ extension NavigationState {
 
   // MARK: - Steps
 
-  private mutating func push(_ screen: Screen, from sourceID: String, levelIndex: Int) throws(NavigationError)
+  private mutating func push(_ screen: Screen, from sourceID: String, level: Int) throws(NavigationError)
     -> NavigationChange
   {
-    let container = self[levelIndex: levelIndex]
+    let container = self[level: level]
     guard container.hasNavigationStack else {
       throw Self.invalid(
         "cannot push '\(screen.target)' from '\(sourceID)': it has no navigation stack (it is a popover)")
@@ -155,22 +156,22 @@ extension NavigationState {
     else {
       throw Self.invalid("cannot push '\(screen.target)' from '\(sourceID)': it is not the top of its navigation stack")
     }
-    self[levelIndex: levelIndex][stack: location] = stack + [screen]
+    self[level: level][stack: location] = stack + [screen]
     return .pushed(screen: screen.id)
   }
 
   private mutating func present(
-    _ screen: Screen, as presentation: Presentation, from sourceID: String, levelIndex: Int
+    _ screen: Screen, as presentation: Presentation, from sourceID: String, level: Int
   ) -> NavigationChange {
     let state = NavigationState(stack: [screen], hasNavigationStack: presentation.kind != .popover)
-    self[levelIndex: levelIndex].presented = PresentedState(presentation: presentation, source: sourceID, state: state)
+    self[level: level].presented = PresentedState(presentation: presentation, source: sourceID, state: state)
     return .presented(screen: screen.id)
   }
 
   /// The level of the state whose screens include `id`, when that state is presenting something.
   private func presentingLevel(of id: String) -> Int? {
-    (0..<levelCount).first { levelIndex in
-      let container = self[levelIndex: levelIndex]
+    (0..<levelCount).first { level in
+      let container = self[level: level]
       return container.presented != nil && container.contains(levelScreen: id)
     }
   }
@@ -178,14 +179,14 @@ extension NavigationState {
   /// How many states are stacked: this one and each presented one.
   var levelCount: Int { 1 + (presented?.state.levelCount ?? 0) }
 
-  /// The state at `levelIndex` (0 is this one, 1 what it presents…).
-  subscript(levelIndex levelIndex: Int) -> NavigationState {
-    get { levelIndex == 0 ? self : (presented?.state[levelIndex: levelIndex - 1] ?? self) }
+  /// The state at `level` (0 is this one, 1 what it presents…).
+  subscript(level level: Int) -> NavigationState {
+    get { level == 0 ? self : (presented?.state[level: level - 1] ?? self) }
     set {
-      if levelIndex == 0 {
+      if level == 0 {
         self = newValue
       } else if var inner = presented {
-        inner.state[levelIndex: levelIndex - 1] = newValue
+        inner.state[level: level - 1] = newValue
         presented = inner
       }
     }

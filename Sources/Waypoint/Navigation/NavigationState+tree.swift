@@ -35,16 +35,16 @@ extension NavigationState {
   private static func lines(stack: [Screen], split: SplitColumns?, indent: String) -> [String] {
     var lines: [String] = []
     if stack.isEmpty { lines.append(indent + "(empty)") }
-    for (levelIndex, screen) in stack.enumerated() {
-      lines += Self.lines(screen, indent: indent + String(repeating: "  ", count: levelIndex), marker: "▸")
+    for (level, screen) in stack.enumerated() {
+      lines += Self.lines(screen, indent: indent + String(repeating: "  ", count: level), marker: "▸")
     }
     guard let split else { return lines }
     let columns = (split.supplementary.map { [("supplementary", $0)] } ?? []) + [("secondary", split.secondary)]
     for (name, screens) in columns {
       lines.append(indent + "◫ \(name)" + (split.isCollapsed ? " (collapsed)" : ""))
       if screens.isEmpty { lines.append(indent + "  (empty)") }
-      for (levelIndex, screen) in screens.enumerated() {
-        lines += Self.lines(screen, indent: indent + String(repeating: "  ", count: levelIndex + 1), marker: "▸")
+      for (level, screen) in screens.enumerated() {
+        lines += Self.lines(screen, indent: indent + String(repeating: "  ", count: level + 1), marker: "▸")
       }
     }
     return lines

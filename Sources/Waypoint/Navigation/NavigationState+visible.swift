@@ -3,7 +3,7 @@ package struct VisibleScreen: Sendable, Equatable {
   /// The screen, without its children.
   package var screen: Screen
   /// Its level: 0 for the window's own.
-  package var levelIndex: Int
+  package var level: Int
   /// How its level is presented; `nil` on the window's own level.
   package var presentation: Presentation?
 }
@@ -15,20 +15,20 @@ extension NavigationState {
   /// screen of each stack shown: the selected tab's, each column of a split view (only the one
   /// on top when it is collapsed), then the detail. A child is part of its parent's screen.
   package var visibleScreens: [VisibleScreen] {
-    let levelIndex = levelCount - 1
-    let level = self[levelIndex: levelIndex]
-    let presentation = levelIndex == 0 ? nil : self[levelIndex: levelIndex - 1].presented?.presentation
+    let level = levelCount - 1
+    let levelState = self[level: level]
+    let presentation = level == 0 ? nil : self[level: level - 1].presented?.presentation
     var shown: [Screen] = []
-    for location in level.visibleLocations {
-      if let split = level.split(in: location.tab), split.isCollapsed,
-        location.column != level.compactColumn(in: location.tab)
+    for location in levelState.visibleLocations {
+      if let split = levelState.split(in: location.tab), split.isCollapsed,
+        location.column != levelState.compactColumn(in: location.tab)
       {
         continue
       }
-      if let top = level[stack: location]?.last { shown.append(top) }
+      if let top = levelState[stack: location]?.last { shown.append(top) }
     }
-    if let detail = level.detail { shown.append(detail) }
-    return shown.map { VisibleScreen(screen: $0.withoutChildren, levelIndex: levelIndex, presentation: presentation) }
+    if let detail = levelState.detail { shown.append(detail) }
+    return shown.map { VisibleScreen(screen: $0.withoutChildren, level: level, presentation: presentation) }
   }
 
   /// The screens under a presentation: every screen of the levels below the top one.

@@ -41,13 +41,13 @@ public enum NavigationStep: Sendable, Equatable, CustomStringConvertible {
   /// `setStack inbox [Inbox#1, Thread#4]`.
   public var description: String {
     switch self {
-    case .dismiss(let levelIndex): return "dismiss @\(levelIndex)"
-    case .popTo(let screen, let levelIndex): return "popTo \(screen) @\(levelIndex)"
-    case .push(let screen, let levelIndex): return "push \(screen.id) @\(levelIndex)"
-    case .present(let screen, let presentation, let source, let levelIndex):
-      return "\(presentation) \(screen.id) from \(source) @\(levelIndex)"
+    case .dismiss(let level): return "dismiss @\(level)"
+    case .popTo(let screen, let level): return "popTo \(screen) @\(level)"
+    case .push(let screen, let level): return "push \(screen.id) @\(level)"
+    case .present(let screen, let presentation, let source, let level):
+      return "\(presentation) \(screen.id) from \(source) @\(level)"
     case .setRoot(let screen): return "setRoot \(screen?.id ?? "nothing")"
-    case .setDetail(let screen, let levelIndex): return "setDetail \(screen?.id ?? "nothing") @\(levelIndex)"
+    case .setDetail(let screen, let level): return "setDetail \(screen?.id ?? "nothing") @\(level)"
     case .addChild(let screen, let parent): return "addChild \(screen.id) to \(parent)"
     case .removeChild(let screen, let parent): return "removeChild \(screen) from \(parent)"
     case .setTabs(let ids): return "setTabs " + (ids.map { "[\($0.joined(separator: ", "))]" } ?? "nothing")
@@ -84,19 +84,19 @@ extension NavigationState {
     var steps: [NavigationStep] = []
     if let ids = target.tabs?.ids {
       if tabs?.ids == ids {
-        Self.planLevel(from: self, to: target, levelIndex: 0, into: &steps)
+        Self.planLevel(from: self, to: target, level: 0, into: &steps)
       } else {
         steps.append(.setTabs(ids))
-        Self.planLevel(from: NavigationState(tabs: TabContainer(ids: ids)), to: target, levelIndex: 0, into: &steps)
+        Self.planLevel(from: NavigationState(tabs: TabContainer(ids: ids)), to: target, level: 0, into: &steps)
       }
     } else if tabs == nil, let root = stack.first, let targetRoot = target.stack.first, root.isSame(as: targetRoot) {
-      Self.planLevel(from: self, to: target, levelIndex: 0, into: &steps)
+      Self.planLevel(from: self, to: target, level: 0, into: &steps)
     } else if self != target {
       steps.append(.setRoot(target.stack.first?.withoutChildren))
       var rooted = NavigationState(
         stack: target.stack.prefix(1).map(\.withoutChildren), detail: tabs == nil ? detail : nil)
       rooted.split = split
-      Self.planLevel(from: rooted, to: target, levelIndex: 0, into: &steps)
+      Self.planLevel(from: rooted, to: target, level: 0, into: &steps)
     }
     return steps
   }
@@ -108,37 +108,37 @@ extension NavigationState {
   ///   state is then unchanged.
   package mutating func carryOut(_ step: NavigationStep) throws(NavigationError) {
     switch step {
-    case .dismiss(let levelIndex):
-      try checkStep(levelIndex, step)
-      guard self[levelIndex: levelIndex].presented != nil else {
+    case .dismiss(let level):
+      try checkStep(level, step)
+      guard self[level: level].presented != nil else {
         throw Self.invalidStep(step, "the level presents nothing")
       }
-      self[levelIndex: levelIndex].presented = nil
-    case .popTo(let id, let levelIndex):
-      try checkStep(levelIndex, step)
-      guard let index = self[levelIndex: levelIndex].stack.firstIndex(where: { $0.id == id }) else {
+      self[level: level].presented = nil
+    case .popTo(let id, let level):
+      try checkStep(level, step)
+      guard let index = self[level: level].stack.firstIndex(where: { $0.id == id }) else {
         throw Self.invalidStep(step, "'\(id)' is not in the level's stack")
       }
-      self[levelIndex: levelIndex].stack.removeSubrange((index + 1)...)
-    case .push(let screen, let levelIndex):
-      try checkStep(levelIndex, step)
-      guard self[levelIndex: levelIndex].hasNavigationStack else {
+      self[level: level].stack.removeSubrange((index + 1)...)
+    case .push(let screen, let level):
+      try checkStep(level, step)
+      guard self[level: level].hasNavigationStack else {
         throw Self.invalidStep(step, "the level has no stack")
       }
-      self[levelIndex: levelIndex].stack.append(screen)
-    case .present(let screen, let presentation, let source, let levelIndex):
-      try present(screen, presentation, from: source, levelIndex: levelIndex, step)
+      self[level: level].stack.append(screen)
+    case .present(let screen, let presentation, let source, let level):
+      try present(screen, presentation, from: source, level: level, step)
     case .setRoot(let screen):
       var next = NavigationState(
         stack: screen.map { [$0] } ?? [], detail: tabs == nil ? detail : nil, hasNavigationStack: hasNavigationStack)
       next.split = split
       self = next
-    case .setDetail(let screen, let levelIndex):
-      try checkStep(levelIndex, step)
-      self[levelIndex: levelIndex].detail = screen
+    case .setDetail(let screen, let level):
+      try checkStep(level, step)
+      self[level: level].detail = screen
     case .addChild(let screen, let parent):
       guard
-        (0..<levelCount).contains(where: { self[levelIndex: $0].modifyScreen(parent) { $0.children.append(screen) } })
+        (0..<levelCount).contains(where: { self[level: $0].modifyScreen(parent) { $0.children.append(screen) } })
       else { throw Self.invalidStep(step, "'\(parent)' is not shown") }
     case .removeChild(let id, let parent):
       try removeChild(id, of: parent, step)
@@ -163,24 +163,24 @@ extension NavigationState {
 
   /// `screen` presented with `presentation` from `source` at `level` (the step `step`).
   private mutating func present(
-    _ screen: Screen, _ presentation: Presentation, from source: String, levelIndex: Int, _ step: NavigationStep
+    _ screen: Screen, _ presentation: Presentation, from source: String, level: Int, _ step: NavigationStep
   ) throws(NavigationError) {
-    try checkStep(levelIndex, step)
-    guard self[levelIndex: levelIndex].presented == nil else {
+    try checkStep(level, step)
+    guard self[level: level].presented == nil else {
       throw Self.invalidStep(step, "the level already presents")
     }
-    guard self[levelIndex: levelIndex].contains(levelScreen: source) else {
+    guard self[level: level].contains(levelScreen: source) else {
       throw Self.invalidStep(step, "'\(source)' is not on the level")
     }
     let state = NavigationState(stack: [screen], hasNavigationStack: presentation.kind != .popover)
-    self[levelIndex: levelIndex].presented = PresentedState(presentation: presentation, source: source, state: state)
+    self[level: level].presented = PresentedState(presentation: presentation, source: source, state: state)
   }
 
   /// The child `id` of the screen `parent` removed, on whichever level shows it (the step `step`).
   private mutating func removeChild(_ id: String, of parent: String, _ step: NavigationStep) throws(NavigationError) {
     var found = false
-    for levelIndex in 0..<levelCount where !found {
-      _ = self[levelIndex: levelIndex].modifyScreen(parent) { screen in
+    for level in 0..<levelCount where !found {
+      _ = self[level: level].modifyScreen(parent) { screen in
         guard let index = screen.children.firstIndex(where: { $0.id == id }) else { return }
         screen.children.remove(at: index)
         found = true
@@ -217,19 +217,19 @@ extension NavigationState {
   /// Plans the level at `level` from `current` to `target`, whose roots are the same screen (or
   /// which both have no stack).
   private static func planLevel(
-    from current: NavigationState, to target: NavigationState, levelIndex: Int, into steps: inout [NavigationStep]
+    from current: NavigationState, to target: NavigationState, level: Int, into steps: inout [NavigationStep]
   ) {
     // What the level's containers become first: split views given, changed or taken away (a new
     // or restyled split starts with empty columns).
     var shaped = current
     var shapeSteps: [NavigationStep] = []
-    let owners: [String?] = levelIndex == 0 ? target.tabs.map { $0.ids.map(Optional.some) } ?? [nil] : []
+    let owners: [String?] = level == 0 ? target.tabs.map { $0.ids.map(Optional.some) } ?? [nil] : []
     for tab in owners where current.split(in: tab)?.style != target.split(in: tab)?.style {
       let style = target.split(in: tab)?.style
       shapeSteps.append(.setSplit(style, tab: tab))
       shaped.setSplit(style.map(SplitColumns.init), in: tab)
     }
-    let locations = levelIndex == 0 ? target.locations : [.primary]
+    let locations = level == 0 ? target.locations : [.primary]
     let kept = locations.map { commonPrefix(shaped[stack: $0] ?? [], target[stack: $0] ?? []) }
     let keptDetail = current.detail.map { detail in target.detail.map(detail.isSame) ?? false } ?? false
     var keptIDs: Set<String> = []
@@ -246,13 +246,13 @@ extension NavigationState {
       if case .setSplit(_, nil) = step { return true }
       return false
     }
-    if current.presented != nil, !keepsPresented || replacesPresenter { steps.append(.dismiss(level: levelIndex)) }
+    if current.presented != nil, !keepsPresented || replacesPresenter { steps.append(.dismiss(level: level)) }
     steps += shapeSteps
     if let selected = target.tabs?.selected, shaped.tabs?.selected != selected { steps.append(.selectTab(selected)) }
     for (location, count) in zip(locations, kept) {
       planStack(
         at: location, from: shaped[stack: location] ?? [], to: target[stack: location] ?? [], keeping: count,
-        levelIndex: levelIndex, into: &steps)
+        level: level, into: &steps)
     }
     for tab in owners {
       if let wanted = target.split(in: tab), shaped.split(in: tab)?.isCollapsed != wanted.isCollapsed {
@@ -262,15 +262,15 @@ extension NavigationState {
     if keptDetail, let detail = current.detail, let wanted = target.detail {
       planChildren(of: detail, to: wanted, into: &steps)
     } else if current.detail != nil || target.detail != nil {
-      steps.append(.setDetail(target.detail?.withoutChildren, level: levelIndex))
+      steps.append(.setDetail(target.detail?.withoutChildren, level: level))
       if let detail = target.detail { addChildren(of: detail, into: &steps) }
     }
     if keepsPresented, !replacesPresenter, let shown = current.presented, let wanted = target.presented {
-      planLevel(from: shown.state, to: wanted.state, levelIndex: levelIndex + 1, into: &steps)
+      planLevel(from: shown.state, to: wanted.state, level: level + 1, into: &steps)
     } else if let wanted = target.presented, let root = wanted.state.stack.first, let source = wanted.source {
-      steps.append(.present(root.withoutChildren, wanted.presentation, source: source, level: levelIndex))
+      steps.append(.present(root.withoutChildren, wanted.presentation, source: source, level: level))
       let shown = NavigationState(stack: [root.withoutChildren], hasNavigationStack: wanted.state.hasNavigationStack)
-      planLevel(from: shown, to: wanted.state, levelIndex: levelIndex + 1, into: &steps)
+      planLevel(from: shown, to: wanted.state, level: level + 1, into: &steps)
     }
   }
 
@@ -290,17 +290,17 @@ extension NavigationState {
   /// screens: the level's own stack pops and pushes (which a navigator batches), a tab's or a
   /// column's is set whole.
   private static func planStack(
-    at location: StackLocation, from shown: [Screen], to wanted: [Screen], keeping count: Int, levelIndex: Int,
+    at location: StackLocation, from shown: [Screen], to wanted: [Screen], keeping count: Int, level: Int,
     into steps: inout [NavigationStep]
   ) {
     if location == .primary {
-      if count < shown.count, count > 0 { steps.append(.popTo(screen: shown[count - 1].id, level: levelIndex)) }
+      if count < shown.count, count > 0 { steps.append(.popTo(screen: shown[count - 1].id, level: level)) }
     } else if count < shown.count || count < wanted.count {
       steps.append(.setStack(wanted.map(\.withoutChildren), location: location))
     }
     for index in 0..<count { planChildren(of: shown[index], to: wanted[index], into: &steps) }
     for screen in wanted.dropFirst(count) {
-      if location == .primary { steps.append(.push(screen.withoutChildren, level: levelIndex)) }
+      if location == .primary { steps.append(.push(screen.withoutChildren, level: level)) }
       addChildren(of: screen, into: &steps)
     }
   }
@@ -339,9 +339,9 @@ extension NavigationState {
     zip(current, target).prefix { $0.isSame(as: $1) }.count
   }
 
-  private func checkStep(_ levelIndex: Int, _ step: NavigationStep) throws(NavigationError) {
-    guard levelIndex >= 0, levelIndex < levelCount else {
-      throw Self.invalidStep(step, "there is no level \(levelIndex); the state has \(levelCount)")
+  private func checkStep(_ level: Int, _ step: NavigationStep) throws(NavigationError) {
+    guard level >= 0, level < levelCount else {
+      throw Self.invalidStep(step, "there is no level \(level); the state has \(levelCount)")
     }
   }
 

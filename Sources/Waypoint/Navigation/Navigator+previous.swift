@@ -193,10 +193,10 @@ private struct PreviousRequirements<Driven: Navigator>: CallsPreviousRequirement
   /// The transition that carries out `step` on `state`, or `nil` for a step no transition is.
   private static func transition(for step: NavigationStep, on state: NavigationState) -> NavigationTransition? {
     switch step {
-    case .push(let screen, let levelIndex):
+    case .push(let screen, let level):
       let levels = state.levels
-      let level = levelIndex < levels.count ? levels[levelIndex] : nil
-      return NavigationTransition(.push, screen: screen, from: (level?.path.last ?? level?.root)?.id)
+      let levelState = level < levels.count ? levels[level] : nil
+      return NavigationTransition(.push, screen: screen, from: (levelState?.path.last ?? levelState?.root)?.id)
     case .present(let screen, let presentation, let source, _):
       return NavigationTransition(presentation, screen: screen, from: source)
     case .setRoot(let screen?):

@@ -213,7 +213,7 @@ public final class ScreenViews {
     }
     return ScreenEvent(
       phase: phase, screen: redacted(shown.screen), previous: previous.map(redacted), cause: cause,
-      window: window, tab: tab, presentation: shown.presentation, level: shown.levelIndex, isUncovered: isUncovered,
+      window: window, tab: tab, presentation: shown.presentation, level: shown.level, isUncovered: isUncovered,
       isCovered: isCovered, timeOnScreen: timeOnScreen, visit: visit, timing: timing, timestamp: date)
   }
 

@@ -16,18 +16,18 @@ private func locations(of state: NavigationState) -> [String: String] {
       visit(screen.children, under: path + "/children")
     }
   }
-  func visit(level: NavigationState, chain: String) {
+  func visit(level levelState: NavigationState, chain: String) {
     // A tab's stack stays while the bar has the same tabs; a column while its split has the same style.
-    let bar = level.tabs.map { "/tabs[\($0.ids.joined(separator: ","))]" } ?? ""
-    for location in level.locations {
-      let style = location.column == .primary ? "" : "(\(level.split(in: location.tab)?.style.rawValue ?? ""))"
+    let bar = levelState.tabs.map { "/tabs[\($0.ids.joined(separator: ","))]" } ?? ""
+    for location in levelState.locations {
+      let style = location.column == .primary ? "" : "(\(levelState.split(in: location.tab)?.style.rawValue ?? ""))"
       let name = location == .primary ? "/stack" : bar + "/\(location)" + style
-      visit(level[stack: location] ?? [], under: chain + name)
+      visit(levelState[stack: location] ?? [], under: chain + name)
     }
-    if let detail = level.detail { visit([detail], under: chain + "/detail") }
-    if let presented = level.presented, let root = presented.state.stack.first {
+    if let detail = levelState.detail { visit([detail], under: chain + "/detail") }
+    if let presented = levelState.presented, let root = presented.state.stack.first {
       // What presents changes when the root level gains or loses a split view.
-      let presenter = level.tabs == nil ? "|split:\(level.split?.style.rawValue ?? "-")" : ""
+      let presenter = levelState.tabs == nil ? "|split:\(levelState.split?.style.rawValue ?? "-")" : ""
       let next = chain + "/\(presented.presentation)@\(found[presented.source ?? ""] ?? "?")>\(key(root))" + presenter
       visit(level: presented.state, chain: next)
     }
@@ -139,30 +139,30 @@ struct NavigationProjectionTests {
     var popped = 0
     for _ in 0..<1000 {
       let state = random.state()
-      for (levelIndex, level) in state.levels.enumerated() where !level.path.isEmpty {
-        let keep = level.path.count - 1
+      for (level, levelState) in state.levels.enumerated() where !levelState.path.isEmpty {
+        let keep = levelState.path.count - 1
         var written = state
-        let goneByPath = try written.setPath(Array(level.path.prefix(keep)), at: levelIndex)
+        let goneByPath = try written.setPath(Array(levelState.path.prefix(keep)), at: level)
         var reported = state
-        let to = keep == 0 ? level.root! : level.path[keep - 1]
+        let to = keep == 0 ? levelState.root! : levelState.path[keep - 1]
         let goneByPop = try reported.reconcile(.poppedTo(screen: to.id))
         #expect(written == reported)
         #expect(goneByPath == goneByPop)
         popped += 1
       }
-      for (levelIndex, level) in state.levels.enumerated() {
-        guard let item = level.presented else { continue }
-        #expect(state.presentedItem(at: levelIndex, style: item.style) == item)
+      for (level, levelState) in state.levels.enumerated() {
+        guard let item = levelState.presented else { continue }
+        #expect(state.presentedItem(at: level, style: item.style) == item)
         let others = PresentedItem.Style.allCases.filter { $0 != item.style }
-        #expect(others.allSatisfy { state.presentedItem(at: levelIndex, style: $0) == nil })
+        #expect(others.allSatisfy { state.presentedItem(at: level, style: $0) == nil })
         var written = state
-        try written.setPresentedItem(nil, at: levelIndex)
+        try written.setPresentedItem(nil, at: level)
         var reported = state
         try reported.reconcile(.dismissed(screen: item.screen.id))
         #expect(written == reported)
-        #expect(written.levels.count == levelIndex + 1)
+        #expect(written.levels.count == level + 1)
         var same = state
-        #expect(try same.setPresentedItem(item, at: levelIndex).isEmpty)
+        #expect(try same.setPresentedItem(item, at: level).isEmpty)
         #expect(same == state)
       }
     }

@@ -15,10 +15,10 @@ struct PresentationStagingTests {
     return state ?? NavigationState()
   }
 
-  /// Notes that the level at `levelIndex` appeared and finished presenting.
-  static func shown(_ staging: inout PresentationStaging, _ levelIndex: Int, _ screen: String) {
-    staging.appeared(levelIndex: levelIndex, screen: screen)
-    staging.finishedPresenting(levelIndex: levelIndex, screen: screen)
+  /// Notes that the level at `level` appeared and finished presenting.
+  static func shown(_ staging: inout PresentationStaging, _ level: Int, _ screen: String) {
+    staging.appeared(level: level, screen: screen)
+    staging.finishedPresenting(level: level, screen: screen)
   }
 
   @Test("three sheets at once are shown one after another, each once the one under it finished presenting")
@@ -26,9 +26,9 @@ struct PresentationStagingTests {
     let levels = Self.state(["Root#1", "A#2", "B#3", "C#4"]).levels
     var staging = PresentationStaging()
     #expect(staging.shownLevels(of: levels) == 2, "the root and the first sheet")
-    staging.appeared(levelIndex: 1, screen: "A#2")
+    staging.appeared(level: 1, screen: "A#2")
     #expect(staging.shownLevels(of: levels) == 2, "A#2 is still sliding in")
-    staging.finishedPresenting(levelIndex: 1, screen: "A#2")
+    staging.finishedPresenting(level: 1, screen: "A#2")
     #expect(staging.shownLevels(of: levels) == 3)
     Self.shown(&staging, 2, "B#3")
     Self.shown(&staging, 3, "C#4")
@@ -39,16 +39,16 @@ struct PresentationStagingTests {
   @Test("a level replaced by another, even while it still slides in, waits until it has left the screen")
   func replacedLevels() {
     var staging = PresentationStaging()
-    staging.appeared(levelIndex: 1, screen: "A#2")
+    staging.appeared(level: 1, screen: "A#2")
     let replaced = Self.state(["Root#1", "X#5"]).levels
     #expect(staging.shownLevels(of: replaced) == 1, "A#2 holds the place while it comes and goes")
-    staging.finishedPresenting(levelIndex: 1, screen: "A#2")
+    staging.finishedPresenting(level: 1, screen: "A#2")
     Self.shown(&staging, 2, "B#3")
-    staging.disappeared(levelIndex: 1, screen: "A#2")
+    staging.disappeared(level: 1, screen: "A#2")
     #expect(staging.onScreen.isEmpty, "what was over it left with it")
     #expect(staging.shownLevels(of: replaced) == 2)
     Self.shown(&staging, 1, "X#5")
-    staging.disappeared(levelIndex: 1, screen: "A#2")
+    staging.disappeared(level: 1, screen: "A#2")
     #expect(staging.onScreen == ["X#5"], "a late report of another screen changes nothing")
   }
 
@@ -57,7 +57,7 @@ struct PresentationStagingTests {
     var staging = PresentationStaging()
     Self.shown(&staging, 1, "A#2")
     Self.shown(&staging, 2, "Cover#3")
-    staging.appeared(levelIndex: 1, screen: "A#2")
+    staging.appeared(level: 1, screen: "A#2")
     #expect(staging.onScreen == ["A#2", "Cover#3"])
     #expect(staging.shownLevels(of: Self.state(["Root#1", "A#2", "Cover#3"]).levels) == 3)
   }
@@ -71,8 +71,8 @@ struct PresentationStagingTests {
     #expect(staging.onScreen == ["A#2"])
     staging.prune(to: Self.state(["Root#1"]).levels)
     #expect(staging.onScreen.isEmpty)
-    staging.appeared(levelIndex: 3, screen: "Z#9")
-    staging.finishedPresenting(levelIndex: 1, screen: "Z#9")
+    staging.appeared(level: 3, screen: "Z#9")
+    staging.finishedPresenting(level: 1, screen: "Z#9")
     #expect(staging.onScreen.isEmpty)
   }
 

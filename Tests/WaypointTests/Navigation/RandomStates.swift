@@ -25,7 +25,7 @@ struct RandomStates {
   /// tabs may hold split views), a third of the time each.
   mutating func state() -> NavigationState {
     var unused = pool.shuffled(using: &generator)
-    var state = level(levelIndex: 0, hasStack: true, unused: &unused) ?? NavigationState()
+    var state = randomLevel(level: 0, hasStack: true, unused: &unused) ?? NavigationState()
     switch Int.random(in: 0..<3, using: &generator) {
     case 0:
       state.split = columns(&unused)
@@ -65,7 +65,7 @@ struct RandomStates {
   mutating func variant(of base: NavigationState) -> NavigationState {
     var levels = base.levels
     var unused = pool.filter { screen in !base.allScreens.contains { $0.id == screen.id } }.shuffled(using: &generator)
-    let levelIndex = Int.random(in: 0..<levels.count, using: &generator)
+    let level = Int.random(in: 0..<levels.count, using: &generator)
     let locations = base.locations
     let location = locations[Int.random(in: 0..<locations.count, using: &generator)]
     var root = base
@@ -90,17 +90,17 @@ struct RandomStates {
     case 9 where base.tabs != nil || base.split != nil:
       _ = root.setSplitForTests(base.split(in: location.tab) == nil ? columns(&unused) : nil, in: location.tab)
       return Self.isShowable(root) ? root : base
-    case 0 where !levels[levelIndex].path.isEmpty:
-      levels[levelIndex].path.removeLast(Int.random(in: 1...levels[levelIndex].path.count, using: &generator))
-    case 1 where levels[levelIndex].hasNavigationStack && levels[levelIndex].tabs == nil && !unused.isEmpty:
-      levels[levelIndex].path.append(unused.removeLast())
-    case 2 where levelIndex > 0:
-      levels.removeSubrange(levelIndex...)
-      levels[levelIndex - 1].presented = nil
-    case 3 where levels[levelIndex].tabs == nil:
-      levels[levelIndex].detail = Bool.random(using: &generator) ? unused.popLast() : nil
-    case 4 where levels[levelIndex].root != nil && !unused.isEmpty:
-      levels[levelIndex].root?.children.append(unused.removeLast())
+    case 0 where !levels[level].path.isEmpty:
+      levels[level].path.removeLast(Int.random(in: 1...levels[level].path.count, using: &generator))
+    case 1 where levels[level].hasNavigationStack && levels[level].tabs == nil && !unused.isEmpty:
+      levels[level].path.append(unused.removeLast())
+    case 2 where level > 0:
+      levels.removeSubrange(level...)
+      levels[level - 1].presented = nil
+    case 3 where levels[level].tabs == nil:
+      levels[level].detail = Bool.random(using: &generator) ? unused.popLast() : nil
+    case 4 where levels[level].root != nil && !unused.isEmpty:
+      levels[level].root?.children.append(unused.removeLast())
     default:
       return state()
     }
@@ -108,7 +108,7 @@ struct RandomStates {
     return Self.isShowable(state) ? state : base
   }
 
-  private mutating func level(levelIndex: Int, hasStack: Bool, unused: inout [Screen]) -> NavigationState? {
+  private mutating func randomLevel(level: Int, hasStack: Bool, unused: inout [Screen]) -> NavigationState? {
     guard let root = unused.popLast() else { return nil }
     var state = NavigationState(stack: [withChildren(root, &unused)], hasNavigationStack: hasStack)
     if hasStack {
@@ -120,10 +120,10 @@ struct RandomStates {
     if Int.random(in: 0..<4, using: &generator) == 0, let detail = unused.popLast() {
       state.detail = detail
     }
-    if levelIndex < 2, Bool.random(using: &generator) {
+    if level < 2, Bool.random(using: &generator) {
       let presentation = Self.presentations[Int.random(in: 0..<Self.presentations.count, using: &generator)]
       let sources = state.stack.map(\.id) + (state.detail.map { [$0.id] } ?? [])
-      if let inner = level(levelIndex: levelIndex + 1, hasStack: presentation.kind != .popover, unused: &unused) {
+      if let inner = randomLevel(level: level + 1, hasStack: presentation.kind != .popover, unused: &unused) {
         state.presented = PresentedState(
           presentation: presentation, source: sources.randomElement(using: &generator), state: inner)
       }
@@ -143,14 +143,14 @@ struct RandomStates {
   static func isShowable(_ state: NavigationState) -> Bool {
     let ids = state.allScreens.map(\.id)
     guard Set(ids).count == ids.count else { return false }
-    var level: NavigationState? = state
-    while let current = level {
+    var levelState: NavigationState? = state
+    while let current = levelState {
       if let presented = current.presented {
         let own = current.locations.flatMap { current[stack: $0] ?? [] } + (current.detail.map { [$0] } ?? [])
         func holds(_ screen: Screen) -> Bool { screen.id == presented.source || screen.children.contains(where: holds) }
         guard own.contains(where: holds), !presented.state.stack.isEmpty else { return false }
       }
-      level = current.presented?.state
+      levelState = current.presented?.state
     }
     return true
   }

@@ -231,7 +231,7 @@ struct PresentedStackTests {
   private static let project = "https://www.kickstarter.com/projects/creator/a-project"
 
   /// The presented level's stack, by target, and where it is presented from.
-  private func presented(_ navigator: HeadlessNavigator) -> (targets: [String], source: String?, levelIndex: Int) {
+  private func presented(_ navigator: HeadlessNavigator) -> (targets: [String], source: String?, level: Int) {
     let levels = navigator.state.levels
     let top = levels.count > 1 ? levels[levels.count - 1] : nil
     return (
@@ -262,7 +262,7 @@ struct PresentedStackTests {
       _ = try await router.open(link, origin: .external())
       let shown = presented(navigator)
       #expect(shown.targets == stack, "\(link)")
-      #expect(shown.levelIndex == 1, "the settings sheet was dismissed first: one level over the tab bar")
+      #expect(shown.level == 1, "the settings sheet was dismissed first: one level over the tab bar")
       #expect(shown.source == "Discovery#1")
       #expect(navigator.state.presented?.presentation == .sheet)
       let root = try #require(navigator.state.presented?.state.stack.first)
@@ -277,10 +277,10 @@ struct PresentedStackTests {
   func deeperLinkPushes() async throws {
     let (_, router, navigator) = try await Self.app()
     let page = try await router.open(Self.project).value(as: ShownModule.self)
-    let level = try #require(navigator.state.presented?.state.stack.first)
+    let presentedRoot = try #require(navigator.state.presented?.state.stack.first)
     let comments = try await router.open(Self.project + "/comments").value(as: ShownModule.self)
     #expect(presented(navigator).targets == ["ProjectPage", "Comments"])
-    #expect(navigator.state.presented?.state.stack.first?.id == level.id, "the same level, not presented again")
+    #expect(navigator.state.presented?.state.stack.first?.id == presentedRoot.id, "the same level, not presented again")
     #expect(comments.presentation == .push)
     let before = navigator.state
     let again = try await router.open(Self.project + "/comments").value(as: ShownModule.self)
@@ -300,7 +300,7 @@ struct PresentedStackTests {
     _ = try await router.open("https://www.kickstarter.com/projects/other/b-project/comments")
     let root = try #require(navigator.state.presented?.state.stack.first)
     #expect(root.parameters["project"] == "b-project")
-    #expect(presented(navigator).levelIndex == 1)
+    #expect(presented(navigator).level == 1)
   }
 
   @Test("the messages link dismisses the project and sets the profile tab's stack")
@@ -329,10 +329,10 @@ struct PresentedStackTests {
     let modules = try kickstarterModules(navigator: navigator)
     let router = try linkRouter(modules, manifest: Self.manifest.replacingOccurrences(of: "sheet", with: "popover"))
     _ = try await router.open(Self.project + "/comments", origin: .external())
-    let level = try #require(navigator.state.presented)
-    #expect(level.presentation == .present(style: "popover"))
-    #expect(level.state.hasNavigationStack, "the level holds a stack")
-    #expect(level.state.stack.map(\.target) == ["ProjectPage", "Comments"])
+    let presented = try #require(navigator.state.presented)
+    #expect(presented.presentation == .present(style: "popover"))
+    #expect(presented.state.hasNavigationStack, "the level holds a stack")
+    #expect(presented.state.stack.map(\.target) == ["ProjectPage", "Comments"])
     #expect(navigator.state.levels[0].presented?.style == .popover, "SwiftUI shows it with .popover(item:)")
     #expect(
       navigator.log.suffix(2).joined(separator: "; ")
