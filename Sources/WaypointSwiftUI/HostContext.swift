@@ -5,7 +5,7 @@ import WaypointAdapterSupport
 
 /// What every level of one host shares.
 struct HostContext<Destination: View> {
-  let modules: ScreenCoordinator
+  let coordinator: ScreenCoordinator
   let shared: HostState
   let destination: (Screen, MadeModule?) -> Destination
   let refused: @MainActor (NavigationEdit, NavigationError) -> Void
@@ -18,7 +18,7 @@ struct HostContext<Destination: View> {
 
   /// The path of the stack at `location`, as its binding gives it to SwiftUI.
   @MainActor func readPath(at location: StackLocation) -> [Screen] {
-    shared.readPath(.location(location), in: modules.navigator.state)
+    shared.readPath(.location(location), in: coordinator.navigator.state)
   }
 
   /// Takes in the `path` SwiftUI wrote for the stack at `location`.
@@ -27,7 +27,7 @@ struct HostContext<Destination: View> {
   /// split view gone), or a write about screens a link took away meanwhile, has nothing to write
   /// back.
   @MainActor func write(path: [Screen], at location: StackLocation) {
-    guard let edit = shared.edit(writingPath: path, to: .location(location), in: modules.navigator.state) else {
+    guard let edit = shared.edit(writingPath: path, to: .location(location), in: coordinator.navigator.state) else {
       return
     }
     report(edit)
@@ -36,7 +36,7 @@ struct HostContext<Destination: View> {
   /// SwiftUI cleared the item binding of the level at `level` for `styles` (the user dismissed
   /// it): only the item SwiftUI showed goes, since a link may have put another in its place.
   @MainActor func dismissItem(level: Int, styles: Set<PresentedItem.Style>) {
-    guard let edit = shared.edit(dismissingItemAt: level, styles: styles, in: modules.navigator.state) else {
+    guard let edit = shared.edit(dismissingItemAt: level, styles: styles, in: coordinator.navigator.state) else {
       return
     }
     report(edit)
@@ -45,7 +45,7 @@ struct HostContext<Destination: View> {
   /// Takes in a change SwiftUI wrote back; one the state refuses goes to `refused`.
   @MainActor func report(_ edit: NavigationEdit) {
     do throws(NavigationError) {
-      try modules.reconcile(edit)
+      try coordinator.reconcile(edit)
     } catch {
       refused(edit, error)
     }

@@ -93,16 +93,16 @@ package final class HostState {
   }
 
   /// Starts following `modules`' navigator: makes what the state shows now and after each change.
-  func start(_ modules: ScreenCoordinator) {
-    refresh(modules)
-    guard watched !== modules else { return }
-    watched = modules
-    watch(modules)
+  func start(_ coordinator: ScreenCoordinator) {
+    refresh(coordinator)
+    guard watched !== coordinator else { return }
+    watched = coordinator
+    watch(coordinator)
   }
 
   /// The destination of `screen`: its route's, else the one made for it; makes nothing.
-  func destination(for screen: Screen, in modules: ScreenCoordinator) -> MadeModule? {
-    modules.shownDestination(of: screen.id) ?? made[screen.id]
+  func destination(for screen: Screen, in coordinator: ScreenCoordinator) -> MadeModule? {
+    coordinator.shownDestination(of: screen.id) ?? made[screen.id]
   }
 
   /// Made empty by each host.
@@ -128,9 +128,9 @@ package final class HostState {
   package func window(_ id: String, of app: WaypointApp, restoring saved: Data? = nil) -> ScreenCoordinator {
     if let open = app.coordinator(for: id) { return open }
     if let ownNavigator { return app.addWindow(id, navigator: ownNavigator) }
-    let (modules, navigator) = app.openHeadlessWindow(id, restoring: saved)
+    let (coordinator, navigator) = app.openHeadlessWindow(id, restoring: saved)
     ownNavigator = navigator
-    return modules
+    return coordinator
   }
 
   /// Keeps each state the window shows, as the JSON `save` stores with the scene (without the
@@ -139,9 +139,9 @@ package final class HostState {
   @ObservationIgnored package var storeState: (@MainActor (String) -> Void)?
 
   /// Hands `save` the state of `app`'s window `id` as it is now.
-  private func saveState(of modules: ScreenCoordinator) {
+  private func saveState(of coordinator: ScreenCoordinator) {
     guard let storeState, let app = savingApp, let id = savingWindow, let state = app.windows.state(of: id),
-      app.coordinator(for: id) === modules,
+      app.coordinator(for: id) === coordinator,
       let data = try? JSONEncoder().encode(state)
     else { return }
     storeState(String(decoding: data, as: UTF8.self))
@@ -155,7 +155,7 @@ package final class HostState {
     savingApp = app
     savingWindow = id
     storeState = save
-    if let modules = app.coordinator(for: id) { saveState(of: modules) }
+    if let coordinator = app.coordinator(for: id) { saveState(of: coordinator) }
   }
 
   /// Closes `app`'s window `id`: links no longer open there.
@@ -233,8 +233,8 @@ package final class HostState {
   /// It left only if the
   /// state no longer has it there: a level also disappears under a full-screen cover (UIKit
   /// takes away the presenting views of a `fullScreen` presentation), and stays.
-  func disappeared(level: Int, screen: String, in modules: ScreenCoordinator) {
-    let levels = modules.navigator.state.levels
+  func disappeared(level: Int, screen: String, in coordinator: ScreenCoordinator) {
+    let levels = coordinator.navigator.state.levels
     guard level >= levels.count || levels[level].root?.id != screen else { return }
     update { $0.disappeared(level: level, screen: screen) }
   }
@@ -258,41 +258,41 @@ package final class HostState {
 
   /// Makes destinations for the screens the state shows that have none, and lets go of those of
   /// screens gone for two changes (the second change after they left).
-  func refresh(_ modules: ScreenCoordinator) {
-    let state = modules.navigator.state
+  func refresh(_ coordinator: ScreenCoordinator) {
+    let state = coordinator.navigator.state
     let shown = Set(state.allScreens.map(\.id))
     var next = made.filter { shown.contains($0.key) || previous.contains($0.key) }
-    for screen in state.allScreens where next[screen.id] == nil && modules.shownDestination(of: screen.id) == nil {
-      if let destination = try? modules.destination(for: screen) { next[screen.id] = destination }
+    for screen in state.allScreens where next[screen.id] == nil && coordinator.shownDestination(of: screen.id) == nil {
+      if let destination = try? coordinator.destination(for: screen) { next[screen.id] = destination }
     }
     if Set(next.keys) != Set(made.keys) { made = next }
     lastLevels = lastLevels.filter { shown.contains($0.key) || previous.contains($0.key) }
     previous = shown
-    pruneLater(modules)
-    saveState(of: modules)
+    pruneLater(coordinator)
+    saveState(of: coordinator)
   }
 
   /// Forgets, a presentation time from now, levels the state no longer has whose leaving
   /// SwiftUI did not report.
-  private func pruneLater(_ modules: ScreenCoordinator) {
+  private func pruneLater(_ coordinator: ScreenCoordinator) {
     var pruned = staging
-    pruned.prune(to: modules.navigator.state.levels)
+    pruned.prune(to: coordinator.navigator.state.levels)
     guard pruned != staging else { return }
     Task { @MainActor [weak self] in
       try? await Task.sleep(for: Self.presentationTime)
-      self?.update { $0.prune(to: modules.navigator.state.levels) }
+      self?.update { $0.prune(to: coordinator.navigator.state.levels) }
     }
   }
 
-  private func watch(_ modules: ScreenCoordinator) {
+  private func watch(_ coordinator: ScreenCoordinator) {
     withObservationTracking {
-      _ = modules.navigator.state
+      _ = coordinator.navigator.state
     } onChange: { [weak self] in
       Task { @MainActor in
         // A window opened again follows its new coordinator; this one's watch ends.
-        guard let self, self.watched === modules else { return }
-        self.refresh(modules)
-        self.watch(modules)
+        guard let self, self.watched === coordinator else { return }
+        self.refresh(coordinator)
+        self.watch(coordinator)
       }
     }
   }

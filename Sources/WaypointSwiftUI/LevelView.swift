@@ -17,14 +17,14 @@ struct LevelView<Destination: View>: View {
 
   var body: some View {
     // Read here, so SwiftUI draws the level again when a staged presentation may go ahead.
-    let shownLevels = host.shared.staging.shownLevels(of: host.modules.navigator.state.levels)
+    let shownLevels = host.shared.staging.shownLevels(of: host.coordinator.navigator.state.levels)
     presentations(stack, shownLevels: shownLevels)
       .reportingPresentationEnd(presentationEnd)
       .onAppear {
         if let item { host.shared.appeared(level: level, screen: item.screen.id) }
       }
       .onDisappear {
-        if let item { host.shared.disappeared(level: level, screen: item.screen.id, in: host.modules) }
+        if let item { host.shared.disappeared(level: level, screen: item.screen.id, in: host.coordinator) }
       }
   }
 
@@ -39,7 +39,7 @@ struct LevelView<Destination: View>: View {
 
   /// The level as the state has it, or as it was last drawn while it slides away.
   private var levelState: NavigationLevel? {
-    let levels = host.modules.navigator.state.levels
+    let levels = host.coordinator.navigator.state.levels
     if level < levels.count, item == nil || levels[level].root?.id == item?.id {
       host.shared.keep(levels[level], for: item?.id)
       return levels[level]
@@ -49,7 +49,7 @@ struct LevelView<Destination: View>: View {
 
   /// Whether the level is still in the state (not sliding away).
   private var isLive: Bool {
-    let levels = host.modules.navigator.state.levels
+    let levels = host.coordinator.navigator.state.levels
     return level < levels.count && (item == nil || levels[level].root?.id == item?.id)
   }
 
@@ -126,7 +126,7 @@ struct LevelView<Destination: View>: View {
   }
 
   @ViewBuilder private func placeRoot(_ location: StackLocation) -> some View {
-    if let screen = host.modules.navigator.state[stack: location]?.first { draw(screen).id(screen.id) }
+    if let screen = host.coordinator.navigator.state[stack: location]?.first { draw(screen).id(screen.id) }
   }
 
   @ViewBuilder private var root: some View {
@@ -136,7 +136,7 @@ struct LevelView<Destination: View>: View {
 
   /// The view of `screen`, which closes that screen with `closeScreen()`.
   private func draw(_ screen: Screen) -> some View {
-    host.destination(screen, host.shared.destination(for: screen, in: host.modules))
+    host.destination(screen, host.shared.destination(for: screen, in: host.coordinator))
       .environment(\.closeScreen, host.closeScreen(screen))
   }
 
@@ -170,12 +170,12 @@ struct LevelView<Destination: View>: View {
     let shown = levelState?.path ?? []
     let live = isLive
     return Binding(
-      get: { @MainActor in live ? host.shared.readPath(.level(level), in: host.modules.navigator.state) : shown },
+      get: { @MainActor in live ? host.shared.readPath(.level(level), in: host.coordinator.navigator.state) : shown },
       set: { @MainActor path in
         // Made against what SwiftUI showed: a write about screens a link took away meanwhile
         // changes nothing.
         guard live,
-          let edit = host.shared.edit(writingPath: path, to: .level(level), in: host.modules.navigator.state)
+          let edit = host.shared.edit(writingPath: path, to: .level(level), in: host.coordinator.navigator.state)
         else { return }
         host.report(edit)
       })
@@ -188,9 +188,9 @@ struct LevelView<Destination: View>: View {
   private var tabSelection: Binding<String> {
     let host = host
     return Binding(
-      get: { @MainActor in host.modules.navigator.state.tabs?.selected ?? "" },
+      get: { @MainActor in host.coordinator.navigator.state.tabs?.selected ?? "" },
       set: { @MainActor id in
-        let edit = host.modules.navigator.state.edit(choosingTab: id)
+        let edit = host.coordinator.navigator.state.edit(choosingTab: id)
         #if !os(iOS)
         // Only iOS is known to write the selected tab again on a second tap.
         if case .reselectedTab = edit { return }
@@ -206,7 +206,7 @@ struct LevelView<Destination: View>: View {
     let host = host
     return Binding(
       get: { @MainActor in
-        switch host.modules.navigator.state.compactColumn(in: tab) {
+        switch host.coordinator.navigator.state.compactColumn(in: tab) {
         case .secondary: .detail
         case .supplementary: .content
         case .primary: .sidebar
@@ -214,7 +214,7 @@ struct LevelView<Destination: View>: View {
       },
       set: { @MainActor column in
         let shown: SplitColumn = column == .sidebar ? .primary : column == .content ? .supplementary : .secondary
-        for edit in host.modules.navigator.state.edits(showingCompactColumn: shown, in: tab) { host.report(edit) }
+        for edit in host.coordinator.navigator.state.edits(showingCompactColumn: shown, in: tab) { host.report(edit) }
       })
   }
 
@@ -238,7 +238,7 @@ struct LevelView<Destination: View>: View {
       get: { @MainActor in
         host.shared.readItem(
           PresentedItem.shown(
-            in: host.modules.navigator.state, level: level, shownLevels: shownLevels, live: live,
+            in: host.coordinator.navigator.state, level: level, shownLevels: shownLevels, live: live,
             styles: styles),
           level: level)
       },

@@ -32,7 +32,7 @@ private struct AppPresentation<Content: View>: View {
   let content: Content
   let name: String
   let isPresented: Bool
-  @Environment(ScreenCoordinator.self) private var modules: ScreenCoordinator?
+  @Environment(ScreenCoordinator.self) private var coordinator: ScreenCoordinator?
 
   var body: some View {
     content
@@ -41,7 +41,7 @@ private struct AppPresentation<Content: View>: View {
   }
 
   @MainActor private func tell(_ presented: Bool) {
-    (modules?.navigator as? HeadlessNavigator)?.setAppPresentation(name, isPresented: presented)
+    (coordinator?.navigator as? HeadlessNavigator)?.setAppPresentation(name, isPresented: presented)
   }
 }
 #endif

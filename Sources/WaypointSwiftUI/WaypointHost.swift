@@ -67,8 +67,8 @@ import WaypointAdapterSupport
 public struct WaypointHost<Destination: View>: View {
   /// What the host shows a window of.
   private enum Source {
-    /// The coordinator it was made with (``init(modules:router:inbox:window:tabTitles:failed:refused:destination:)``).
-    case modules(ScreenCoordinator)
+    /// The coordinator it was made with (``init(coordinator:router:inbox:window:tabTitles:failed:refused:destination:)``).
+    case coordinator(ScreenCoordinator)
     /// A window of the app: the one of a fixed id, or (`nil`) one per scene.
     case app(WaypointApp, fixed: ScreenCoordinator?)
   }
@@ -154,7 +154,7 @@ public struct WaypointHost<Destination: View>: View {
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
     @ViewBuilder destination: @escaping (Screen, MadeModule?) -> Destination
   ) {
-    let fixed = window.map { id in app.coordinator(for: id) ?? app.openHeadlessWindow(id).modules }
+    let fixed = window.map { id in app.coordinator(for: id) ?? app.openHeadlessWindow(id).coordinator }
     self.init(
       source: .app(app, fixed: fixed), router: app.inbox.router, inbox: app.inbox, window: window, failed: failed,
       refused: refused, destination: destination)
@@ -183,10 +183,10 @@ public struct WaypointHost<Destination: View>: View {
     self.titles = tabTitles
   }
 
-  /// A host over `modules`, rendering each screen with `destination`.
+  /// A host over `coordinator`, rendering each screen with `destination`.
   ///
   /// - Parameters:
-  ///   - modules: The window's screen coordinator, over a ``Waypoint/HeadlessNavigator``.
+  ///   - coordinator: The window's screen coordinator, over a ``Waypoint/HeadlessNavigator``.
   ///   - router: Where links from outside go; `nil` to leave them to the app.
   ///   - inbox: The inbox links go to; without one, an inbox of the host's own over `router`.
   ///   - window: The window links arriving here name.
@@ -195,14 +195,14 @@ public struct WaypointHost<Destination: View>: View {
   ///   - refused: Hears each change SwiftUI wrote back that the state refused.
   ///   - destination: The view of each screen.
   public init(
-    modules: ScreenCoordinator, router: RouterHolder? = nil, inbox: LinkInbox? = nil, window: String? = nil,
+    coordinator: ScreenCoordinator, router: RouterHolder? = nil, inbox: LinkInbox? = nil, window: String? = nil,
     tabTitles: [String: String] = [:],
     failed: @escaping @MainActor (String, RoutingError) -> Void = { _, _ in },
     refused: @escaping @MainActor (NavigationEdit, NavigationError) -> Void = { _, _ in },
     @ViewBuilder destination: @escaping (Screen, MadeModule?) -> Destination
   ) {
     self.init(
-      source: .modules(modules), router: router ?? inbox?.router, inbox: inbox, window: window, failed: failed,
+      source: .coordinator(coordinator), router: router ?? inbox?.router, inbox: inbox, window: window, failed: failed,
       refused: refused, destination: destination)
     self.titles = tabTitles
   }
@@ -231,10 +231,10 @@ public struct WaypointHost<Destination: View>: View {
   @available(*, deprecated, message: "read it inside the host with @Environment(ScreenCoordinator.self)")
   public var modules: ScreenCoordinator {
     switch source {
-    case .modules(let modules), .app(_, fixed: let modules?): return modules
+    case .coordinator(let coordinator), .app(_, fixed: let coordinator?): return coordinator
     case .app(let app, fixed: nil):
       if let last = app.windows.windowIDs.last, let coordinator = app.coordinator(for: last) { return coordinator }
-      return app.coordinator() ?? app.openHeadlessWindow(WaypointApp.mainWindow).modules
+      return app.coordinator() ?? app.openHeadlessWindow(WaypointApp.mainWindow).coordinator
     }
   }
 
@@ -259,9 +259,9 @@ public struct WaypointHost<Destination: View>: View {
 
   /// The root level, with links and the environment.
   public var body: some View {
-    let modules = coordinator
-    LevelView(host: context(modules), level: 0, item: nil)
-      .environment(modules)
+    let coordinator = self.coordinator
+    LevelView(host: context(coordinator), level: 0, item: nil)
+      .environment(coordinator)
       .environment(\.openLink, openLinkAction)
       .onAppear { appeared() }
       .onDisappear { disappeared() }
@@ -285,7 +285,7 @@ public struct WaypointHost<Destination: View>: View {
   /// window of ``windowID``, opened over the host's own navigator when it is not open.
   package var coordinator: ScreenCoordinator {
     switch source {
-    case .modules(let modules), .app(_, fixed: let modules?): modules
+    case .coordinator(let coordinator), .app(_, fixed: let coordinator?): coordinator
     case .app(let app, fixed: nil):
       shared.window(windowID, of: app, restoring: sceneState.isEmpty ? nil : Data(sceneState.utf8))
     }
@@ -439,9 +439,9 @@ public struct WaypointHost<Destination: View>: View {
     app.map { $0.badge(onTab: tab.id) } ?? tab.item?.badge
   }
 
-  private func context(_ modules: ScreenCoordinator) -> HostContext<Destination> {
+  private func context(_ coordinator: ScreenCoordinator) -> HostContext<Destination> {
     HostContext(
-      modules: modules, shared: shared, destination: destination, refused: refused,
+      coordinator: coordinator, shared: shared, destination: destination, refused: refused,
       tabLabel: tabLabelView, tabBadge: tabBadge, closeScreen: closeScreenAction)
   }
 
@@ -459,9 +459,9 @@ public struct WaypointHost<Destination: View>: View {
   /// The `closeScreen` of the view of `screen`: it closes that screen in this window.
   package func closeScreenAction(_ screen: Screen) -> CloseScreenAction {
     if let app { return app.closeScreenAction(screen: screen.id, window: windowID) }
-    let modules = coordinator
+    let coordinator = self.coordinator
     let window = window
-    return CloseScreenAction(screen: screen.id, window: window) { modules.close(screen.id, window: window) }
+    return CloseScreenAction(screen: screen.id, window: window) { coordinator.close(screen.id, window: window) }
   }
 
   private func open(_ link: String, origin: Origin) {

@@ -227,7 +227,7 @@ public final class SceneLinks {
     let navigator = UIKitNavigator(window: window)
     self.navigator = navigator
     showBadges(of: app, on: navigator, window: id, tabTitles: tabTitles)
-    let modules = app.addWindow(id, navigator: navigator)
+    let coordinator = app.addWindow(id, navigator: navigator)
     // The user is in this window while its scene is in the foreground and frontmost: a scene
     // beside another (iPad, Stage Manager, the Mac, Vision Pro) stays active when the user moves
     // to the other (https://developer.apple.com/documentation/uikit/uitraitcollection/activeappearance).
@@ -243,24 +243,24 @@ public final class SceneLinks {
     let failed = failed
     // A link that reaches the window before its first state is known opens on the app's start,
     // never on the empty window, and keeps its place (independent read, U5).
-    modules.startOn(app.guarded(app.start))
+    coordinator.startOn(app.guarded(app.start))
     Task { @MainActor in
       // What of it can be shown now: never a blank window (third adapter review, B2, B17).
-      let first = await app.firstState(restored, in: modules)
+      let first = await app.firstState(restored, in: coordinator)
       // Taken as the gates are then (`ScreenCoordinator.startAsGatesAre`).
-      modules.settleStart(on: first)
+      coordinator.settleStart(on: first)
       if let options, launched {
         // The launch link opens on the first state in one plan: none of its screens is shown
         // before the link's. The first state is shown on its own once the launch links are
         // handled and none opened on it, when the app is not ready for them, or after
         // `launchLinkWait` (a link parked behind sign-in).
-        self.handOver(options) { Task { await self.showFirst(in: modules, failed: failed) } }
+        self.handOver(options) { Task { await self.showFirst(in: coordinator, failed: failed) } }
         app.windowIsShown(id)
-        if !app.isReady { await self.showFirst(in: modules, failed: failed) }
+        if !app.isReady { await self.showFirst(in: coordinator, failed: failed) }
         try? await Task.sleep(for: Self.launchLinkWait)
-        await self.showFirst(in: modules, failed: failed)
+        await self.showFirst(in: coordinator, failed: failed)
       } else {
-        await self.showFirst(in: modules, failed: failed)
+        await self.showFirst(in: coordinator, failed: failed)
         // After the first state, so a launch link never lands before it (and is replaced by it)
         // when the app is ready already (a second scene, a scene connected again).
         if let options { self.connect(options) }
@@ -319,10 +319,10 @@ public final class SceneLinks {
   /// Shows the window's first state unless a link already opened on it (decided in the
   /// navigator's turn; a link whose plan failed puts the state back).
   private func showFirst(
-    in modules: ScreenCoordinator, failed: @escaping @MainActor (String, RoutingError) -> Void
+    in coordinator: ScreenCoordinator, failed: @escaping @MainActor (String, RoutingError) -> Void
   ) async {
     do {
-      try await modules.showPendingStart()
+      try await coordinator.showPendingStart()
     } catch {
       failed("the first state", RoutingError(.handlerFailed, "the window's first state could not be shown: \(error)"))
     }

@@ -17,9 +17,9 @@ extension WaypointApp {
   ///
   /// The destinations made to know it wait in the coordinator for the window's first plan, so
   /// no screen is made twice and a screen that cannot be made never reaches UIKit or SwiftUI.
-  package func firstState(_ state: NavigationState, in modules: ScreenCoordinator) async -> NavigationState {
+  package func firstState(_ state: NavigationState, in coordinator: ScreenCoordinator) async -> NavigationState {
     let ungated = await leavingOutGatedScreens(guardedRestoring(state))
-    return leavingOutUnmadeScreens(ungated, in: modules)
+    return leavingOutUnmadeScreens(ungated, in: coordinator)
   }
 
   /// Opens the window `id` over a ``HeadlessNavigator``, SwiftUI's, on what an earlier run saved
@@ -46,7 +46,7 @@ extension WaypointApp {
   /// - Returns: The window's screen coordinator.
   @discardableResult
   public func addWindow(_ id: String = WaypointApp.mainWindow, restoring saved: Data?) -> ScreenCoordinator {
-    openHeadlessWindow(id, restoring: saved).modules
+    openHeadlessWindow(id, restoring: saved).coordinator
   }
 
   /// Opens the window `id` over a ``HeadlessNavigator`` (a SwiftUI host's) on what can be shown of
@@ -55,7 +55,7 @@ extension WaypointApp {
   /// UIKit window.
   package func openHeadlessWindow(
     _ id: String, restoring saved: Data? = nil
-  ) -> (modules: ScreenCoordinator, navigator: HeadlessNavigator) {
+  ) -> (coordinator: ScreenCoordinator, navigator: HeadlessNavigator) {
     // Worked out over a navigator no view reads yet, so nothing observed changes while SwiftUI
     // evaluates the host's body; what was made goes to the window's coordinator.
     let navigator = HeadlessNavigator(state: start)
@@ -68,25 +68,25 @@ extension WaypointApp {
     }
     let shown = leavingOutUnmadeScreens(restored, in: probe)
     if shown != start { navigator.showAtOnce(shown) }
-    let modules = addWindow(id, navigator: navigator)
-    modules.prebuilt = probe.prebuilt
-    return (modules, navigator)
+    let coordinator = addWindow(id, navigator: navigator)
+    coordinator.prebuilt = probe.prebuilt
+    return (coordinator, navigator)
   }
 
   /// `state` without the screens whose destination cannot be made, and what is over them.
   ///
   /// The app's start takes the place of what is left empty. The destinations made wait in
   /// `modules.prebuilt`.
-  package func leavingOutUnmadeScreens(_ state: NavigationState, in modules: ScreenCoordinator) -> NavigationState {
+  package func leavingOutUnmadeScreens(_ state: NavigationState, in coordinator: ScreenCoordinator) -> NavigationState {
     var state = state
     // A second round checks what `start` put back; a third, what the second did (a broken start
     // is shown as it is, and its failure reported by the plan).
     for _ in 0..<3 {
       var unmade: [String: String] = [:]
       for screen in state.allScreens
-      where modules.prebuilt[screen.id] == nil && modules.shownDestination(of: screen.id) == nil {
+      where coordinator.prebuilt[screen.id] == nil && coordinator.shownDestination(of: screen.id) == nil {
         do {
-          modules.prebuilt[screen.id] = try modules.destination(for: screen)
+          coordinator.prebuilt[screen.id] = try coordinator.destination(for: screen)
         } catch {
           unmade[screen.id] = "its screen could not be made: \(error)"
         }

@@ -177,18 +177,18 @@ extension WaypointApp {
   /// - Parameter gate: The gate's name; ``SignInGate/signIn`` by default.
   public func lock(_ gate: String = SignInGate.signIn) {
     for id in windows.windowIDs {
-      guard let modules = coordinator(for: id) else { continue }
-      let shown = modules.navigator.state
-      if let headless = modules.navigator as? HeadlessNavigator {
+      guard let coordinator = self.coordinator(for: id) else { continue }
+      let shown = coordinator.navigator.state
+      if let headless = coordinator.navigator as? HeadlessNavigator {
         guard guarded(shown, gates: [gate]) != shown else { continue }
         headless.showAtOnce(guarded(shown, gates: [gate]))
-        modules.refreshShownModules()
+        coordinator.refreshShownModules()
       } else {
         // Worked out in the navigator's turn, from what it shows then, even when nothing
         // protected is shown now: a link the gate let through may be waiting for that turn
         // (independent read, U2).
         Task { @MainActor in
-          await Self.reach(on: modules, dismissingAppPresentations: true) { self.guarded($0, gates: [gate]) }
+          await Self.reach(on: coordinator, dismissingAppPresentations: true) { self.guarded($0, gates: [gate]) }
         }
       }
     }
@@ -202,15 +202,15 @@ extension WaypointApp {
   /// (``GateChange``): a protected screen must not wait under the app's sheet to be seen. A
   /// sign-in's leaves them, and waits for them to go.
   package static func reach(
-    on modules: ScreenCoordinator, dismissingAppPresentations: Bool, tries: Int = 20,
+    on coordinator: ScreenCoordinator, dismissingAppPresentations: Bool, tries: Int = 20,
     interval: Duration = .milliseconds(50), _ change: @escaping @MainActor (NavigationState) -> NavigationState
   ) async {
     for _ in 0..<tries {
       do {
         _ = try await GateChange.$isUnderway.withValue(dismissingAppPresentations) {
-          try await modules.navigator.carryOut { base in NavigationPlan(from: base, to: change(base)) }
+          try await coordinator.navigator.carryOut { base in NavigationPlan(from: base, to: change(base)) }
         }
-        modules.refreshShownModules()
+        coordinator.refreshShownModules()
         return
       } catch let error as NavigationError where Self.isPassing(error) {
         try? await Task.sleep(for: interval)
@@ -233,21 +233,23 @@ extension WaypointApp {
   func passGate(_ gate: String, then resume: @escaping @MainActor () -> Void) {
     var reaching: [Task<Void, Never>] = []
     for id in windows.windowIDs {
-      guard let modules = coordinator(for: id) else { continue }
-      let shown = modules.navigator.state
+      guard let coordinator = self.coordinator(for: id) else { continue }
+      let shown = coordinator.navigator.state
       guard ungated(shown, gate: gate) != shown else { continue }
-      if let headless = modules.navigator as? HeadlessNavigator {
+      if let headless = coordinator.navigator as? HeadlessNavigator {
         // The tab's own first screen back, at once: no presented level moves, so the app's own
         // presentation stays as it is (second independent read, S5).
         headless.showAtOnce(ungated(shown, gate: gate))
-        modules.refreshShownModules()
+        coordinator.refreshShownModules()
         continue
       }
       // Under the app's own presentation (a "Signed in" alert), the change waits for it to go,
       // a quarter of a second apart, at most ten minutes (second independent read, S4).
       reaching.append(
         Task { @MainActor in
-          await Self.reach(on: modules, dismissingAppPresentations: false, tries: 2_400, interval: .milliseconds(250)) {
+          await Self.reach(
+            on: coordinator, dismissingAppPresentations: false, tries: 2_400, interval: .milliseconds(250)
+          ) {
             self.ungated($0, gate: gate)
           }
         })

@@ -67,12 +67,12 @@ extension WaypointApp {
   /// - Returns: The close, whose outcome resolves exactly once.
   @discardableResult
   public func closeScreen(_ screen: String, inWindow window: String) -> ScreenClosing {
-    guard let modules = coordinator(for: window) else {
+    guard let coordinator = self.coordinator(for: window) else {
       let closing = ScreenClosing(screen, window: window)
       closing.finish(.notShown)
       return closing
     }
-    return modules.close(screen, window: window)
+    return coordinator.close(screen, window: window)
   }
 
   /// The action that opens links from the screens of the window `window`.
@@ -113,9 +113,9 @@ extension WaypointApp {
     guard !shown.isEmpty else { return resume() }
     var closings: [ScreenClosing] = []
     for (window, screen) in shown {
-      guard let modules = coordinator(for: window) else { continue }
-      for module in modules.liveModules where module.screen.id == screen { module.leavesPastGate = true }
-      closings.append(modules.close(screen, window: window))
+      guard let coordinator = self.coordinator(for: window) else { continue }
+      for module in coordinator.liveModules where module.screen.id == screen { module.leavesPastGate = true }
+      closings.append(coordinator.close(screen, window: window))
     }
     Task { @MainActor in
       for closing in closings { _ = await closing.finished }

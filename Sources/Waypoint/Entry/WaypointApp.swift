@@ -239,11 +239,11 @@ public final class WaypointApp {
       let kept = guarded(headless.state)
       if kept != headless.state { headless.showAtOnce(kept) }
     }
-    let modules = windows.add(id, navigator: navigator)
-    modules.presentedPolicy = presentedPolicy
-    modules.startAsGatesAre = { [weak self] state in self?.asGatesAreNow(state) ?? state }
+    let coordinator = windows.add(id, navigator: navigator)
+    coordinator.presentedPolicy = presentedPolicy
+    coordinator.startAsGatesAre = { [weak self] state in self?.asGatesAreNow(state) ?? state }
     screenViews.watch(navigator, window: id)
-    return modules
+    return coordinator
   }
 
   /// Makes the window `id` the last active (its scene became active): links that name no window

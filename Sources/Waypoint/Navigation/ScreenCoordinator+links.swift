@@ -274,7 +274,7 @@ extension ScreenCoordinator {
   /// `target` is a module open it.
   public func registerTargets(in builder: inout RouterBuilder) {
     for target in registry.targets {
-      builder.register(target: target, handler: ModuleRouteHandler(navigator: self, target: target))
+      builder.register(target: target, handler: ModuleRouteHandler(coordinator: self, target: target))
     }
   }
 }
@@ -285,28 +285,28 @@ extension ScreenCoordinator {
 /// the ``ShownModule``.
 package struct ModuleRouteHandler: HandlesNow {
   /// Where the module is shown.
-  package let navigator: ScreenCoordinator
+  package let coordinator: ScreenCoordinator
   /// The module's target.
   package let target: String
 
   /// A handler showing `target`'s module.
-  package init(navigator: ScreenCoordinator, target: String) {
-    self.navigator = navigator
+  package init(coordinator: ScreenCoordinator, target: String) {
+    self.coordinator = coordinator
     self.target = target
   }
 
   /// Shows the module and returns its ``ShownModule``.
   package func handle(_ request: RouteRequest) async throws -> any Sendable {
-    try await navigator.show(request, target: target)
+    try await coordinator.show(request, target: target)
   }
 
   /// Whether the module can be shown within the caller's turn.
   package func canHandleNow(_ request: RouteRequest) -> Bool {
-    navigator.canShowNow(request, target: target)
+    coordinator.canShowNow(request, target: target)
   }
 
   /// Shows the module within the caller's turn and returns its ``ShownModule``.
   package func handleNow(_ request: RouteRequest) throws -> any Sendable {
-    try navigator.showNow(request, target: target)
+    try coordinator.showNow(request, target: target)
   }
 }

@@ -36,7 +36,7 @@ public final class WindowCoordinators {
   /// (least recently active first); `nil` keeps the default rule.
   public var chooseWindow: (@MainActor (RouteRequest, [String]) -> String?)?
   /// The open windows, least recently active first.
-  private var windows: [(id: String, modules: ScreenCoordinator)] = []
+  private var windows: [(id: String, coordinator: ScreenCoordinator)] = []
   /// The window each scene (a `UIScene`, by identity) is, as the adapters say.
   private var scenes: [ObjectIdentifier: String] = [:]
   /// For the windows an adapter can ask, whether the user is in it now: UIKit's frontmost scene,
@@ -69,10 +69,10 @@ public final class WindowCoordinators {
       activate(id)
       return added
     }
-    let modules = ScreenCoordinator(registry: registry, navigator: navigator)
-    modules.refusesLink = { [weak self] request, target in self?.refusalNow?(request, target) }
-    windows.append((id, modules))
-    return modules
+    let coordinator = ScreenCoordinator(registry: registry, navigator: navigator)
+    coordinator.refusesLink = { [weak self] request, target in self?.refusalNow?(request, target) }
+    windows.append((id, coordinator))
+    return coordinator
   }
 
   /// Adds the window `id` over `navigator`, as ``add(_:navigator:)`` does: the window's
@@ -124,7 +124,7 @@ public final class WindowCoordinators {
 
   /// The screen coordinator of the window `id`.
   public func coordinator(for id: String) -> ScreenCoordinator? {
-    windows.first { $0.id == id }?.modules
+    windows.first { $0.id == id }?.coordinator
   }
 
   /// The state of the window `id`, to save with its scene: without the query items the
@@ -171,14 +171,14 @@ public final class WindowCoordinators {
   /// - Throws: A ``NavigationError`` `unshowableDestination` naming the window when none is
   ///   open to take the link; else what ``ScreenCoordinator/show(_:target:)`` throws.
   func show(_ request: RouteRequest, target: String) async throws -> ShownModule {
-    guard let id = window(for: request), let modules = coordinator(for: id) else {
+    guard let id = window(for: request), let coordinator = self.coordinator(for: id) else {
       let asked = (request.extras[Self.windowExtra] as? String).map { " (it arrived in '\($0)')" } ?? ""
       throw NavigationError(
         .unshowableDestination, "no open window can show '\(target)'\(asked); open a window first")
     }
     if let refusal = refusalNow?(request, target) { throw RoutingError.rejected(refusal, url: request.url.string) }
     do {
-      return try await modules.show(request, target: target)
+      return try await coordinator.show(request, target: target)
     } catch {
       if let refusal = error.gateRefusal { throw RoutingError.rejected(refusal, url: request.url.string) }
       throw error
@@ -188,17 +188,17 @@ public final class WindowCoordinators {
   /// Whether `request` can be shown within the caller's turn: its window is open and its
   /// navigator can change now (``ScreenCoordinator/canShowNow(_:target:)``).
   func canShowNow(_ request: RouteRequest, target: String) -> Bool {
-    guard let id = window(for: request), let modules = coordinator(for: id) else { return false }
-    return modules.canShowNow(request, target: target)
+    guard let id = window(for: request), let coordinator = self.coordinator(for: id) else { return false }
+    return coordinator.canShowNow(request, target: target)
   }
 
   /// Shows `target`'s module for `request` as ``show(_:target:)`` does, within the caller's turn.
   func showNow(_ request: RouteRequest, target: String) throws -> ShownModule {
-    guard let id = window(for: request), let modules = coordinator(for: id) else {
+    guard let id = window(for: request), let coordinator = self.coordinator(for: id) else {
       throw NavigationError(.unshowableDestination, "no open window can show '\(target)'; open a window first")
     }
     if let refusal = refusalNow?(request, target) { throw RoutingError.rejected(refusal, url: request.url.string) }
-    return try modules.showNow(request, target: target)
+    return try coordinator.showNow(request, target: target)
   }
 }
 
