@@ -24,6 +24,9 @@ let package = Package(
     .target(
       name: "Waypoint", dependencies: ["WaypointMatching"], path: "Library/Waypoint", swiftSettings: libraryFeatures),
     .target(
+      name: "WaypointAdapterSupport", dependencies: ["Waypoint"], path: "Library/WaypointAdapterSupport",
+      swiftSettings: libraryFeatures),
+    .target(
       name: "WaypointSignedLinks",
       dependencies: ["Waypoint", .product(name: "Crypto", package: "swift-crypto")],
       path: "Library/WaypointSignedLinks", swiftSettings: libraryFeatures),
@@ -37,7 +40,7 @@ let package = Package(
     .executableTarget(name: "FuzzPattern", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzMatch", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport"]),
-    .executableTarget(name: "FuzzNavigation", dependencies: ["FuzzSupport"]),
+    .executableTarget(name: "FuzzNavigation", dependencies: ["FuzzSupport", "WaypointAdapterSupport"]),
     .executableTarget(
       name: "FuzzLink",
       dependencies: [

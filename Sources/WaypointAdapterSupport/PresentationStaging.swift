@@ -1,4 +1,4 @@
-package import Waypoint
+import Waypoint
 
 /// Which presented levels a UI that presents one level per update may show now.
 ///

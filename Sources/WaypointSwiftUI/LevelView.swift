@@ -2,7 +2,7 @@
 import Foundation
 import SwiftUI
 package import Waypoint
-import WaypointAdapterSupport
+package import WaypointAdapterSupport
 
 /// One level: its stack, and what it presents as the next level.
 struct LevelView<Destination: View>: View {

@@ -2,7 +2,7 @@
 import Foundation
 public import SwiftUI
 public import Waypoint
-import WaypointAdapterSupport
+package import WaypointAdapterSupport
 
 /// A SwiftUI view that shows a ``Waypoint/HeadlessNavigator``'s state: a `NavigationStack` bound
 /// to each level's path, and `.sheet(item:)`, `.fullScreenCover(item:)` and `.popover(item:)`

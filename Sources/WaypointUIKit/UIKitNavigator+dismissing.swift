@@ -19,7 +19,7 @@ extension UIKitNavigator {
     // (https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)):
     // what the app presented there is up to the policy.
     try await clearForeign(over: level + 1, step)
-    if case .custom(let name)? = current.levels[level].presented?.presentation,
+    if case .custom(let name)? = current.presentation(presentedBy: level),
       let transition = customTransitions[name]
     {
       let done = await runCustom { await transition.dismiss(presented, self.animated) }

@@ -48,17 +48,18 @@ extension UIKitNavigator {
     let clock = WaypointClock.live
     let turn = clock.instant()
     do throws(NavigationError) {
-      let made = try plan(current)
+      var made = try plan(current)
       if case .nothing? = made.change {
         end(timing: ScreenEvent.Timing(placement: clock.instant() - turn, transition: .zero))
         return made
       }
-      guard made.steps.allSatisfy(Self.carriesOutNow) else {
+      let steps = made.workOutSteps()
+      guard steps.allSatisfy(Self.carriesOutNow) else {
         throw NavigationError(.unbalancedTransition, "the plan holds a step UIKit cannot take within this turn")
       }
-      let built = try controllers(for: made)
+      let built = try controllers(for: made, steps: steps)
       tabItems = made.target.tabs
-      let stacks = try carryOutNow(steps: made.steps)
+      let stacks = try carryOutNow(steps: steps)
       current.adoptTabItems(from: made.target)
       alignCollapsedSplits()
       let planned = clock.instant()
@@ -118,7 +119,7 @@ extension UIKitNavigator {
     let gone = try next.reconcile(edit)
     current = next
     for screen in gone { controllers[screen.id] = nil }
-    containers.removeSubrange(min(containers.count, max(current.levels.count, 1))...)
+    containers.removeSubrange(min(containers.count, max(current.levelCount, 1))...)
     if busy {
       // Published before the next plan, or with the one under way (see `begin()`).
       userCause = ScreenEvent.Cause(edit)

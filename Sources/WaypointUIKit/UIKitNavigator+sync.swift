@@ -13,19 +13,18 @@ extension UIKitNavigator {
   /// longer shows, so it can run any number of times.
   func sync() {
     needsSync = false
-    if let level = firstGoneLevel(), level < current.levels.count, let root = current.levels[level].root {
+    if let level = firstGoneLevel(), level < current.levelCount, let root = current[level: level].stack.first {
       _ = try? reconcile(.dismissed(screen: root.id))
     }
     var level = 0
-    while level < min(containers.count, current.levels.count) {
+    while level < min(containers.count, current.levelCount) {
       defer { level += 1 }
       // Only the stacks the navigator made hold its screens; a screen that is itself a
       // navigation controller (an image picker, the app's own flow) is not in its own stack.
       guard let stack = containers[level] as? WaypointNavigationController, stack.reports.holdsScreens else {
         continue
       }
-      let levelState = current.levels[level]
-      guard let stillShown = stillShown((levelState.root.map { [$0] } ?? []) + levelState.path, in: stack) else {
+      guard let stillShown = stillShown(current[level: level].stack, in: stack) else {
         continue
       }
       _ = try? reconcile(.replacedStack(level: level, stack: stillShown))
@@ -40,8 +39,11 @@ extension UIKitNavigator {
   /// of an expanded one, and a child whose controller the app took out of its parent.
   private func syncDetailsAndChildren() {
     if let split = splitViewController {
-      for (level, levelState) in current.levels.enumerated() {
-        guard let detail = levelState.detail, let controller = controllers[detail.id]?.controller else { continue }
+      let before = current
+      for level in 0..<before.levelCount {
+        guard let detail = before[level: level].detail, let controller = controllers[detail.id]?.controller else {
+          continue
+        }
         let shown: Bool
         if split.isCollapsed {
           let primary = split.viewController(for: .primary) as? UINavigationController
@@ -76,8 +78,8 @@ extension UIKitNavigator {
     for controller in popped {
       let inside = (controller as? UINavigationController)?.viewControllers ?? []
       for candidate in [controller] + inside
-      where current.levels.contains(where: { levelState in
-        levelState.detail.map { controllers[$0.id]?.controller === candidate } ?? false
+      where (0..<current.levelCount).contains(where: { level in
+        current[level: level].detail.map { controllers[$0.id]?.controller === candidate } ?? false
       }) {
         poppedDetails.append(WeakController(candidate))
       }
@@ -183,7 +185,7 @@ extension UIKitNavigator {
       if container.isBeingDismissed, dismissed[(level + 1)...].contains(true) { return true }
       // A custom transition may show its screen without UIKit's presentation; only the
       // container's own report says when it left.
-      if case .custom? = current.levels[safe: level - 1]?.presented?.presentation.kind { return false }
+      if case .custom? = current.presentation(presentedBy: level - 1)?.kind { return false }
       return container.presentingViewController == nil && !container.isBeingDismissed
     }
   }

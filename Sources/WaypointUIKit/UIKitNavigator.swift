@@ -192,13 +192,14 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
     let turn = clock.instant()
     var planned = turn
     defer { end(timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.instant() - planned)) }
-    let made = try plan(current)
+    var made = try plan(current)
     planned = clock.instant()
     if case .nothing? = made.change { return made }
-    let built = try controllers(for: made)
+    let steps = made.workOutSteps()
+    let built = try controllers(for: made, steps: steps)
     tabItems = made.target.tabs
     defer { alignCollapsedSplits() }
-    try await carryOut(steps: made.steps)
+    try await carryOut(steps: steps)
     withExtendedLifetime(built) {}
     current.adoptTabItems(from: made.target)
     return made
@@ -208,7 +209,7 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
   /// before the first UIKit call, so one that cannot be made changes nothing there (third
   /// adapter review, B2); the caller holds what was made until the plan ends, as the navigator
   /// holds its controllers only weakly.
-  func controllers(for made: NavigationPlan) throws(NavigationError) -> [UIViewController] {
+  func controllers(for made: NavigationPlan, steps: [NavigationStep]) throws(NavigationError) -> [UIViewController] {
     for (id, destination) in made.destinations {
       guard let controller = destination.value(as: UIViewController.self) else {
         throw NavigationError(
@@ -221,7 +222,7 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
       controllers[id] = WeakController(controller)
     }
     var built: [UIViewController] = []
-    for screen in Self.screensShown(by: made.steps) where controllers[screen.id]?.controller == nil {
+    for screen in Self.screensShown(by: steps) where controllers[screen.id]?.controller == nil {
       built.append(try controller(for: screen))
     }
     return built

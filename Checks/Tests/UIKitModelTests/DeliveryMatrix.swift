@@ -9,6 +9,7 @@ import Foundation
 import Synchronization
 import Testing
 import Waypoint
+import WaypointAdapterSupport
 
 /// A way a link comes into the app.
 enum Door: String, CaseIterable, Sendable {

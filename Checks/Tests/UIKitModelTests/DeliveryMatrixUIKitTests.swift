@@ -8,6 +8,7 @@ import Foundation
 import Testing
 import UIKit
 import Waypoint
+import WaypointAdapterSupport
 import WaypointAppIntents
 import WaypointUIKit
 

@@ -5,6 +5,7 @@ import Testing
 import UIKit
 import UserNotifications
 import Waypoint
+import WaypointAdapterSupport
 import WaypointUIKit
 
 extension ModelChecks {

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import UIKit
 import Waypoint
+import WaypointAdapterSupport
 import WaypointUIKit
 
 /// Registers the journey's targets, each with a class of its own.

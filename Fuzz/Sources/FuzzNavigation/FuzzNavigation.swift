@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import Waypoint
+import WaypointAdapterSupport
 
 /// Navigation: random sequences of transitions, links placed with the screens under them (tabs,
 /// columns, presented policies, held presentations), reverts, changes the UI reports on its own

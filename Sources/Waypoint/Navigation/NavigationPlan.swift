@@ -93,6 +93,22 @@ public struct NavigationPlan: Sendable {
     }
   }
 
-  /// The UI steps from `base` to `target` (`NavigationState.plan(to:)`).
-  public var steps: [NavigationStep] { base.plan(to: target) }
+  /// The UI steps from `base` to `target` (`NavigationState.plan(to:)`): the ones a navigator
+  /// worked out once and kept in the plan (``workOutSteps()``), else worked out on each read.
+  public var steps: [NavigationStep] { keptSteps ?? base.plan(to: target) }
+
+  /// The steps, once a navigator worked them out; `base` and `target` never change, so they hold.
+  private var keptSteps: [NavigationStep]?
+
+  /// Works out the steps once and keeps them in the plan, for a navigator that reads them more
+  /// than once (to build the screens they show, then to carry them out) and the caller it
+  /// returns the plan to.
+  ///
+  /// - Returns: The steps.
+  package mutating func workOutSteps() -> [NavigationStep] {
+    if let keptSteps { return keptSteps }
+    let worked = base.plan(to: target)
+    keptSteps = worked
+    return worked
+  }
 }

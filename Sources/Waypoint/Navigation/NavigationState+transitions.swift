@@ -177,10 +177,19 @@ extension NavigationState {
   }
 
   /// How many states are stacked: this one and each presented one.
-  var levelCount: Int { 1 + (presented?.state.levelCount ?? 0) }
+  package var levelCount: Int { 1 + (presented?.state.levelCount ?? 0) }
+
+  /// How the level `level` presents the next one, when it presents one with a root screen;
+  /// `nil` for a level out of range.
+  package func presentation(presentedBy level: Int) -> Presentation? {
+    guard level >= 0, level < levelCount, let presented = self[level: level].presented,
+      !presented.state.stack.isEmpty
+    else { return nil }
+    return presented.presentation
+  }
 
   /// The state at `level` (0 is this one, 1 what it presents…).
-  subscript(level level: Int) -> NavigationState {
+  package subscript(level level: Int) -> NavigationState {
     get { level == 0 ? self : (presented?.state[level: level - 1] ?? self) }
     set {
       if level == 0 {

@@ -194,9 +194,8 @@ private struct PreviousRequirements<Driven: Navigator>: CallsPreviousRequirement
   private static func transition(for step: NavigationStep, on state: NavigationState) -> NavigationTransition? {
     switch step {
     case .push(let screen, let level):
-      let levels = state.levels
-      let levelState = level < levels.count ? levels[level] : nil
-      return NavigationTransition(.push, screen: screen, from: (levelState?.path.last ?? levelState?.root)?.id)
+      let stack = level < state.levelCount ? state[level: level].stack : []
+      return NavigationTransition(.push, screen: screen, from: stack.last?.id)
     case .present(let screen, let presentation, let source, _):
       return NavigationTransition(presentation, screen: screen, from: source)
     case .setRoot(let screen?):

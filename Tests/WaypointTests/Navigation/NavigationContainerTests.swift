@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointAdapterSupport
 
 private func screen(_ id: String) -> Screen {
   Screen(id: id, target: String(id.prefix { $0 != "#" }))

@@ -1,5 +1,6 @@
 import Testing
 import Waypoint
+import WaypointAdapterSupport
 
 /// Where each screen is, as a plan keeps it: its level's chain of presentations, then the screens
 /// below it in its stack or parent, then the screen itself (children aside).

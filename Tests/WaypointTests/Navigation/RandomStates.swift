@@ -1,5 +1,6 @@
 import TestSupport
 import Waypoint
+import WaypointAdapterSupport
 
 /// Random navigation states for property tests, each a state a UI can really show: unique ids,
 /// a popover level holds one screen, every presentation's source is on its level.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointAdapterSupport
 
 /// WordPress's My Site screens, as a registry has them: the site list, a blog's details and its
 /// pages, the last two bound to the blog's domain.

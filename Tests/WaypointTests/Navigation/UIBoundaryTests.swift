@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointAdapterSupport
 
 /// A navigator that keeps the transitions it was handed, as one over real views would use them.
 @MainActor

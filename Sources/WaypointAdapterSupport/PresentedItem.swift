@@ -1,3 +1,5 @@
+package import Waypoint
+
 /// A presented screen as an `Identifiable` item for SwiftUI's `item:` presentation modifiers.
 package struct PresentedItem: Sendable, Hashable, Identifiable {
   /// The presented level's first screen.

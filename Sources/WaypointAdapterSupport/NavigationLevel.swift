@@ -1,3 +1,5 @@
+package import Waypoint
+
 /// One level of a ``NavigationState`` as SwiftUI binds it: the root, the path of a
 /// `NavigationStack(path:)` over it, the detail, and the item a `.sheet(item:)`,
 /// `.fullScreenCover(item:)` or `.popover(item:)` presents.
