@@ -94,7 +94,7 @@ public struct NavigationPlan: Sendable {
   }
 
   /// The UI steps from `base` to `target` (`NavigationState.plan(to:)`): the ones a navigator
-  /// worked out once and kept in the plan (``workOutSteps()``), else worked out on each read.
+  /// worked out once and kept in the plan (`workOutSteps()`), else worked out on each read.
   public var steps: [NavigationStep] { keptSteps ?? base.plan(to: target) }
 
   /// The steps, once a navigator worked them out; `base` and `target` never change, so they hold.
