@@ -41,11 +41,11 @@ extension LinkIntent {
   ///   internal route is `notFound`, a dropped one `dropped`, and so is one the app was not
   ///   ready for within ``LinkIntents/timeout``.
   public func perform() async throws -> some IntentResult {
-    let clock = WaypointClock.live
-    let start = clock.instant()
+    let instant = WaypointClock.live.instant
+    let start = instant()
     do throws(RoutingError) {
       let inbox = try await LinkIntents.slot.inbox(within: LinkIntents.timeout)
-      let left = max(LinkIntents.timeout - (clock.instant() - start), .zero)
+      let left = max(LinkIntents.timeout - (instant() - start), .zero)
       _ = try await inbox.open(try link.url, origin: .appIntent(String(describing: Self.self)), within: left)
     } catch {
       throw LinkIntentError(reason: error)

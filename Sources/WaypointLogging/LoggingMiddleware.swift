@@ -36,8 +36,8 @@ public struct LoggingMiddleware: RouteMiddleware {
   /// - Returns: What `next` returns.
   /// - Throws: What `next` throws, once it is logged.
   public func handle(_ request: RouteRequest, next: RouteNext) async throws -> RouteResult {
-    let clock = WaypointClock.live
-    let start = clock.instant()
+    let instant = WaypointClock.live.instant
+    let start = instant()
     let metadata: Logger.Metadata = [
       "url": "\(redaction.apply(to: request.url.string))", "origin": "\(request.origin)",
       "route": "\(request.route?.description ?? "fallback")",
@@ -45,14 +45,14 @@ public struct LoggingMiddleware: RouteMiddleware {
     do {
       let result = try await next(request)
       var done = metadata
-      done["duration"] = "\(clock.instant() - start)"
+      done["duration"] = "\(instant() - start)"
       if let redirect = result.redirect { done["redirect"] = "\(redaction.apply(to: redirect))" }
       logger.log(level: level, "opened link", metadata: done)
       return result
     } catch {
       var failed = metadata
       failed["error"] = "\((error as? RoutingError).map { "\(redaction.apply(to: $0))" } ?? "\(error)")"
-      failed["duration"] = "\(clock.instant() - start)"
+      failed["duration"] = "\(instant() - start)"
       logger.error("link failed", metadata: failed)
       throw error
     }

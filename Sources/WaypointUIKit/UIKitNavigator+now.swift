@@ -45,12 +45,12 @@ extension UIKitNavigator {
     guard !busy else { throw NavigationError(.unbalancedTransition, "a change of the navigator is under way") }
     busy = true
     sync()
-    let clock = WaypointClock.live
-    let turn = clock.instant()
+    let instant = WaypointClock.live.instant
+    let turn = instant()
     do throws(NavigationError) {
       var made = try plan(current)
       if case .nothing? = made.change {
-        end(timing: ScreenEvent.Timing(placement: clock.instant() - turn, transition: .zero))
+        end(timing: ScreenEvent.Timing(placement: instant() - turn, transition: .zero))
         return made
       }
       let steps = made.workOutSteps()
@@ -62,13 +62,13 @@ extension UIKitNavigator {
       let stacks = try carryOutNow(steps: steps)
       current.adoptTabItems(from: made.target)
       alignCollapsedSplits()
-      let planned = clock.instant()
+      let planned = instant()
       publish(timing: ScreenEvent.Timing(placement: planned - turn, transition: .zero))
       let timeout = transitionTimeout
       Task { @MainActor [weak self] in
         for stack in stacks { _ = await UIKitWait.transition(of: stack.transitionCoordinator, at: timeout) }
         withExtendedLifetime(built) {}
-        self?.end(timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.instant() - planned))
+        self?.end(timing: ScreenEvent.Timing(placement: planned - turn, transition: instant() - planned))
       }
       return made
     } catch {

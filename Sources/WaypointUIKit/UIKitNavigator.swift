@@ -188,12 +188,12 @@ public final class UIKitNavigator: RebuildingNavigator, PublishesStates, Carries
     async throws(NavigationError) -> NavigationPlan
   {
     try await begin()
-    let clock = WaypointClock.live
-    let turn = clock.instant()
+    let instant = WaypointClock.live.instant
+    let turn = instant()
     var planned = turn
-    defer { end(timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.instant() - planned)) }
+    defer { end(timing: ScreenEvent.Timing(placement: planned - turn, transition: instant() - planned)) }
     var made = try plan(current)
-    planned = clock.instant()
+    planned = instant()
     if case .nothing? = made.change { return made }
     let steps = made.workOutSteps()
     let built = try controllers(for: made, steps: steps)

@@ -43,10 +43,10 @@ final class UIKitWait {
   /// For what UIKit finishes after its last callback (a dismissal is done a moment after
   /// the presented controller's `viewDidDisappear`, when no coordinator is left to wait on).
   static func until(_ condition: @MainActor () -> Bool, at limit: Duration) async -> Bool {
-    let clock = WaypointClock.live
-    let deadline = clock.instant().advanced(by: limit)
+    let instant = WaypointClock.live.instant
+    let deadline = instant().advanced(by: limit)
     while !condition() {
-      guard clock.instant() < deadline else { return false }
+      guard instant() < deadline else { return false }
       // Paced by a task of its own: the caller's task may be cancelled, and its own sleep would
       // then end at once (`Task.sleep` throws on cancellation), spinning on the main actor
       // until the limit while UIKit cannot finish what the condition waits for.

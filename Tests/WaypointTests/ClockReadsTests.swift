@@ -59,4 +59,24 @@ struct ClockReadsTests {
       "/// `Date()` in a comment\nlet d = clock.now()\nlet t = Date(timeIntervalSince1970: 0)\nlet u = UUID(uuidString: s)"
     #expect(Self.directReads(in: passed).isEmpty)
   }
+
+  @Test("WaypointClock's documented example is code a test runs: each of its lines is in ParkedLinkTests")
+  func documentedExampleRuns() throws {
+    let provider = try String(
+      contentsOf: FunctionLengthTests.sources.appendingPathComponent(Self.provider), encoding: .utf8)
+    let lines = provider.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard let open = lines.firstIndex(of: "/// ```swift"),
+      let close = lines[(open + 1)...].firstIndex(of: "/// ```")
+    else {
+      Issue.record("WaypointClock's doc comment has no Swift example")
+      return
+    }
+    let example = lines[(open + 1)..<close].map { $0.dropFirst(3).trimmingCharacters(in: .whitespaces) }
+    #expect(example.count >= 4)
+    let tests = FunctionLengthTests.sources.deletingLastPathComponent()
+      .appendingPathComponent("Tests/WaypointTests/Entry/ParkedLinkTests.swift")
+    let test = try String(contentsOf: tests, encoding: .utf8)
+      .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    for line in example { #expect(test.contains(line), "the example's line is in no test: \(line)") }
+  }
 }

@@ -25,9 +25,10 @@ package struct ShortLinkOpen: Codable, Sendable, Hashable {
   /// A new open of `link` through the door `kind` on `platform` at `date`, under a random id;
   /// a door's name the service would not take is sent with `-` for each other character.
   package init(of link: ShortLink, door kind: String, platform: String, at date: Date) {
-    id = (0..<2).map { _ in
-      let hex = String(WaypointClock.live.randomUInt64(), radix: 16)
-      return String(repeating: "0", count: 16 - hex.count) + hex
+    // 16 random bytes as 32 lowercase hex digits.
+    id = WaypointClock.live.randomBytes(16).map { byte in
+      let hex = String(byte, radix: 16)
+      return byte < 16 ? "0" + hex : hex
     }.joined()
     code = link.code
     revision = link.revision

@@ -146,8 +146,8 @@ public struct ShortLinkService: Sendable {
 
   /// Asks for `code` within the budgets, calling `slow` once when the soft budget passes first.
   func ask(_ code: String, slow: @escaping @Sendable () -> Void) async -> Answer {
-    let clock = WaypointClock.live
-    let start = clock.instant()
+    let instant = WaypointClock.live.instant
+    let start = instant()
     let soft = Task {
       try await Task.sleep(for: softBudget)
       slow()
@@ -169,7 +169,7 @@ public struct ShortLinkService: Sendable {
       case .timedOut: return .failed("the link service did not answer within \(Self.seconds(hardLimit))")
       case .unreachable(let reason): why = "the link service could not be reached (\(reason))"
       }
-      guard start.duration(to: clock.instant()) + retryInterval < offlineLimit, !Task.isCancelled else {
+      guard start.duration(to: instant()) + retryInterval < offlineLimit, !Task.isCancelled else {
         return .failed("\(why) for \(Self.seconds(offlineLimit))")
       }
       try? await Task.sleep(for: retryInterval)

@@ -65,12 +65,12 @@ public final class HeadlessNavigator: Navigator, PublishesStates, CarriesOutNow 
   {
     try begin()
     defer { inFlight = false }
-    let clock = WaypointClock.live
-    let turn = clock.instant()
+    let instant = WaypointClock.live.instant
+    let turn = instant()
     let made = try plan(state)
-    let planned = clock.instant()
+    let planned = instant()
     await animate()
-    reach(made, timing: ScreenEvent.Timing(placement: planned - turn, transition: clock.instant() - planned))
+    reach(made, timing: ScreenEvent.Timing(placement: planned - turn, transition: instant() - planned))
     return made
   }
 
@@ -87,10 +87,10 @@ public final class HeadlessNavigator: Navigator, PublishesStates, CarriesOutNow 
   {
     try begin()
     defer { inFlight = false }
-    let clock = WaypointClock.live
-    let turn = clock.instant()
+    let instant = WaypointClock.live.instant
+    let turn = instant()
     let made = try plan(state)
-    reach(made, timing: ScreenEvent.Timing(placement: clock.instant() - turn, transition: .zero))
+    reach(made, timing: ScreenEvent.Timing(placement: instant() - turn, transition: .zero))
     return made
   }
 

@@ -27,7 +27,7 @@ extension ScreenCoordinator {
   /// ```swift
   /// // {"pattern": "myapp://messages/<int:id>", "target": "Thread", "tab": "inbox",
   /// //  "under": ["Inbox"], "presented": "dismiss"}
-  /// let thread = try await modules.show(request, target: "Thread")
+  /// let thread = try await coordinator.show(request, target: "Thread")
   /// ```
   ///
   /// - Parameters:
@@ -70,23 +70,13 @@ extension ScreenCoordinator {
   }
 
   /// Places a link's screen and the screens under it in one plan, worked out in the navigator's
-  /// turn from the state it shows then (`LinkPlacement`).
+  /// turn from the state it shows then (`LinkShowing.plan(on:)`).
   private func showLink(
     _ request: RouteRequest, target: String, presentation: Presentation
   ) async throws -> ShownModule {
-    let link = try linkShowing(request, target: target, presentation: presentation)
+    let link = try LinkShowing(request, target: target, presentation: presentation, in: self, asksAgain: true)
     defer { link.end() }
-    let refuses = refusesLink
-    _ = try await link.leaf.show(planning: { base throws(NavigationError) in
-      // Asked again in the navigator's turn: the user may have signed out while the link waited
-      // for it behind a transition (independent read, W2).
-      if let refusal = refuses?(request, target) {
-        var error = NavigationError(.invalidStep, refusal)
-        error.gateRefusal = refusal
-        throw error
-      }
-      return try link.plan(base)
-    })
+    _ = try await link.leaf.show(planning: link.plan(on:))
     return link.shown()
   }
 
@@ -133,83 +123,14 @@ extension ScreenCoordinator {
         throw NavigationError(.unbalancedTransition, "the window's navigator cannot change within the caller's turn")
       }
       do {
-        let link = try linkShowing(request, target: target, presentation: presentation)
+        let link = try LinkShowing(request, target: target, presentation: presentation, in: self, asksAgain: false)
         defer { link.end() }
-        _ = try link.leaf.showNow(planning: link.plan, through: now)
+        _ = try link.leaf.showNow(planning: link.plan(on:), through: now)
         return link.shown()
       } catch {
         throw NavigationError.showing(error)
       }
     }
-  }
-
-  /// One link's screen on its way: the module made for it, the plan that places it (and the
-  /// screens under it) on the state the navigator shows in its turn, carried out in a task
-  /// (``show(_:target:)``) or within the caller's turn (``showNow(_:target:)``), then `shown`
-  /// once it was carried out and `end` in any case.
-  private typealias LinkShowing = (
-    leaf: ShownModule, plan: (NavigationState) throws(NavigationError) -> NavigationPlan,
-    shown: () -> ShownModule, end: () -> Void
-  )
-
-  /// The link `request`'s screen on its way to being shown as `target`; see ``LinkShowing``.
-  private func linkShowing(
-    _ request: RouteRequest, target: String, presentation: Presentation
-  ) throws -> LinkShowing {
-    let key = try registry.key(for: target)
-    let definition = request.route
-    let screen = Self.linkScreen(of: request, key: key, in: registry)
-    let link = placement(of: screen, presentation: presentation, route: definition)
-    // A route that presents its stack pushes its own screen onto the level it presents.
-    if let refusal = registry.refusal(of: link.leafPresentation, for: key) {
-      throw NavigationError(.unsupportedPresentation, refusal)
-    }
-    for module in definition?.underTargets ?? [] { _ = try registry.key(for: module) }
-    let registry = self.registry
-    let configure = registry.configure(key, from: request)
-    let leaf = ShownModule(
-      screen: screen, presentation: link.leafPresentation, source: nil, key: key, made: nil,
-      make: { try registry.observedInstance(key, configure: configure) }, navigator: navigator,
-      notify: notifier(for: key))
-    // The module showing the link's screen: `leaf`, or the one a link found already shown.
-    var showing = leaf
-    var tookStart: NavigationState?
-    var carriedOut = false
-    let plan = { (base: NavigationState) throws(NavigationError) -> NavigationPlan in
-      // A window not shown yet: the link is placed on the state it is to start on, and the
-      // navigator goes from what it shows (nothing) to both at once.
-      let placed = try link.place(on: self.startNow ?? base) { "\($0)#\(self.nextNumber())" }
-      tookStart = self.pendingStart
-      self.pendingStart = nil
-      leaf.screen = placed.screen
-      switch placed.outcome {
-      case .over(let source):
-        return try leaf.plan(over: placed.state, base: base, from: source)
-      case .found(let screen):
-        showing =
-          self.liveModules.first { $0.screen.id == screen.id && $0.state == .shown } ?? self.adopt(screen, key: key)
-        return NavigationPlan(from: base, to: placed.state)
-      case .rooted:
-        var plan = NavigationPlan(from: base, to: placed.state)
-        do {
-          let made = try self.makeScreenModule(key, from: request)
-          leaf.adopt(made: made)
-          plan.hand(made, to: placed.screen.id)
-        } catch {
-          throw NavigationError.showing(error, screen: placed.screen.id)
-        }
-        return plan
-      }
-    }
-    let shown = { () -> ShownModule in
-      carriedOut = true
-      if showing === leaf { self.track(leaf) }
-      self.refreshShownModules()
-      return showing
-    }
-    // A plan that failed after taking the window's first state gives it back, to be shown.
-    let end = { if let tookStart, !carriedOut, self.pendingStart == nil { self.pendingStart = tookStart } }
-    return (leaf, plan, shown, end)
   }
 
   /// The screen a link shows, before its placement numbers it.
@@ -229,7 +150,7 @@ extension ScreenCoordinator {
 
   /// Where a link's screen goes: its route's `under` screens and placement, the coordinator's
   /// presented policy, and the presentations links may not dismiss.
-  private func placement(of screen: Screen, presentation: Presentation, route: RouteDefinition?) -> LinkPlacement {
+  func placement(of screen: Screen, presentation: Presentation, route: RouteDefinition?) -> LinkPlacement {
     var link = LinkPlacement(screen: screen, presentation: presentation)
     link.under = route?.under ?? []
     link.placement = route?.placement ?? Placement()
@@ -239,7 +160,7 @@ extension ScreenCoordinator {
   }
 
   /// A shown module for a screen a link found already shown, kept like one it showed.
-  private func adopt(_ screen: Screen, key: ModuleKey) -> ShownModule {
+  func adopt(_ screen: Screen, key: ModuleKey) -> ShownModule {
     let registry = self.registry
     let configure = registry.configure(key, from: nil)
     let route = ShownModule(

@@ -4,9 +4,9 @@ public import Observation
 /// returning a ``ShownModule`` that can remove them again.
 ///
 /// ```swift
-/// let modules = ScreenCoordinator(registry: registry, navigator: HeadlessNavigator())
-/// let list = try await modules.show(NoteList.self, .replaceRoot)
-/// let editor = try await modules.show(
+/// let coordinator = ScreenCoordinator(registry: registry, navigator: HeadlessNavigator())
+/// let list = try await coordinator.show(NoteList.self, .replaceRoot)
+/// let editor = try await coordinator.show(
 ///   NoteEditor.self, .push, parameters: ["id": "42"], configuration: NoteEditorConfiguration.self
 /// ) { $0.noteID = 42 }
 /// try await editor.remove()   // pops, without the caller knowing it was a push
@@ -21,7 +21,7 @@ public import Observation
 /// another navigator, call ``refreshShownModules()`` after changing it.
 ///
 /// It is `@Observable` so SwiftUI can hand it down the view hierarchy
-/// (`.environment(modules)`, `@Environment(ScreenCoordinator.self)`); what changes is its
+/// (`.environment(coordinator)`, `@Environment(ScreenCoordinator.self)`); what changes is its
 /// navigator's state.
 @MainActor
 @Observable
@@ -230,7 +230,7 @@ public final class ScreenCoordinator {
   ///
   /// ```swift
   /// // the user swiped back from the editor
-  /// try modules.reconcile(.poppedTo(screen: list.screen.id))
+  /// try coordinator.reconcile(.poppedTo(screen: list.screen.id))
   /// editor.state        // .removed; try await editor.remove() throws screenGone
   /// ```
   ///

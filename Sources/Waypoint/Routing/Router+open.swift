@@ -25,8 +25,8 @@ extension Router {
     _ url: String, origin: Origin, extras: [String: any Sendable], openID: UInt64,
     parking: (ParkedLink) -> Void = { _ in }
   ) async throws(RoutingError) -> RouteResult {
-    let clock = WaypointClock.live
-    let start = clock.instant()
+    let instant = WaypointClock.live.instant
+    let start = instant()
     emit(RouteEvent(openID: openID, phase: .prepare, url: url, origin: origin))
     var current = url
     var visited: [String] = []
@@ -68,12 +68,12 @@ extension Router {
         emit(
           RouteEvent(
             openID: openID, phase: .did, url: current, origin: origin, route: chosen?.route,
-            duration: clock.instant() - start))
+            duration: instant() - start))
         return result
       }
     } catch {
       await ended(
-        error, chosen: chosen, url: current, origin: origin, openID: openID, duration: clock.instant() - start)
+        error, chosen: chosen, url: current, origin: origin, openID: openID, duration: instant() - start)
       throw error
     }
   }
@@ -174,8 +174,8 @@ extension Router {
   /// turn, with the events, observers and errors ``open(_:origin:extras:)`` has.
   @MainActor
   package func open(now link: OpenNow, openID: UInt64) -> Result<RouteResult, RoutingError> {
-    let clock = WaypointClock.live
-    let start = clock.instant()
+    let instant = WaypointClock.live.instant
+    let start = instant()
     let request = link.request
     emit(RouteEvent(openID: openID, phase: .prepare, url: link.url, origin: request.origin))
     do throws(RoutingError) {
@@ -193,11 +193,11 @@ extension Router {
       emit(
         RouteEvent(
           openID: openID, phase: .did, url: link.url, origin: request.origin, route: request.route,
-          duration: clock.instant() - start))
+          duration: instant() - start))
       return .success(result)
     } catch {
       emitEnding(
-        error, chosen: request, url: link.url, origin: request.origin, openID: openID, duration: clock.instant() - start
+        error, chosen: request, url: link.url, origin: request.origin, openID: openID, duration: instant() - start
       )
       return .failure(error)
     }

@@ -16,7 +16,7 @@ public import Foundation
 /// let time = Mutex(Date(timeIntervalSince1970: 1_000))
 /// var clock = WaypointClock.live
 /// clock.now = { time.withLock { $0 } }
-/// let inbox = LinkInbox(router: holder, now: clock.now)
+/// let inbox = LinkInbox(router: holder, policy: policy, now: clock.now)
 /// time.withLock { $0 += 3_601 }  // an hour later, at once
 /// ```
 public struct WaypointClock: Sendable {
@@ -56,9 +56,4 @@ public struct WaypointClock: Sendable {
       return (0..<max(count, 0)).map { _ in UInt8.random(in: 0...255, using: &generator) }
     },
     newID: { UUID().uuidString })
-
-  /// A random 64-bit number from ``randomBytes``.
-  package func randomUInt64() -> UInt64 {
-    randomBytes(8).reduce(0) { $0 << 8 | UInt64($1) }
-  }
 }

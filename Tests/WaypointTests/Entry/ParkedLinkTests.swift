@@ -120,18 +120,21 @@ extension QuickStartTests {
     @Test("on resume, a link parked longer than maxParked is dropped as expired (a clock of the test's)")
     func expiresAtResume() async throws {
       isSignedIn = false
-      let now = Mutex(Date(timeIntervalSince1970: 1_000))
       var policy = LinkInbox.Policy()
       policy.maxParked = .seconds(600)
       let holder = try RouterHolder(builder: Self.notesRoutesWithHandlers())
-      let inbox = LinkInbox(router: holder, policy: policy, now: { now.withLock { $0 } })
+      // WaypointClock's documented example, line for line (ClockReadsTests checks it is).
+      let time = Mutex(Date(timeIntervalSince1970: 1_000))
+      var clock = WaypointClock.live
+      clock.now = { time.withLock { $0 } }
+      let inbox = LinkInbox(router: holder, policy: policy, now: clock.now)
       inbox.setReady(true)
       let outcome = Outcome()
       inbox.receive("notes://settings", origin: .external()) { outcome.set($0) }
       for _ in 0..<200 where inbox.parked(until: SignInGate.signIn).isEmpty {
         try await Task.sleep(for: .milliseconds(5))
       }
-      now.withLock { $0 += 3_601 }  // an hour later
+      time.withLock { $0 += 3_601 }  // an hour later, at once
       isSignedIn = true
       inbox.resume(SignInGate.signIn)
       for _ in 0..<200 where outcome.value == nil { try await Task.sleep(for: .milliseconds(5)) }
