@@ -98,10 +98,6 @@ package enum ShortLinkCompiler {
 package enum ShortLinkDigest {
   /// `sha256:<hex>` of `data`.
   package static func of(_ data: Data) -> String {
-    "sha256:"
-      + SHA256.hash(data: data).map { byte in
-        let hex = String(byte, radix: 16)
-        return byte < 16 ? "0" + hex : hex
-      }.joined()
+    "sha256:" + Hex.lowercase(SHA256.hash(data: data))
   }
 }

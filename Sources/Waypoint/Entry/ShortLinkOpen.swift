@@ -25,11 +25,7 @@ package struct ShortLinkOpen: Codable, Sendable, Hashable {
   /// A new open of `link` through the door `kind` on `platform` at `date`, under a random id;
   /// a door's name the service would not take is sent with `-` for each other character.
   package init(of link: ShortLink, door kind: String, platform: String, at date: Date) {
-    // 16 random bytes as 32 lowercase hex digits.
-    id = WaypointClock.live.randomBytes(16).map { byte in
-      let hex = String(byte, radix: 16)
-      return byte < 16 ? "0" + hex : hex
-    }.joined()
+    id = Hex.lowercase(WaypointClock.live.randomBytes(16))
     code = link.code
     revision = link.revision
     let kept = kind.utf8.prefix(32).map { Self.isSourceByte($0) ? Character(Unicode.Scalar($0)) : "-" }
